@@ -1,0 +1,159 @@
+// Games per second and shots to win of every shooter in the registry (new built-ins appear
+// automatically): classic fleet, 10 x 10, classic rules, uniform placement unless --placer says
+// otherwise. Prints figures only; never fails on time.
+//
+//   bench_games [--games N] [--seed S] [--threads T] [--seconds X] [--shooter a,b,...]
+//               [--placer name|all] [--markdown]
+//
+// Each shooter is measured twice on the same games: on one thread (giving the figures) and on T
+// threads (default: every core). A run that would take more than X seconds (default 3) is cut
+// short, and the table says how many games it played, so slow players do not stall the bench.
+// With --placer all the table has one row per shooter and placer (issue 6's strength table).
+#include <battleship/registry.hpp>
+#include <battleship/simulate.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace {
+using namespace battleship;
+using S = ClassicShape;
+
+struct Options {
+  std::uint64_t games = 1'000'000;
+  std::uint64_t seed = 1;
+  unsigned threads = 0;
+  double seconds = 3;
+  std::vector<std::string> shooters; // empty: all
+  std::vector<std::string> placers{"uniform"};
+  bool markdown = false;
+};
+
+std::vector<std::string> split(std::string_view list) {
+  std::vector<std::string> out;
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    out.emplace_back(list.substr(0, comma));
+    list.remove_prefix(comma == std::string_view::npos ? list.size() : comma + 1);
+  }
+  return out;
+}
+
+[[noreturn]] void usage(const char* problem) {
+  std::fprintf(stderr,
+               "bench_games: %s\nusage: bench_games [--games N] [--seed S] [--threads T] "
+               "[--seconds X] [--shooter a,b] [--placer name|all] [--markdown]\n",
+               problem);
+  std::exit(2);
+}
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view flag = argv[i];
+    if (flag == "--markdown") {
+      o.markdown = true;
+      continue;
+    }
+    if (i + 1 >= argc) usage("a flag is missing its value");
+    const char* value = argv[++i];
+    char* end = nullptr;
+    if (flag == "--games")
+      o.games = std::strtoull(value, &end, 10);
+    else if (flag == "--seed")
+      o.seed = std::strtoull(value, &end, 10);
+    else if (flag == "--threads")
+      o.threads = static_cast<unsigned>(std::strtoul(value, &end, 10));
+    else if (flag == "--seconds")
+      o.seconds = std::strtod(value, &end);
+    else if (flag == "--shooter")
+      o.shooters = split(value);
+    else if (flag == "--placer")
+      o.placers = std::string_view(value) == "all" ? placer_names<S>() : split(value);
+    else
+      usage("unknown flag");
+    if (end && *end) usage("a number is malformed");
+  }
+  if (o.shooters.empty()) o.shooters = shooter_names<S>();
+  if (o.threads == 0) o.threads = std::max(1U, std::thread::hardware_concurrency());
+  return o;
+}
+
+/// Runs `options.games` games of `shooter` against `placer` on `threads` threads, stopping after
+/// `seconds` of wall-clock time.
+template <class Shooter, class Placer>
+SimulationResult timed_run(const Shooter& shooter, const Placer& placer, std::uint64_t games,
+                           std::uint64_t seed, unsigned threads, double seconds) {
+  std::stop_source stop;
+  std::atomic<bool> finished{false};
+  std::jthread timer([&] {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (!finished.load() && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    stop.request_stop();
+  });
+  SimulationOptions options;
+  options.games = games;
+  options.seed = seed;
+  options.threads = threads;
+  options.stop_token = stop.get_token();
+  SimulationResult r =
+      simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, shooter, placer, options);
+  finished.store(true);
+  return r;
+}
+
+void row(const Options& o, const std::string& shooter_name, const std::string& placer_name) {
+  with_shooter<S>(shooter_name, [&](auto shooter) {
+    with_placer<S>(placer_name, [&](auto placer) {
+      const SimulationResult one = timed_run(shooter, placer, o.games, o.seed, 1, o.seconds);
+      const SimulationResult all =
+          timed_run(shooter, placer, one.games, o.seed, o.threads, o.seconds);
+      const ShotSummary s = one.summary();
+      const char* format = o.markdown
+                               ? "| %s | %s | %llu | %.0f | %.0f | %.2f (±%.2f) | %d | %d | %d |\n"
+                               : "%-20s %-10s %9llu %11.0f %11.0f %7.2f ±%5.2f %6d %5d %5d\n";
+      std::printf(format, shooter_name.c_str(), placer_name.c_str(),
+                  static_cast<unsigned long long>(one.games), one.games_per_second(),
+                  all.games_per_second(), s.mean, s.ci95, s.median, s.p95, s.max);
+      if (one.unfinished + one.unplaceable > 0)
+        std::printf("  (%llu games unfinished, %llu unplaceable)\n",
+                    static_cast<unsigned long long>(one.unfinished),
+                    static_cast<unsigned long long>(one.unplaceable));
+      std::fflush(stdout);
+    });
+  });
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  std::printf("classic fleet and rules, 10 x 10; up to %llu games per row (%.0f s cap per run), "
+              "seed %llu; 1 thread and %u threads (%u hardware threads)\n\n",
+              static_cast<unsigned long long>(o.games), o.seconds,
+              static_cast<unsigned long long>(o.seed), o.threads,
+              std::thread::hardware_concurrency());
+  if (o.markdown) {
+    std::printf("| shooter | placer | games | games/s, 1 thread | games/s, %u threads | mean "
+                "shots (95%% CI) | median | p95 | max |\n| --- | --- | ---: | ---: | ---: | --- | "
+                "---: | ---: | ---: |\n",
+                o.threads);
+  } else {
+    std::printf("%-20s %-10s %9s %11s %11s %14s %6s %5s %5s\n", "shooter", "placer", "games",
+                "games/s(1)", "games/s(T)", "mean (95% CI)", "median", "p95", "max");
+  }
+  try {
+    for (const auto& shooter : o.shooters)
+      for (const auto& placer : o.placers) row(o, shooter, placer);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_games: %s\n", e.what());
+    return 2;
+  }
+}

@@ -1,0 +1,21 @@
+# Install and export rules: find_package(battleship CONFIG) gives battleship::battleship.
+include(CMakePackageConfigHelpers)
+
+# A cache variable so that package managers (vcpkg) can put the config files where they want.
+set(BATTLESHIP_INSTALL_CMAKEDIR "${CMAKE_INSTALL_DATADIR}/battleship" CACHE STRING
+    "Where battleshipConfig.cmake is installed, relative to the prefix")
+
+install(TARGETS battleship EXPORT battleshipTargets)
+install(DIRECTORY include/ DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+install(FILES "${PROJECT_BINARY_DIR}/generated/battleship/version.hpp"
+        DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/battleship")
+install(EXPORT battleshipTargets NAMESPACE battleship:: DESTINATION "${BATTLESHIP_INSTALL_CMAKEDIR}")
+
+configure_package_config_file(cmake/battleshipConfig.cmake.in
+  "${PROJECT_BINARY_DIR}/battleshipConfig.cmake"
+  INSTALL_DESTINATION "${BATTLESHIP_INSTALL_CMAKEDIR}")
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/battleshipConfigVersion.cmake"
+  COMPATIBILITY SameMajorVersion ARCH_INDEPENDENT)
+install(FILES "${PROJECT_BINARY_DIR}/battleshipConfig.cmake"
+              "${PROJECT_BINARY_DIR}/battleshipConfigVersion.cmake"
+        DESTINATION "${BATTLESHIP_INSTALL_CMAKEDIR}")

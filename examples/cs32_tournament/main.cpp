@@ -1,0 +1,134 @@
+// Pits two CS32 computer players (seed 002) against each other over N games and prints the wins.
+// ctest-args: good mediocre 20 1
+//
+//   cs32_tournament good mediocre 1000 [seed]
+//
+// Players are created with createPlayer ("awful", "mediocre", "good"); each game is a fresh
+// standard 10 x 10 game whose seed is derived from (seed, game number), and the first move
+// alternates. Also prints the slowest and mean move (recommendAttack + attack +
+// recordAttackResult) of each player: the seed allows 5 seconds.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include <battleship/compat/cs32.hpp>
+
+using namespace battleship::cs32;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Forwards to another player and times each of its moves.
+class TimedPlayer : public Player {
+public:
+  TimedPlayer(Player* inner, const Game& g) : Player(inner->name(), g), inner_(inner) {}
+  bool placeShips(Board& b) override { return inner_->placeShips(b); }
+  Point recommendAttack() override {
+    started_ = Clock::now();
+    return inner_->recommendAttack();
+  }
+  void recordAttackResult(Point p, bool valid, bool hit, bool destroyed, int id) override {
+    inner_->recordAttackResult(p, valid, hit, destroyed, id);
+    const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
+    slowest = std::max(slowest, seconds);
+    total += seconds;
+    ++moves;
+  }
+  void recordAttackByOpponent(Point p) override { inner_->recordAttackByOpponent(p); }
+
+  double slowest = 0;
+  double total = 0;
+  long moves = 0;
+
+private:
+  std::unique_ptr<Player> inner_;
+  Clock::time_point started_;
+};
+
+// Wilson score interval for k successes in n trials, at 95 %.
+std::pair<double, double> wilson95(long k, long n) {
+  const double z = 1.959964, p = static_cast<double>(k) / n, z2n = z * z / n;
+  const double centre = (p + z2n / 2) / (1 + z2n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+  return {centre - half, centre + half};
+}
+
+void add_standard_ships(Game& g) {
+  g.addShip(5, 'A', "aircraft carrier");
+  g.addShip(4, 'B', "battleship");
+  g.addShip(3, 'D', "destroyer");
+  g.addShip(3, 'S', "submarine");
+  g.addShip(2, 'P', "patrol boat");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 4) {
+    std::cerr << "usage: cs32_tournament <player1> <player2> <games> [seed]\n"
+                 "players: awful, mediocre, good\n";
+    return 2;
+  }
+  const std::string kind[2] = {argv[1], argv[2]};
+  const long games = std::atol(argv[3]);
+  const std::uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 2024;
+  for (const auto& k : kind)
+    if (k != "awful" && k != "mediocre" && k != "good") {
+      std::cerr << "unknown computer player '" << k << "' (awful, mediocre or good)\n";
+      return 2;
+    }
+  if (games < 1) {
+    std::cerr << "the number of games must be positive\n";
+    return 2;
+  }
+
+  long wins[2] = {0, 0}, first_mover_wins = 0, unfinished = 0;
+  double slowest[2] = {0, 0}, total[2] = {0, 0};
+  long moves[2] = {0, 0};
+  std::ostringstream discard;
+  std::istringstream no_input;
+  for (long i = 0; i < games; ++i) {
+    Game g(10, 10);
+    g.setStreams(no_input, discard);
+    g.setSeed(battleship::derive_seed(seed, static_cast<std::uint64_t>(i)));
+    add_standard_ships(g);
+    TimedPlayer p0(createPlayer(kind[0], kind[0] + " 1", g), g);
+    TimedPlayer p1(createPlayer(kind[1], kind[1] + " 2", g), g);
+    const bool zero_first = i % 2 == 0;
+    Player* winner = zero_first ? g.play(&p0, &p1, false) : g.play(&p1, &p0, false);
+    discard.str("");
+    if (winner == nullptr) {
+      ++unfinished;
+    } else {
+      const int w = winner == &p0 ? 0 : 1;
+      ++wins[w];
+      if ((w == 0) == zero_first) ++first_mover_wins;
+    }
+    const TimedPlayer* ps[2] = {&p0, &p1};
+    for (int k = 0; k < 2; ++k) {
+      slowest[k] = std::max(slowest[k], ps[k]->slowest);
+      total[k] += ps[k]->total;
+      moves[k] += ps[k]->moves;
+    }
+  }
+
+  std::printf("%s vs %s: %ld games, seed %llu, first move alternating\n", kind[0].c_str(),
+              kind[1].c_str(), games, static_cast<unsigned long long>(seed));
+  for (int k = 0; k < 2; ++k) {
+    const auto [lo, hi] = wilson95(wins[k], games);
+    std::printf("%-8s (player %d): %ld wins, %.1f%% (95%% interval %.1f%% to %.1f%%); "
+                "slowest move %.3f ms, mean %.4f ms\n",
+                kind[k].c_str(), k + 1, wins[k], 100.0 * wins[k] / games, 100 * lo, 100 * hi,
+                1e3 * slowest[k], moves[k] ? 1e3 * total[k] / moves[k] : 0.0);
+  }
+  std::printf("won by the player moving first: %ld of %ld\n", first_mover_wins, games - unfinished);
+  if (unfinished) std::printf("unfinished (play returned nullptr): %ld\n", unfinished);
+  return 0;
+}

@@ -1,0 +1,150 @@
+// One two-player game, printed move by move, with both oceans side by side at the end.
+//
+//   play_one_game [--seed N] [--first NAME] [--second NAME] [--rules classic|bbm103|salvo|
+//                 russian|cs32] [--record FILE]
+//
+// The players are shooters from the registry (default: hunt_target against parity), both fleets
+// laid out uniformly at random. --record writes the game's record (see game_record.hpp), which
+// replays the same game exactly.
+// ctest-args: --seed 7
+#include <battleship/battleship.hpp>
+#include <battleship/game_record.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+namespace {
+using namespace battleship;
+using S = ClassicShape;
+
+/// Prints each event as it happens.
+class Commentary final : public GameObserver<S> {
+public:
+  explicit Commentary(const Fleet& fleet) : fleet_(fleet) {}
+  void on_turn_start(int player, int round) override {
+    if (player == 0) std::printf("\nRound %d\n", round);
+  }
+  void on_shot(int player, Coord cell, const ShotOutcome& full, const ShotOutcome&) override {
+    std::string what(to_string(full.result));
+    if (full.result == ShotResult::invalid)
+      what.append(" (").append(to_string(full.refusal)).append(")");
+    std::printf("  player %d fires at %-3s %s\n", player + 1,
+                format_coord(cell, CoordNotation::letter_number).c_str(), what.c_str());
+  }
+  void on_sunk(int player, int ship) override {
+    std::printf("  player %d: \"You sank my %s!\"\n", 2 - player,
+                std::string(fleet_.ship(ship).name).c_str());
+  }
+  void on_game_over(const GameOutcome& o) override {
+    std::printf("\n");
+    if (o.end == GameEnd::win)
+      std::printf("Player %d wins after %d rounds (%d shots against %d).\n", o.winner + 1, o.rounds,
+                  o.shots[static_cast<std::size_t>(o.winner)],
+                  o.shots[static_cast<std::size_t>(1 - o.winner)]);
+    else if (o.end == GameEnd::draw)
+      std::printf("A draw after %d rounds.\n", o.rounds);
+    else
+      std::printf("No result: %s.\n", o.reason.c_str());
+  }
+
+private:
+  Fleet fleet_;
+};
+
+/// The mark of a cell on its owner's ocean: ship symbol, X for a hit, o for a miss, . for water.
+char mark(const Ocean<S>& ocean, Coord c) {
+  const auto ship = ocean.ship_at(c);
+  const bool shot = ocean.was_shot(c);
+  if (ship) return shot ? 'X' : ocean.fleet().ship(*ship).symbol;
+  return shot ? 'o' : '.';
+}
+
+void print_oceans(const Ocean<S>& first, const Ocean<S>& second) {
+  const std::string gap = "     ";
+  std::string header = "   ";
+  for (int c = 0; c < first.board().cols(); ++c) header.append(" ").append(column_label(c));
+  std::string title = "Player 1's ocean";
+  title.resize(header.size(), ' ');
+  std::printf("\n%s%sPlayer 2's ocean\n%s%s%s\n", title.c_str(), gap.c_str(), header.c_str(),
+              gap.c_str(), header.c_str());
+  for (int r = 0; r < first.board().rows(); ++r) {
+    std::string line;
+    for (const Ocean<S>* o : {&first, &second}) {
+      char label[16];
+      std::snprintf(label, sizeof label, "%3d", r + 1);
+      if (o != &first) line.append(gap);
+      line.append(label);
+      for (int c = 0; c < o->board().cols(); ++c) line.append(1, ' ').append(1, mark(*o, {r, c}));
+    }
+    std::printf("%s\n", line.c_str());
+  }
+  std::printf("(X hit, o miss, . water, letters: ships never hit)\n");
+}
+
+Rules rules_named(std::string_view name) {
+  if (name == "classic") return rulesets::classic;
+  if (name == "bbm103") return rulesets::bbm103;
+  if (name == "salvo") return rulesets::salvo;
+  if (name == "russian") return rulesets::russian;
+  if (name == "cs32") return rulesets::cs32;
+  std::fprintf(stderr, "unknown rules '%s'; known: classic, bbm103, salvo, russian, cs32\n",
+               std::string(name).c_str());
+  std::exit(2);
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  std::uint64_t seed = 1;
+  std::string first = "hunt_target", second = "parity", rules_name = "classic", record_file;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string_view flag = argv[i];
+    if (flag == "--seed")
+      seed = std::strtoull(argv[i + 1], nullptr, 10);
+    else if (flag == "--first")
+      first = argv[i + 1];
+    else if (flag == "--second")
+      second = argv[i + 1];
+    else if (flag == "--rules")
+      rules_name = argv[i + 1];
+    else if (flag == "--record")
+      record_file = argv[i + 1];
+    else {
+      std::fprintf(stderr, "unknown flag '%s'\n", argv[i]);
+      return 2;
+    }
+  }
+  const Rules rules = rules_named(rules_name);
+  // The Russian rules come with their own fleet (no contact needs room).
+  const Fleet fleet = rules_name == "russian"  ? fleets::russian
+                      : rules_name == "bbm103" ? fleets::bbm103
+                                               : fleets::classic;
+  try {
+    Game<S> game(Board<S>{}, fleet, rules, make_shooter<S>(first), make_shooter<S>(second), seed);
+    const UniformPlacer<S> placer;
+    if (!game.place(0, placer) || !game.place(1, placer)) {
+      std::printf("%s\n", game.outcome().reason.c_str());
+      return 1;
+    }
+    std::printf("Player 1 (%s) against player 2 (%s), %s rules, seed %llu\n", first.c_str(),
+                second.c_str(), rules_name.c_str(), static_cast<unsigned long long>(seed));
+    Commentary commentary(fleet);
+    GameRecorder<S> recorder;
+    // Two observers: the commentary prints, the recorder keeps the shots for the record.
+    ObserverList<S> both{&commentary, &recorder};
+    game.observe(&both);
+    game.play_to_end();
+    print_oceans(game.ocean(0), game.ocean(1));
+    if (!record_file.empty()) {
+      const GameRecord record = make_record(game, recorder.shots(), {first, second});
+      std::ofstream(record_file) << to_text(record);
+      std::printf("\nRecord written to %s; it %s.\n", record_file.c_str(),
+                  replay<S>(record).ok() ? "replays exactly" : "does NOT replay");
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "play_one_game: %s\n", e.what());
+    return 2;
+  }
+}

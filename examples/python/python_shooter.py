@@ -1,0 +1,59 @@
+"""Your own shooter in Python, playing inside the C++ game loop.
+
+A shooter is any object with next_shot(view, rng); start(view) and on_result(view, cell,
+outcome) are optional. This one hunts on a checkerboard and then targets the neighbours of its
+hits (the PyShips "parity" idea), drawing only from the engine's rng so that its games are as
+reproducible as a C++ shooter's.
+
+    python examples/python/python_shooter.py
+"""
+
+from __future__ import annotations
+
+import time
+from typing import List
+
+import battleship
+from battleship import Rng, ShotOutcome, TargetView
+from battleship._types import Cell
+
+
+class CheckerboardHunter:
+    """Checkerboard hunting, then the four neighbours of every hit."""
+
+    name = "py_checkerboard"
+
+    def __init__(self) -> None:
+        self.targets: List[Cell] = []
+
+    def start(self, view: TargetView) -> None:
+        self.targets = []
+
+    def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        while self.targets:
+            cell = self.targets.pop()
+            if view.is_open(cell):
+                return cell
+        cells = view.open_cells()
+        lattice = [c for c in cells if (c[0] + c[1]) % 2 == 0] or cells
+        return lattice[rng.below(len(lattice))]
+
+    def on_result(self, view: TargetView, cell: Cell, outcome: ShotOutcome) -> None:
+        if outcome.struck:
+            r, c = cell
+            self.targets += [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+
+
+def main() -> None:
+    start = time.perf_counter()
+    mine = battleship.simulate(CheckerboardHunter(), 2_000, seed=1, progress=False)
+    seconds = time.perf_counter() - start
+    engine = battleship.simulate("parity", 2_000, seed=1, progress=False)
+    print(f"{mine.shooter}: mean {mine.mean:.2f} shots ({seconds / (mine.mean * mine.games) * 1e6:.1f} µs per shot)")
+    print(f"parity (C++): mean {engine.mean:.2f} shots")
+    duel = battleship.match(CheckerboardHunter(), "parity", 200, seed=1, progress=False)
+    print(f"head to head: {duel.a} {duel.wins_a}, {duel.b} {duel.wins_b}, draws {duel.draws}")
+
+
+if __name__ == "__main__":
+    main()

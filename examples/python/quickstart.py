@@ -1,0 +1,42 @@
+"""Python quick start: simulate the built-in shooters, play one game, look at a board.
+
+    python examples/python/quickstart.py
+"""
+
+from __future__ import annotations
+
+import battleship
+
+
+def main() -> None:
+    # Every built-in shooter, 10,000 classic games each (the GIL is released; all cores).
+    for name in battleship.shooter_names():
+        r = battleship.simulate(name, 10_000, seed=1, progress=False)
+        print(f"{name:<20} mean {r.mean:6.2f}  median {r.median:3}  p95 {r.p95:3}  {r.games_per_second:>11,.0f} games/s")
+
+    # Another board, fleet and rule set.
+    russian = battleship.simulate(
+        "parity", 2_000, rows=12, cols=12, fleet=battleship.Fleet.russian(),
+        rules=battleship.Rules.named("russian"), progress=False,
+    )
+    print(f"parity on 12 x 12 with the Russian fleet: mean {russian.mean:.2f} shots")
+
+    # One game, turn by turn, then its record replayed.
+    game = battleship.Game("parity", "random", seed=7)
+    outcome = game.play_to_end()
+    print(f"parity vs random: {outcome.end}, winner {outcome.winner}, {outcome.rounds} rounds")
+    assert game.record.replay().record == game.record
+
+    # A board by hand.
+    ocean = battleship.Ocean(10, 10, battleship.Fleet.classic(), touching="no_contact")
+    ocean.place(0, "A1", "horizontal")
+    try:
+        ocean.place(1, "A2", "horizontal")
+    except battleship.PlacementError as error:
+        print(f"refused ({error.refusal}): {error}")
+    print(ocean.fire("A1"), ocean.fire("A1").reason)
+    print(ocean)
+
+
+if __name__ == "__main__":
+    main()

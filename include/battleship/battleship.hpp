@@ -1,0 +1,29 @@
+/// @file battleship.hpp
+/// @brief Includes the whole engine.
+#pragma once
+
+#include <battleship/bitboard.hpp>
+#include <battleship/board.hpp>
+#include <battleship/coord.hpp>
+#include <battleship/fixed_string.hpp>
+#include <battleship/fleet.hpp>
+#include <battleship/game.hpp>
+#include <battleship/ocean.hpp>
+#include <battleship/outcome.hpp>
+#include <battleship/placement_table.hpp>
+#include <battleship/registry.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/rules.hpp>
+#include <battleship/shape.hpp>
+#include <battleship/simulate.hpp>
+#include <battleship/solo.hpp>
+#include <battleship/statistics.hpp>
+#include <battleship/strategy.hpp>
+#include <battleship/view.hpp>
+
+#include <battleship/io/coord_text.hpp>
+#include <battleship/placement/mediocre.hpp>
+#include <battleship/placement/uniform.hpp>
+#include <battleship/strategies/hunt_target.hpp>
+#include <battleship/strategies/mediocre.hpp>
+#include <battleship/strategies/random.hpp>

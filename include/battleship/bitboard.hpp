@@ -1,0 +1,199 @@
+/// @file bitboard.hpp
+/// @brief A fixed-width set of cells stored as 64-bit words: the engine's basic data structure.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+namespace battleship {
+
+/// A set of cell indices in `[0, Bits)`, one bit per cell, packed in 64-bit words.
+///
+/// Everything is constexpr and allocation-free; operations work a word at a time, so a 10 x 10
+/// board costs two words. Bits at or beyond `Bits` are always zero (the class keeps that invariant
+/// for every operation, including complement and shifts).
+template <std::size_t Bits>
+requires(Bits >= 1) class Bitboard {
+public:
+  /// Number of 64-bit words used.
+  static constexpr std::size_t words = (Bits + 63) / 64;
+  /// Number of representable cells.
+  static constexpr std::size_t bits = Bits;
+
+  /// The empty set.
+  constexpr Bitboard() noexcept = default;
+
+  /// The set holding every index in `[0, n)`; `n` is clamped to `Bits`.
+  [[nodiscard]] static constexpr Bitboard first_n(std::size_t n) noexcept {
+    Bitboard b;
+    if (n > Bits) n = Bits;
+    for (std::size_t w = 0; w < words && n > 0; ++w) {
+      const std::size_t take = n < 64 ? n : 64;
+      b.w_[w] = take == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << take) - 1;
+      n -= take;
+    }
+    return b;
+  }
+
+  /// Whether index `i` is in the set. `i` must be below `Bits`.
+  [[nodiscard]] constexpr bool test(std::size_t i) const noexcept {
+    return (w_[i / 64] >> (i % 64)) & 1U;
+  }
+  /// Adds index `i`.
+  constexpr Bitboard& set(std::size_t i) noexcept {
+    w_[i / 64] |= std::uint64_t{1} << (i % 64);
+    return *this;
+  }
+  /// Removes index `i`.
+  constexpr Bitboard& reset(std::size_t i) noexcept {
+    w_[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+    return *this;
+  }
+  /// Removes every index.
+  constexpr void clear() noexcept { w_ = {}; }
+
+  /// Number of indices in the set.
+  [[nodiscard]] constexpr int count() const noexcept {
+    int n = 0;
+    for (auto w : w_) n += std::popcount(w);
+    return n;
+  }
+  /// Whether the set is non-empty.
+  [[nodiscard]] constexpr bool any() const noexcept {
+    for (auto w : w_)
+      if (w) return true;
+    return false;
+  }
+  /// Whether the set is empty.
+  [[nodiscard]] constexpr bool none() const noexcept { return !any(); }
+  /// Whether this set and `o` share an index (cheaper than `(a & b).any()`).
+  [[nodiscard]] constexpr bool intersects(const Bitboard& o) const noexcept {
+    for (std::size_t i = 0; i < words; ++i)
+      if (w_[i] & o.w_[i]) return true;
+    return false;
+  }
+  /// Whether every index of this set is also in `o`.
+  [[nodiscard]] constexpr bool subset_of(const Bitboard& o) const noexcept {
+    for (std::size_t i = 0; i < words; ++i)
+      if (w_[i] & ~o.w_[i]) return false;
+    return true;
+  }
+
+  /// The smallest index in the set, or `Bits` if the set is empty.
+  [[nodiscard]] constexpr std::size_t first() const noexcept {
+    for (std::size_t w = 0; w < words; ++w)
+      if (w_[w]) return w * 64 + static_cast<std::size_t>(std::countr_zero(w_[w]));
+    return Bits;
+  }
+
+  /// The `k`-th smallest index (k counted from 0); `k` must be below `count()`.
+  [[nodiscard]] constexpr std::size_t nth(int k) const noexcept {
+    for (std::size_t w = 0; w < words; ++w) {
+      std::uint64_t word = w_[w];
+      const int here = std::popcount(word);
+      if (k >= here) {
+        k -= here;
+        continue;
+      }
+      for (; k > 0; --k) word &= word - 1; // drop the k lowest set bits
+      return w * 64 + static_cast<std::size_t>(std::countr_zero(word));
+    }
+    return Bits;
+  }
+
+  /// Calls `f(index)` for every index in increasing order.
+  template <class F>
+  constexpr void for_each(F&& f) const {
+    for (std::size_t w = 0; w < words; ++w) {
+      for (std::uint64_t word = w_[w]; word; word &= word - 1)
+        f(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
+    }
+  }
+
+  /// Union.
+  constexpr Bitboard& operator|=(const Bitboard& o) noexcept {
+    for (std::size_t i = 0; i < words; ++i) w_[i] |= o.w_[i];
+    return *this;
+  }
+  /// Intersection.
+  constexpr Bitboard& operator&=(const Bitboard& o) noexcept {
+    for (std::size_t i = 0; i < words; ++i) w_[i] &= o.w_[i];
+    return *this;
+  }
+  /// Symmetric difference.
+  constexpr Bitboard& operator^=(const Bitboard& o) noexcept {
+    for (std::size_t i = 0; i < words; ++i) w_[i] ^= o.w_[i];
+    return *this;
+  }
+  /// Difference: removes every index of `o`.
+  constexpr Bitboard& operator-=(const Bitboard& o) noexcept {
+    for (std::size_t i = 0; i < words; ++i) w_[i] &= ~o.w_[i];
+    return *this;
+  }
+  /// Union.
+  [[nodiscard]] friend constexpr Bitboard operator|(Bitboard a, const Bitboard& b) noexcept {
+    return a |= b;
+  }
+  /// Intersection.
+  [[nodiscard]] friend constexpr Bitboard operator&(Bitboard a, const Bitboard& b) noexcept {
+    return a &= b;
+  }
+  /// Symmetric difference.
+  [[nodiscard]] friend constexpr Bitboard operator^(Bitboard a, const Bitboard& b) noexcept {
+    return a ^= b;
+  }
+  /// Difference `a \ b`.
+  [[nodiscard]] friend constexpr Bitboard operator-(Bitboard a, const Bitboard& b) noexcept {
+    return a -= b;
+  }
+  /// Complement within `[0, Bits)`.
+  [[nodiscard]] constexpr Bitboard operator~() const noexcept {
+    Bitboard r;
+    for (std::size_t i = 0; i < words; ++i) r.w_[i] = ~w_[i];
+    r.trim();
+    return r;
+  }
+
+  /// The set with every index moved up by `n` (`i -> i + n`); indices reaching `Bits` drop out.
+  [[nodiscard]] constexpr Bitboard shifted_up(std::size_t n) const noexcept {
+    Bitboard r;
+    const std::size_t ws = n / 64, bs = n % 64;
+    for (std::size_t i = words; i-- > ws;) {
+      std::uint64_t v = w_[i - ws] << bs;
+      if (bs && i - ws >= 1) v |= w_[i - ws - 1] >> (64 - bs);
+      r.w_[i] = v;
+    }
+    r.trim();
+    return r;
+  }
+  /// The set with every index moved down by `n` (`i -> i - n`); indices below `n` drop out.
+  [[nodiscard]] constexpr Bitboard shifted_down(std::size_t n) const noexcept {
+    Bitboard r;
+    const std::size_t ws = n / 64, bs = n % 64;
+    for (std::size_t i = 0; i + ws < words; ++i) {
+      std::uint64_t v = w_[i + ws] >> bs;
+      if (bs && i + ws + 1 < words) v |= w_[i + ws + 1] << (64 - bs);
+      r.w_[i] = v;
+    }
+    return r;
+  }
+
+  /// Read access to the packed words (for hashing and serialisation).
+  [[nodiscard]] constexpr const std::array<std::uint64_t, words>& data() const noexcept {
+    return w_;
+  }
+
+  /// Sets are equal when they hold the same indices.
+  friend constexpr bool operator==(const Bitboard&, const Bitboard&) noexcept = default;
+
+private:
+  constexpr void trim() noexcept {
+    if constexpr (Bits % 64 != 0) w_[words - 1] &= (std::uint64_t{1} << (Bits % 64)) - 1;
+  }
+
+  std::array<std::uint64_t, words> w_{};
+};
+
+} // namespace battleship

@@ -1,0 +1,478 @@
+// Internals of the posterior shooters: the layouts of the enemy fleet that agree with everything a
+// shooter was told, counted exactly when they are few and sampled without bias otherwise.
+//
+// The prior is uniform over labelled legal layouts (what `UniformPlacer` draws) and every
+// observation is a deterministic function of the layout and the shots, so the posterior is uniform
+// over the consistent layouts. A layout is consistent when
+//   - no ship covers a miss and every hit is covered;
+//   - ships do not overlap and obey the touching rule;
+//   - the sinkings match: a ship is "complete" when all its cells are hits, and its sinking cell
+//     is the one of its cells shot last. Under `sunk_with_name` a ship is complete exactly when it
+//     was reported sunk, at that cell; under `hit_and_sunk` the sinking cells of the complete ships
+//     are exactly the reported cells; under `hit_only` not every ship is complete (the game would
+//     be over).
+//
+// Layouts are built in three stages whose order is fixed, so each consistent layout is reached by
+// exactly one path:
+//   1. each sinking report, in order, gets a (ship, placement) of hits through the report cell
+//      whose last-shot cell it is;
+//   2. while a hit is uncovered, the first one gets a (ship, placement) through it that is not
+//      complete (unless sinkings are never announced);
+//   3. every remaining ship gets a placement clear of misses and hits, in ship order.
+// Every step draws uniformly among the options that do not clash with the ships already placed, so
+// a path's probability is the product of 1/options and its importance weight, for a uniform target,
+// is the product of the option counts: self-normalised importance sampling is consistent, and the
+// sampler can put any ship on any hit (no ergodicity trap). The last stage-3 ship is averaged out
+// exactly (Rao-Blackwellisation): every option contributes, which removes most of the noise in the
+// hunting phase. Enumeration walks the same tree exhaustively: each leaf is one layout.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <battleship/detail/posterior_geometry.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/view.hpp>
+
+namespace battleship::detail {
+
+// The order in which a shooter's shots were resolved: time(cell) is 1 for the first shot, 2 for
+// the next, ...; 0 for cells never recorded here (treated as older than every recorded shot).
+template <BoardShape S>
+class ShotLog {
+public:
+  void start() noexcept {
+    time_.fill(0);
+    next_ = 1;
+  }
+  void record(std::size_t cell) noexcept {
+    if (time_[cell] == 0) time_[cell] = next_++;
+  }
+  [[nodiscard]] std::uint16_t time(std::size_t cell) const noexcept { return time_[cell]; }
+  [[nodiscard]] int recorded() const noexcept { return next_ - 1; }
+
+private:
+  std::array<std::uint16_t, S::capacity> time_{};
+  std::uint16_t next_ = 1;
+};
+
+// A complete layout: the option (index into geometry.options(length index)) of every ship.
+template <BoardShape S>
+struct Layout {
+  std::array<std::uint16_t, max_ships> option{};
+  typename Board<S>::bitboard_type occupied;
+};
+
+template <BoardShape S>
+class Posterior {
+public:
+  using bitboard_type = typename Board<S>::bitboard_type;
+  using Geometry = FleetGeometry<S>;
+  using Index = std::uint16_t;
+
+  // Takes in what the shooter knows. `geometry` must outlive the calls that follow.
+  void observe(const Geometry& geometry, const TargetView<S>& view, const ShotLog<S>& log) {
+    geo_ = &geometry;
+    ships_ = geometry.ship_count();
+    const int lengths = geometry.length_count();
+    misses_ = view.misses();
+    hits_ = view.hits();
+    disclosure_ = view.rules().disclosure;
+    no_touch_ = geometry.touching() != Touching::allowed;
+    // Per-option flags: valid (clear of misses; no hit in the halo outside the cells) and
+    // complete (every cell a hit).
+    flags_.resize(static_cast<std::size_t>(lengths));
+    free_.resize(static_cast<std::size_t>(lengths));
+    for (int k = 0; k < lengths; ++k) {
+      const auto options = geometry.options(k);
+      auto& flags = flags_[static_cast<std::size_t>(k)];
+      auto& free = free_[static_cast<std::size_t>(k)];
+      flags.assign(options.size(), 0);
+      free.clear();
+      for (std::size_t i = 0; i < options.size(); ++i) {
+        const auto& o = options[i];
+        if (o.cells.intersects(misses_)) continue;
+        if (no_touch_ && (o.halo - o.cells).intersects(hits_)) continue;
+        std::uint8_t f = valid_flag;
+        if (o.cells.subset_of(hits_)) f |= complete_flag;
+        flags[i] = f;
+        if (!o.cells.intersects(hits_)) free.push_back(static_cast<Index>(i));
+      }
+    }
+    // Sinking reports and the complete placements each may be.
+    reports_.clear();
+    sunk_options_.clear();
+    sunk_begin_.clear();
+    named_ = 0;
+    for (int r = 0; r < view.sunk_count(); ++r) {
+      const SunkReport& rep = view.sunk(r);
+      const auto cell = geometry.board().index(rep.cell);
+      reports_.push_back(Report{static_cast<Index>(cell), rep.ship});
+      if (rep.ship >= 0) named_ |= std::uint32_t{1} << rep.ship;
+      const std::uint16_t t = log.time(cell);
+      for (int k = 0; k < lengths; ++k) {
+        sunk_begin_.push_back(sunk_options_.size());
+        if (rep.ship >= 0 && geometry.length_index(rep.ship) != k) continue;
+        const auto options = geometry.options(k);
+        for (Index i : geometry.through(k, cell)) {
+          if (!(flags_[static_cast<std::size_t>(k)][i] & complete_flag)) continue;
+          bool last = true; // the report cell must be the ship's last-shot cell
+          options[i].cells.for_each([&](std::size_t c) {
+            if (c != cell && log.time(c) >= t && t != 0) last = false;
+          });
+          if (last) sunk_options_.push_back(i);
+        }
+      }
+      sunk_begin_.push_back(sunk_options_.size());
+    }
+    options_.reserve(1024);
+    free_pick_.reserve(1024);
+  }
+
+  // Counts the consistent layouts exactly, visiting at most `budget` search nodes; false (and
+  // nothing usable) when the budget ran out.
+  bool enumerate(long budget) {
+    reset_accumulators();
+    budget_ = budget;
+    exhausted_ = false;
+    exact_ = false;
+    weight_prefix_ = 1.0;
+    collect_ = nullptr;
+    enumerate_reports(0);
+    if (exhausted_) {
+      reset_accumulators();
+      return false;
+    }
+    exact_ = true;
+    return true;
+  }
+
+  // Enumerates every consistent layout into `out` (at most `limit` of them, within `budget`
+  // nodes); false if either limit was reached.
+  bool collect(std::vector<Layout<S>>& out, std::size_t limit, long budget) {
+    out.clear();
+    collect_ = &out;
+    collect_limit_ = limit;
+    const bool ok = enumerate(budget);
+    collect_ = nullptr;
+    return ok;
+  }
+
+  // Accumulates `samples` importance-weighted layouts (the last free ship averaged out exactly).
+  void sample(Rng& rng, int samples) {
+    reset_accumulators();
+    exact_ = false;
+    for (int n = 0; n < samples; ++n) sample_once(rng, true);
+  }
+
+  // Draws `count` layouts from the posterior: importance sampling with `draws` proposals, then
+  // systematic resampling by weight. Returns the number drawn (0 if every proposal failed).
+  int draw(Rng& rng, int draws, int count, std::vector<Layout<S>>& out,
+           std::vector<double>& weights) {
+    out.clear();
+    weights.clear();
+    std::vector<Layout<S>>& pool = pool_;
+    pool.clear();
+    double sum = 0;
+    for (int n = 0; n < draws; ++n) {
+      const double w = sample_once(rng, false);
+      if (w <= 0) continue;
+      Layout<S> l;
+      l.option = chosen_;
+      l.occupied = occupied_;
+      pool.push_back(l);
+      weights.push_back(w);
+      sum += w;
+    }
+    if (pool.empty()) return 0;
+    const double step = sum / count;
+    double u = rng.uniform01() * step, acc = 0;
+    std::size_t i = 0;
+    for (int n = 0; n < count; ++n) {
+      const double target = u + step * n;
+      while (i + 1 < pool.size() && acc + weights[i] <= target) acc += weights[i++];
+      out.push_back(pool[i]);
+    }
+    return count;
+  }
+
+  // Sum of weights of the layouts covering `cell` (exact: how many layouts cover it).
+  [[nodiscard]] double weight(std::size_t cell) const noexcept { return acc_[cell]; }
+  // Sum of all weights (exact: how many consistent layouts there are; sampled: an unbiased
+  // estimate of that number times the sample count).
+  [[nodiscard]] double total() const noexcept { return total_; }
+  // Posterior probability that `cell` holds a ship.
+  [[nodiscard]] double probability(std::size_t cell) const noexcept {
+    return total_ > 0 ? acc_[cell] / total_ : 0.0;
+  }
+  // Whether the last computation was an exact count.
+  [[nodiscard]] bool exact() const noexcept { return exact_; }
+  // The option of ship `ship` in a layout, as a placement.
+  [[nodiscard]] const typename Geometry::Option& option_of(const Layout<S>& l, int ship) const {
+    return geo_->options(geo_->length_index(ship))[l.option[static_cast<std::size_t>(ship)]];
+  }
+
+private:
+  static constexpr std::uint8_t valid_flag = 1;
+  static constexpr std::uint8_t complete_flag = 2;
+
+  struct Report {
+    Index cell;
+    int ship;
+  };
+  struct Choice {
+    int ship;
+    Index option;
+  };
+
+  void reset_accumulators() {
+    acc_.fill(0.0);
+    total_ = 0.0;
+    occupied_.clear();
+    blocked_.clear();
+    used_ = 0;
+  }
+
+  const typename Geometry::Option& opt(int ship, Index i) const noexcept {
+    return geo_->options(geo_->length_index(ship))[i];
+  }
+
+  void place(int ship, Index i) noexcept {
+    const auto& o = opt(ship, i);
+    occupied_ |= o.cells;
+    blocked_ |= o.halo;
+    used_ |= std::uint32_t{1} << ship;
+    chosen_[static_cast<std::size_t>(ship)] = i;
+  }
+
+  // Undo by recomputing from the ships still placed (halos of different ships may overlap).
+  void unplace(int ship) noexcept {
+    used_ &= ~(std::uint32_t{1} << ship);
+    occupied_.clear();
+    blocked_.clear();
+    for (int s = 0; s < ships_; ++s)
+      if (used_ >> s & 1U) {
+        const auto& o = opt(s, chosen_[static_cast<std::size_t>(s)]);
+        occupied_ |= o.cells;
+        blocked_ |= o.halo;
+      }
+  }
+
+  bool is_used(int ship) const noexcept { return (used_ >> ship) & 1U; }
+
+  // Stage 1 options for report r: appended to options_.
+  void report_options(std::size_t r) {
+    const Report& rep = reports_[r];
+    if (rep.ship >= 0) {
+      if (is_used(rep.ship)) return;
+      const int k = geo_->length_index(rep.ship);
+      push_sunk(r, k, rep.ship);
+      return;
+    }
+    for (int s = 0; s < ships_; ++s)
+      if (!is_used(s)) push_sunk(r, geo_->length_index(s), s);
+  }
+  void push_sunk(std::size_t r, int k, int ship) {
+    const std::size_t slot = r * (static_cast<std::size_t>(geo_->length_count()) + 1) +
+                             static_cast<std::size_t>(k);
+    const auto options = geo_->options(k);
+    for (std::size_t j = sunk_begin_[slot]; j < sunk_begin_[slot + 1]; ++j) {
+      const Index i = sunk_options_[j];
+      if (!options[i].cells.intersects(blocked_)) options_.push_back(Choice{ship, i});
+    }
+  }
+
+  // Stage 2 options for hit `h`: appended to options_.
+  void cover_options(std::size_t h) {
+    const bool complete_ok = disclosure_ == Disclosure::hit_only;
+    for (int s = 0; s < ships_; ++s) {
+      if (is_used(s) || ((named_ >> s) & 1U)) continue;
+      const int k = geo_->length_index(s);
+      const auto options = geo_->options(k);
+      const auto& flags = flags_[static_cast<std::size_t>(k)];
+      for (Index i : geo_->through(k, h)) {
+        const std::uint8_t f = flags[i];
+        if (!(f & valid_flag) || (!complete_ok && (f & complete_flag))) continue;
+        if (!options[i].cells.intersects(blocked_)) options_.push_back(Choice{s, i});
+      }
+    }
+  }
+
+  // Stage 3 options of ship `ship`: written to free_pick_.
+  void free_options(int ship) {
+    const int k = geo_->length_index(ship);
+    const auto options = geo_->options(k);
+    free_pick_.clear();
+    for (Index i : free_[static_cast<std::size_t>(k)])
+      if (!options[i].cells.intersects(blocked_)) free_pick_.push_back(i);
+  }
+
+  int next_free_ship(int from) const noexcept {
+    for (int s = from; s < ships_; ++s)
+      if (!is_used(s)) return s;
+    return ships_;
+  }
+
+  // Records the current full layout with weight w (and the given RB completion if any).
+  void leaf(double w) {
+    if (disclosure_ == Disclosure::hit_only && occupied_.subset_of(hits_)) return; // game over
+    total_ += w;
+    occupied_.for_each([&](std::size_t c) { acc_[c] += w; });
+    if (collect_ && collect_->size() < collect_limit_) {
+      Layout<S> l;
+      l.option = chosen_;
+      l.occupied = occupied_;
+      collect_->push_back(l);
+    } else if (collect_) {
+      exhausted_ = true;
+    }
+  }
+
+  // Last free ship averaged out: `w` per completion.
+  void leaf_last(int ship, double w) {
+    const int k = geo_->length_index(ship);
+    const auto options = geo_->options(k);
+    const auto n = static_cast<double>(free_pick_.size());
+    if (free_pick_.empty()) return;
+    total_ += w * n;
+    occupied_.for_each([&](std::size_t c) { acc_[c] += w * n; });
+    for (Index i : free_pick_) options[i].cells.for_each([&](std::size_t c) { acc_[c] += w; });
+  }
+
+  bool spend() noexcept {
+    if (--budget_ < 0) exhausted_ = true;
+    return !exhausted_;
+  }
+
+  // ---- exhaustive walk -------------------------------------------------------------------------
+
+  void enumerate_reports(std::size_t r) {
+    if (!spend()) return;
+    if (r == reports_.size()) return enumerate_cover();
+    const std::size_t mark = options_.size();
+    report_options(r);
+    const std::size_t end = options_.size();
+    for (std::size_t j = mark; j < end && !exhausted_; ++j) {
+      const Choice c = options_[j];
+      place(c.ship, c.option);
+      enumerate_reports(r + 1);
+      unplace(c.ship);
+    }
+    options_.resize(mark);
+  }
+
+  void enumerate_cover() {
+    const bitboard_type uncovered = hits_ - occupied_;
+    if (uncovered.none()) return enumerate_free(0);
+    const std::size_t mark = options_.size();
+    cover_options(uncovered.first());
+    const std::size_t end = options_.size();
+    for (std::size_t j = mark; j < end && !exhausted_; ++j) {
+      if (!spend()) break;
+      const Choice c = options_[j];
+      place(c.ship, c.option);
+      enumerate_cover();
+      unplace(c.ship);
+    }
+    options_.resize(mark);
+  }
+
+  void enumerate_free(int from) {
+    const int ship = next_free_ship(from);
+    if (ship == ships_) return leaf(1.0);
+    if (!spend()) return;
+    free_options(ship);
+    if (next_free_ship(ship + 1) == ships_ && !collect_) return leaf_last(ship, 1.0);
+    // Copy the options: the recursion reuses free_pick_.
+    const std::size_t mark = options_.size();
+    for (Index i : free_pick_) options_.push_back(Choice{ship, i});
+    const std::size_t end = options_.size();
+    for (std::size_t j = mark; j < end && !exhausted_; ++j) {
+      place(ship, options_[j].option);
+      enumerate_free(ship + 1);
+      unplace(ship);
+    }
+    options_.resize(mark);
+  }
+
+  // ---- one importance-weighted path ------------------------------------------------------------
+
+  // Returns the path's weight (0 on a dead end). With `rb`, the last free ship is averaged out and
+  // the accumulators updated; without, the full layout is left in chosen_/occupied_.
+  double sample_once(Rng& rng, bool rb) {
+    occupied_.clear();
+    blocked_.clear();
+    used_ = 0;
+    double w = 1.0;
+    for (std::size_t r = 0; r < reports_.size(); ++r) {
+      options_.clear();
+      report_options(r);
+      if (options_.empty()) return 0.0;
+      const Choice c = options_[static_cast<std::size_t>(rng.below(static_cast<int>(options_.size())))];
+      w *= static_cast<double>(options_.size());
+      place(c.ship, c.option);
+    }
+    for (bitboard_type uncovered = hits_ - occupied_; uncovered.any();
+         uncovered = hits_ - occupied_) {
+      options_.clear();
+      cover_options(uncovered.first());
+      if (options_.empty()) return 0.0;
+      const Choice c = options_[static_cast<std::size_t>(rng.below(static_cast<int>(options_.size())))];
+      w *= static_cast<double>(options_.size());
+      place(c.ship, c.option);
+    }
+    for (int ship = next_free_ship(0); ship < ships_; ship = next_free_ship(ship + 1)) {
+      free_options(ship);
+      if (free_pick_.empty()) return 0.0;
+      if (rb && next_free_ship(ship + 1) == ships_) {
+        leaf_last(ship, w);
+        return w * static_cast<double>(free_pick_.size());
+      }
+      const Index i = free_pick_[static_cast<std::size_t>(rng.below(static_cast<int>(free_pick_.size())))];
+      w *= static_cast<double>(free_pick_.size());
+      place(ship, i);
+    }
+    if (disclosure_ == Disclosure::hit_only && occupied_.subset_of(hits_)) return 0.0;
+    if (rb) {
+      total_ += w;
+      occupied_.for_each([&](std::size_t c) { acc_[c] += w; });
+    }
+    return w;
+  }
+
+  const Geometry* geo_ = nullptr;
+  int ships_ = 0;
+  bitboard_type misses_;
+  bitboard_type hits_;
+  Disclosure disclosure_ = Disclosure::sunk_with_name;
+  bool no_touch_ = false;
+  std::uint32_t named_ = 0;
+  std::vector<std::vector<std::uint8_t>> flags_;
+  std::vector<std::vector<Index>> free_;
+  std::vector<Report> reports_;
+  std::vector<Index> sunk_options_;
+  std::vector<std::size_t> sunk_begin_;
+
+  // Search state.
+  bitboard_type occupied_;
+  bitboard_type blocked_;
+  std::uint32_t used_ = 0;
+  std::array<Index, max_ships> chosen_{};
+  std::vector<Choice> options_;
+  std::vector<Index> free_pick_;
+  long budget_ = 0;
+  bool exhausted_ = false;
+  bool exact_ = false;
+  double weight_prefix_ = 1.0;
+  std::vector<Layout<S>>* collect_ = nullptr;
+  std::size_t collect_limit_ = 0;
+  std::vector<Layout<S>> pool_;
+
+  std::array<double, S::capacity> acc_{};
+  double total_ = 0.0;
+};
+
+} // namespace battleship::detail

@@ -1,0 +1,476 @@
+/// @file game.hpp
+/// @brief The two-player match: turns, volleys, invalid shots, the equalising shot and draws,
+/// with observers for every event.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <battleship/detail/text.hpp>
+#include <battleship/ocean.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/strategy.hpp>
+#include <battleship/view.hpp>
+
+namespace battleship {
+
+/// How a match ended.
+enum class GameEnd : std::uint8_t {
+  in_progress, ///< Not over yet.
+  win,         ///< One fleet sank (and, with the equalising shot, the other survived the round).
+  draw,        ///< Both fleets sank in the same round, or both players reached the shot cap.
+  aborted,     ///< The game could not go on; see `GameOutcome::reason`.
+};
+
+/// The name used for `e` in text: `in_progress`, `win`, `draw`, `aborted`.
+[[nodiscard]] constexpr std::string_view to_string(GameEnd e) noexcept {
+  switch (e) {
+  case GameEnd::in_progress: return "in_progress";
+  case GameEnd::win: return "win";
+  case GameEnd::draw: return "draw";
+  case GameEnd::aborted: return "aborted";
+  }
+  return "?";
+}
+
+/// The result of a match.
+struct GameOutcome {
+  GameEnd end = GameEnd::in_progress; ///< How it ended.
+  int winner = -1;                    ///< 0 or 1 for a win, else -1.
+  std::string reason;                 ///< Why it was aborted (empty otherwise).
+  int rounds = 0;                     ///< Rounds started (a round is one turn of each player).
+  std::array<int, 2> shots{};         ///< Valid shots fired by each player.
+
+  /// Outcomes are equal when every field is.
+  friend bool operator==(const GameOutcome&, const GameOutcome&) = default;
+};
+
+/// The observer that watches nothing: a game observed by it compiles every hook away.
+///
+/// An observer type may implement any subset of the hooks of `GameObserver` (same names and
+/// parameters, virtual or not); the game calls those it has and skips the rest at compile time.
+struct NullObserver {};
+
+/// Hooks a display or logger implements to follow a match at run time; every hook defaults to
+/// nothing.
+///
+/// For a game whose observer is chosen at run time (`Game<S>`, the default): derive from this
+/// class and override what you need. For zero overhead, give the game a concrete observer type
+/// instead (`Game<S, MyObserver>`), which may implement any subset of these hooks without
+/// deriving from anything. Events come in the order they happen; an observer may end the match
+/// from inside a hook by calling `Game::abort`.
+template <BoardShape S>
+class GameObserver {
+public:
+  virtual ~GameObserver() = default;
+  /// Player `player`'s fleet lies in `ocean`: called for both players, in order, just before the
+  /// first turn (however the fleets were placed).
+  virtual void on_placement(int /*player*/, const Ocean<S>& /*ocean*/) {}
+  /// Player `player` starts a turn in round `round` (counted from 1).
+  virtual void on_turn_start(int /*player*/, int /*round*/) {}
+  /// Player `player`'s shot at `cell` is announced: `full` is what happened, `told` what the
+  /// shooter heard under the disclosure rule. Refused and forfeited shots come with an `invalid`
+  /// outcome; a salvo's shots are announced in the order they were named.
+  virtual void on_shot(int /*player*/, Coord /*cell*/, const ShotOutcome& /*full*/,
+                       const ShotOutcome& /*told*/) {}
+  /// Player `player` sank its opponent's ship `ship` (called right after the `on_shot` of the
+  /// sinking shot, whatever the disclosure rule lets the shooter know).
+  virtual void on_sunk(int /*player*/, int /*ship*/) {}
+  /// The match is over.
+  virtual void on_game_over(const GameOutcome& /*outcome*/) {}
+};
+
+/// Several run-time observers as one: every hook is passed on to each, in the order added.
+///
+/// For a display and a `GameRecorder` on the same game, for example. Holds pointers; the
+/// observers must outlive the list's use.
+template <BoardShape S>
+class ObserverList final : public GameObserver<S> {
+public:
+  /// A list of `observers` (none is null).
+  ObserverList(std::initializer_list<GameObserver<S>*> observers) : list_(observers) {}
+  /// Adds `observer` at the end.
+  void add(GameObserver<S>* observer) { list_.push_back(observer); }
+  /// Passes the hook on.
+  void on_placement(int player, const Ocean<S>& ocean) override {
+    for (auto* o : list_) o->on_placement(player, ocean);
+  }
+  /// Passes the hook on.
+  void on_turn_start(int player, int round) override {
+    for (auto* o : list_) o->on_turn_start(player, round);
+  }
+  /// Passes the hook on.
+  void on_shot(int player, Coord cell, const ShotOutcome& full, const ShotOutcome& told) override {
+    for (auto* o : list_) o->on_shot(player, cell, full, told);
+  }
+  /// Passes the hook on.
+  void on_sunk(int player, int ship) override {
+    for (auto* o : list_) o->on_sunk(player, ship);
+  }
+  /// Passes the hook on.
+  void on_game_over(const GameOutcome& outcome) override {
+    for (auto* o : list_) o->on_game_over(outcome);
+  }
+
+private:
+  std::vector<GameObserver<S>*> list_;
+};
+
+/// A two-player match under any `Rules`, step by step or to the end.
+///
+/// Player 0 moves first. Each player has a shooter and an ocean, laid out by a placer through
+/// `place`, copied from an already placed ocean with `set_ocean`, or placed by hand through
+/// `ocean(player)` before the first turn. Player `p` draws all its randomness (placement first,
+/// then shots) from its own generator, `Rng(derive_seed(seed, p))`, so a match is a function of
+/// its seed.
+///
+/// A turn fires one volley (`Rules::volley`): one shot, a fixed salvo, one shot per own ship
+/// afloat at the start of the turn, or one shot after another until a miss. Every shot of a
+/// volley is named before any is resolved (the runner marks each named cell pending in the
+/// shooter's view); then the shots are resolved and announced in the order they were named.
+///
+/// Invalid shots (off the board, already shot, or named twice in a volley): under
+/// `InvalidShot::refused` the shooter is told at once and names another cell (the refusal is
+/// announced with the volley); after `Rules::max_invalid_in_a_row` refusals in a row the match
+/// is aborted. Under `InvalidShot::forfeits` the shot is lost and counts as one shot of the
+/// volley (seed 002); the same limit of invalid shots in a row aborts the match.
+///
+/// Winning: without the equalising shot, the match ends as soon as a fleet is sunk. With
+/// `Rules::equalising_shot` (seed 000), when player 0 sinks player 1's last ship, player 1 still
+/// takes its turn of the round; if it sinks player 0's fleet too, the match is a draw. With a
+/// shot cap, a player who has fired `Rules::shot_cap` valid shots fires no more (a volley is cut
+/// at the cap), and when both have reached it with both fleets afloat at the end of a round the
+/// match is a draw.
+///
+/// @tparam Observer  `GameObserver<S>` (hooks chosen at run time, through `observe`),
+/// `NullObserver`
+///                   (no hooks, no cost) or any type implementing some of the hooks.
+/// @tparam Shooter0  Player 0's shooter type; `AnyShotStrategy<S>` accepts any shooter.
+/// @tparam Shooter1  Player 1's shooter type.
+template <BoardShape S, class Observer = GameObserver<S>, class Shooter0 = AnyShotStrategy<S>,
+          class Shooter1 = Shooter0>
+requires ShotStrategy<Shooter0, S> && ShotStrategy<Shooter1, S>
+class Game {
+public:
+  /// The observer type.
+  using observer_type = Observer;
+
+  /// A match on `board` with `fleet` under `rules`, player 0 shooting with `first` and player 1
+  /// with `second`, randomness derived from `seed`.
+  ///
+  /// Throws `std::invalid_argument` if the rules are inconsistent or the fleet does not fit the
+  /// board.
+  Game(const Board<S>& board, const Fleet& fleet, const Rules& rules, Shooter0 first,
+       Shooter1 second, std::uint64_t seed = 0)
+      : rules_((rules.validate(), rules)), oceans_{Ocean<S>(board, fleet, rules.touching),
+                                                   Ocean<S>(board, fleet, rules.touching)},
+        views_{TargetView<S>(board, fleet, rules), TargetView<S>(board, fleet, rules)},
+        shooter0_(std::move(first)), shooter1_(std::move(second)) {
+    named_.reserve(static_cast<std::size_t>(board.cells()));
+    reseed(seed);
+  }
+
+  /// The board both fleets lie on.
+  [[nodiscard]] const Board<S>& board() const noexcept { return oceans_[0].board(); }
+  /// The fleet each player has.
+  [[nodiscard]] const Fleet& fleet() const noexcept { return oceans_[0].fleet(); }
+  /// The rules.
+  [[nodiscard]] const Rules& rules() const noexcept { return rules_; }
+  /// The seed the players' generators derive from.
+  [[nodiscard]] std::uint64_t seed() const noexcept { return seed_; }
+
+  /// Player `player`'s own ocean, to place ships by hand before the first turn.
+  [[nodiscard]] Ocean<S>& ocean(int player) noexcept { return oceans_[index(player)]; }
+  /// Player `player`'s own ocean (read-only, for displays).
+  [[nodiscard]] const Ocean<S>& ocean(int player) const noexcept { return oceans_[index(player)]; }
+  /// What player `player` knows of its opponent's ocean.
+  [[nodiscard]] const TargetView<S>& view(int player) const noexcept {
+    return views_[index(player)];
+  }
+  /// Player 0's shooter.
+  [[nodiscard]] const Shooter0& first_shooter() const noexcept { return shooter0_; }
+  /// Player 1's shooter.
+  [[nodiscard]] const Shooter1& second_shooter() const noexcept { return shooter1_; }
+
+  /// The outcome so far (`GameEnd::in_progress` until the match ends).
+  [[nodiscard]] const GameOutcome& outcome() const noexcept { return outcome_; }
+  /// Whether the match is over.
+  [[nodiscard]] bool is_over() const noexcept { return outcome_.end != GameEnd::in_progress; }
+  /// Whose turn is next.
+  [[nodiscard]] int to_move() const noexcept { return next_; }
+  /// Whether the first turn has been played (fleets can no longer change).
+  [[nodiscard]] bool started() const noexcept { return started_; }
+
+  /// Follows the match with `observer` (not owned; null to stop).
+  void observe(Observer* observer) noexcept { observer_ = observer; }
+
+  /// Lets player `player`'s placer lay out its fleet, drawing from the player's generator.
+  ///
+  /// Returns false, and aborts the match with the reason "player N could not place its fleet",
+  /// if the placer fails (or leaves a ship off the board). Pass the placer as a non-const lvalue
+  /// to reuse it (and whatever it caches) from game to game; a const one is copied.
+  template <class Placer>
+  requires PlacementStrategy<std::remove_cvref_t<Placer>, S>
+  bool place(int player, Placer&& placer) {
+    if (started_ || is_over()) return false;
+    Ocean<S>& o = oceans_[index(player)];
+    Rng& rng = rngs_[index(player)];
+    o.clear();
+    bool ok = false;
+    if constexpr (std::is_const_v<std::remove_reference_t<Placer>>) {
+      std::remove_cvref_t<Placer> copy = placer;
+      ok = copy.place(o, rng);
+    } else {
+      ok = placer.place(o, rng);
+    }
+    if (ok && o.all_placed()) return true;
+    o.clear();
+    abort(detail::concat("player ", player + 1, " could not place its fleet"));
+    return false;
+  }
+
+  /// Gives player `player` a copy of `ocean`, an already placed fleet.
+  ///
+  /// Returns false, and aborts the match saying why, if the ocean is for another board, fleet or
+  /// touching rule, has a ship missing, or has been shot at.
+  bool set_ocean(int player, const Ocean<S>& ocean) {
+    if (started_ || is_over()) return false;
+    const Ocean<S>& mine = oceans_[index(player)];
+    std::string_view problem;
+    if (!(ocean.board() == mine.board()) || !(ocean.fleet() == mine.fleet()))
+      problem = "is for another board or fleet";
+    else if (ocean.touching() != mine.touching())
+      problem = "was placed under another touching rule";
+    else if (!ocean.all_placed())
+      problem = "has a ship missing";
+    else if (ocean.shots().any())
+      problem = "has been shot at";
+    if (!problem.empty()) {
+      abort(detail::concat("player ", player + 1, "'s ocean ", problem));
+      return false;
+    }
+    oceans_[index(player)] = ocean;
+    return true;
+  }
+
+  /// Ends the match now as aborted with `reason` (a player resigns, a user quits, a replay found
+  /// a mismatch); does nothing if it is already over. Safe to call from an observer's hook.
+  void abort(std::string reason) {
+    if (is_over()) return;
+    outcome_.reason = std::move(reason);
+    finish(GameEnd::aborted, -1);
+  }
+
+  /// Starts a new match with the same players and rules: empty oceans, fresh views, generators
+  /// derived from `seed`. The fleets must be placed again. Nothing is allocated.
+  void reset(std::uint64_t seed) {
+    for (auto& o : oceans_) o.clear();
+    for (auto& v : views_) v.reset();
+    outcome_.end = GameEnd::in_progress;
+    outcome_.winner = -1;
+    outcome_.reason.clear();
+    outcome_.rounds = 0;
+    outcome_.shots = {};
+    invalid_streak_ = {};
+    next_ = 0;
+    started_ = false;
+    reseed(seed);
+  }
+
+  /// Plays one turn of the player to move; does nothing once the match is over.
+  void play_turn() {
+    if (is_over()) return;
+    if (!started_) start();
+    if (is_over()) return;
+    const int p = next_;
+    if (p == 0) ++outcome_.rounds;
+    if constexpr (requires(Observer & o) { o.on_turn_start(0, 0); }) {
+      if (observer_) {
+        observer_->on_turn_start(p, outcome_.rounds);
+        if (is_over()) return;
+      }
+    }
+    if (p == 0)
+      fire_volley(0, shooter0_);
+    else
+      fire_volley(1, shooter1_);
+    if (is_over()) return;
+    next_ = 1 - p;
+    if (p == 1)
+      end_of_round();
+    else if (!rules_.equalising_shot && oceans_[1].all_sunk())
+      finish(GameEnd::win, 0);
+  }
+  /// Plays turns until the round ends (both players moved) or the match is over (seed 003's
+  /// `PlayRound`).
+  void play_round() {
+    do play_turn();
+    while (!is_over() && next_ != 0);
+  }
+  /// Plays until the match is over and returns the outcome (seed 003's `PlayToEnd`).
+  const GameOutcome& play_to_end() {
+    while (!is_over()) play_turn();
+    return outcome_;
+  }
+
+private:
+  static std::size_t index(int player) noexcept { return player == 0 ? 0 : 1; }
+
+  struct Named {
+    Coord cell;
+    ShotRefusal refused = ShotRefusal::none; // none: the shot will be fired
+  };
+
+  void reseed(std::uint64_t seed) {
+    seed_ = seed;
+    rngs_[0].reseed(derive_seed(seed, 0));
+    rngs_[1].reseed(derive_seed(seed, 1));
+  }
+
+  void start() {
+    started_ = true;
+    for (int p = 0; p < 2; ++p)
+      if (!oceans_[index(p)].all_placed()) {
+        abort(detail::concat("player ", p + 1, "'s fleet is not placed"));
+        return;
+      }
+    if constexpr (requires(Observer & o, const Ocean<S>& ocean) { o.on_placement(0, ocean); }) {
+      if (observer_) {
+        for (int p = 0; p < 2 && !is_over(); ++p) observer_->on_placement(p, oceans_[index(p)]);
+        if (is_over()) return;
+      }
+    }
+    shooter0_.start(views_[0]);
+    shooter1_.start(views_[1]);
+  }
+
+  int volley_size(int p) const noexcept {
+    switch (rules_.volley) {
+    case Volley::fixed_salvo: return rules_.salvo_size;
+    case Volley::per_ship_afloat: return oceans_[index(p)].afloat_count();
+    case Volley::single:
+    case Volley::until_miss: return 1;
+    }
+    return 1;
+  }
+
+  int shots_left(int p) const noexcept {
+    if (rules_.shot_cap <= 0) return oceans_[0].board().cells();
+    return std::max(0, rules_.shot_cap - outcome_.shots[index(p)]);
+  }
+
+  // Announces one shot to the observer (and its sinking); returns false if the match ended.
+  bool announce(int p, Coord c, const ShotOutcome& full, const ShotOutcome& told) {
+    if constexpr (requires(Observer & o, Coord cell, const ShotOutcome& x) {
+                    o.on_shot(0, cell, x, x);
+                  }) {
+      if (observer_) observer_->on_shot(p, c, full, told);
+    }
+    if constexpr (requires(Observer & o) { o.on_sunk(0, 0); }) {
+      if (observer_ && full.sank() && !is_over()) observer_->on_sunk(p, full.ship);
+    }
+    return !is_over();
+  }
+
+  std::string too_many_invalid(int p) const {
+    return detail::concat("player ", p + 1, " made too many invalid shots in a row");
+  }
+
+  template <class Shooter>
+  void fire_volley(int p, Shooter& shooter) {
+    Ocean<S>& target = oceans_[index(1 - p)];
+    TargetView<S>& view = views_[index(p)];
+    int& streak = invalid_streak_[index(p)];
+    const bool refuse = rules_.invalid_shot == InvalidShot::refused;
+    bool again = true;
+    while (again && !target.all_sunk()) {
+      again = false;
+      const int n = std::min({volley_size(p), view.open().count(), shots_left(p)});
+      if (n <= 0) return;
+      // Name the volley.
+      named_.clear();
+      bool gave_up = false;
+      for (int count = 0; count < n;) {
+        const Coord c = shooter.next_shot(view, rngs_[index(p)]);
+        if (refuse && !view.is_open(c)) [[unlikely]] {
+          const ShotRefusal why =
+              target.board().contains(c) ? ShotRefusal::already_shot : ShotRefusal::off_board;
+          shooter.on_result(view, c, ShotOutcome{ShotResult::invalid, -1, why});
+          named_.push_back(Named{c, why});
+          if (++streak >= rules_.max_invalid_in_a_row || is_over()) {
+            gave_up = true;
+            break;
+          }
+          continue;
+        }
+        if (refuse) streak = 0;
+        named_.push_back(Named{c, ShotRefusal::none});
+        if (view.is_open(c)) view.add_pending(c);
+        ++count;
+      }
+      // Resolve and announce it, in naming order.
+      for (const Named& shot : named_) {
+        if (shot.refused != ShotRefusal::none) {
+          const ShotOutcome refused{ShotResult::invalid, -1, shot.refused};
+          if (!announce(p, shot.cell, refused, refused)) return;
+          continue;
+        }
+        const ShotOutcome full = target.fire(shot.cell);
+        const ShotOutcome told = disclose(full, rules_.disclosure);
+        view.record(shot.cell, told);
+        shooter.on_result(view, shot.cell, told);
+        if (full.valid()) {
+          ++outcome_.shots[index(p)];
+          if (!refuse) streak = 0;
+          if (rules_.volley == Volley::until_miss && full.struck()) again = true;
+        } else {
+          ++streak;
+        }
+        if (!announce(p, shot.cell, full, told)) return;
+        if (!full.valid() && streak >= rules_.max_invalid_in_a_row)
+          return abort(too_many_invalid(p));
+      }
+      if (gave_up) return abort(too_many_invalid(p));
+    }
+  }
+
+  void end_of_round() {
+    const bool first_sunk = oceans_[0].all_sunk();
+    const bool second_sunk = oceans_[1].all_sunk();
+    if (first_sunk && second_sunk) return finish(GameEnd::draw, -1);
+    if (second_sunk) return finish(GameEnd::win, 0);
+    if (first_sunk) return finish(GameEnd::win, 1);
+    if (shots_left(0) == 0 && shots_left(1) == 0) return finish(GameEnd::draw, -1);
+  }
+
+  void finish(GameEnd end, int winner) {
+    outcome_.end = end;
+    outcome_.winner = winner;
+    if constexpr (requires(Observer & o, const GameOutcome& g) { o.on_game_over(g); }) {
+      if (observer_) observer_->on_game_over(outcome_);
+    }
+  }
+
+  Rules rules_;
+  std::array<Ocean<S>, 2> oceans_;
+  std::array<TargetView<S>, 2> views_;
+  Shooter0 shooter0_;
+  Shooter1 shooter1_;
+  std::array<Rng, 2> rngs_{Rng(0), Rng(0)};
+  std::uint64_t seed_ = 0;
+  GameOutcome outcome_;
+  Observer* observer_ = nullptr;
+  std::vector<Named> named_;
+  std::array<int, 2> invalid_streak_{};
+  int next_ = 0;
+  bool started_ = false;
+};
+
+} // namespace battleship

@@ -1,0 +1,160 @@
+/// @file io/coord_text.hpp
+/// @brief Coordinates as people type them: `B7`, `7B`, `5,E` (BBM103) and `3 4` (CS32).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <battleship/coord.hpp>
+#include <battleship/detail/text.hpp>
+#include <battleship/shape.hpp>
+
+namespace battleship {
+
+/// The ways a coordinate is written.
+enum class CoordNotation : std::uint8_t {
+  letter_number, ///< Column letter then 1-based row: `B7` (the board game's own labels).
+  number_letter, ///< 1-based row then column letter: `7B`.
+  bbm103,        ///< 1-based row, comma, column letter: `5,E` (seed 000's shot files).
+  cs32,          ///< 0-based row and column separated by blanks: `3 4` (seed 002's prompts).
+};
+
+/// A parsed coordinate, or why the text is not one.
+struct CoordParse {
+  std::optional<Coord> coord; ///< The coordinate, when the text is one.
+  std::string error;          ///< What is wrong with the text, when it is not.
+  /// Whether parsing succeeded.
+  [[nodiscard]] explicit operator bool() const noexcept { return coord.has_value(); }
+};
+
+/// The column label of column `col`: A..Z, then AA, AB, ... (spreadsheet style).
+[[nodiscard]] inline std::string column_label(int col) {
+  std::string out;
+  for (int n = col + 1; n > 0; n = (n - 1) / 26)
+    out.insert(out.begin(), static_cast<char>('A' + (n - 1) % 26));
+  return out;
+}
+
+/// `c` written in `notation`, e.g. `format_coord({6, 1}, CoordNotation::letter_number) == "B7"`.
+[[nodiscard]] inline std::string format_coord(Coord c, CoordNotation notation) {
+  using detail::concat;
+  switch (notation) {
+  case CoordNotation::letter_number: return concat(column_label(c.col), c.row + 1);
+  case CoordNotation::number_letter: return concat(c.row + 1, column_label(c.col));
+  case CoordNotation::bbm103: return concat(c.row + 1, ',', column_label(c.col));
+  case CoordNotation::cs32: return concat(c.row, ' ', c.col);
+  }
+  return {};
+}
+
+namespace detail {
+inline std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() &&
+         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+    s.remove_suffix(1);
+  return s;
+}
+inline bool is_upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
+inline bool is_lower(char c) {
+  return c >= 'a' && c <= 'z';
+}
+inline bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+/// Column from letters (case-insensitive), or -1; at most 3 letters.
+inline int parse_letters(std::string_view s) {
+  if (s.empty() || s.size() > 3) return -1;
+  int n = 0;
+  for (char c : s) {
+    if (is_lower(c)) c = static_cast<char>(c - 'a' + 'A');
+    if (!is_upper(c)) return -1;
+    n = n * 26 + (c - 'A' + 1);
+  }
+  return n - 1;
+}
+/// Non-negative number from digits, or -1; at most 6 digits.
+inline int parse_digits(std::string_view s) {
+  if (s.empty() || s.size() > 6) return -1;
+  int n = 0;
+  for (char c : s) {
+    if (!is_digit(c)) return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+} // namespace detail
+
+/// Parses `text` written in `notation`; never throws on bad text, it says what is wrong.
+///
+/// Letters are case-insensitive and blanks around the text are ignored. The result is not
+/// checked against a board: see `parse_coord_on`.
+[[nodiscard]] inline CoordParse parse_coord(std::string_view text, CoordNotation notation) {
+  using detail::concat;
+  const std::string_view s = detail::trim(text);
+  if (s.empty()) return {std::nullopt, "empty coordinate"};
+  std::string_view letters, digits;
+  switch (notation) {
+  case CoordNotation::letter_number:
+  case CoordNotation::number_letter: {
+    std::size_t split = 0;
+    const bool letters_first = notation == CoordNotation::letter_number;
+    while (split < s.size() && detail::is_digit(s[split]) != letters_first) ++split;
+    (letters_first ? letters : digits) = s.substr(0, split);
+    (letters_first ? digits : letters) = s.substr(split);
+    break;
+  }
+  case CoordNotation::bbm103: {
+    const auto comma = s.find(',');
+    if (comma == std::string_view::npos)
+      return {std::nullopt, concat("'", s, "' has no comma; the format is like '5,E'")};
+    digits = detail::trim(s.substr(0, comma));
+    letters = detail::trim(s.substr(comma + 1));
+    break;
+  }
+  case CoordNotation::cs32: {
+    const auto blank = s.find_first_of(" \t");
+    if (blank == std::string_view::npos)
+      return {std::nullopt, concat("'", s, "' needs a row and a column, like '3 4'")};
+    const int row = detail::parse_digits(s.substr(0, blank));
+    const int col = detail::parse_digits(detail::trim(s.substr(blank)));
+    if (row < 0 || col < 0)
+      return {std::nullopt, concat("'", s, "' is not two whole numbers, like '3 4'")};
+    return {Coord{row, col}, {}};
+  }
+  }
+  const int col = detail::parse_letters(letters);
+  const int row = detail::parse_digits(digits);
+  if (col < 0)
+    return {std::nullopt, concat("'", s, "' has no column letter (A, B, ...) where expected")};
+  if (row < 1) return {std::nullopt, concat("'", s, "' has no row number from 1 where expected")};
+  return {Coord{row - 1, col}, {}};
+}
+
+/// Parses `text` in whichever notation it is written in: `B7`, `7B`, `5,E` or `3 4`.
+[[nodiscard]] inline CoordParse parse_coord(std::string_view text) {
+  const std::string_view s = detail::trim(text);
+  if (s.find(',') != std::string_view::npos) return parse_coord(s, CoordNotation::bbm103);
+  if (s.find_first_of(" \t") != std::string_view::npos) return parse_coord(s, CoordNotation::cs32);
+  if (!s.empty() && detail::is_digit(s.front()))
+    return parse_coord(s, CoordNotation::number_letter);
+  return parse_coord(s, CoordNotation::letter_number);
+}
+
+/// Parses `text` (any notation) and checks the cell is on a board of shape `shape`.
+template <BoardShape S>
+[[nodiscard]] CoordParse parse_coord_on(std::string_view text, const S& shape) {
+  CoordParse p = parse_coord(text);
+  if (p.coord && !contains(shape, *p.coord)) {
+    p.error = detail::concat("'", detail::trim(text), "' is off the ", shape.rows(), " x ",
+                             shape.cols(), " board");
+    p.coord.reset();
+  }
+  return p;
+}
+
+} // namespace battleship

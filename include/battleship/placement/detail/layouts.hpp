@@ -1,0 +1,278 @@
+// Internals shared by the placers: every placement of each ship with the cells it forbids to the
+// others, a bounded exact feasibility search, and an exact layout counter that samples uniformly.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include <battleship/board.hpp>
+#include <battleship/ocean.hpp>
+#include <battleship/placement_table.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/rules.hpp>
+
+namespace battleship::detail {
+
+/// What a placement analysis depends on: the board, every ship's length, the touching rule, and
+/// (for feasibility and counting) the blocked cells.
+template <BoardShape S>
+struct LayoutKey {
+  Board<S> board;
+  Touching touching = Touching::allowed;
+  int ships = 0;
+  std::array<std::uint8_t, max_ships> lengths{};
+  typename Board<S>::bitboard_type blocked;
+
+  /// The key of `ocean` as it is now.
+  static LayoutKey of(const Ocean<S>& ocean) {
+    LayoutKey k{ocean.board(), ocean.touching(), ocean.ship_count(), {}, ocean.blocked()};
+    for (int s = 0; s < k.ships; ++s)
+      k.lengths[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(ocean.length(s));
+    return k;
+  }
+  /// Whether `ocean` has the board, lengths and touching rule of this key (blocks ignored).
+  bool same_fleet(const Ocean<S>& ocean) const noexcept {
+    if (ocean.ship_count() != ships || ocean.touching() != touching || !(ocean.board() == board))
+      return false;
+    for (int s = 0; s < ships; ++s)
+      if (ocean.length(s) != lengths[static_cast<std::size_t>(s)]) return false;
+    return true;
+  }
+  /// Whether `ocean` matches this key, blocks included.
+  bool matches(const Ocean<S>& ocean) const noexcept {
+    return same_fleet(ocean) && ocean.blocked() == blocked;
+  }
+};
+
+/// One on-board placement: its cells, and the cells it forbids to other ships under the touching
+/// rule (its cells, grown by edges or by edges and corners).
+template <BoardShape S>
+struct PlacementOption {
+  Placement placement;
+  typename Board<S>::bitboard_type cells;
+  typename Board<S>::bitboard_type halo;
+};
+
+/// Every placement of each length a fleet uses, in `PlacementTable` order, with its halo.
+template <BoardShape S>
+class OptionTable {
+public:
+  OptionTable(const Ocean<S>& ocean) : key_(LayoutKey<S>::of(ocean)) {
+    const PlacementTable<S> table(ocean.board(), ocean.fleet());
+    const Board<S>& board = ocean.board();
+    by_length_.resize(static_cast<std::size_t>(ocean.fleet().longest()) + 1);
+    for (int s = 0; s < ocean.ship_count(); ++s) {
+      auto& out = by_length_[static_cast<std::size_t>(ocean.length(s))];
+      if (!out.empty()) continue;
+      for (const auto& pm : table.of_length(ocean.length(s))) {
+        auto halo = pm.cells;
+        if (ocean.touching() == Touching::no_edge_contact) halo = board.dilate4(pm.cells);
+        if (ocean.touching() == Touching::no_contact) halo = board.dilate8(pm.cells);
+        out.push_back(PlacementOption<S>{pm.placement, pm.cells, halo});
+      }
+    }
+  }
+  /// Whether this table serves `ocean` (same board, lengths and touching rule).
+  bool serves(const Ocean<S>& ocean) const noexcept { return key_.same_fleet(ocean); }
+  /// The placements of a ship of `length`.
+  const std::vector<PlacementOption<S>>& of_length(int length) const noexcept {
+    return by_length_[static_cast<std::size_t>(length)];
+  }
+
+private:
+  LayoutKey<S> key_;
+  std::vector<std::vector<PlacementOption<S>>> by_length_;
+};
+
+/// The shared table for `ocean`, rebuilt only when the board, lengths or touching rule change.
+template <BoardShape S>
+const OptionTable<S>& ensure_table(std::shared_ptr<const OptionTable<S>>& table,
+                                   const Ocean<S>& ocean) {
+  if (!table || !table->serves(ocean)) table = std::make_shared<const OptionTable<S>>(ocean);
+  return *table;
+}
+
+/// A uniformly distributed integer in `[0, n)` for a 64-bit `n > 0`, portable like `Rng::below`.
+inline std::uint64_t below64(Rng& rng, std::uint64_t n) noexcept {
+  if (n <= std::numeric_limits<std::uint32_t>::max())
+    return rng.below(static_cast<std::uint32_t>(n));
+  std::uint64_t mask = n - 1;
+  for (unsigned shift = 1; shift < 64; shift <<= 1) mask |= mask >> shift;
+  for (;;) {
+    const std::uint64_t r = rng() & mask;
+    if (r < n) return r;
+  }
+}
+
+/// Hash of a bitboard and a level, for the search memos.
+struct MemoHash {
+  template <class Key>
+  std::size_t operator()(const Key& k) const noexcept {
+    std::uint64_t h = mix64(static_cast<std::uint64_t>(k.level));
+    for (auto w : k.cells.data()) h = mix64(h ^ w);
+    return static_cast<std::size_t>(h);
+  }
+};
+
+/// Exact searches over the layouts of one (board, lengths, touching, blocked) situation.
+///
+/// Ships are placed longest first (fewest options, earliest failure). A state is (level, cells
+/// forbidden so far); the number of ways to finish from a state depends on nothing else, so it is
+/// memoised. Every search stops after `budget` states and then says so, so none can hang.
+template <BoardShape S>
+class LayoutSearch {
+public:
+  using bitboard_type = typename Board<S>::bitboard_type;
+
+  /// What the feasibility search found.
+  enum class Fit : std::uint8_t { fits, cannot_fit, unknown };
+
+  /// A search over `ocean`'s layouts (as it is now, blocks included) that gives up after
+  /// `budget` states. Keeps `table` alive.
+  LayoutSearch(const Ocean<S>& ocean, std::shared_ptr<const OptionTable<S>> table, long budget)
+      : key_(LayoutKey<S>::of(ocean)), board_(ocean.board()), table_(std::move(table)),
+        budget_(budget) {
+    for (int s = 0; s < ocean.ship_count(); ++s) order_.push_back(s);
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](int a, int b) { return ocean.length(a) > ocean.length(b); });
+    for (int s : order_) {
+      options_.push_back(&table_->of_length(ocean.length(s)));
+      lengths_.push_back(ocean.length(s));
+    }
+    remaining_.assign(order_.size() + 1, 0);
+    for (std::size_t k = order_.size(); k-- > 0;) remaining_[k] = remaining_[k + 1] + lengths_[k];
+  }
+
+  /// Whether this search is about `ocean` as it is now (blocks included).
+  bool about(const Ocean<S>& ocean) const noexcept { return key_.matches(ocean); }
+
+  /// Runs the feasibility search: depth first, stopping at the first layout found, remembering
+  /// the states proven dead. Call once, before sharing the search.
+  Fit run_fit() {
+    spent_ = 0;
+    const int found = find(0, key_.blocked);
+    fit_ = found > 0 ? Fit::fits : found == 0 ? Fit::cannot_fit : Fit::unknown;
+    dead_ = {};
+    return fit_;
+  }
+  /// What `run_fit` found.
+  Fit fit() const noexcept { return fit_; }
+
+  /// Counts the labelled legal layouts (ship `i` told apart from ship `j` even when they are
+  /// alike), memoising every state for `sample`. Call once, before sharing the search.
+  std::optional<std::uint64_t> run_count() {
+    spent_ = 0;
+    const auto n = count_from(0, key_.blocked);
+    if (n == overflow) {
+      memo_ = {};
+      total_.reset();
+    } else {
+      total_ = n;
+    }
+    return total_;
+  }
+  /// What `run_count` found: the number of layouts, or nothing if it could not count them within
+  /// the budget (or they exceed 2^64 - 2).
+  std::optional<std::uint64_t> total() const noexcept { return total_; }
+
+  /// Draws a layout uniformly among all labelled legal layouts (`total()` must be positive): sets
+  /// `chosen[ship]` for every ship. One `below64` draw per ship.
+  void sample(Rng& rng, std::array<const Placement*, max_ships>& chosen) const {
+    bitboard_type forbidden = key_.blocked;
+    for (std::size_t k = 0; k < order_.size(); ++k) {
+      std::uint64_t r = below64(rng, completions(k, forbidden));
+      for (const auto& o : *options_[k]) {
+        if (o.cells.intersects(forbidden)) continue;
+        const std::uint64_t c = completions(k + 1, forbidden | o.halo);
+        if (r >= c) {
+          r -= c;
+          continue;
+        }
+        chosen[static_cast<std::size_t>(order_[k])] = &o.placement;
+        forbidden |= o.halo;
+        break;
+      }
+    }
+  }
+
+  /// States visited by the last search.
+  long spent() const noexcept { return spent_; }
+
+private:
+  static constexpr std::uint64_t overflow = std::numeric_limits<std::uint64_t>::max();
+  struct State {
+    std::size_t level;
+    bitboard_type cells;
+    friend bool operator==(const State&, const State&) = default;
+  };
+
+  /// Whether fewer free cells are left than the remaining ships need.
+  bool too_crowded(std::size_t level, const bitboard_type& forbidden) const noexcept {
+    return (board_.all() - forbidden).count() < remaining_[level];
+  }
+
+  /// 1 if a layout completes from here, 0 if none does, -1 if the budget ran out.
+  int find(std::size_t level, const bitboard_type& forbidden) {
+    if (level == order_.size()) return 1;
+    if (too_crowded(level, forbidden)) return 0;
+    if (dead_.count(State{level, forbidden})) return 0;
+    if (++spent_ > budget_) return -1;
+    for (const auto& o : *options_[level]) {
+      if (o.cells.intersects(forbidden)) continue;
+      const int r = find(level + 1, forbidden | o.halo);
+      if (r != 0) return r;
+    }
+    dead_.insert(State{level, forbidden});
+    return 0;
+  }
+
+  /// Layouts completing from (level, forbidden), or `overflow` if the budget ran out.
+  std::uint64_t count_from(std::size_t level, const bitboard_type& forbidden) {
+    if (level == order_.size()) return 1;
+    if (too_crowded(level, forbidden)) return 0;
+    const State state{level, forbidden};
+    if (auto it = memo_.find(state); it != memo_.end()) return it->second;
+    if (++spent_ > budget_) return overflow;
+    std::uint64_t total = 0;
+    for (const auto& o : *options_[level]) {
+      if (o.cells.intersects(forbidden)) continue;
+      const std::uint64_t c = count_from(level + 1, forbidden | o.halo);
+      if (c == overflow || total > overflow - 1 - c) return overflow;
+      total += c;
+    }
+    memo_.emplace(state, total);
+    return total;
+  }
+
+  /// The memoised completions of a state reached while counting.
+  std::uint64_t completions(std::size_t level, const bitboard_type& forbidden) const {
+    if (level == order_.size()) return 1;
+    if (too_crowded(level, forbidden)) return 0;
+    return memo_.at(State{level, forbidden});
+  }
+
+  LayoutKey<S> key_;
+  Board<S> board_;
+  std::shared_ptr<const OptionTable<S>> table_;
+  long budget_;
+  long spent_ = 0;
+  std::vector<int> order_;
+  std::vector<const std::vector<PlacementOption<S>>*> options_;
+  std::vector<int> lengths_;
+  std::vector<int> remaining_;
+  Fit fit_ = Fit::unknown;
+  std::optional<std::uint64_t> total_;
+  std::unordered_set<State, MemoHash> dead_;
+  std::unordered_map<State, std::uint64_t, MemoHash> memo_;
+};
+
+} // namespace battleship::detail

@@ -1,0 +1,284 @@
+/// @file registry.hpp
+/// @brief Strategies by name: the built-in lists, user registration, and a fast path that hands
+/// the concrete type of a built-in to a callback.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <battleship/detail/text.hpp>
+#include <battleship/placement/mediocre.hpp>
+#include <battleship/placement/sequential.hpp>
+#include <battleship/placement/uniform.hpp>
+#include <battleship/strategies/checkerboard_search.hpp>
+#include <battleship/strategies/hunt_target.hpp>
+#include <battleship/strategies/mediocre.hpp>
+#include <battleship/strategies/random.hpp>
+#include <battleship/strategy.hpp>
+
+namespace battleship {
+
+/// A compile-time list of strategy types, each default-constructible with a
+/// `static constexpr const char* name` (and optionally a `summary`).
+template <class... Strategies>
+struct StrategyList {
+  /// Number of strategies in the list.
+  static constexpr std::size_t size = sizeof...(Strategies);
+  /// Strategy number `I`.
+  template <std::size_t I>
+  using at = std::tuple_element_t<I, std::tuple<Strategies...>>;
+};
+
+// ---- THE BUILT-IN LISTS: to add a strategy, include its header above and add it here ----------
+
+/// The built-in shooters, in the order tables and `names()` list them.
+///
+/// To add one: include its header above and add `YourShooter<S>` to this list (one line). The
+/// class needs `static constexpr const char* name` and should have
+/// `static constexpr const char* summary` (a one-line description).
+template <BoardShape S>
+using builtin_shooters =
+    StrategyList<RandomShooter<S>, HuntTargetShooter<S>, ParityShooter<S>,
+                 CheckerboardSearchShooter<S>, OrientedSearchShooter<S>, MediocreShooter<S>>;
+
+/// The built-in placers, in the order `names()` lists them. Add one like a shooter.
+template <BoardShape S>
+using builtin_placers = StrategyList<UniformPlacer<S>, SequentialPlacer<S>, MediocrePlacer<S>>;
+
+// -------------------------------------------------------------------------------------------------
+
+namespace detail {
+template <class T>
+constexpr std::string_view summary_of() noexcept {
+  if constexpr (requires { T::summary; })
+    return T::summary;
+  else
+    return {};
+}
+
+template <class List, std::size_t I = 0, class F, class Otherwise>
+decltype(auto) dispatch(std::string_view name, F& f, Otherwise& otherwise) {
+  if constexpr (I == List::size) {
+    return otherwise();
+  } else {
+    using T = typename List::template at<I>;
+    if (name == std::string_view(T::name)) return f(T{});
+    return dispatch<List, I + 1>(name, f, otherwise);
+  }
+}
+
+template <class T>
+struct is_any_placer : std::false_type {};
+template <BoardShape S>
+struct is_any_placer<AnyPlacementStrategy<S>> : std::true_type {};
+
+template <class List, class Visit>
+void for_each_type(Visit&& visit) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (visit(static_cast<typename List::template at<I>*>(nullptr)), ...);
+  }
+  (std::make_index_sequence<List::size>{});
+}
+} // namespace detail
+
+/// Strategies of one kind by name: the built-ins of `Builtins` plus those users register.
+///
+/// `Any` is `AnyShotStrategy<S>` or `AnyPlacementStrategy<S>`. There is one registry per kind and
+/// board shape type (`ShooterRegistry<S>::instance()`, `PlacerRegistry<S>::instance()`). Every
+/// member is thread-safe; factories run outside the registry's lock.
+template <class Any, class Builtins>
+class Registry {
+public:
+  /// What makes a registered strategy.
+  using factory_type = std::function<Any()>;
+
+  /// The registry of this kind.
+  static Registry& instance() {
+    static Registry r;
+    return r;
+  }
+
+  /// Every name: the built-ins in list order, then registered ones in registration order.
+  [[nodiscard]] std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    detail::for_each_type<Builtins>(
+        [&](auto* t) { out.emplace_back(std::remove_pointer_t<decltype(t)>::name); });
+    const std::lock_guard lock(mutex_);
+    for (const auto& e : added_) out.push_back(e.name);
+    return out;
+  }
+
+  /// Whether `name` is a built-in or registered strategy.
+  [[nodiscard]] bool contains(std::string_view name) const {
+    return builtin(name) || find(name).has_value();
+  }
+
+  /// Whether `name` is a built-in.
+  [[nodiscard]] static bool builtin(std::string_view name) noexcept {
+    bool found = false;
+    detail::for_each_type<Builtins>([&](auto* t) {
+      found = found || name == std::string_view(std::remove_pointer_t<decltype(t)>::name);
+    });
+    return found;
+  }
+
+  /// The one-line description of `name`; throws `std::invalid_argument` for an unknown name.
+  [[nodiscard]] std::string summary(std::string_view name) const {
+    std::optional<std::string> out;
+    detail::for_each_type<Builtins>([&](auto* t) {
+      using T = std::remove_pointer_t<decltype(t)>;
+      if (!out && name == std::string_view(T::name)) out = std::string(detail::summary_of<T>());
+    });
+    if (out) return *out;
+    if (auto e = find(name)) return e->summary;
+    unknown(name);
+  }
+
+  /// A new strategy named `name`, type-erased; throws `std::invalid_argument` listing the known
+  /// names for an unknown one.
+  [[nodiscard]] Any make(std::string_view name) const {
+    return visit(name, [](auto strategy) { return Any(std::move(strategy)); });
+  }
+
+  /// Calls `f` with a new strategy named `name` and returns what it returns: the concrete type
+  /// for a built-in (so a generic `f` runs fully inlined, with no virtual call per shot), an
+  /// `Any` for a registered one. `f` must return the same type for every strategy. Throws
+  /// `std::invalid_argument` listing the known names for an unknown one.
+  template <class F>
+  decltype(auto) visit(std::string_view name, F&& f) const {
+    auto otherwise = [&]() -> decltype(auto) {
+      auto entry = find(name);
+      if (!entry) unknown(name);
+      return f(entry->make());
+    };
+    return detail::dispatch<Builtins>(name, f, otherwise);
+  }
+
+  /// Registers `make` under `name` with a one-line `summary`, replacing a registered entry of
+  /// that name. Throws `std::invalid_argument` for an empty name, a built-in's name, or an empty
+  /// factory.
+  void add(std::string name, std::string summary, factory_type make) {
+    if (name.empty()) throw std::invalid_argument("a strategy needs a non-empty name");
+    if (builtin(name))
+      throw std::invalid_argument(
+          detail::concat("'", std::string_view(name), "' is a built-in strategy's name"));
+    if (!make)
+      throw std::invalid_argument(
+          detail::concat("no factory given for '", std::string_view(name), "'"));
+    const std::lock_guard lock(mutex_);
+    for (auto& e : added_) {
+      if (e.name != name) continue;
+      e.summary = std::move(summary);
+      e.make = std::move(make);
+      return;
+    }
+    added_.push_back(Entry{std::move(name), std::move(summary), std::move(make)});
+  }
+
+  /// Removes the registered strategy `name`; false if there is none (built-ins stay).
+  bool remove(std::string_view name) {
+    const std::lock_guard lock(mutex_);
+    for (auto it = added_.begin(); it != added_.end(); ++it) {
+      if (it->name != name) continue;
+      added_.erase(it);
+      return true;
+    }
+    return false;
+  }
+
+private:
+  struct Entry {
+    std::string name;
+    std::string summary;
+    factory_type make;
+  };
+
+  Registry() = default;
+
+  std::optional<Entry> find(std::string_view name) const {
+    const std::lock_guard lock(mutex_);
+    for (const auto& e : added_)
+      if (e.name == name) return e;
+    return std::nullopt;
+  }
+
+  [[noreturn]] void unknown(std::string_view name) const {
+    std::string list;
+    for (const auto& n : names()) list += (list.empty() ? "" : ", ") + n;
+    throw std::invalid_argument(
+        detail::concat("unknown ", kind(), " '", name, "'; known: ", std::string_view(list)));
+  }
+
+  static constexpr std::string_view kind() noexcept {
+    return detail::is_any_placer<Any>::value ? "placer" : "shooter";
+  }
+
+  mutable std::mutex mutex_;
+  std::vector<Entry> added_;
+};
+
+/// The shooters by name for board shape type `S`.
+template <BoardShape S>
+using ShooterRegistry = Registry<AnyShotStrategy<S>, builtin_shooters<S>>;
+/// The placers by name for board shape type `S`.
+template <BoardShape S>
+using PlacerRegistry = Registry<AnyPlacementStrategy<S>, builtin_placers<S>>;
+
+/// Names of every shooter: the built-ins in list order, then those registered at run time.
+template <BoardShape S>
+[[nodiscard]] std::vector<std::string> shooter_names() {
+  return ShooterRegistry<S>::instance().names();
+}
+/// Names of every placer: the built-ins in list order, then those registered at run time.
+template <BoardShape S>
+[[nodiscard]] std::vector<std::string> placer_names() {
+  return PlacerRegistry<S>::instance().names();
+}
+
+/// Calls `f` with a new shooter named `name` and returns its result: `f(ConcreteShooter<S>{})`
+/// for a built-in (a fully inlined loop), `f(AnyShotStrategy<S>)` for one registered at run time.
+/// Throws `std::invalid_argument` listing the known names for an unknown one.
+template <BoardShape S, class F>
+decltype(auto) with_shooter(std::string_view name, F&& f) {
+  return ShooterRegistry<S>::instance().visit(name, std::forward<F>(f));
+}
+/// Calls `f` with a new placer named `name`, like `with_shooter`.
+template <BoardShape S, class F>
+decltype(auto) with_placer(std::string_view name, F&& f) {
+  return PlacerRegistry<S>::instance().visit(name, std::forward<F>(f));
+}
+
+/// A new shooter named `name`, type-erased; throws `std::invalid_argument` for an unknown name.
+template <BoardShape S>
+[[nodiscard]] AnyShotStrategy<S> make_shooter(std::string_view name) {
+  return ShooterRegistry<S>::instance().make(name);
+}
+/// A new placer named `name`, type-erased; throws `std::invalid_argument` for an unknown name.
+template <BoardShape S>
+[[nodiscard]] AnyPlacementStrategy<S> make_placer(std::string_view name) {
+  return PlacerRegistry<S>::instance().make(name);
+}
+
+/// Registers a shooter under `name` for board shape type `S` (see `Registry::add`).
+template <BoardShape S>
+void register_shooter(std::string name, std::string summary,
+                      std::function<AnyShotStrategy<S>()> make) {
+  ShooterRegistry<S>::instance().add(std::move(name), std::move(summary), std::move(make));
+}
+/// Registers a placer under `name` for board shape type `S` (see `Registry::add`).
+template <BoardShape S>
+void register_placer(std::string name, std::string summary,
+                     std::function<AnyPlacementStrategy<S>()> make) {
+  PlacerRegistry<S>::instance().add(std::move(name), std::move(summary), std::move(make));
+}
+
+} // namespace battleship

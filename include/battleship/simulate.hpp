@@ -1,0 +1,277 @@
+/// @file simulate.hpp
+/// @brief Many games at once, over threads, with results independent of the thread count: solo
+/// batches (shots-to-finish histograms) and head-to-head matches (win / loss / draw tallies).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <battleship/game.hpp>
+#include <battleship/ocean.hpp>
+#include <battleship/solo.hpp>
+#include <battleship/statistics.hpp>
+#include <battleship/strategy.hpp>
+
+namespace battleship {
+
+/// How to run a batch of games.
+struct SimulationOptions {
+  std::uint64_t games = 10'000; ///< Number of games.
+  std::uint64_t seed = 0;       ///< Master seed; game `i` uses `derive_seed(seed, i)`.
+  unsigned threads = 0;         ///< Worker threads; 0 means every core.
+  /// Called from the calling thread (never from a worker) with the number of games done so far;
+  /// the numbers never decrease, and the last call reports the games played.
+  std::function<void(std::uint64_t)> progress;
+  /// When set and it becomes true, the run stops early and reports the games it finished.
+  const std::atomic<bool>* cancel = nullptr;
+  /// Another way to stop early: the run stops when a stop is requested through this token.
+  std::stop_token stop_token;
+  /// Called after every solo game with its index and result, from the worker thread that played
+  /// it (so it must be thread-safe); for tracing and tests. Slows the loop a little when set.
+  std::function<void(std::uint64_t, const SoloResult&)> on_game;
+};
+
+/// What a batch of solo games gave.
+struct SimulationResult {
+  ShotHistogram shots;           ///< Shots of every finished game.
+  std::uint64_t games = 0;       ///< Games played (finished or not).
+  std::uint64_t unfinished = 0;  ///< Games stopped by the shot cap or the invalid-shot limit.
+  std::uint64_t unplaceable = 0; ///< Games whose fleet the placer could not place.
+  bool cancelled = false;        ///< Whether the run was stopped before playing every game.
+  double seconds = 0;            ///< Wall-clock time.
+  /// Games per second of wall-clock time.
+  [[nodiscard]] double games_per_second() const noexcept {
+    return seconds > 0 ? static_cast<double>(games) / seconds : 0.0;
+  }
+  /// Every summary figure: min, max, mean, median, p95, standard deviation, 95 percent interval
+  /// of the mean, unfinished games (unplaceable ones included), time and games per second.
+  [[nodiscard]] ShotSummary summary() const {
+    ShotSummary s = summarize(shots, unfinished + unplaceable, seconds);
+    return s;
+  }
+};
+
+namespace detail {
+
+// Runs games [0, options.games) over worker threads. `make_player()` is called once in each
+// worker and returns a callable `play(game_index, partial)` owning that worker's state (its
+// strategies, oceans, views), so nothing is shared and nothing is allocated per game. Games are
+// handed out in chunks through an atomic counter; the partial results (one per worker) are
+// merged by the caller, which must only use order-independent merges (sums, minima).
+template <class Partial, class MakePlayer>
+std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make_player,
+                               bool& cancelled) {
+  unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+  threads = std::max(1U, threads);
+  if (options.games < threads)
+    threads = static_cast<unsigned>(std::max<std::uint64_t>(1, options.games));
+  // Chunks of at most 256 games, smaller for short runs (slow players) so that the threads share
+  // the work evenly and progress and cancellation stay responsive.
+  const std::uint64_t chunk = std::clamp<std::uint64_t>(options.games / (threads * 64ULL), 1, 256);
+  std::atomic<std::uint64_t> next{0};
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<unsigned> running{threads};
+  std::atomic<bool> stop{false};
+  std::vector<Partial> partial(threads);
+
+  auto work = [&](Partial& out) {
+    auto play = make_player();
+    while (!stop.load(std::memory_order_relaxed)) {
+      const std::uint64_t first = next.fetch_add(chunk, std::memory_order_relaxed);
+      if (first >= options.games) break;
+      const std::uint64_t last = std::min(first + chunk, options.games);
+      std::uint64_t i = first;
+      for (; i < last && !stop.load(std::memory_order_relaxed); ++i) play(i, out);
+      done.fetch_add(i - first, std::memory_order_relaxed);
+    }
+    running.fetch_sub(1);
+  };
+
+  const bool watch = options.progress || options.cancel || options.stop_token.stop_possible();
+  {
+    std::vector<std::jthread> workers;
+    workers.reserve(threads);
+    for (unsigned t = 1; t < threads; ++t) workers.emplace_back(work, std::ref(partial[t]));
+    if (watch) {
+      // The calling thread watches: progress reports and cancellation come from one thread.
+      workers.emplace_back(work, std::ref(partial[0]));
+      std::uint64_t reported = 0;
+      while (running.load() > 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        if ((options.cancel && options.cancel->load()) || options.stop_token.stop_requested())
+          stop.store(true);
+        const std::uint64_t now = done.load();
+        if (options.progress && now != reported) options.progress(reported = now);
+      }
+    } else {
+      work(partial[0]);
+    }
+  }
+  cancelled = done.load() < options.games;
+  if (options.progress) options.progress(done.load());
+  return partial;
+}
+
+} // namespace detail
+
+/// Plays `options.games` solo games of copies of `shooter` against oceans laid out by copies of
+/// `placer` (seed 001's experiment).
+///
+/// Game `i` draws its layout and then its shots from one generator,
+/// `Rng(derive_seed(options.seed, i))`, so the result depends only on the seed, never on the
+/// thread count or on which thread played which game. Each worker owns copies of the strategies
+/// and its own ocean and view, reused from game to game. Throws `std::invalid_argument` if the
+/// rules are inconsistent or the fleet does not fit the board.
+template <BoardShape S, ShotStrategy<S> Shooter, PlacementStrategy<S> Placer>
+SimulationResult simulate_solo(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                               const Shooter& shooter, const Placer& placer,
+                               const SimulationOptions& options = {}) {
+  rules.validate();
+  fleet.validate(board.shape());
+  const auto start = std::chrono::steady_clock::now();
+  auto make_player = [&] {
+    return [&, ocean = Ocean<S>(board, fleet, rules.touching),
+            view = TargetView<S>(board, fleet, rules), my_shooter = Shooter(shooter),
+            my_placer = Placer(placer)](std::uint64_t i, SimulationResult& out) mutable {
+      Rng rng(derive_seed(options.seed, i));
+      ocean.clear();
+      ++out.games;
+      if (!my_placer.place(ocean, rng)) {
+        ++out.unplaceable;
+        if (options.on_game) options.on_game(i, SoloResult{});
+        return;
+      }
+      const SoloResult r = play_solo(ocean, view, my_shooter, rng);
+      if (r.finished)
+        out.shots.add(r.shots);
+      else
+        ++out.unfinished;
+      if (options.on_game) options.on_game(i, r);
+    };
+  };
+  SimulationResult result;
+  const auto partial = detail::run_batch<SimulationResult>(options, make_player, result.cancelled);
+  for (const auto& p : partial) {
+    result.shots.merge(p.shots);
+    result.games += p.games;
+    result.unfinished += p.unfinished;
+    result.unplaceable += p.unplaceable;
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+/// What a batch of two-player matches gave, from the point of view of pair A (the first
+/// shooter and placer given) against pair B.
+struct MatchResult {
+  std::uint64_t games = 0;            ///< Matches played.
+  std::uint64_t wins_a = 0;           ///< Matches A won.
+  std::uint64_t wins_b = 0;           ///< Matches B won.
+  std::uint64_t draws = 0;            ///< Drawn matches.
+  std::uint64_t aborted = 0;          ///< Aborted matches (a fleet that could not be placed...).
+  std::uint64_t first_mover_wins = 0; ///< Wins by whoever moved first.
+  std::uint64_t rounds = 0;           ///< Rounds over all matches.
+  ShotHistogram winner_shots;         ///< Valid shots the winner fired, over won matches.
+  std::uint64_t first_abort_game = UINT64_MAX; ///< Index of the first aborted match, if any.
+  std::string first_abort;                     ///< Why that match was aborted.
+  bool cancelled = false; ///< Whether the run was stopped before playing every match.
+  double seconds = 0;     ///< Wall-clock time.
+
+  /// A's share of the matches won or lost (draws and aborts left out), with its 95 percent
+  /// interval.
+  [[nodiscard]] Proportion share_a() const noexcept { return proportion(wins_a, wins_a + wins_b); }
+  /// The first mover's share of the matches won or lost, with its 95 percent interval (seed
+  /// 003's question: does moving first help?).
+  [[nodiscard]] Proportion first_mover_share() const noexcept {
+    return proportion(first_mover_wins, wins_a + wins_b);
+  }
+  /// Matches per second of wall-clock time.
+  [[nodiscard]] double games_per_second() const noexcept {
+    return seconds > 0 ? static_cast<double>(games) / seconds : 0.0;
+  }
+};
+
+/// Plays `options.games` two-player matches of pair A (`shooter_a` shooting, `placer_a` laying
+/// out A's fleet) against pair B under `rules`.
+///
+/// Match `i` is a `Game` seeded with `derive_seed(options.seed, i)`; A moves first in even
+/// matches and B in odd ones (player `i % 2` of the pair order starts), so neither pair gets the
+/// first-mover advantage. Tallies are identical for any thread count. Each worker reuses two
+/// games (one per seating) with concrete strategy types and no observer. Throws
+/// `std::invalid_argument` if the rules are inconsistent or the fleet does not fit the board.
+template <BoardShape S, ShotStrategy<S> ShooterA, PlacementStrategy<S> PlacerA,
+          ShotStrategy<S> ShooterB, PlacementStrategy<S> PlacerB>
+MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                           const ShooterA& shooter_a, const PlacerA& placer_a,
+                           const ShooterB& shooter_b, const PlacerB& placer_b,
+                           const SimulationOptions& options = {}) {
+  rules.validate();
+  fleet.validate(board.shape());
+  const auto start = std::chrono::steady_clock::now();
+  using GameAB = Game<S, NullObserver, ShooterA, ShooterB>;
+  using GameBA = Game<S, NullObserver, ShooterB, ShooterA>;
+  auto make_player = [&] {
+    return [&, ab = GameAB(board, fleet, rules, shooter_a, shooter_b),
+            ba = GameBA(board, fleet, rules, shooter_b, shooter_a), pa = PlacerA(placer_a),
+            pb = PlacerB(placer_b)](std::uint64_t i, MatchResult& out) mutable {
+      const std::uint64_t seed = derive_seed(options.seed, i);
+      const bool a_first = i % 2 == 0;
+      const GameOutcome& o = [&]() -> const GameOutcome& {
+        if (a_first) {
+          ab.reset(seed);
+          if (ab.place(0, pa)) ab.place(1, pb);
+          return ab.play_to_end();
+        }
+        ba.reset(seed);
+        if (ba.place(0, pb)) ba.place(1, pa);
+        return ba.play_to_end();
+      }();
+      ++out.games;
+      out.rounds += static_cast<std::uint64_t>(o.rounds);
+      switch (o.end) {
+      case GameEnd::win:
+        ++((o.winner == 0) == a_first ? out.wins_a : out.wins_b);
+        if (o.winner == 0) ++out.first_mover_wins;
+        out.winner_shots.add(o.shots[o.winner == 0 ? 0 : 1]);
+        break;
+      case GameEnd::draw: ++out.draws; break;
+      case GameEnd::aborted:
+      case GameEnd::in_progress:
+        ++out.aborted;
+        if (i < out.first_abort_game) {
+          out.first_abort_game = i;
+          out.first_abort = o.reason;
+        }
+        break;
+      }
+    };
+  };
+  MatchResult result;
+  const auto partial = detail::run_batch<MatchResult>(options, make_player, result.cancelled);
+  for (const auto& p : partial) {
+    result.games += p.games;
+    result.wins_a += p.wins_a;
+    result.wins_b += p.wins_b;
+    result.draws += p.draws;
+    result.aborted += p.aborted;
+    result.first_mover_wins += p.first_mover_wins;
+    result.rounds += p.rounds;
+    result.winner_shots.merge(p.winner_shots);
+    if (p.first_abort_game < result.first_abort_game) {
+      result.first_abort_game = p.first_abort_game;
+      result.first_abort = p.first_abort;
+    }
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+} // namespace battleship

@@ -1,0 +1,171 @@
+/// @file statistics.hpp
+/// @brief Shots-to-finish histograms and their summary figures.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace battleship {
+
+/// How many games needed each number of shots, with the usual summary figures.
+///
+/// Merging two histograms adds their counts, so results gathered by several threads in any
+/// order are identical.
+class ShotHistogram {
+public:
+  /// Counts one game that took `shots` shots.
+  void add(int shots) {
+    const auto i = static_cast<std::size_t>(shots < 0 ? 0 : shots);
+    if (i >= counts_.size()) counts_.resize(i + 1, 0);
+    ++counts_[i];
+  }
+  /// Adds every game of `other`.
+  void merge(const ShotHistogram& other) {
+    if (other.counts_.size() > counts_.size()) counts_.resize(other.counts_.size(), 0);
+    for (std::size_t i = 0; i < other.counts_.size(); ++i) counts_[i] += other.counts_[i];
+  }
+  /// Games that took exactly `shots` shots.
+  [[nodiscard]] std::uint64_t count(int shots) const noexcept {
+    const auto i = static_cast<std::size_t>(shots);
+    return shots >= 0 && i < counts_.size() ? counts_[i] : 0;
+  }
+  /// The counts, indexed by number of shots.
+  [[nodiscard]] const std::vector<std::uint64_t>& counts() const noexcept { return counts_; }
+  /// Number of games counted.
+  [[nodiscard]] std::uint64_t games() const noexcept {
+    std::uint64_t n = 0;
+    for (auto c : counts_) n += c;
+    return n;
+  }
+  /// Fewest shots of any game (0 if empty).
+  [[nodiscard]] int min() const noexcept {
+    for (std::size_t i = 0; i < counts_.size(); ++i)
+      if (counts_[i]) return static_cast<int>(i);
+    return 0;
+  }
+  /// Most shots of any game (0 if empty).
+  [[nodiscard]] int max() const noexcept {
+    for (std::size_t i = counts_.size(); i-- > 0;)
+      if (counts_[i]) return static_cast<int>(i);
+    return 0;
+  }
+  /// Mean shots (0 if empty).
+  [[nodiscard]] double mean() const noexcept {
+    const auto n = games();
+    return n ? static_cast<double>(total()) / static_cast<double>(n) : 0.0;
+  }
+  /// Sample standard deviation of the shots (0 with fewer than two games).
+  [[nodiscard]] double stddev() const noexcept {
+    const auto n = games();
+    if (n < 2) return 0.0;
+    const double m = mean();
+    double ss = 0;
+    for (std::size_t i = 0; i < counts_.size(); ++i) {
+      const double d = static_cast<double>(i) - m;
+      ss += d * d * static_cast<double>(counts_[i]);
+    }
+    return std::sqrt(ss / static_cast<double>(n - 1));
+  }
+  /// Half-width of the 95 percent confidence interval of the mean (normal approximation).
+  [[nodiscard]] double ci95() const noexcept {
+    const auto n = games();
+    return n ? 1.96 * stddev() / std::sqrt(static_cast<double>(n)) : 0.0;
+  }
+  /// The nearest-rank percentile `p` in (0, 100]: the smallest shot count reached by at least
+  /// `p` percent of the games (0 if empty).
+  [[nodiscard]] int percentile(double p) const noexcept {
+    const auto n = games();
+    if (n == 0) return 0;
+    auto rank = static_cast<std::uint64_t>(std::ceil(p / 100.0 * static_cast<double>(n)));
+    if (rank < 1) rank = 1;
+    std::uint64_t seen = 0;
+    for (std::size_t i = 0; i < counts_.size(); ++i) {
+      seen += counts_[i];
+      if (seen >= rank) return static_cast<int>(i);
+    }
+    return max();
+  }
+  /// The median (nearest-rank 50th percentile: the lower middle value for an even count).
+  [[nodiscard]] int median() const noexcept { return percentile(50); }
+  /// The nearest-rank 95th percentile.
+  [[nodiscard]] int p95() const noexcept { return percentile(95); }
+  /// Total shots over all games.
+  [[nodiscard]] std::uint64_t total() const noexcept {
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < counts_.size(); ++i) sum += i * counts_[i];
+    return sum;
+  }
+  /// Forgets every game (keeps the memory, so refilling allocates nothing).
+  void clear() noexcept {
+    for (auto& c : counts_) c = 0;
+  }
+
+  /// Histograms are equal when their counts are.
+  friend bool operator==(const ShotHistogram& a, const ShotHistogram& b) noexcept {
+    const std::size_t n = a.counts_.size() > b.counts_.size() ? a.counts_.size() : b.counts_.size();
+    for (std::size_t i = 0; i < n; ++i)
+      if (a.count(static_cast<int>(i)) != b.count(static_cast<int>(i))) return false;
+    return true;
+  }
+
+private:
+  std::vector<std::uint64_t> counts_;
+};
+
+/// Every summary figure of a batch of games at once, for printing and for bindings.
+struct ShotSummary {
+  std::uint64_t games = 0;      ///< Games counted in the histogram (finished games).
+  std::uint64_t unfinished = 0; ///< Games that ended without finishing (not in the histogram).
+  int min = 0;                  ///< Fewest shots.
+  int max = 0;                  ///< Most shots.
+  double mean = 0;              ///< Mean shots.
+  int median = 0;               ///< Nearest-rank median.
+  int p95 = 0;                  ///< Nearest-rank 95th percentile.
+  double stddev = 0;            ///< Sample standard deviation.
+  double ci95 = 0;              ///< Half-width of the 95 percent confidence interval of the mean.
+  double seconds = 0;           ///< Wall-clock time of the run.
+  double games_per_second = 0;  ///< Games (finished or not) per second of wall-clock time.
+};
+
+/// The summary of `histogram`, with the `unfinished` games and the run's `seconds`.
+[[nodiscard]] inline ShotSummary summarize(const ShotHistogram& histogram,
+                                           std::uint64_t unfinished = 0, double seconds = 0) {
+  ShotSummary s;
+  s.games = histogram.games();
+  s.unfinished = unfinished;
+  s.min = histogram.min();
+  s.max = histogram.max();
+  s.mean = histogram.mean();
+  s.median = histogram.median();
+  s.p95 = histogram.p95();
+  s.stddev = histogram.stddev();
+  s.ci95 = histogram.ci95();
+  s.seconds = seconds;
+  s.games_per_second = seconds > 0 ? static_cast<double>(s.games + unfinished) / seconds : 0.0;
+  return s;
+}
+
+/// A share with its 95 percent interval (Wilson score interval), e.g. the first mover's wins.
+struct Proportion {
+  double share = 0; ///< successes / trials (0 when there are no trials).
+  double low = 0;   ///< Lower end of the 95 percent interval.
+  double high = 0;  ///< Upper end of the 95 percent interval.
+};
+
+/// The share `successes / trials` with its Wilson 95 percent interval, which stays inside
+/// [0, 1] and behaves at 0 and 100 percent, unlike the plain normal approximation.
+[[nodiscard]] inline Proportion proportion(std::uint64_t successes, std::uint64_t trials) noexcept {
+  if (trials == 0) return {};
+  const double n = static_cast<double>(trials);
+  const double p = static_cast<double>(successes) / n;
+  constexpr double z = 1.959963984540054;
+  const double denom = 1 + z * z / n;
+  const double centre = (p + z * z / (2 * n)) / denom;
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom;
+  return Proportion{p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+} // namespace battleship

@@ -1,0 +1,155 @@
+/// @file strategies/bayes.hpp
+/// @brief The exact-posterior shooter: fires where a ship is likeliest given everything it was
+/// told, over complete fleet layouts, counted exactly when few and sampled without bias otherwise.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include <battleship/detail/posterior.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/view.hpp>
+
+namespace battleship {
+
+/// Fires at the open cell with the highest posterior probability of holding a ship (issue 6's
+/// `bayes`).
+///
+/// The posterior is taken over complete labelled layouts of the fleet, uniform a priori (as the
+/// `uniform` placer draws them), restricted to those consistent with every observation: misses,
+/// hits, the order of the shots, each sinking as far as the disclosure rule reveals it (a sunk
+/// ship's cells are all hits and the announcing shot was its last; under `sunk_with_name` no
+/// other ship is complete; under `hit_and_sunk` the complete ships match the announcements one to
+/// one; under `hit_only` not every ship is complete), and the touching rule. When the consistent
+/// layouts number at most about `exact_budget` search nodes they are counted exactly; otherwise
+/// `samples` layouts are drawn by sequential importance sampling, a proposal that can put any
+/// ship on any hit (so it is not trapped the way single-ship Markov chains are), with the last
+/// free ship averaged out exactly. Ties go to a uniformly drawn cell.
+///
+/// Under salvo rules each cell of a volley is chosen with the earlier ones still pending: layouts
+/// in which a pending cell is a hit count `salvo_discount` times each, so the volley spreads over
+/// different ships instead of stacking on one.
+template <BoardShape S>
+class BayesShooter {
+public:
+  /// Registry name.
+  static constexpr const char* name = "bayes";
+  /// One-line description for the registry.
+  static constexpr const char* summary =
+      "likeliest cell under the exact posterior over fleet layouts (exact or sampled)";
+
+  /// Importance samples per decision when the layouts are too many to count.
+  int samples = 1500;
+  /// Most search nodes an exact count may visit before sampling takes over.
+  long exact_budget = 60'000;
+  /// Layouts drawn to choose the later cells of a salvo.
+  int salvo_layouts = 600;
+  /// Weight factor of a layout per pending cell it puts a ship on, when choosing a salvo.
+  double salvo_discount = 0.5;
+
+  /// Starts a game: forgets every observation.
+  void start(const TargetView<S>& view) {
+    detail::FleetGeometry<S>::ensure(geometry_, view.board(), view.fleet(), view.rules().touching);
+    log_.start();
+    fresh_ = false;
+    was_exact_ = false;
+    estimate_ = 1e300;
+  }
+
+  /// The open cell likeliest to hold a ship.
+  Coord next_shot(const TargetView<S>& view, Rng& rng) {
+    update(view, rng);
+    const auto open = view.open();
+    if (open.none()) return Coord{-1, -1};
+    if (view.pending().any()) return salvo_shot(view, rng);
+    return best_cell(view, rng, [&](std::size_t c) { return posterior_.weight(c); });
+  }
+
+  /// Records the order of the shots (the posterior needs to know which shot sank a ship).
+  void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
+    if (!told.valid()) return;
+    log_.record(view.board().index(cell));
+    fresh_ = false;
+  }
+
+  /// Computes the posterior for what `view` shows (reused until the next result arrives).
+  void update(const TargetView<S>& view, Rng& rng) {
+    if (fresh_) return;
+    if (!geometry_ ||
+        !geometry_->about(view.board(), view.fleet(), view.rules().touching))
+      start(view);
+    posterior_.observe(*geometry_, view, log_);
+    bool exact = false;
+    if (was_exact_ || estimate_ < static_cast<double>(exact_budget)) exact = posterior_.enumerate(exact_budget);
+    if (!exact) {
+      posterior_.sample(rng, samples);
+      // The mean importance weight estimates the number of layouts: count them when few.
+      estimate_ = samples > 0 ? posterior_.total() / samples : 0.0;
+      if (posterior_.total() <= 0)
+        exact = posterior_.enumerate(exact_budget * 50);
+      else if (estimate_ < static_cast<double>(exact_budget))
+        exact = posterior_.enumerate(exact_budget) || (posterior_.sample(rng, samples), false);
+    }
+    was_exact_ = exact;
+    fresh_ = true;
+  }
+
+  /// Posterior probability that `c` holds a ship, as of the last `update` or `next_shot`.
+  [[nodiscard]] double probability(Coord c) const {
+    return posterior_.probability(geometry_->board().index(c));
+  }
+  /// Whether the last posterior was an exact count.
+  [[nodiscard]] bool exact() const noexcept { return posterior_.exact(); }
+  /// Number of consistent layouts when `exact()` (ships of one class told apart).
+  [[nodiscard]] double layouts() const noexcept { return posterior_.total(); }
+
+private:
+  template <class Score>
+  Coord best_cell(const TargetView<S>& view, Rng& rng, Score score) {
+    const auto open = view.open();
+    double best = -1;
+    int ties = 0;
+    std::size_t pick = open.first();
+    open.for_each([&](std::size_t c) {
+      const double v = score(c);
+      if (v > best * (1 + 1e-12) + 1e-300) {
+        best = v;
+        pick = c;
+        ties = 1;
+      } else if (v >= best * (1 - 1e-12)) {
+        if (rng.below(++ties) == 0) pick = c;
+      }
+    });
+    return view.board().coord(pick);
+  }
+
+  Coord salvo_shot(const TargetView<S>& view, Rng& rng) {
+    if (posterior_.exact()) {
+      posterior_.collect(layouts_, static_cast<std::size_t>(exact_budget), exact_budget);
+      weights_.assign(layouts_.size(), 1.0);
+    }
+    if (!posterior_.exact() || layouts_.empty())
+      posterior_.draw(rng, salvo_layouts, salvo_layouts, layouts_, weights_);
+    std::array<double, S::capacity> score{};
+    const auto pending = view.pending();
+    for (const auto& l : layouts_) {
+      double w = 1.0;
+      (l.occupied & pending).for_each([&](std::size_t) { w *= salvo_discount; });
+      l.occupied.for_each([&](std::size_t c) { score[c] += w; });
+    }
+    return best_cell(view, rng, [&](std::size_t c) { return score[c]; });
+  }
+
+  std::shared_ptr<const detail::FleetGeometry<S>> geometry_;
+  detail::ShotLog<S> log_;
+  detail::Posterior<S> posterior_;
+  std::vector<detail::Layout<S>> layouts_;
+  std::vector<double> weights_;
+  double estimate_ = 1e300;
+  bool fresh_ = false;
+  bool was_exact_ = false;
+};
+
+} // namespace battleship

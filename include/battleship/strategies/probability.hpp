@@ -1,0 +1,391 @@
+/// @file strategies/probability.hpp
+/// @brief The probability-density shooter (DataGenetics, 2011; the "probability shooter" seed 001
+/// describes but never built): count every way each ship still afloat could lie, fire where the
+/// count is highest.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <battleship/detail/posterior.hpp>
+#include <battleship/detail/posterior_geometry.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/view.hpp>
+
+namespace battleship {
+
+/// The DataGenetics probability-density shooter (issue 6's `probability`; seed 001's
+/// "Probability Shooter").
+///
+/// **Hunt mode** (every hit explained by a sunk ship): for each ship that may still be afloat,
+/// count its placements that avoid every shot and every cell known to be water; fire at the open
+/// cell covered by the most placements, summed over the ships afloat. The counts are kept up to
+/// date incrementally (a shot only removes the placements through it), so a hunting shot costs a
+/// few hundred additions.
+///
+/// **Target mode** (some hit not yet explained by a sunk ship): only placements through at least
+/// one unexplained hit count, each weighted `hit_weight` times more per further unexplained hit it
+/// covers, so a line of hits is followed first; a placement made only of hits, which would have
+/// sunk a ship that was not announced, is skipped. Hunt-mode counts break ties.
+///
+/// **Rules.** Sinkings are used as far as the disclosure rule reveals them: under
+/// `sunk_with_name` the named ship no longer counts; under `hit_and_sunk` a sunk ship's length is
+/// learnt when only one length fits; under `hit_only` every ship always counts. A sinking also
+/// says that the sinking cell is the ship's last one shot: the ship is resolved when exactly one
+/// placement of a fitting length through that cell consists of unexplained hits shot no later,
+/// and ambiguous sinkings are retried after every later sinking (meanwhile the cells common to
+/// every candidate are explained). Under the no-touch rules the ring around a resolved ship, and
+/// under `no_contact` the diagonal neighbours of every hit, are water, and placements touching a
+/// hit they do not cover are skipped. The shooter never fires at known water while another cell is
+/// open.
+///
+/// **Salvos.** Each cell of a volley is chosen with the earlier ones pending: a placement through
+/// a pending cell counts `salvo_discount` times per pending cell, so the volley spreads over
+/// different placements instead of taking the top cells blindly.
+///
+/// Ties go to a uniformly drawn cell.
+template <BoardShape S>
+class ProbabilityShooter {
+public:
+  /// Registry name.
+  static constexpr const char* name = "probability";
+  /// One-line description for the registry.
+  static constexpr const char* summary =
+      "DataGenetics density: most placements of the ships afloat, hits weighted (seed 001)";
+
+  /// Target-mode weight factor per further unexplained hit a placement covers.
+  int hit_weight = 8;
+  /// Factor per pending salvo cell a placement covers.
+  double salvo_discount = 0.3;
+
+  /// Starts a game.
+  void start(const TargetView<S>& view) {
+    const auto& g = detail::FleetGeometry<S>::ensure(geometry_, view.board(), view.fleet(),
+                                                     view.rules().touching);
+    cells_ = view.board().cells();
+    lengths_ = g.length_count();
+    counts_ = g.coverage(); // no allocation after the first game: same size
+    for (int k = 0; k < lengths_; ++k) {
+      placements_[static_cast<std::size_t>(k)] = static_cast<int>(g.options(k).size());
+      afloat_[static_cast<std::size_t>(k)] = g.copies(k);
+    }
+    for (int c = 0; c < cells_; ++c) {
+      int sum = 0;
+      for (int k = 0; k < lengths_; ++k) sum += afloat_[static_cast<std::size_t>(k)] * count(k, static_cast<std::size_t>(c));
+      density_[static_cast<std::size_t>(c)] = sum;
+    }
+    free_ = view.board().all();
+    water_.clear();
+    explained_.clear();
+    log_.start();
+    waiting_ = 0;
+    reports_seen_ = 0;
+    disclosure_ = view.rules().disclosure;
+    touching_ = view.rules().touching;
+  }
+
+  /// The open cell with the highest count (see the class description).
+  Coord next_shot(const TargetView<S>& view, Rng& rng) {
+    const bitboard_type open = view.open();
+    bitboard_type candidates = open - water_;
+    if (candidates.none()) candidates = open;
+    if (candidates.none()) return Coord{-1, -1};
+    const bitboard_type unexplained = view.hits() - explained_;
+    if (view.pending().any()) return salvo_shot(view, candidates, unexplained, rng);
+    if (unexplained.none()) return hunt(view, candidates, rng);
+    std::array<std::int64_t, S::capacity> score{};
+    target_scores(view, unexplained, score);
+    // Hunt-mode counts break ties between equal target weights.
+    return best(view, candidates, rng, [&](std::size_t c) { return (score[c] << 20) + density_[c]; });
+  }
+
+  /// Learns from the outcome of the shot at `cell`.
+  void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
+    if (!told.valid()) return;
+    const Board<S>& board = view.board();
+    const std::size_t i = board.index(cell);
+    log_.record(i);
+    remove_free(i);
+    if (!told.struck()) return;
+    if (touching_ == Touching::no_contact) {
+      bitboard_type here;
+      here.set(i);
+      mark_water(board.dilate8(here) - board.dilate4(here), view);
+    }
+    if (told.sank()) learn_sinkings(view);
+  }
+
+  /// Hit cells known to belong to sunk ships.
+  [[nodiscard]] const auto& explained() const noexcept { return explained_; }
+  /// Cells known to be water, shot or not.
+  [[nodiscard]] const auto& known_water() const noexcept { return water_; }
+
+private:
+  using bitboard_type = typename Board<S>::bitboard_type;
+  using Option = typename detail::FleetGeometry<S>::Option;
+
+  struct Sinking {
+    std::size_t cell = 0;
+    int ship = -1;
+    bool length_known = false; // an unnamed sinking whose length was already taken off
+  };
+
+  int count(int k, std::size_t c) const noexcept {
+    return counts_[static_cast<std::size_t>(k) * static_cast<std::size_t>(cells_) + c];
+  }
+
+  /// Hunting shot: the candidate with the highest count, summed over the ships afloat. Shot cells
+  /// and known water have no placement left, so a plain scan of the board finds the best count.
+  Coord hunt(const TargetView<S>& view, const bitboard_type& candidates, Rng& rng) {
+    int top = 0;
+    for (int c = 0; c < cells_; ++c) top = std::max(top, density_[static_cast<std::size_t>(c)]);
+    if (top == 0) // no placement left anywhere (inconsistent information): any candidate
+      return best(view, candidates, rng, [](std::size_t) { return std::int64_t{0}; });
+    int ties = 0;
+    std::array<std::uint16_t, S::capacity + 1> tied;
+    for (int c = 0; c < cells_; ++c) { // branch-free: ties are common early on
+      tied[static_cast<std::size_t>(ties)] = static_cast<std::uint16_t>(c);
+      ties += density_[static_cast<std::size_t>(c)] == top;
+    }
+    return view.board().coord(tied[static_cast<std::size_t>(ties > 1 ? rng.below(ties) : 0)]);
+  }
+
+  /// The candidate with the highest `score`, ties drawn uniformly.
+  template <class Score>
+  static Coord best(const TargetView<S>& view, const bitboard_type& candidates, Rng& rng,
+                    Score score) {
+    using value_type = decltype(score(std::size_t{}));
+    value_type top{};
+    int ties = 0;
+    std::array<std::uint16_t, S::capacity> tied;
+    candidates.for_each([&](std::size_t c) {
+      const value_type v = score(c);
+      if (ties > 0 && v < top) return;
+      if (ties == 0 || v > top) {
+        top = v;
+        ties = 0;
+      }
+      tied[static_cast<std::size_t>(ties++)] = static_cast<std::uint16_t>(c);
+    });
+    return view.board().coord(tied[static_cast<std::size_t>(ties > 1 ? rng.below(ties) : 0)]);
+  }
+
+  /// Salvo: like a single shot, with placements through pending cells discounted.
+  Coord salvo_shot(const TargetView<S>& view, const bitboard_type& candidates,
+                   const bitboard_type& unexplained, Rng& rng) const {
+    std::array<double, S::capacity> score{};
+    if (unexplained.any()) {
+      std::array<std::int64_t, S::capacity> target{};
+      target_scores(view, unexplained, target);
+      candidates.for_each([&](std::size_t c) { score[c] = static_cast<double>(target[c]); });
+    }
+    const double scale = unexplained.any() ? 1e-6 : 1.0;
+    candidates.for_each([&](std::size_t c) { score[c] += scale * density_[c]; });
+    discount_pending(view, unexplained, scale, score);
+    return best(view, candidates, rng, [&](std::size_t c) { return score[c]; });
+  }
+
+  /// Number of cells of a small set (a ship's worth): cheaper than a library popcount.
+  static int small_count(const bitboard_type& b) noexcept {
+    int n = 0;
+    for (auto w : b.data())
+      for (; w; w &= w - 1) ++n;
+    return n;
+  }
+
+  /// Whether a placement may hold a ship still afloat through unexplained hits.
+  bool target_fits(const TargetView<S>& view, const Option& o,
+                   const bitboard_type& blocked) const noexcept {
+    if (o.cells.intersects(blocked)) return false;
+    if (touching_ != Touching::allowed && (o.halo - o.cells).intersects(view.hits())) return false;
+    // Made only of hits: it would have sunk, which was announced (unless nothing is announced).
+    return disclosure_ == Disclosure::hit_only || !o.cells.subset_of(view.hits());
+  }
+
+  void target_scores(const TargetView<S>& view, const bitboard_type& unexplained,
+                     std::array<std::int64_t, S::capacity>& score) const {
+    const auto& g = *geometry_;
+    const bitboard_type blocked = view.misses() | water_ | explained_;
+    const bitboard_type open = view.open();
+    unexplained.for_each([&](std::size_t h) {
+      for (int k = 0; k < lengths_; ++k) {
+        const int afloat = afloat_[static_cast<std::size_t>(k)];
+        if (afloat == 0) continue;
+        const auto options = g.options(k);
+        for (auto i : g.through(k, h)) {
+          const Option& o = options[i];
+          const bitboard_type covered = o.cells & unexplained;
+          if (covered.first() != h || !target_fits(view, o, blocked)) continue;
+          std::int64_t w = afloat;
+          for (int m = small_count(covered); m > 1; --m) w *= hit_weight;
+          (o.cells & open).for_each([&](std::size_t c) { score[c] += w; });
+        }
+      }
+    });
+  }
+
+  /// Salvo: lowers the weight of placements through pending cells.
+  void discount_pending(const TargetView<S>& view, const bitboard_type& unexplained, double scale,
+                        std::array<double, S::capacity>& score) const {
+    const auto& g = *geometry_;
+    const bitboard_type pending = view.pending();
+    const bitboard_type blocked = view.misses() | water_ | explained_;
+    const bitboard_type open = view.open();
+    pending.for_each([&](std::size_t x) {
+      for (int k = 0; k < lengths_; ++k) {
+        const int afloat = afloat_[static_cast<std::size_t>(k)];
+        if (afloat == 0) continue;
+        const auto options = g.options(k);
+        for (auto i : g.through(k, x)) {
+          const Option& o = options[i];
+          const int m = small_count(o.cells & pending);
+          double keep = 1;
+          for (int j = 0; j < m; ++j) keep *= salvo_discount;
+          const double cut = (1 - keep) / m; // shared among its m pending cells
+          double w = 0;
+          if (o.cells.subset_of(free_ | pending)) w += scale * afloat; // a hunting placement
+          const bitboard_type covered = o.cells & unexplained;
+          if (covered.any() && target_fits(view, o, blocked)) {
+            double t = afloat;
+            for (int n = small_count(covered); n > 1; --n) t *= hit_weight;
+            w += t;
+          }
+          if (w > 0) (o.cells & open).for_each([&](std::size_t c) { score[c] -= w * cut; });
+        }
+      }
+    });
+  }
+
+  /// Cell `i` can no longer hold an unshot ship cell: drop the hunting placements through it.
+  void remove_free(std::size_t i) {
+    if (!free_.test(i)) return;
+    const auto& g = *geometry_;
+    for (int k = 0; k < lengths_; ++k) {
+      const auto options = g.options(k);
+      std::int16_t* counts = counts_.data() + static_cast<std::size_t>(k) * static_cast<std::size_t>(cells_);
+      const int afloat = afloat_[static_cast<std::size_t>(k)];
+      int gone = 0;
+      for (auto j : g.through(k, i)) {
+        if (!options[j].cells.subset_of(free_)) continue;
+        for (auto c : g.cells_of(k, j)) {
+          --counts[c];
+          density_[c] -= afloat;
+        }
+        ++gone;
+      }
+      placements_[static_cast<std::size_t>(k)] -= gone;
+    }
+    free_.reset(i);
+  }
+
+  /// One ship of the k-th length is no longer afloat.
+  void sunk_length(int k) {
+    if (afloat_[static_cast<std::size_t>(k)] == 0) return;
+    --afloat_[static_cast<std::size_t>(k)];
+    for (int c = 0; c < cells_; ++c) density_[static_cast<std::size_t>(c)] -= count(k, static_cast<std::size_t>(c));
+  }
+
+  void mark_water(const bitboard_type& cells, const TargetView<S>& view) {
+    const bitboard_type fresh = cells - water_ - view.hits();
+    water_ |= fresh;
+    fresh.for_each([&](std::size_t c) { remove_free(c); });
+  }
+
+  /// Takes in new sinking reports, then resolves what can be resolved.
+  void learn_sinkings(const TargetView<S>& view) {
+    const auto& g = *geometry_;
+    for (; reports_seen_ < view.sunk_count(); ++reports_seen_) {
+      const SunkReport& r = view.sunk(reports_seen_);
+      const std::size_t cell = view.board().index(r.cell);
+      explained_.set(cell);
+      if (r.ship >= 0) sunk_length(g.length_index(r.ship));
+      if (waiting_ < max_ships) waiting_list_[static_cast<std::size_t>(waiting_++)] = Sinking{cell, r.ship, false};
+    }
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (int w = 0; w < waiting_; ++w) {
+        if (!resolve(view, waiting_list_[static_cast<std::size_t>(w)])) continue;
+        waiting_list_[static_cast<std::size_t>(w--)] = waiting_list_[static_cast<std::size_t>(--waiting_)];
+        progress = true;
+      }
+    }
+  }
+
+  /// Tries to find the ship sunk by `s`: true when it is known.
+  bool resolve(const TargetView<S>& view, Sinking& s) {
+    const auto& g = *geometry_;
+    const bitboard_type& hits = view.hits();
+    // Hits not yet explained by another sunk ship, plus this sinking cell.
+    bitboard_type mine;
+    mine.set(s.cell);
+    const bitboard_type live = (hits - explained_) | mine;
+    const std::uint16_t t = log_.time(s.cell);
+    int found = 0, found_k = -1, lengths_seen = 0, last_k = -1;
+    const Option* only = nullptr;
+    bitboard_type common = ~bitboard_type{};
+    for (int k = 0; k < lengths_; ++k) {
+      if (s.ship >= 0 ? g.length_index(s.ship) != k : afloat_[static_cast<std::size_t>(k)] == 0)
+        continue;
+      const auto options = g.options(k);
+      bool any_here = false;
+      for (auto j : g.through(k, s.cell)) {
+        const Option& o = options[j];
+        if (!o.cells.subset_of(live)) continue;
+        if (touching_ != Touching::allowed && (o.halo - o.cells).intersects(hits))
+          continue;
+        bool last = true;
+        o.cells.for_each([&](std::size_t c) {
+          if (c != s.cell && log_.time(c) > t) last = false;
+        });
+        if (!last) continue;
+        ++found;
+        only = &o;
+        found_k = k;
+        common &= o.cells;
+        any_here = true;
+      }
+      if (any_here && last_k != k) {
+        ++lengths_seen;
+        last_k = k;
+      }
+    }
+    if (found == 0) return true; // nothing fits: keep the sinking cell explained and move on
+    explained_ |= common & g.board().all();
+    if (found > 1) {
+      // An unnamed sinking whose length is certain: that length is no longer afloat.
+      if (s.ship < 0 && lengths_seen == 1 && !s.length_known) {
+        sunk_length(found_k);
+        s.length_known = true;
+      }
+      return false;
+    }
+    explained_ |= only->cells;
+    if (s.ship < 0 && !s.length_known) sunk_length(found_k);
+    if (touching_ != Touching::allowed) mark_water(only->halo - only->cells, view);
+    return true;
+  }
+
+
+  std::shared_ptr<const detail::FleetGeometry<S>> geometry_;
+  int cells_ = 0;
+  int lengths_ = 0;
+  std::vector<std::int16_t> counts_;
+  std::array<int, S::capacity> density_{}; // sum over lengths of afloat x counts
+  std::array<int, max_ship_classes> placements_{};
+  std::array<int, max_ship_classes> afloat_{};
+  bitboard_type free_;
+  bitboard_type water_;
+  bitboard_type explained_;
+  detail::ShotLog<S> log_;
+  std::array<Sinking, max_ships> waiting_list_{};
+  int waiting_ = 0;
+  int reports_seen_ = 0;
+  Disclosure disclosure_ = Disclosure::sunk_with_name;
+  Touching touching_ = Touching::allowed;
+};
+
+} // namespace battleship

@@ -1,0 +1,44 @@
+/// @file strategies/random.hpp
+/// @brief The random shooter: uniformly random among the cells not yet shot (seed 001's baseline).
+#pragma once
+
+#include <cstddef>
+
+#include <battleship/rng.hpp>
+#include <battleship/strategies/detail/cell_pool.hpp>
+#include <battleship/view.hpp>
+
+namespace battleship {
+
+/// Fires at a uniformly random open cell, never twice at the same one.
+///
+/// The baseline of every comparison: on the classic game its exact mean is 17 x 101 / 18 = 95.39
+/// shots. Keeps a shrinking pool of untried cells, so each shot costs O(1).
+template <BoardShape S>
+class RandomShooter {
+public:
+  /// Registry name.
+  static constexpr const char* name = "random";
+
+  /// One-line description for the registry.
+  static constexpr const char* summary = "uniformly random among the cells not yet shot (seed 001)";
+
+  /// Fills the pool with every cell of the board.
+  void start(const TargetView<S>& view) { pool_.fill(view.board().cells()); }
+
+  /// A uniformly random open cell.
+  Coord next_shot(const TargetView<S>& view, Rng& rng) {
+    // Test the bits by index: cheaper than converting to a Coord and back.
+    const int cell = pool_.draw(
+        rng, [&](std::size_t i) { return !view.shots().test(i) && !view.pending().test(i); });
+    return cell < 0 ? Coord{-1, -1} : view.board().coord(static_cast<std::size_t>(cell));
+  }
+
+  /// Ignores results: a random shooter learns nothing.
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) noexcept {}
+
+private:
+  detail::CellPool<S> pool_;
+};
+
+} // namespace battleship

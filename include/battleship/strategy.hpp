@@ -1,0 +1,162 @@
+/// @file strategy.hpp
+/// @brief The two strategy concepts, shooting and placing, and type-erased holders for both.
+#pragma once
+
+#include <concepts>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <battleship/ocean.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/view.hpp>
+
+namespace battleship {
+
+/// A shooter: picks the next cell to fire at from what it may know, and is told each result.
+///
+/// - `start(view)` begins a new game (the view is fresh; reset any memory here);
+/// - `next_shot(view, rng)` names a cell; under salvo rules it is called once per shot of the
+///   volley, with the cells already named in `view.pending()`;
+/// - `on_result(view, cell, outcome)` reports each announced outcome, after the view recorded it.
+///
+/// A shooter must be copyable (the simulator gives each worker thread its own copy) and should
+/// only name cells for which `view.is_open(cell)` holds.
+template <class T, class S>
+concept ShotStrategy = BoardShape<S> && std::copy_constructible<T> &&
+    requires(T& shooter, const TargetView<S>& view, Rng& rng, Coord cell,
+             const ShotOutcome& outcome) {
+  { shooter.start(view) } -> std::same_as<void>;
+  { shooter.next_shot(view, rng) } -> std::same_as<Coord>;
+  { shooter.on_result(view, cell, outcome) } -> std::same_as<void>;
+};
+
+/// A placer: puts every ship of an empty ocean's fleet on it, legally under the ocean's rules.
+///
+/// `place(ocean, rng)` returns true when all ships are placed; on false the ocean must be left
+/// empty (for example when the fleet cannot fit). Must be copyable, like shooters.
+template <class T, class S>
+concept PlacementStrategy = BoardShape<S> && std::copy_constructible<T> &&
+    requires(T& placer, Ocean<S>& ocean, Rng& rng) {
+  { placer.place(ocean, rng) } -> std::same_as<bool>;
+};
+
+/// A shooter chosen at run time: holds any `ShotStrategy` behind one virtual call per shot.
+///
+/// Copying copies the held shooter. The simulator's fast path uses concrete types instead; this
+/// holder serves the registry, the command line and Python.
+template <BoardShape S>
+class AnyShotStrategy {
+public:
+  /// Wraps a copy of `shooter`.
+  template <class T>
+  requires(!std::same_as<std::remove_cvref_t<T>, AnyShotStrategy> &&
+           ShotStrategy<std::remove_cvref_t<T>, S>)
+      AnyShotStrategy(T&& shooter) // NOLINT: implicit, like std::function
+      : impl_(std::make_unique<Model<std::remove_cvref_t<T>>>(std::forward<T>(shooter))) {}
+
+  /// A copy of the held shooter.
+  AnyShotStrategy(const AnyShotStrategy& o) : impl_(o.impl_->clone()) {}
+  /// Takes over the held shooter.
+  AnyShotStrategy(AnyShotStrategy&&) noexcept = default;
+  /// Replaces the held shooter by a copy of `o`'s.
+  AnyShotStrategy& operator=(const AnyShotStrategy& o) {
+    if (this != &o) impl_ = o.impl_->clone();
+    return *this;
+  }
+  /// Takes over `o`'s shooter.
+  AnyShotStrategy& operator=(AnyShotStrategy&&) noexcept = default;
+  ~AnyShotStrategy() = default;
+
+  /// See `ShotStrategy`.
+  void start(const TargetView<S>& view) { impl_->start(view); }
+  /// See `ShotStrategy`.
+  Coord next_shot(const TargetView<S>& view, Rng& rng) { return impl_->next_shot(view, rng); }
+  /// See `ShotStrategy`.
+  void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& outcome) {
+    impl_->on_result(view, cell, outcome);
+  }
+
+  /// The held shooter if it is a `T`, else null.
+  template <class T>
+  [[nodiscard]] T* target() noexcept {
+    auto* m = dynamic_cast<Model<T>*>(impl_.get());
+    return m ? &m->value : nullptr;
+  }
+
+private:
+  struct Concept {
+    virtual ~Concept() = default;
+    virtual std::unique_ptr<Concept> clone() const = 0;
+    virtual void start(const TargetView<S>&) = 0;
+    virtual Coord next_shot(const TargetView<S>&, Rng&) = 0;
+    virtual void on_result(const TargetView<S>&, Coord, const ShotOutcome&) = 0;
+  };
+  template <class T>
+  struct Model final : Concept {
+    template <class U>
+    explicit Model(U&& v) : value(std::forward<U>(v)) {}
+    std::unique_ptr<Concept> clone() const override { return std::make_unique<Model>(value); }
+    void start(const TargetView<S>& v) override { value.start(v); }
+    Coord next_shot(const TargetView<S>& v, Rng& r) override { return value.next_shot(v, r); }
+    void on_result(const TargetView<S>& v, Coord c, const ShotOutcome& o) override {
+      value.on_result(v, c, o);
+    }
+    T value;
+  };
+  std::unique_ptr<Concept> impl_;
+};
+
+/// A placer chosen at run time: holds any `PlacementStrategy`.
+template <BoardShape S>
+class AnyPlacementStrategy {
+public:
+  /// Wraps a copy of `placer`.
+  template <class T>
+  requires(!std::same_as<std::remove_cvref_t<T>, AnyPlacementStrategy> &&
+           PlacementStrategy<std::remove_cvref_t<T>, S>)
+      AnyPlacementStrategy(T&& placer) // NOLINT: implicit, like std::function
+      : impl_(std::make_unique<Model<std::remove_cvref_t<T>>>(std::forward<T>(placer))) {}
+
+  /// A copy of the held placer.
+  AnyPlacementStrategy(const AnyPlacementStrategy& o) : impl_(o.impl_->clone()) {}
+  /// Takes over the held placer.
+  AnyPlacementStrategy(AnyPlacementStrategy&&) noexcept = default;
+  /// Replaces the held placer by a copy of `o`'s.
+  AnyPlacementStrategy& operator=(const AnyPlacementStrategy& o) {
+    if (this != &o) impl_ = o.impl_->clone();
+    return *this;
+  }
+  /// Takes over `o`'s placer.
+  AnyPlacementStrategy& operator=(AnyPlacementStrategy&&) noexcept = default;
+  ~AnyPlacementStrategy() = default;
+
+  /// See `PlacementStrategy`.
+  bool place(Ocean<S>& ocean, Rng& rng) { return impl_->place(ocean, rng); }
+
+  /// The held placer if it is a `T`, else null.
+  template <class T>
+  [[nodiscard]] T* target() noexcept {
+    auto* m = dynamic_cast<Model<T>*>(impl_.get());
+    return m ? &m->value : nullptr;
+  }
+
+private:
+  struct Concept {
+    virtual ~Concept() = default;
+    virtual std::unique_ptr<Concept> clone() const = 0;
+    virtual bool place(Ocean<S>&, Rng&) = 0;
+  };
+  template <class T>
+  struct Model final : Concept {
+    template <class U>
+    explicit Model(U&& v) : value(std::forward<U>(v)) {}
+    std::unique_ptr<Concept> clone() const override { return std::make_unique<Model>(value); }
+    bool place(Ocean<S>& o, Rng& r) override { return value.place(o, r); }
+    T value;
+  };
+  std::unique_ptr<Concept> impl_;
+};
+
+} // namespace battleship

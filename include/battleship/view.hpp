@@ -1,0 +1,139 @@
+/// @file view.hpp
+/// @brief What a shooter may know about the enemy's ocean: its own shots and what it was told.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include <battleship/board.hpp>
+#include <battleship/fleet.hpp>
+#include <battleship/outcome.hpp>
+#include <battleship/rules.hpp>
+
+namespace battleship {
+
+/// One sinking as the shooter learnt of it.
+struct SunkReport {
+  Coord cell;    ///< The shot that sank the ship.
+  int ship = -1; ///< The ship sunk, or -1 when the rules do not name it.
+};
+
+/// Everything a shooter may know about its target: the board, fleet and rules, its shots, and
+/// what the defender announced under the disclosure rule.
+///
+/// Strategies receive only a `const TargetView&`, so no strategy can see the enemy's ocean: they
+/// cannot cheat by construction. The game runner owns the view and records each announced outcome.
+template <BoardShape S>
+class TargetView {
+public:
+  /// The board type.
+  using board_type = Board<S>;
+  /// A set of cells.
+  using bitboard_type = typename board_type::bitboard_type;
+
+  /// A fresh view of a target with `fleet` on `board` under `rules`.
+  TargetView(const board_type& board, const Fleet& fleet, const Rules& rules)
+      : board_(board), fleet_(fleet), rules_(rules), ship_count_(fleet.ship_count()) {}
+
+  /// The target's board.
+  [[nodiscard]] const board_type& board() const noexcept { return board_; }
+  /// The target's fleet (its composition is public knowledge).
+  [[nodiscard]] const Fleet& fleet() const noexcept { return fleet_; }
+  /// The rules of the game.
+  [[nodiscard]] const Rules& rules() const noexcept { return rules_; }
+
+  /// Cells shot at and resolved.
+  [[nodiscard]] const bitboard_type& shots() const noexcept { return shots_; }
+  /// Cells where a ship was hit.
+  [[nodiscard]] const bitboard_type& hits() const noexcept { return hits_; }
+  /// Cells shot at that were water.
+  [[nodiscard]] bitboard_type misses() const noexcept { return shots_ - hits_; }
+  /// Cells already named in the current salvo whose results are not yet announced.
+  [[nodiscard]] const bitboard_type& pending() const noexcept { return pending_; }
+  /// Cells that may still be shot: on the board, not shot, not pending.
+  [[nodiscard]] bitboard_type open() const noexcept { return board_.all() - shots_ - pending_; }
+  /// Whether `c` may still be shot.
+  [[nodiscard]] bool is_open(Coord c) const noexcept {
+    if (!board_.contains(c)) return false;
+    const std::size_t i = board_.index(c);
+    return !shots_.test(i) && !pending_.test(i);
+  }
+  /// Number of valid shots fired so far.
+  [[nodiscard]] int shots_fired() const noexcept { return shots_.count(); }
+
+  /// The sinkings announced so far, in order.
+  [[nodiscard]] const SunkReport* sunk_begin() const noexcept { return sunk_.data(); }
+  /// End of the announced sinkings.
+  [[nodiscard]] const SunkReport* sunk_end() const noexcept { return sunk_.data() + sunk_count_; }
+  /// Sinking number `i` (in announcement order).
+  [[nodiscard]] const SunkReport& sunk(int i) const noexcept {
+    return sunk_[static_cast<std::size_t>(i)];
+  }
+  /// Number of sinkings announced (0 under `Disclosure::hit_only`).
+  [[nodiscard]] int sunk_count() const noexcept { return sunk_count_; }
+  /// Whether `ship` is known to be sunk (only under `Disclosure::sunk_with_name`).
+  [[nodiscard]] bool known_sunk(int ship) const noexcept { return (named_sunk_ >> ship) & 1U; }
+  /// Bit mask of the ships known to be sunk.
+  [[nodiscard]] std::uint32_t known_sunk_mask() const noexcept { return named_sunk_; }
+  /// Number of ships not yet announced sunk.
+  [[nodiscard]] int afloat_count() const noexcept { return ship_count_ - sunk_count_; }
+  /// Whether `ship` may still be afloat as far as the shooter knows.
+  [[nodiscard]] bool maybe_afloat(int ship) const noexcept { return !known_sunk(ship); }
+  /// Length of the shortest ship that may still be afloat (0 if none).
+  ///
+  /// When sinkings are not named, this is the shortest ship of the fleet that cannot be ruled out.
+  [[nodiscard]] int shortest_afloat() const noexcept {
+    int best = 0;
+    for (int i = 0; i < ship_count_; ++i) {
+      const int len = fleet_.ship(i).length;
+      if (maybe_afloat(i) && (best == 0 || len < best)) best = len;
+    }
+    return best;
+  }
+
+  /// Marks `c` as named in the current salvo (called by the game runner).
+  void add_pending(Coord c) noexcept { pending_.set(board_.index(c)); }
+
+  /// Records the announced `outcome` of the shot at `c` (called by the game runner).
+  void record(Coord c, const ShotOutcome& outcome) noexcept {
+    if (!board_.contains(c)) return;
+    const std::size_t i = board_.index(c);
+    pending_.reset(i);
+    if (outcome.result == ShotResult::miss) { // the common case first: fewer tests per shot
+      shots_.set(i);
+      return;
+    }
+    if (!outcome.valid()) return;
+    shots_.set(i);
+    hits_.set(i);
+    if (outcome.sank()) {
+      if (sunk_count_ < max_ships)
+        sunk_[static_cast<std::size_t>(sunk_count_++)] = SunkReport{c, outcome.ship};
+      if (outcome.ship >= 0) named_sunk_ |= std::uint32_t{1} << outcome.ship;
+    }
+  }
+
+  /// Forgets every shot: the view is as constructed.
+  void reset() noexcept {
+    shots_.clear();
+    hits_.clear();
+    pending_.clear();
+    sunk_count_ = 0;
+    named_sunk_ = 0;
+  }
+
+private:
+  board_type board_;
+  Fleet fleet_;
+  Rules rules_;
+  int ship_count_;
+  bitboard_type shots_;
+  bitboard_type hits_;
+  bitboard_type pending_;
+  std::array<SunkReport, max_ships> sunk_{};
+  int sunk_count_ = 0;
+  std::uint32_t named_sunk_ = 0;
+};
+
+} // namespace battleship

@@ -1,0 +1,80 @@
+"""battleship: a fast Battleship engine (C++20 core) for scripts and notebooks.
+
+The compiled engine lives in the private module ``battleship._core``; this package is the
+Python face of it:
+
+- ``Fleet``, ``ShipClass``, ``Rules``: what a game is played with (predefined or custom; they
+  pickle and compare equal after a round trip);
+- ``Ocean`` (a player's board), ``TargetView`` (what a shooter may know), ``ShotOutcome``,
+  ``Rng`` (the engine's portable random generator);
+- shooters and placers by name (``shooter_names()``), as classes (``ParityShooter``), or your
+  own Python objects (see ``battleship.strategies``);
+- ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions;
+- ``battleship.plot`` for charts, and the ``battleship`` command (``battleship --help``).
+
+>>> import battleship
+>>> result = battleship.simulate("random", 1000, seed=1, progress=False)
+>>> 90 < result.mean < 100
+True
+"""
+
+from __future__ import annotations
+
+from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, format_cell, parse_cell
+from battleship.board import Ocean, Placement, PlacementError, TargetView
+from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
+from battleship.simulation import MatchResult, SimulationResult, match, simulate
+from battleship.strategies import (
+    BuiltinPlacer,
+    BuiltinShooter,
+    HuntTargetShooter,
+    MediocrePlacer,
+    MediocreShooter,
+    ParityShooter,
+    Placer,
+    RandomShooter,
+    Shooter,
+    UniformPlacer,
+    placer,
+    placer_names,
+    shooter,
+    shooter_names,
+)
+from battleship._core import __version__
+
+__all__ = [
+    "__version__",
+    "Fleet",
+    "ShipClass",
+    "Rules",
+    "Rng",
+    "ShotOutcome",
+    "parse_cell",
+    "format_cell",
+    "Ocean",
+    "TargetView",
+    "Placement",
+    "PlacementError",
+    "Game",
+    "GameOutcome",
+    "GameRecord",
+    "ShotRecord",
+    "simulate",
+    "match",
+    "SimulationResult",
+    "MatchResult",
+    "Shooter",
+    "Placer",
+    "BuiltinShooter",
+    "BuiltinPlacer",
+    "RandomShooter",
+    "HuntTargetShooter",
+    "ParityShooter",
+    "MediocreShooter",
+    "UniformPlacer",
+    "MediocrePlacer",
+    "shooter",
+    "placer",
+    "shooter_names",
+    "placer_names",
+]

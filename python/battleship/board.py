@@ -1,0 +1,436 @@
+"""Boards: ``Ocean`` (a player's own board) and ``TargetView`` (what a shooter may know).
+
+Both pick the compiled class that fits the board (see ``_shape``) and return NumPy arrays of
+shape ``(rows, cols)`` for board states. A refused placement raises ``PlacementError`` (a
+``ValueError``) and changes nothing; ``check_place`` returns the refusal instead of raising.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, NamedTuple, Optional, Tuple, Type, TypeVar, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from battleship import _core, _shape
+from battleship._core import Fleet, Rng, Rules, ShotOutcome
+from battleship._types import Cell, CellLike
+
+__all__ = ["Ocean", "TargetView", "PlacementError", "Placement"]
+
+REFUSALS = {
+    "unknown_ship": "the fleet has no ship with that id",
+    "off_board": "the ship would lie partly off the board",
+    "overlap": "the ship would overlap another ship",
+    "touching": "the ship would touch another ship, which the rules forbid",
+    "blocked": "the ship would cover a blocked cell",
+    "already_placed": "that ship is already on the board",
+    "not_placed": "that ship is not on the board",
+    "not_there": "that ship is not at that position",
+    "shooting_started": "ships cannot move once shooting has started",
+    "wrong_length": "the placement's length is not the ship's length",
+}
+"""Every placement refusal code and the sentence that explains it."""
+
+
+class PlacementError(ValueError):
+    """A ship could not be placed or removed; ``refusal`` is the code (``"overlap"``, ...)."""
+
+    def __init__(self, message: str, refusal: str) -> None:
+        super().__init__(message)
+        self.refusal = refusal
+
+
+class Placement(NamedTuple):
+    """Where a ship lies: its top or left cell, ``"horizontal"`` or ``"vertical"``, its length."""
+
+    origin: Cell
+    orientation: str
+    length: int
+
+
+def _seeded(rng: Union[Rng, int, None]) -> Rng:
+    if rng is None:
+        return Rng(int(np.random.SeedSequence().generate_state(1, np.uint64)[0]))
+    if isinstance(rng, Rng):
+        return rng
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return Rng(rng)
+    raise TypeError(f"rng must be a battleship.Rng, an int seed or None, got {rng!r}")
+
+
+_B = TypeVar("_B", bound="_Board")
+
+
+class _Board:
+    """What Ocean and TargetView share: the compiled object they front, its size and fleet."""
+
+    _impl: Any
+
+    @classmethod
+    def _from_core(cls: Type[_B], impl: Any) -> _B:
+        self = cls.__new__(cls)
+        self._impl = impl
+        return self
+
+    @property
+    def rows(self) -> int:
+        """Number of rows."""
+        return int(self._impl.rows)
+
+    @property
+    def cols(self) -> int:
+        """Number of columns."""
+        return int(self._impl.cols)
+
+    @property
+    def fleet(self) -> Fleet:
+        """The fleet (its composition is public knowledge)."""
+        return self._impl.fleet  # type: ignore[no-any-return]
+
+    def _repr_svg_(self) -> str:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        return f"<div>{self._repr_svg_()}</div>"
+
+
+class Ocean(_Board):
+    """A player's own board: where the ships lie and what the enemy's shots did.
+
+    Ships are numbered as in ``fleet`` (the classic fleet's ship 0 is the Carrier). Every
+    mutating call either succeeds completely or changes nothing: ``place`` and ``unplace``
+    raise ``PlacementError`` with the reason; ``fire`` returns a ``ShotOutcome`` (an invalid
+    shot, off the board or repeated, is an outcome, not an error).
+
+    >>> ocean = Ocean(10, 10, Fleet.classic(), touching="no_contact")
+    >>> ocean.place(0, "A1", "horizontal")
+    >>> ocean.fire("A1")
+    ShotOutcome('hit', ship=0)
+    """
+
+    _impl: Any
+
+    def __init__(
+        self,
+        rows: int = 10,
+        cols: int = 10,
+        fleet: Optional[Fleet] = None,
+        touching: str = "allowed",
+    ) -> None:
+        cls = _shape.core("Ocean", rows, cols)
+        self._impl = cls(rows, cols, fleet if fleet is not None else Fleet.classic(), touching)
+
+    # ---- what it is ------------------------------------------------------------------------
+    @property
+    def touching(self) -> str:
+        """The touching rule placements obey."""
+        return str(self._impl.touching)
+
+    @property
+    def ship_count(self) -> int:
+        """Number of ships in the fleet."""
+        return int(self._impl.ship_count)
+
+    # ---- placing ---------------------------------------------------------------------------
+    def _ship(self, ship: int) -> int:
+        if isinstance(ship, bool) or not isinstance(ship, (int, np.integer)):
+            raise TypeError(f"a ship is its id in the fleet (an int), got {ship!r}")
+        if not 0 <= ship < self.ship_count:
+            raise IndexError(f"ship {ship} is not in a fleet of {self.ship_count} ships")
+        return int(ship)
+
+    def check_place(self, ship: int, origin: CellLike, orientation: str = "horizontal") -> Optional[str]:
+        """Why ``ship`` could not be placed there now (a refusal code), or None if it could."""
+        code = self._impl.check_place(self._ship(ship), origin, orientation)
+        return None if code == "none" else str(code)
+
+    def place(self, ship: int, origin: CellLike, orientation: str = "horizontal") -> None:
+        """Place ``ship`` with its top or left cell at ``origin``; ``PlacementError`` if refused."""
+        code = self._impl.place(self._ship(ship), origin, orientation)
+        if code != "none":
+            name = self.fleet.ship(int(ship))["name"]
+            raise PlacementError(
+                f"cannot place ship {ship} ({name}) at {_core.parse_cell(origin)} {orientation}: "
+                f"{REFUSALS[code]}",
+                code,
+            )
+
+    def unplace(self, ship: int) -> None:
+        """Remove ``ship`` from the board; ``PlacementError`` if it is not there or shots began."""
+        code = self._impl.unplace(self._ship(ship))
+        if code != "none":
+            raise PlacementError(f"cannot remove ship {ship}: {REFUSALS[code]}", code)
+
+    def place_randomly(self, placer: Any = "uniform", rng: Union[Rng, int, None] = None) -> None:
+        """Clear the ocean and lay out the whole fleet with ``placer`` (a name or a placer object).
+
+        ``rng`` is a ``battleship.Rng`` or an int seed (None: a fresh random seed). Raises
+        ``ValueError`` if the placer could not place the fleet (the ocean is left empty).
+        """
+        from battleship.strategies import resolve_placer
+
+        generator = _seeded(rng)
+        spec = resolve_placer(placer)
+        if isinstance(spec, str):
+            ok = self._impl.place_with(spec, generator)
+        else:
+            self.clear()
+            ok = bool(spec.place(self, generator))
+            if ok and not self.all_placed:
+                raise ValueError("the placer returned True but did not place every ship")
+        if not ok:
+            self.clear()
+            raise ValueError(f"the placer could not lay out this fleet on a {self.rows} x {self.cols} board")
+
+    def is_placed(self, ship: int) -> bool:
+        """Whether ``ship`` is on the board."""
+        return bool(self._impl.is_placed(self._ship(ship)))
+
+    @property
+    def all_placed(self) -> bool:
+        """Whether every ship of the fleet is on the board."""
+        return bool(self._impl.all_placed)
+
+    def placement(self, ship: int) -> Optional[Placement]:
+        """Where ``ship`` lies, or None if it is not placed."""
+        p = self._impl.placement(self._ship(ship))
+        return None if p is None else Placement(*p)
+
+    def ship_at(self, cell: CellLike) -> Optional[int]:
+        """The ship covering ``cell``, or None (water, or off the board)."""
+        return self._impl.ship_at(cell)  # type: ignore[no-any-return]
+
+    # ---- blocks (CS32) ---------------------------------------------------------------------
+    def block(self, cell: CellLike) -> None:
+        """Block ``cell``: no ship may be placed over it."""
+        self._impl.block(cell)
+
+    def block_random(self, rng: Union[Rng, int, None] = None, count: Optional[int] = None) -> None:
+        """Block ``count`` free cells chosen at random (default: half the board, as CS32 does)."""
+        self._impl.block_random(_seeded(rng), count)
+
+    def unblock(self) -> None:
+        """Remove every block."""
+        self._impl.unblock()
+
+    def clear(self) -> None:
+        """Remove every ship, block and shot."""
+        self._impl.clear()
+
+    def repair(self) -> None:
+        """Remove every shot and all damage, keeping the ships in place."""
+        self._impl.repair()
+
+    # ---- shooting --------------------------------------------------------------------------
+    def fire(self, cell: CellLike) -> ShotOutcome:
+        """Fire at ``cell``: miss, hit, sunk, or invalid (off the board or repeated)."""
+        return self._impl.fire(cell)  # type: ignore[no-any-return]
+
+    def was_shot(self, cell: CellLike) -> bool:
+        """Whether ``cell`` has been shot at."""
+        return bool(self._impl.was_shot(cell))
+
+    def health(self, ship: int) -> int:
+        """Undamaged cells left on ``ship``."""
+        return int(self._impl.health(self._ship(ship)))
+
+    def is_sunk(self, ship: int) -> bool:
+        """Whether ``ship`` is sunk."""
+        return bool(self._impl.is_sunk(self._ship(ship)))
+
+    @property
+    def sunk_count(self) -> int:
+        """Number of sunk ships."""
+        return int(self._impl.sunk_count)
+
+    @property
+    def afloat_count(self) -> int:
+        """Number of placed ships not yet sunk."""
+        return int(self._impl.afloat_count)
+
+    @property
+    def all_sunk(self) -> bool:
+        """Whether every ship has been sunk."""
+        return bool(self._impl.all_sunk)
+
+    # ---- arrays ----------------------------------------------------------------------------
+    @property
+    def ships(self) -> npt.NDArray[np.int8]:
+        """Ship id covering each cell, -1 for water: int8 array of shape (rows, cols)."""
+        return self._impl.ships()  # type: ignore[no-any-return]
+
+    def to_numpy(self) -> npt.NDArray[np.int8]:
+        """Same as ``ships``: the layout as an int8 array, -1 for water."""
+        return self.ships
+
+    @property
+    def shots(self) -> npt.NDArray[np.bool_]:
+        """Cells shot at: bool array of shape (rows, cols)."""
+        return self._impl.shots()  # type: ignore[no-any-return]
+
+    @property
+    def hits(self) -> npt.NDArray[np.bool_]:
+        """Ship cells hit: bool array of shape (rows, cols)."""
+        return self._impl.hits()  # type: ignore[no-any-return]
+
+    @property
+    def blocked(self) -> npt.NDArray[np.bool_]:
+        """Blocked cells: bool array of shape (rows, cols)."""
+        return self._impl.blocked()  # type: ignore[no-any-return]
+
+    # ---- Python manners --------------------------------------------------------------------
+    def copy(self) -> Ocean:
+        """An independent copy."""
+        return Ocean._from_core(self._impl.copy())
+
+    def __copy__(self) -> Ocean:
+        return self.copy()
+
+    def __deepcopy__(self, memo: Any) -> Ocean:
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ocean):
+            return NotImplemented
+        return type(self._impl) is type(other._impl) and bool(self._impl == other._impl)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        from battleship.render import ocean_text
+
+        return ocean_text(self)
+
+    def __repr__(self) -> str:
+        return f"<Ocean {self.rows} x {self.cols}, {self.ship_count} ships, {self.sunk_count} sunk>"
+
+    def _repr_svg_(self) -> str:
+        from battleship.render import ocean_svg
+
+        return ocean_svg(self)
+
+
+
+class TargetView(_Board):
+    """What a shooter may know about its target: its shots and what it was told.
+
+    Python shooters receive one in ``start``, ``next_shot`` and ``on_result``; it is read-only
+    there and valid only during the call (the same object is passed every time, so a shooter
+    may keep it). A view built with the constructor is the caller's own and can ``record``.
+    """
+
+    _impl: Any
+
+    def __init__(
+        self,
+        rows: int = 10,
+        cols: int = 10,
+        fleet: Optional[Fleet] = None,
+        rules: Optional[Rules] = None,
+    ) -> None:
+        cls = _shape.core("TargetView", rows, cols)
+        self._impl = cls(
+            rows, cols, fleet if fleet is not None else Fleet.classic(), rules if rules is not None else Rules()
+        )
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self._impl.rules  # type: ignore[no-any-return]
+
+    @property
+    def shots(self) -> npt.NDArray[np.bool_]:
+        """Cells shot at and resolved."""
+        return self._impl.shots()  # type: ignore[no-any-return]
+
+    @property
+    def hits(self) -> npt.NDArray[np.bool_]:
+        """Cells where a ship was hit."""
+        return self._impl.hits()  # type: ignore[no-any-return]
+
+    @property
+    def misses(self) -> npt.NDArray[np.bool_]:
+        """Cells shot at that were water."""
+        return self._impl.misses()  # type: ignore[no-any-return]
+
+    @property
+    def pending(self) -> npt.NDArray[np.bool_]:
+        """Cells already named in the current salvo, results not yet announced."""
+        return self._impl.pending()  # type: ignore[no-any-return]
+
+    @property
+    def open(self) -> npt.NDArray[np.bool_]:
+        """Cells that may still be shot."""
+        return self._impl.open()  # type: ignore[no-any-return]
+
+    def open_cells(self) -> List[Cell]:
+        """The cells that may still be shot, in reading order."""
+        return self._impl.open_cells()  # type: ignore[no-any-return]
+
+    def hit_cells(self) -> List[Cell]:
+        """The cells where a ship was hit, in reading order."""
+        return self._impl.hit_cells()  # type: ignore[no-any-return]
+
+    def is_open(self, cell: CellLike) -> bool:
+        """Whether ``cell`` may still be shot (on the board, not shot, not pending)."""
+        return bool(self._impl.is_open(cell))
+
+    @property
+    def shots_fired(self) -> int:
+        """Number of valid shots fired so far."""
+        return int(self._impl.shots_fired)
+
+    @property
+    def open_count(self) -> int:
+        """Number of cells that may still be shot."""
+        return int(self._impl.open_count)
+
+    @property
+    def sunk_reports(self) -> List[Tuple[Cell, Optional[int]]]:
+        """Each announced sinking: (the cell that sank it, the ship or None if not named)."""
+        return self._impl.sunk_reports()  # type: ignore[no-any-return]
+
+    def known_sunk(self, ship: int) -> bool:
+        """Whether ``ship`` is known to be sunk (only when sinkings name the ship)."""
+        return bool(self._impl.known_sunk(ship))
+
+    @property
+    def afloat_count(self) -> int:
+        """Number of ships not yet announced sunk."""
+        return int(self._impl.afloat_count)
+
+    @property
+    def shortest_afloat(self) -> int:
+        """Length of the shortest ship that may still be afloat (0 if none)."""
+        return int(self._impl.shortest_afloat)
+
+    def record(self, cell: CellLike, outcome: ShotOutcome) -> None:
+        """Record the announced ``outcome`` of the shot at ``cell`` (own views only)."""
+        self._impl.record(cell, outcome)
+
+    def add_pending(self, cell: CellLike) -> None:
+        """Mark ``cell`` as named in the current salvo (own views only)."""
+        self._impl.add_pending(cell)
+
+    def reset(self) -> None:
+        """Forget every shot (own views only)."""
+        self._impl.reset()
+
+    def __repr__(self) -> str:
+        return f"<TargetView {self.rows} x {self.cols}, {self.shots_fired} shots, {self.afloat_count} afloat>"
+
+    def __str__(self) -> str:
+        from battleship.render import view_text
+
+        return view_text(self)
+
+    def _repr_svg_(self) -> str:
+        from battleship.render import view_svg
+
+        return view_svg(self)
+
+
+# The compiled module wraps what it lends to Python strategies in these classes.
+_core._wrap_view = TargetView._from_core  # type: ignore[attr-defined]
+_core._wrap_ocean = Ocean._from_core  # type: ignore[attr-defined]

@@ -1,0 +1,234 @@
+"""The ``battleship`` command (also ``python -m battleship``).
+
+Subcommands::
+
+    battleship compare               every built-in shooter, 10,000 classic games each
+    battleship simulate SHOOTER      one shooter's figures
+    battleship match A B             a head-to-head between two shooters
+
+Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
+--fleet --rules`` (plus single-rule overrides such as ``--touching``).
+
+Adding a subcommand
+-------------------
+Write a function ``add_<name>(subparsers)`` that creates the parser with
+``subparsers.add_parser(name, help=..., description=...)``, adds its arguments (reuse
+``add_board_options`` for ``--rows/--cols/--fleet/--rules``, ``add_run_options`` for
+``--games/--seed/--threads``), and ends with ``parser.set_defaults(run=<function>)``, where the
+function takes the parsed ``argparse.Namespace`` and returns the exit code (``board_from(args)``
+gives ``(rows, cols, fleet, rules)``). Then append ``add_<name>`` to ``COMMANDS``, or, from
+another module, call ``register(add_<name>)`` before ``main`` runs. A ``ValueError`` or
+``TypeError`` the function raises is printed as ``battleship: error: ...`` with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, Callable, List, Optional, Sequence, Tuple
+
+import battleship
+from battleship import Fleet, Rules
+
+Subparsers = Any  # argparse._SubParsersAction, which has no public name
+AddCommand = Callable[[Subparsers], None]
+
+
+# ---- shared options ------------------------------------------------------------------------
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """``--rows --cols --fleet --rules`` and the single-rule overrides."""
+    g = parser.add_argument_group("board and rules")
+    g.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
+    g.add_argument("--cols", type=int, default=10, help="board columns (default 10)")
+    g.add_argument("--fleet", choices=Fleet.names(), default="classic", help="predefined fleet (default classic)")
+    g.add_argument("--rules", choices=Rules.names(), default="classic", help="predefined rule set (default classic)")
+    g.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], help="override: how close ships may lie")
+    g.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], help="override: what a hit reveals")
+    g.add_argument("--volley", choices=["single", "fixed_salvo", "per_ship_afloat", "until_miss"], help="override: shots per turn")
+    g.add_argument("--salvo-size", type=int, help="override: shots per turn with --volley fixed_salvo")
+    g.add_argument("--shot-cap", type=int, help="override: stop after this many shots (0 = none)")
+
+
+def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
+    """``--games --seed --threads --no-progress``."""
+    g = parser.add_argument_group("run")
+    g.add_argument("--games", type=int, default=games, help=f"games to play (default {games:,})")
+    g.add_argument("--seed", type=int, default=0, help="master seed; same seed, same games (default 0)")
+    g.add_argument("--threads", type=int, default=0, help="worker threads (default 0: every core)")
+    g.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def board_from(args: argparse.Namespace) -> Tuple[int, int, Fleet, Rules]:
+    """The board size, fleet and rules the options describe."""
+    rules = Rules.named(args.rules)
+    changes = {
+        key: getattr(args, key)
+        for key in ("touching", "disclosure", "volley", "salvo_size", "shot_cap")
+        if getattr(args, key, None) is not None
+    }
+    if changes.get("salvo_size", 1) != 1 and "volley" not in changes:
+        changes["volley"] = "fixed_salvo"
+    if changes:
+        rules = rules.replace(**changes)
+    return args.rows, args.cols, Fleet.named(args.fleet), rules
+
+
+def _describe(args: argparse.Namespace) -> str:
+    rows, cols, _, rules = board_from(args)
+    return f"{rows} x {cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}"
+
+
+# ---- compare and simulate ------------------------------------------------------------------
+def _table(args: argparse.Namespace, shooters: Sequence[str]) -> List[battleship.SimulationResult]:
+    rows, cols, fleet, rules = board_from(args)
+    print(f"{args.games:,} games per shooter, {_describe(args)}, placer {args.placer}")
+    header = f"{'shooter':<20}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
+    print(header)
+    print("-" * len(header))
+    results = []
+    for name in shooters:
+        r = battleship.simulate(
+            name,
+            args.games,
+            seed=args.seed,
+            threads=args.threads,
+            rows=rows,
+            cols=cols,
+            fleet=fleet,
+            rules=rules,
+            placer=args.placer,
+            progress=not args.no_progress,
+        )
+        unfinished = f"  ({r.unfinished + r.unplaceable:,} unfinished)" if r.unfinished + r.unplaceable else ""
+        print(
+            f"{name:<20}{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
+            f"{r.games_per_second:>13,.0f}{unfinished}",
+            flush=True,
+        )
+        results.append(r)
+    return results
+
+
+def _compare(args: argparse.Namespace) -> int:
+    shooters = args.shooters.split(",") if args.shooters else battleship.shooter_names()
+    results = _table(args, shooters)
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        from battleship.plot import shots_distribution
+
+        figure, ax = plt.subplots(figsize=(9, 5))
+        shots_distribution(results, ax=ax, title=f"Shots to sink the fleet, {args.games:,} games each")
+        figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+        plt.close(figure)
+        print(f"wrote {args.plot}")
+    return 0
+
+
+def add_compare(sub: Subparsers) -> None:
+    """``battleship compare``."""
+    p = sub.add_parser(
+        "compare",
+        help="compare every built-in shooter",
+        description="Play every built-in shooter (10,000 classic games each by default) and print "
+        "mean, median, p95 and max shots to sink the fleet, and games per second.",
+    )
+    p.add_argument("--shooters", help="comma-separated shooter names (default: every built-in)")
+    p.add_argument("--placer", default="uniform", help="placer name (default uniform)")
+    p.add_argument("--plot", metavar="FILE.png", help="also write the distribution chart (needs matplotlib)")
+    add_run_options(p, 10_000)
+    add_board_options(p)
+    p.set_defaults(run=_compare)
+
+
+def add_simulate(sub: Subparsers) -> None:
+    """``battleship simulate SHOOTER``."""
+    p = sub.add_parser(
+        "simulate", help="simulate one shooter", description="Play one shooter many times and print its figures."
+    )
+    p.add_argument("shooter", help="shooter name: " + ", ".join(battleship.shooter_names()))
+    p.add_argument("--placer", default="uniform", help="placer name (default uniform)")
+    add_run_options(p, 10_000)
+    add_board_options(p)
+    p.set_defaults(run=lambda a: (_table(a, [a.shooter]), 0)[1])
+
+
+# ---- match ---------------------------------------------------------------------------------
+def _match(args: argparse.Namespace) -> int:
+    rows, cols, fleet, rules = board_from(args)
+    r = battleship.match(
+        args.a,
+        args.b,
+        args.games,
+        seed=args.seed,
+        threads=args.threads,
+        rows=rows,
+        cols=cols,
+        fleet=fleet,
+        rules=rules,
+        placers=(args.placer, args.placer),
+        progress=not args.no_progress,
+    )
+    print(f"{r.a} vs {r.b}: {r.games:,} games, {_describe(args)} (each moves first in half the games)")
+    print(f"  {r.a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
+    print(f"  {r.b:<20} wins {r.wins_b:>8,}")
+    print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
+    print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {r.games_per_second:,.0f} games/s")
+    if r.aborted:
+        print(f"  first aborted game: {r.first_abort}")
+    return 0
+
+
+def add_match(sub: Subparsers) -> None:
+    """``battleship match A B``."""
+    p = sub.add_parser(
+        "match",
+        help="a head-to-head between two shooters",
+        description="Play two shooters against each other under the rules and print the tallies.",
+    )
+    p.add_argument("a", help="first shooter: " + ", ".join(battleship.shooter_names()))
+    p.add_argument("b", help="second shooter")
+    p.add_argument("--placer", default="uniform", help="placer for both fleets (default uniform)")
+    add_run_options(p, 1_000)
+    add_board_options(p)
+    p.set_defaults(run=_match)
+
+
+COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match]
+"""The subcommands, in the order ``--help`` lists them."""
+
+
+def register(add: AddCommand) -> None:
+    """Adds a subcommand (see the module docstring)."""
+    if add not in COMMANDS:
+        COMMANDS.append(add)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The whole command line."""
+    p = argparse.ArgumentParser(prog="battleship", description="A fast Battleship engine.")
+    p.add_argument("--version", action="version", version=f"battleship {battleship.__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in COMMANDS:
+        add(sub)
+    return p
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the command line; returns the exit code."""
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (ValueError, TypeError, IndexError) as error:
+        print(f"battleship: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("battleship: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,270 @@
+"""Two-player matches: ``Game`` plays one under any rules; ``GameRecord`` keeps it and replays it.
+
+>>> game = Game("parity", "random", seed=7)
+>>> outcome = game.play_to_end()
+>>> outcome.end, outcome.winner
+('win', 0)
+>>> game.record.replay().record == game.record
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
+
+from battleship import _core, _shape
+from battleship._core import Fleet, Rng, Rules, ShotOutcome
+from battleship._types import Cell
+from battleship.board import Ocean, Placement, TargetView
+from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
+
+__all__ = ["Game", "GameOutcome", "GameRecord", "ShotRecord"]
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """How a match ended: ``end`` is ``"in_progress"``, ``"win"``, ``"draw"`` or ``"aborted"``."""
+
+    end: str
+    winner: Optional[int] = None
+    reason: str = ""
+    rounds: int = 0
+    shots: Tuple[int, int] = (0, 0)
+
+    @classmethod
+    def _from_core(cls, o: Any) -> GameOutcome:
+        return cls(str(o.end), o.winner, str(o.reason), int(o.rounds), (int(o.shots[0]), int(o.shots[1])))
+
+
+@dataclass(frozen=True)
+class ShotRecord:
+    """One shot of a match: who fired, where, what happened and what the shooter was told."""
+
+    player: int
+    cell: Cell
+    outcome: ShotOutcome
+    told: ShotOutcome
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a match exactly; pickles and compares equal after a round trip."""
+
+    rows: int
+    cols: int
+    fleet: Fleet
+    rules: Rules
+    seed: int
+    players: Tuple[str, str]
+    placements: Tuple[Tuple[Placement, ...], Tuple[Placement, ...]]
+    shots: Tuple[ShotRecord, ...]
+    outcome: GameOutcome
+
+    def shots_of(self, player: int) -> List[ShotRecord]:
+        """The shots ``player`` fired, in order."""
+        return [s for s in self.shots if s.player == player]
+
+    def replay(self) -> Game:
+        """A new game with the same layouts whose players fire the recorded shots, played to the end.
+
+        Its record equals this one: that is what "replays exactly" means.
+        """
+        game = Game(
+            _Scripted(self.shots_of(0), self.players[0]),
+            _Scripted(self.shots_of(1), self.players[1]),
+            rows=self.rows,
+            cols=self.cols,
+            fleet=self.fleet,
+            rules=self.rules,
+            seed=self.seed,
+            placers=None,
+        )
+        for player in (0, 1):
+            ocean = game.ocean(player)
+            for ship, p in enumerate(self.placements[player]):
+                ocean.place(ship, p.origin, p.orientation)
+        game.play_to_end()
+        return game
+
+
+class _Scripted:
+    """A shooter that fires a recorded list of shots (for ``GameRecord.replay``)."""
+
+    def __init__(self, shots: Sequence[ShotRecord], name: str) -> None:
+        self.cells = [s.cell for s in shots]
+        self.name = name
+        self.next = 0
+
+    def start(self, view: TargetView) -> None:
+        self.next = 0
+
+    def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        if self.next >= len(self.cells):
+            raise RuntimeError("the record has no more shots for this player")
+        self.next += 1
+        return self.cells[self.next - 1]
+
+
+class _Recorder:
+    """Collects the shots of a game and forwards the events to the user's observers."""
+
+    def __init__(self, observers: Iterable[Any]) -> None:
+        self.shots: List[ShotRecord] = []
+        self.observers = list(observers)
+
+    def on_turn_start(self, player: int, round: int) -> None:
+        for o in self.observers:
+            if hasattr(o, "on_turn_start"):
+                o.on_turn_start(player, round)
+
+    def on_shot(self, player: int, cell: Cell, outcome: ShotOutcome, told: ShotOutcome) -> None:
+        self.shots.append(ShotRecord(player, cell, outcome, told))
+        for o in self.observers:
+            if hasattr(o, "on_shot"):
+                o.on_shot(player, cell, outcome, told)
+
+    def on_game_over(self, outcome: Any) -> None:
+        for o in self.observers:
+            if hasattr(o, "on_game_over"):
+                o.on_game_over(GameOutcome._from_core(outcome))
+
+
+class Game:
+    """A two-player match: player 0 (``first``) moves first.
+
+    ``first`` and ``second`` are shooters: a built-in's name (``"parity"``), a built-in class or
+    instance, or any Python object with ``next_shot(view, rng)`` (see ``battleship.strategies``).
+    ``placers`` lays out both fleets at once (names or placer objects); pass ``placers=None`` to
+    place the ships yourself through ``game.ocean(player)`` before the first turn. ``seed`` fixes
+    every random draw of the match. ``observers`` receive ``on_turn_start(player, round)``,
+    ``on_shot(player, cell, outcome, told)`` and ``on_game_over(outcome)``.
+
+    If a Python strategy raises, the exception propagates from the call that was playing, the
+    match is over with ``outcome.end == "aborted"`` (the reason names the exception), and any
+    further play raises ``RuntimeError``.
+    """
+
+    def __init__(
+        self,
+        first: Any = "parity",
+        second: Any = "parity",
+        *,
+        rows: int = 10,
+        cols: int = 10,
+        fleet: Optional[Fleet] = None,
+        rules: Optional[Rules] = None,
+        seed: int = 0,
+        placers: Optional[Tuple[Any, Any]] = ("uniform", "uniform"),
+        observers: Iterable[Any] = (),
+    ) -> None:
+        self.fleet = fleet if fleet is not None else Fleet.classic()
+        self.rules = rules if rules is not None else Rules()
+        if not isinstance(self.fleet, Fleet):
+            raise TypeError(f"fleet must be a battleship.Fleet, got {self.fleet!r}")
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a battleship.Rules, got {self.rules!r}")
+        self.rows, self.cols, self.seed = rows, cols, seed
+        a, b = resolve_shooter(first), resolve_shooter(second)
+        if a is b and not isinstance(a, str):
+            raise ValueError("first and second are the same Python object; give each player its own")
+        self.players = (strategy_name(first), strategy_name(second))
+        self._impl = _shape.core("Game", rows, cols)(rows, cols, self.fleet, self.rules, a, b, seed)
+        self._recorder = _Recorder(observers)
+        self._impl.observe(self._recorder)
+        self._aborted: Optional[str] = None
+        self._placements: Optional[Tuple[Tuple[Placement, ...], Tuple[Placement, ...]]] = None
+        if placers is not None:
+            for player in (0, 1):
+                self.place(player, placers[player])
+
+    # ---- set-up ----------------------------------------------------------------------------
+    def place(self, player: int, placer: Any = "uniform") -> None:
+        """Lay out ``player``'s fleet with ``placer``; ValueError if it could not."""
+        spec = resolve_placer(placer)
+        if not self._guard(lambda: self._impl.place(player, spec), f"player {player}'s placer"):
+            raise ValueError(
+                f"player {player}'s placer could not lay out the fleet: {self._impl.outcome.reason}"
+            )
+
+    def ocean(self, player: int) -> Ocean:
+        """``player``'s own ocean (place ships by hand here before the first turn)."""
+        return Ocean._from_core(self._impl.ocean(player))
+
+    def view(self, player: int) -> TargetView:
+        """What ``player`` knows of the opponent's ocean (read-only)."""
+        return TargetView._from_core(self._impl.view(player))
+
+    # ---- play ------------------------------------------------------------------------------
+    def _guard(self, call: Any, who: str = "a strategy") -> Any:
+        if self._aborted is not None:
+            raise RuntimeError(f"the game was aborted: {self._aborted}")
+        if self._placements is None and who == "play":
+            self._placements = (self._layout(0), self._layout(1))
+        try:
+            return call()
+        except BaseException as error:
+            self._aborted = f"{who} raised {type(error).__name__}: {error}"
+            raise
+
+    def _layout(self, player: int) -> Tuple[Placement, ...]:
+        ocean = self.ocean(player)
+        out = []
+        for ship in range(ocean.ship_count):
+            p = ocean.placement(ship)
+            if p is not None:
+                out.append(p)
+        return tuple(out)
+
+    def play_turn(self) -> None:
+        """Play one turn of the player to move (nothing once the match is over)."""
+        self._guard(self._impl.play_turn, "play")
+
+    def play_round(self) -> None:
+        """Play until both players have moved, or the match is over."""
+        self._guard(self._impl.play_round, "play")
+
+    def play_to_end(self) -> GameOutcome:
+        """Play until the match is over; returns the outcome."""
+        self._guard(self._impl.play_to_end, "play")
+        return self.outcome
+
+    @property
+    def outcome(self) -> GameOutcome:
+        """The outcome so far (``end == "in_progress"`` until the match is over)."""
+        if self._aborted is not None:
+            o = GameOutcome._from_core(self._impl.outcome)
+            return GameOutcome("aborted", None, self._aborted, o.rounds, o.shots)
+        return GameOutcome._from_core(self._impl.outcome)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over."""
+        return self._aborted is not None or bool(self._impl.is_over)
+
+    @property
+    def to_move(self) -> int:
+        """Whose turn is next."""
+        return int(self._impl.to_move)
+
+    @property
+    def record(self) -> GameRecord:
+        """The match so far, as a ``GameRecord``."""
+        placements = self._placements or (self._layout(0), self._layout(1))
+        return GameRecord(
+            self.rows,
+            self.cols,
+            self.fleet,
+            self.rules,
+            self.seed,
+            self.players,
+            placements,
+            tuple(self._recorder.shots),
+            self.outcome,
+        )
+
+    def __repr__(self) -> str:
+        o = self.outcome
+        return f"<Game {self.players[0]} vs {self.players[1]}, {self.rows} x {self.cols}: {o.end}>"
+
+

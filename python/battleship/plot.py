@@ -1,0 +1,89 @@
+"""Plots with matplotlib (imported only when a plot is drawn; ``pip install matplotlib``).
+
+- ``shots_distribution(results)``: the distribution of shots to win for several shooters in one
+  figure, the chart of seed 001 (PyShips): shots fired on x, games finished with that many shots
+  on y.
+- ``board(ocean_or_view)``: a picture of a board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Union
+
+import numpy as np
+
+from battleship import _core
+from battleship.board import Ocean, TargetView
+from battleship.simulation import SimulationResult
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+__all__ = ["shots_distribution", "board"]
+
+
+def _axes(ax: Optional[Axes], size: tuple[float, float]) -> Axes:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, new = plt.subplots(figsize=size)
+    return new
+
+
+def shots_distribution(
+    results: Union[Iterable[SimulationResult], Mapping[str, SimulationResult]],
+    ax: Optional[Axes] = None,
+    title: Optional[str] = "Shots needed to sink the whole fleet",
+) -> Axes:
+    """One line per shooter: how many games finished after each number of shots."""
+    items = list(results.items()) if isinstance(results, Mapping) else [(r.shooter, r) for r in results]
+    if not items:
+        raise ValueError("shots_distribution needs at least one SimulationResult")
+    ax = _axes(ax, (9, 5))
+    for label, r in items:
+        if not isinstance(r, SimulationResult):
+            raise TypeError(f"expected SimulationResult values, got {r!r}")
+        shots = np.arange(len(r.histogram))
+        ax.step(shots, r.histogram, where="mid", label=f"{label} (mean {r.mean:.1f})")
+    ax.set_xlabel("shots fired")
+    ax.set_ylabel("games finished")
+    if title:
+        ax.set_title(title)
+    ax.legend()
+    ax.grid(alpha=0.3)
+    return ax
+
+
+def board(target: Union[Ocean, TargetView], ax: Optional[Axes] = None, title: Optional[str] = None) -> Axes:
+    """A picture of an ocean (ships, hits, misses, blocks) or of a view (hits, misses)."""
+    from matplotlib.colors import ListedColormap
+
+    ax = _axes(ax, (0.45 * target.cols + 1, 0.45 * target.rows + 1))
+    # 0 water / unknown, 1 ship, 2 miss, 3 hit, 4 blocked
+    grid = np.zeros((target.rows, target.cols), dtype=np.int8)
+    if isinstance(target, Ocean):
+        grid[target.ships >= 0] = 1
+        grid[target.blocked] = 4
+        grid[target.shots & (target.ships < 0)] = 2
+        grid[target.hits] = 3
+    elif isinstance(target, TargetView):
+        grid[target.misses] = 2
+        grid[target.hits] = 3
+    else:
+        raise TypeError(f"board() draws an Ocean or a TargetView, got {target!r}")
+    cmap = ListedColormap(["#dbe9f6", "#7f8c8d", "#ffffff", "#e74c3c", "#34495e"])
+    ax.imshow(grid, cmap=cmap, vmin=0, vmax=4)
+    ax.set_xticks(range(target.cols))
+    ax.set_xticklabels([_core.format_cell((0, c))[:-1] for c in range(target.cols)])
+    ax.set_yticks(range(target.rows))
+    ax.set_yticklabels([str(r + 1) for r in range(target.rows)])
+    ax.set_xticks(np.arange(-0.5, target.cols), minor=True)
+    ax.set_yticks(np.arange(-0.5, target.rows), minor=True)
+    ax.grid(which="minor", color="#95a5a6", linewidth=0.5)
+    ax.tick_params(which="minor", length=0)
+    if title:
+        ax.set_title(title)
+    return ax
+
+

@@ -1,0 +1,119 @@
+"""Boards as text and SVG (what ``str()`` and the notebook ``_repr_svg_`` show).
+
+Marks: ``.`` water, the ship's symbol for an undamaged ship cell, ``X`` a hit, ``o`` a miss,
+``#`` a blocked cell; a view shows ``?`` for cells not yet shot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List
+
+from battleship import _core
+
+if TYPE_CHECKING:
+    from battleship.board import Ocean, TargetView
+
+__all__ = ["ocean_text", "view_text", "ocean_svg", "view_svg"]
+
+CELL = 24
+COLOURS = {
+    "water": "#dbe9f6",
+    "ship": "#7f8c8d",
+    "hit": "#e74c3c",
+    "miss": "#ffffff",
+    "blocked": "#34495e",
+    "unknown": "#dbe9f6",
+    "sunk": "#922b21",
+}
+
+
+def _header(cols: int) -> str:
+    labels = [_core.format_cell((0, c), "letter_number")[:-1] for c in range(cols)]
+    return "    " + " ".join(f"{label:>2}" for label in labels)
+
+
+def _ocean_marks(ocean: Ocean) -> List[List[str]]:
+    ships, shots, blocked = ocean.ships, ocean.shots, ocean.blocked
+    symbols = [ocean.fleet.ship(i)["symbol"] for i in range(ocean.ship_count)]
+    marks = []
+    for r in range(ocean.rows):
+        row = []
+        for c in range(ocean.cols):
+            s = int(ships[r, c])
+            if s >= 0:
+                row.append("X" if shots[r, c] else symbols[s])
+            elif shots[r, c]:
+                row.append("o")
+            elif blocked[r, c]:
+                row.append("#")
+            else:
+                row.append(".")
+        marks.append(row)
+    return marks
+
+
+def _view_marks(view: TargetView) -> List[List[str]]:
+    hits, misses, pending = view.hits, view.misses, view.pending
+    return [
+        ["X" if hits[r, c] else "o" if misses[r, c] else "*" if pending[r, c] else "?" for c in range(view.cols)]
+        for r in range(view.rows)
+    ]
+
+
+def _text(marks: List[List[str]]) -> str:
+    lines = [_header(len(marks[0]))]
+    for r, row in enumerate(marks):
+        lines.append(f"{r + 1:>3} " + " ".join(f"{m:>2}" for m in row))
+    return "\n".join(lines)
+
+
+def ocean_text(ocean: Ocean) -> str:
+    """The ocean as its owner sees it, with row numbers and column letters."""
+    return _text(_ocean_marks(ocean))
+
+
+def view_text(view: TargetView) -> str:
+    """The target as the shooter knows it."""
+    return _text(_view_marks(view))
+
+
+def _svg(marks: List[List[str]], colour_of: dict[str, str]) -> str:
+    rows, cols = len(marks), len(marks[0])
+    w, h = (cols + 1) * CELL, (rows + 1) * CELL
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+        'font-family="sans-serif" font-size="11">'
+    ]
+    for c in range(cols):
+        label = _core.format_cell((0, c), "letter_number")[:-1]
+        out.append(f'<text x="{(c + 1.5) * CELL}" y="{0.7 * CELL}" text-anchor="middle">{label}</text>')
+    for r in range(rows):
+        out.append(f'<text x="{0.5 * CELL}" y="{(r + 1.7) * CELL}" text-anchor="middle">{r + 1}</text>')
+        for c in range(cols):
+            m = marks[r][c]
+            fill = colour_of.get(m, COLOURS["ship"])
+            x, y = (c + 1) * CELL, (r + 1) * CELL
+            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#95a5a6"/>')
+            if m in ("X", "o"):
+                glyph = "&#x2715;" if m == "X" else "&#x2022;"
+                out.append(f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle">{glyph}</text>')
+            elif m not in (".", "?", "#", "*"):
+                out.append(f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle" fill="white">{m}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def ocean_svg(ocean: Ocean) -> str:
+    """The ocean as an SVG picture: ships grey, hits red, misses white, blocks dark."""
+    return _svg(
+        _ocean_marks(ocean),
+        {".": COLOURS["water"], "X": COLOURS["hit"], "o": COLOURS["miss"], "#": COLOURS["blocked"]},
+    )
+
+
+def view_svg(view: TargetView) -> str:
+    """The shooter's knowledge as an SVG picture."""
+    return _svg(
+        _view_marks(view),
+        {"?": COLOURS["unknown"], "X": COLOURS["hit"], "o": COLOURS["miss"], "*": "#f5cba7"},
+    )

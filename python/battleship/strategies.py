@@ -1,0 +1,257 @@
+"""Shooters and placers: the built-in ones by name or class, and your own in Python.
+
+A **shooter** is any object with ``next_shot(view, rng) -> (row, col)``, and optionally
+``start(view)`` (a new game begins: reset your memory) and ``on_result(view, cell, outcome)``
+(the announced result of each shot). A **placer** is any object with ``place(ocean, rng) ->
+bool`` that places every ship on the empty ``ocean`` (``Ocean.place``) and returns True, or
+returns False if it cannot. ``view`` is a ``TargetView``, ``ocean`` an ``Ocean``, ``rng`` a
+``battleship.Rng`` seeded per game, so a Python strategy that draws only from ``rng`` is as
+reproducible as a C++ one. Python strategies play inside the C++ game loop; an exception they
+raise stops the run and surfaces with its traceback, the game it broke counted as aborted.
+
+>>> class FirstOpen:
+...     def next_shot(self, view, rng):
+...         return view.open_cells()[0]
+>>> battleship.simulate(FirstOpen(), games=100).max <= 100     # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
+
+from battleship import _core, _shape
+from battleship._core import Rng, ShotOutcome
+from battleship._types import Cell, CellLike
+from battleship.board import Ocean, TargetView
+
+__all__ = [
+    "Shooter",
+    "Placer",
+    "BuiltinShooter",
+    "BuiltinPlacer",
+    "RandomShooter",
+    "HuntTargetShooter",
+    "ParityShooter",
+    "MediocreShooter",
+    "UniformPlacer",
+    "MediocrePlacer",
+    "shooter",
+    "placer",
+    "shooter_names",
+    "placer_names",
+    "strategy_name",
+]
+
+
+@runtime_checkable
+class Shooter(Protocol):
+    """What a Python shooter provides (``start`` and ``on_result`` are optional)."""
+
+    def next_shot(self, view: TargetView, rng: Rng) -> CellLike:
+        """The next cell to fire at; it should be open (``view.is_open(cell)``)."""
+
+
+@runtime_checkable
+class Placer(Protocol):
+    """What a Python placer provides."""
+
+    def place(self, ocean: Ocean, rng: Rng) -> bool:
+        """Place every ship on the empty ``ocean``; False (leaving it empty) if impossible."""
+
+
+def shooter_names() -> List[str]:
+    """Names of the built-in shooters, in table order."""
+    return list(_core.shooter_names())
+
+
+def placer_names() -> List[str]:
+    """Names of the built-in placers."""
+    return list(_core.placer_names())
+
+
+class BuiltinShooter:
+    """A shooter of the C++ engine, by name; usable in ``simulate``, ``match`` and ``Game``.
+
+    It can also be stepped by hand (``start`` / ``next_shot`` / ``on_result``), for example to
+    let the engine answer a person's shots in a game of your own.
+    """
+
+    name: str
+    _impl: Any
+
+    def __init__(self, name: str) -> None:
+        if not isinstance(name, str):
+            raise TypeError(f"a shooter name must be a str, got {name!r}")
+        if name not in _core.shooter_names():
+            raise ValueError(f"unknown shooter '{name}'; known: {', '.join(_core.shooter_names())}")
+        self.name = name
+        self._impl = None
+
+    def start(self, view: TargetView) -> None:
+        """Begin a new game against ``view``'s target."""
+        self._impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
+        self._impl.start(view._impl)
+
+    def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        """The cell the engine's shooter fires at next."""
+        if self._impl is None:
+            self.start(view)
+        return self._impl.next_shot(view._impl, rng)  # type: ignore[no-any-return]
+
+    def on_result(self, view: TargetView, cell: CellLike, outcome: ShotOutcome) -> None:
+        """Tell the shooter the announced outcome (record it in ``view`` first)."""
+        if self._impl is None:
+            self.start(view)
+        self._impl.on_result(view._impl, cell, outcome)
+
+    def __repr__(self) -> str:
+        return f"battleship.shooter({self.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BuiltinShooter) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("shooter", self.name))
+
+
+class BuiltinPlacer:
+    """A placer of the C++ engine, by name."""
+
+    name: str
+
+    def __init__(self, name: str) -> None:
+        if not isinstance(name, str):
+            raise TypeError(f"a placer name must be a str, got {name!r}")
+        if name not in _core.placer_names():
+            raise ValueError(f"unknown placer '{name}'; known: {', '.join(_core.placer_names())}")
+        self.name = name
+
+    def place(self, ocean: Ocean, rng: Rng) -> bool:
+        """Lay out the whole fleet on the empty ``ocean``."""
+        impl = _shape.core("Placer", ocean.rows, ocean.cols)(self.name)
+        return bool(impl.place(ocean._impl, rng))
+
+    def __repr__(self) -> str:
+        return f"battleship.placer({self.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BuiltinPlacer) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("placer", self.name))
+
+
+
+class RandomShooter(BuiltinShooter):
+    """Uniformly random among the cells not yet shot (seed 001's baseline)."""
+
+    def __init__(self) -> None:
+        super().__init__("random")
+
+
+class HuntTargetShooter(BuiltinShooter):
+    """Random hunting, then the four neighbours of every hit (seed 001)."""
+
+    def __init__(self) -> None:
+        super().__init__("hunt_target")
+
+
+class ParityShooter(BuiltinShooter):
+    """Hunt/target hunting on a lattice spaced by the shortest ship afloat (seeds 001, 003)."""
+
+    def __init__(self) -> None:
+        super().__init__("parity")
+
+
+class MediocreShooter(BuiltinShooter):
+    """CS32 Project 3's mediocre player: random shots, then the cross around a hit (seed 002)."""
+
+    def __init__(self) -> None:
+        super().__init__("mediocre")
+
+
+class UniformPlacer(BuiltinPlacer):
+    """Every legal layout equally likely, under any touching rule."""
+
+    def __init__(self) -> None:
+        super().__init__("uniform")
+
+
+class MediocrePlacer(BuiltinPlacer):
+    """CS32's mediocre placement: block half the board, backtrack, 50 tries (seed 002)."""
+
+    def __init__(self) -> None:
+        super().__init__("mediocre")
+
+
+def shooter(name: str) -> BuiltinShooter:
+    """The built-in shooter called ``name``; ValueError listing the names if there is none."""
+    return BuiltinShooter(name)
+
+
+def placer(name: str) -> BuiltinPlacer:
+    """The built-in placer called ``name``; ValueError listing the names if there is none."""
+    return BuiltinPlacer(name)
+
+
+def strategy_name(strategy: Any) -> str:
+    """A short name for a strategy: its registry name, its ``name`` attribute, or its class."""
+    if isinstance(strategy, str):
+        return strategy
+    if isinstance(strategy, type):
+        if issubclass(strategy, (BuiltinShooter, BuiltinPlacer)):
+            return str(strategy().name)  # type: ignore[call-arg]
+        return strategy.__name__
+    name = getattr(strategy, "name", None)
+    return name if isinstance(name, str) else type(strategy).__name__
+
+
+def _resolve(spec: Any, kind: str, method: str) -> Any:
+    """A name (for the engine's fast path) or a Python object with ``method``."""
+    if isinstance(spec, str):
+        names = _core.shooter_names() if kind == "shooter" else _core.placer_names()
+        if spec not in names:
+            raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}")
+        return spec
+    if isinstance(spec, type):
+        try:
+            spec = spec()
+        except TypeError as error:
+            raise TypeError(f"cannot make a {kind} from class {spec.__name__}: {error}") from None
+    if isinstance(spec, (BuiltinShooter, BuiltinPlacer)):
+        expected = BuiltinShooter if kind == "shooter" else BuiltinPlacer
+        if not isinstance(spec, expected):
+            raise TypeError(f"expected a {kind}, got {spec!r}")
+        return spec.name
+    if not callable(getattr(spec, method, None)):
+        raise TypeError(
+            f"a {kind} is a name ({', '.join(_core.shooter_names() if kind == 'shooter' else _core.placer_names())}), "
+            f"a built-in class, or an object with a {method}() method; got {spec!r}"
+        )
+    return spec
+
+
+def resolve_shooter(spec: Any) -> Any:
+    """``spec`` as the engine takes it: a built-in's name, or the Python shooter object."""
+    return _resolve(spec, "shooter", "next_shot")
+
+
+def resolve_placer(spec: Any) -> Any:
+    """``spec`` as the engine takes it: a built-in's name, or the Python placer object."""
+    return _resolve(spec, "placer", "place")
+
+
+ShooterLike = Union[str, BuiltinShooter, Type[BuiltinShooter], Shooter, Any]
+"""What a shooter argument accepts: a name, a built-in class or instance, or a Python shooter."""
+PlacerLike = Union[str, BuiltinPlacer, Type[BuiltinPlacer], Placer, Any]
+"""What a placer argument accepts."""
+
+BUILTIN_CLASSES: Dict[str, Type[BuiltinShooter]] = {
+    "random": RandomShooter,
+    "hunt_target": HuntTargetShooter,
+    "parity": ParityShooter,
+    "mediocre": MediocreShooter,
+}
+"""The built-in shooters that have their own class (every name works with ``shooter(name)``)."""
+

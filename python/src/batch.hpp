@@ -1,0 +1,44 @@
+// Batches of games for Python: simulate() (solo games) and match() (head to head), run by the
+// C++ engine with the GIL released, Ctrl-C and progress handled by run_interruptible, Python
+// strategies on one thread. The templates (batch_impl.hpp) are instantiated one board shape per
+// translation unit (batch_*.cpp): a unit holding every shape's shot loops grows past the
+// compiler's inlining budget and the loops come out measurably slower than the C++ bench's.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+
+#include <battleship/fleet.hpp>
+#include <battleship/rules.hpp>
+
+#include "bindings.hpp"
+
+namespace bsp {
+
+/// Arguments shared by simulate and match.
+struct BatchSetup {
+  std::uint64_t games = 0; ///< Games to play.
+  std::uint64_t seed = 0;  ///< Master seed.
+  unsigned threads = 0;    ///< Worker threads, 0 for every core.
+  int rows = 10;           ///< Board rows.
+  int cols = 10;           ///< Board columns.
+  battleship::Fleet fleet; ///< Each player's fleet.
+  battleship::Rules rules; ///< The rules.
+  py::object progress;     ///< Called with the games done, or None.
+};
+
+/// Solo games of `shooter` against layouts of `placer` on a board of shape type `S`.
+template <class S>
+py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup& setup);
+/// The classic 10 x 10 board's fast path for built-in strategies named by `shooter` and
+/// `placer` (the C++ bench's `FixedShape<10, 10>` loop).
+py::dict simulate_classic(const std::string& shooter, const std::string& placer,
+                          const BatchSetup& setup);
+/// Head-to-head matches of `a` against `b` on a board of shape type `S`.
+template <class S>
+py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
+                     const BatchSetup& setup);
+
+} // namespace bsp

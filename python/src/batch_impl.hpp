@@ -1,0 +1,150 @@
+// The batch templates declared in batch.hpp; included only by the batch_*.cpp units.
+#pragma once
+
+#include <pybind11/numpy.h>
+
+#include <battleship/registry.hpp>
+#include <battleship/shape.hpp>
+#include <battleship/simulate.hpp>
+
+#include "batch.hpp"
+#include "match.hpp"
+#include "python_strategy.hpp"
+#include "run.hpp"
+
+namespace bsp {
+
+namespace detail {
+inline py::dict summary(const battleship::SimulationResult& r) {
+  py::dict d;
+  d["games"] = r.games;
+  d["finished"] = r.shots.games();
+  d["unfinished"] = r.unfinished;
+  d["unplaceable"] = r.unplaceable;
+  d["mean"] = r.shots.mean();
+  d["stddev"] = r.shots.stddev();
+  d["ci95"] = r.shots.ci95();
+  d["median"] = r.shots.median();
+  d["p95"] = r.shots.percentile(95);
+  d["min"] = r.shots.min();
+  d["max"] = r.shots.max();
+  const auto& counts = r.shots.counts();
+  d["histogram"] =
+      py::array_t<std::uint64_t>(static_cast<py::ssize_t>(counts.size()), counts.data());
+  d["seconds"] = r.seconds;
+  d["games_per_second"] = r.games_per_second();
+  d["cancelled"] = r.cancelled;
+  return d;
+}
+
+/// Raises the exception a Python strategy raised, noting which game it aborted.
+[[noreturn]] inline void raise_failure(StrategyFailure& f, std::uint64_t seed) {
+  py::error_already_set e = std::move(*f.error);
+  f.error.reset();
+  const std::string note = "battleship: game " + std::to_string(f.game) + " (seed " +
+                           std::to_string(seed) + ") was aborted by this exception in " + f.where +
+                           "; the run stopped there";
+  const py::object value = e.value();
+  if (py::hasattr(value, "add_note")) value.attr("add_note")(note);
+  try {
+    value.attr("battleship_aborted_game") = f.game;
+  } catch (const py::error_already_set&) { // an exception type without attributes: the note stays
+  }
+  throw e;
+}
+
+inline std::shared_ptr<StrategyFailure> deferred(RunControl& control) {
+  auto f = std::make_shared<StrategyFailure>();
+  f->defer = true;
+  f->cancel = &control.cancel;
+  return f;
+}
+
+/// Runs simulate_solo for `shooter` and `placer` (any strategy types) under run_interruptible.
+template <class S, class Shooter, class Placer>
+battleship::SimulationResult run_solo(const S& shape, const Shooter& shooter, const Placer& placer,
+                                      const BatchSetup& setup, RunControl& control) {
+  const battleship::Board<S> board(shape);
+  battleship::SimulationOptions options;
+  options.games = setup.games;
+  options.seed = setup.seed;
+  options.threads = setup.threads;
+  options.cancel = &control.cancel;
+  options.progress = [&](std::uint64_t n) { control.done.store(n); };
+  return run_interruptible(
+      [&] {
+        return battleship::simulate_solo(board, setup.fleet, setup.rules, shooter, placer, options);
+      },
+      control, setup.progress);
+}
+
+/// The shape, after checking the rules and that the fleet fits.
+template <class S>
+S checked_shape(const BatchSetup& setup) {
+  if (auto p = setup.rules.problem()) throw py::value_error(*p);
+  const S shape(setup.rows, setup.cols);
+  setup.fleet.validate(shape);
+  return shape;
+}
+} // namespace detail
+
+template <class S>
+py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup& setup) {
+  const S shape = detail::checked_shape<S>(setup);
+  const bool named = py::isinstance<py::str>(shooter) && py::isinstance<py::str>(placer);
+  if constexpr (std::is_same_v<S, SmallShape>) {
+    if (named && setup.rows == 10 && setup.cols == 10)
+      return simulate_classic(shooter.cast<std::string>(), placer.cast<std::string>(), setup);
+  }
+  RunControl control;
+  battleship::SimulationResult result;
+  if (named) { // the concrete built-in types: the whole shot loop is inlined
+    battleship::with_shooter<S>(shooter.cast<std::string>(), [&](auto s) {
+      battleship::with_placer<S>(placer.cast<std::string>(), [&](auto p) {
+        result = detail::run_solo(shape, s, p, setup, control);
+      });
+    });
+    return detail::summary(result);
+  }
+  const auto failure = detail::deferred(control);
+  BatchSetup one = setup;
+  if (is_python_strategy<S>(shooter) || is_python_strategy<S>(placer)) one.threads = 1;
+  result = detail::run_solo(shape, any_shooter<S>(shooter, failure), any_placer<S>(placer, failure),
+                            one, control);
+  if (failure->error) detail::raise_failure(*failure, setup.seed);
+  return detail::summary(result);
+}
+
+template <class S>
+py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
+                     const BatchSetup& setup) {
+  const battleship::Board<S> board(detail::checked_shape<S>(setup));
+  RunControl control;
+  const auto failure = detail::deferred(control);
+  unsigned threads = setup.threads;
+  for (py::handle h : {a, b, placer_a, placer_b})
+    if (is_python_strategy<S>(h)) threads = 1;
+  const auto sa = any_shooter<S>(a, failure), sb = any_shooter<S>(b, failure);
+  const auto pa = any_placer<S>(placer_a, failure), pb = any_placer<S>(placer_b, failure);
+  const MatchTally t = run_interruptible(
+      [&] {
+        return play_matches(board, setup.fleet, setup.rules, sa, sb, pa, pb, setup.games,
+                            setup.seed, threads, control.cancel, control.done);
+      },
+      control, setup.progress);
+  if (failure->error) detail::raise_failure(*failure, setup.seed);
+  py::dict d;
+  d["games"] = t.games;
+  d["wins_a"] = t.wins_a;
+  d["wins_b"] = t.wins_b;
+  d["draws"] = t.draws;
+  d["aborted"] = t.aborted;
+  d["first_mover_wins"] = t.first_mover_wins;
+  d["rounds"] = t.rounds;
+  d["winner_shots"] = t.winner_shots;
+  d["first_abort"] = t.first_abort;
+  d["seconds"] = t.seconds;
+  return d;
+}
+
+} // namespace bsp

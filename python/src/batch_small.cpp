@@ -1,0 +1,8 @@
+// The batch templates for boards of at most 128 cells (see batch.hpp for why one shape per unit).
+#include "batch_impl.hpp"
+
+namespace bsp {
+template py::dict simulate_games<SmallShape>(py::handle, py::handle, const BatchSetup&);
+template py::dict match_games<SmallShape>(py::handle, py::handle, py::handle, py::handle,
+                                          const BatchSetup&);
+} // namespace bsp

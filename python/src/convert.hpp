@@ -1,0 +1,157 @@
+// Conversions between Python values and the engine's small types: cells are (row, col) tuples
+// (or text such as "B7"), orientations and rule values are strings.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include <battleship/coord.hpp>
+#include <battleship/io/coord_text.hpp>
+#include <battleship/ocean.hpp>
+#include <battleship/outcome.hpp>
+#include <battleship/rules.hpp>
+
+namespace bsp {
+namespace py = pybind11;
+
+/// `h` as a cell: a pair of integers (tuple, list, NumPy array) or coordinate text ("B7", "7B",
+/// "5,E", "3 4"). Throws TypeError or ValueError naming `what` and the bad value.
+inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
+  PyObject* o = h.ptr();
+  if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 2 && PyLong_Check(PyTuple_GET_ITEM(o, 0)) &&
+      PyLong_Check(PyTuple_GET_ITEM(o, 1))) { // the fast path: a tuple of two ints
+    const long r = PyLong_AsLong(PyTuple_GET_ITEM(o, 0));
+    const long c = PyLong_AsLong(PyTuple_GET_ITEM(o, 1));
+    if (!PyErr_Occurred() && r > -(1L << 30) && r < (1L << 30) && c > -(1L << 30) && c < (1L << 30))
+      return battleship::Coord{static_cast<int>(r), static_cast<int>(c)};
+    PyErr_Clear();
+    throw py::value_error(std::string(what) +
+                          " is out of range: " + py::repr(h).cast<std::string>());
+  }
+  if (py::isinstance<py::str>(h)) {
+    const auto text = h.cast<std::string>();
+    const auto parsed = battleship::parse_coord(text);
+    if (!parsed) throw py::value_error("'" + text + "' is not " + what + ": " + parsed.error);
+    return *parsed.coord;
+  }
+  if (py::isinstance<py::sequence>(h) && !PyBytes_Check(o)) {
+    const auto seq = py::reinterpret_borrow<py::sequence>(h);
+    if (seq.size() == 2) {
+      try {
+        const py::int_ r(py::reinterpret_borrow<py::object>(PyNumber_Index(seq[0].ptr())));
+        const py::int_ c(py::reinterpret_borrow<py::object>(PyNumber_Index(seq[1].ptr())));
+        return battleship::Coord{r.cast<int>(), c.cast<int>()};
+      } catch (const py::error_already_set&) {
+      } catch (const py::cast_error&) {
+      }
+      PyErr_Clear();
+    }
+  }
+  throw py::type_error(std::string(what) +
+                       " must be a (row, col) pair of integers or text such "
+                       "as 'B7', got " +
+                       py::repr(h).cast<std::string>());
+}
+
+/// `h` as an orientation: "horizontal"/"h" or "vertical"/"v" (any case).
+inline battleship::Orientation to_orientation(py::handle h) {
+  if (py::isinstance<py::str>(h)) {
+    std::string s = h.cast<std::string>();
+    for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (s == "horizontal" || s == "h") return battleship::Orientation::horizontal;
+    if (s == "vertical" || s == "v") return battleship::Orientation::vertical;
+  }
+  throw py::value_error("orientation must be 'horizontal' ('h') or 'vertical' ('v'), got " +
+                        py::repr(h).cast<std::string>());
+}
+
+/// "horizontal" or "vertical".
+inline const char* orientation_name(battleship::Orientation o) {
+  return o == battleship::Orientation::horizontal ? "horizontal" : "vertical";
+}
+
+/// The enumerator of `values` whose `to_string` is `text`; ValueError listing the allowed names.
+template <class E, std::size_t N>
+E parse_enum(const char* what, const std::string& text, const std::array<E, N>& values) {
+  std::string allowed;
+  for (E v : values) {
+    if (battleship::to_string(v) == text) return v;
+    allowed += (allowed.empty() ? "" : ", ") + std::string(battleship::to_string(v));
+  }
+  throw py::value_error("unknown " + std::string(what) + " '" + text + "'; allowed: " + allowed);
+}
+
+inline constexpr std::array touchings{battleship::Touching::allowed,
+                                      battleship::Touching::no_edge_contact,
+                                      battleship::Touching::no_contact};
+inline constexpr std::array disclosures{battleship::Disclosure::hit_only,
+                                        battleship::Disclosure::hit_and_sunk,
+                                        battleship::Disclosure::sunk_with_name};
+inline constexpr std::array volleys{battleship::Volley::single, battleship::Volley::fixed_salvo,
+                                    battleship::Volley::per_ship_afloat,
+                                    battleship::Volley::until_miss};
+inline constexpr std::array invalid_shots{battleship::InvalidShot::refused,
+                                          battleship::InvalidShot::forfeits};
+inline constexpr std::array shot_results{battleship::ShotResult::miss, battleship::ShotResult::hit,
+                                         battleship::ShotResult::sunk,
+                                         battleship::ShotResult::invalid};
+
+/// The refusal's short name, as Python exposes it ("overlap", "off_board", ...).
+inline const char* refusal_code(battleship::PlacementRefusal r) {
+  using R = battleship::PlacementRefusal;
+  switch (r) {
+  case R::none: return "none";
+  case R::unknown_ship: return "unknown_ship";
+  case R::off_board: return "off_board";
+  case R::overlap: return "overlap";
+  case R::touching: return "touching";
+  case R::blocked: return "blocked";
+  case R::already_placed: return "already_placed";
+  case R::not_placed: return "not_placed";
+  case R::not_there: return "not_there";
+  case R::shooting_started: return "shooting_started";
+  case R::wrong_length: return "wrong_length";
+  }
+  return "?";
+}
+
+/// The shot refusal's short name ("off_board", "already_shot"), or None for a taken shot.
+inline py::object shot_refusal_code(battleship::ShotRefusal r) {
+  switch (r) {
+  case battleship::ShotRefusal::none: return py::none();
+  case battleship::ShotRefusal::off_board: return py::str("off_board");
+  case battleship::ShotRefusal::already_shot: return py::str("already_shot");
+  }
+  return py::none();
+}
+} // namespace bsp
+
+namespace pybind11::detail {
+/// Cells cross the boundary as (row, col) tuples; text such as "B7" is accepted too.
+template <>
+struct type_caster<battleship::Coord> {
+  PYBIND11_TYPE_CASTER(battleship::Coord, const_name("tuple[int, int]"));
+  bool load(handle src, bool) {
+    value = bsp::to_coord(src);
+    return true;
+  }
+  static handle cast(battleship::Coord c, return_value_policy, handle) {
+    return make_tuple(c.row, c.col).release();
+  }
+};
+/// Orientations cross the boundary as "horizontal" / "vertical".
+template <>
+struct type_caster<battleship::Orientation> {
+  PYBIND11_TYPE_CASTER(battleship::Orientation, const_name("str"));
+  bool load(handle src, bool) {
+    value = bsp::to_orientation(src);
+    return true;
+  }
+  static handle cast(battleship::Orientation o, return_value_policy, handle) {
+    return str(bsp::orientation_name(o)).release();
+  }
+};
+} // namespace pybind11::detail

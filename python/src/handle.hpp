@@ -1,0 +1,52 @@
+// Handles: how Python holds an engine object it owns (an ocean it built) or one it is only lent
+// (a game's ocean, the view and random generator passed to a Python strategy during a call).
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace bsp {
+
+/// A Python-side reference to a `T`: owned, or borrowed from C++ for as long as C++ says.
+///
+/// A borrowed handle that C++ has taken back (`lend(nullptr)`) raises RuntimeError instead of
+/// touching freed memory, so a Python strategy that keeps the view it was given cannot crash the
+/// interpreter after the game is over. Read-only handles refuse mutation with RuntimeError.
+template <class T>
+class Handle {
+public:
+  /// Owns `value`.
+  explicit Handle(T value)
+      : owned_(std::make_shared<T>(std::move(value))), ptr_(owned_.get()), writable_(true) {}
+  /// Borrows `*borrowed` (may be null until lent); `what` names it in the error message.
+  Handle(T* borrowed, bool writable, std::string what)
+      : ptr_(borrowed), writable_(writable), what_(std::move(what)) {}
+
+  /// The object; RuntimeError once C++ has taken it back.
+  [[nodiscard]] const T& get() const {
+    if (!ptr_)
+      throw std::runtime_error(what_ + " can only be used during the call it was passed "
+                                       "to; it belongs to a game that has moved on");
+    return *ptr_;
+  }
+  /// The object, for a mutating call; RuntimeError if this handle is read-only.
+  [[nodiscard]] T& get_mut() const {
+    (void)get();
+    if (!writable_) throw std::runtime_error(what_ + " is read-only here");
+    return *ptr_;
+  }
+  /// Points a borrowed handle at `p` (null takes the object back).
+  void lend(T* p) noexcept { ptr_ = p; }
+  /// Whether the handle owns its object.
+  [[nodiscard]] bool owned() const noexcept { return owned_ != nullptr; }
+
+private:
+  std::shared_ptr<T> owned_;
+  T* ptr_ = nullptr;
+  bool writable_ = true;
+  std::string what_ = "this object";
+};
+
+} // namespace bsp

@@ -1,0 +1,305 @@
+// Python objects as strategies inside the C++ game loop: a shooter is any object with
+// next_shot(view, rng) (and optionally start(view) and on_result(view, cell, outcome)); a placer
+// is any object with place(ocean, rng).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <battleship/ocean.hpp>
+#include <battleship/registry.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/strategy.hpp>
+#include <battleship/view.hpp>
+
+#include "convert.hpp"
+#include "handle.hpp"
+
+namespace bsp {
+
+/// What the Python strategies of one run share: the first exception one of them raised, and
+/// whether to raise it at once (a game played from Python) or to store it and wind the run down
+/// (a simulation, whose workers must never throw).
+struct StrategyFailure {
+  std::optional<py::error_already_set> error; ///< The first exception, with its traceback.
+  std::string where;                          ///< "the shooter's next_shot", ...
+  long game = -1;                             ///< Game index at the failure (0-based).
+  bool defer = false;                         ///< Store instead of raising.
+  std::atomic<bool>* cancel = nullptr;        ///< Set on failure; read to wind down (Ctrl-C).
+
+  /// Whether the strategies should stop playing (an earlier failure, or the run was cancelled).
+  [[nodiscard]] bool stopped() const {
+    return error.has_value() || (cancel && cancel->load(std::memory_order_relaxed));
+  }
+  /// Records the Python exception being handled (the caller holds the GIL).
+  void record(py::error_already_set&& e, std::string at, long game_index) {
+    if (!error) {
+      error.emplace(std::move(e));
+      where = std::move(at);
+      game = game_index;
+    }
+    if (cancel) cancel->store(true);
+  }
+  ~StrategyFailure() {
+    if (error) {
+      py::gil_scoped_acquire gil;
+      error.reset();
+    }
+  }
+};
+
+namespace detail {
+/// Calls `f()` (which calls into Python) under the failure policy: raises at once, or records
+/// the exception and returns false.
+template <class F>
+bool guarded(StrategyFailure& failure, const char* where, long game, F&& f) {
+  if (!failure.defer) {
+    f();
+    return true;
+  }
+  try {
+    f();
+    return true;
+  } catch (py::error_already_set& e) {
+    failure.record(std::move(e), where, game);
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+    failure.record(py::error_already_set(), where, game);
+  }
+  return false;
+}
+
+/// Lends `p` to `handle` for the duration of a call.
+template <class T>
+class Loan {
+public:
+  Loan(Handle<T>* handle, T* p) : handle_(handle) { handle_->lend(p); }
+  ~Loan() { handle_->lend(nullptr); }
+  Loan(const Loan&) = delete;
+  Loan& operator=(const Loan&) = delete;
+
+private:
+  Handle<T>* handle_;
+};
+
+/// A borrowed handle bound to Python, optionally wrapped by the public class (`_core._wrap_*`).
+template <class T>
+std::pair<py::object, Handle<T>*> borrowed(bool writable, const char* what, const char* wrapper) {
+  py::object raw = py::cast(Handle<T>(nullptr, writable, what));
+  auto* h = raw.cast<Handle<T>*>();
+  const py::object core = py::module_::import("battleship._core");
+  if (py::hasattr(core, wrapper)) {
+    const py::object wrap = core.attr(wrapper);
+    if (!wrap.is_none()) return {wrap(raw), h};
+  }
+  return {raw, h};
+}
+
+inline py::object method(py::handle obj, const char* name, bool required, const char* kind) {
+  if (py::hasattr(obj, name)) {
+    py::object m = obj.attr(name);
+    if (PyCallable_Check(m.ptr())) return m;
+  }
+  if (required)
+    throw py::type_error(std::string("a ") + kind + " needs a callable " + name + " method; got " +
+                         py::repr(obj).cast<std::string>());
+  return py::none();
+}
+} // namespace detail
+
+/// A Python shooter, satisfying `ShotStrategy<PythonShooter<S>, S>`.
+///
+/// Every call takes the GIL. The view and random generator are lent to Python for the duration
+/// of each call (the same objects every time, so a shooter may keep them). Copies share the
+/// Python object: the simulator runs Python strategies on one thread only.
+template <battleship::BoardShape S>
+class PythonShooter {
+public:
+  /// Wraps `strategy`; TypeError if it has no callable next_shot.
+  PythonShooter(py::handle strategy, std::shared_ptr<StrategyFailure> failure)
+      : st_(std::make_shared<State>()) {
+    st_->failure = std::move(failure);
+    st_->strategy = py::reinterpret_borrow<py::object>(strategy);
+    st_->next = detail::method(strategy, "next_shot", true, "shooter");
+    st_->start = detail::method(strategy, "start", false, "shooter");
+    st_->result = detail::method(strategy, "on_result", false, "shooter");
+    std::tie(st_->view_obj, st_->view) =
+        detail::borrowed<battleship::TargetView<S>>(false, "the view", "_wrap_view");
+    std::tie(st_->rng_obj, st_->rng) = detail::borrowed<battleship::Rng>(true, "the rng", "");
+  }
+
+  void start(const battleship::TargetView<S>& view) {
+    py::gil_scoped_acquire gil;
+    State& s = *st_;
+    const long game = s.games++;
+    if (s.failure->stopped() || s.start.is_none()) return;
+    const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
+    detail::guarded(*s.failure, "the shooter's start", game, [&] { s.start(s.view_obj); });
+  }
+
+  battleship::Coord next_shot(const battleship::TargetView<S>& view, battleship::Rng& rng) {
+    py::gil_scoped_acquire gil;
+    State& s = *st_;
+    battleship::Coord cell{-1, -1}; // off the board: the runner refuses it and winds the game down
+    if (s.failure->stopped()) return cell;
+    const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
+    const detail::Loan<battleship::Rng> lend_rng(s.rng, &rng);
+    detail::guarded(*s.failure, "the shooter's next_shot", s.games - 1,
+                    [&] { cell = to_coord(s.next(s.view_obj, s.rng_obj), "next_shot's result"); });
+    return cell;
+  }
+
+  void on_result(const battleship::TargetView<S>& view, battleship::Coord cell,
+                 const battleship::ShotOutcome& outcome) {
+    py::gil_scoped_acquire gil;
+    State& s = *st_;
+    if (s.failure->stopped() || s.result.is_none()) return;
+    const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
+    detail::guarded(*s.failure, "the shooter's on_result", s.games - 1,
+                    [&] { s.result(s.view_obj, py::make_tuple(cell.row, cell.col), outcome); });
+  }
+
+private:
+  static battleship::TargetView<S>* mut(const battleship::TargetView<S>& v) {
+    return const_cast<battleship::TargetView<S>*>(&v); // lent read-only
+  }
+  struct State {
+    std::shared_ptr<StrategyFailure> failure;
+    py::object strategy, start, next, result, view_obj, rng_obj;
+    Handle<battleship::TargetView<S>>* view = nullptr;
+    Handle<battleship::Rng>* rng = nullptr;
+    long games = 0;
+    State() = default;
+    State(const State&) = delete;
+    State& operator=(const State&) = delete;
+    ~State() {
+      py::gil_scoped_acquire gil;
+      strategy = start = next = result = view_obj = rng_obj = py::object();
+    }
+  };
+  std::shared_ptr<State> st_;
+};
+
+/// A Python placer, satisfying `PlacementStrategy<PythonPlacer<S>, S>`: `place(ocean, rng)`
+/// places every ship and returns True, or returns False (the ocean is then cleared).
+template <battleship::BoardShape S>
+class PythonPlacer {
+public:
+  /// Wraps `strategy`; TypeError if it has no callable place.
+  PythonPlacer(py::handle strategy, std::shared_ptr<StrategyFailure> failure)
+      : st_(std::make_shared<State>()) {
+    st_->failure = std::move(failure);
+    st_->strategy = py::reinterpret_borrow<py::object>(strategy);
+    st_->place = detail::method(strategy, "place", true, "placer");
+    std::tie(st_->ocean_obj, st_->ocean) =
+        detail::borrowed<battleship::Ocean<S>>(true, "the ocean", "_wrap_ocean");
+    std::tie(st_->rng_obj, st_->rng) = detail::borrowed<battleship::Rng>(true, "the rng", "");
+  }
+
+  bool place(battleship::Ocean<S>& ocean, battleship::Rng& rng) {
+    py::gil_scoped_acquire gil;
+    State& s = *st_;
+    const long game = s.games++;
+    if (s.failure->stopped()) return false;
+    bool ok = false;
+    {
+      const detail::Loan<battleship::Ocean<S>> lend_ocean(s.ocean, &ocean);
+      const detail::Loan<battleship::Rng> lend_rng(s.rng, &rng);
+      detail::guarded(*s.failure, "the placer's place", game, [&] {
+        const py::object r = s.place(s.ocean_obj, s.rng_obj);
+        ok = r.is_none() ? ocean.all_placed() : r.cast<bool>();
+        if (ok && !ocean.all_placed())
+          throw py::value_error("the placer returned True but placed only " +
+                                std::to_string(placed(ocean)) + " of " +
+                                std::to_string(ocean.ship_count()) + " ships");
+      });
+    }
+    if (!ok || !ocean.all_placed()) {
+      ocean.clear();
+      return false;
+    }
+    return true;
+  }
+
+private:
+  static int placed(const battleship::Ocean<S>& o) {
+    int n = 0;
+    for (int i = 0; i < o.ship_count(); ++i) n += o.is_placed(i) ? 1 : 0;
+    return n;
+  }
+  struct State {
+    std::shared_ptr<StrategyFailure> failure;
+    py::object strategy, place, ocean_obj, rng_obj;
+    Handle<battleship::Ocean<S>>* ocean = nullptr;
+    Handle<battleship::Rng>* rng = nullptr;
+    long games = 0;
+    State() = default;
+    State(const State&) = delete;
+    State& operator=(const State&) = delete;
+    ~State() {
+      py::gil_scoped_acquire gil;
+      strategy = place = ocean_obj = rng_obj = py::object();
+    }
+  };
+  std::shared_ptr<State> st_;
+};
+
+/// A built-in shooter held for Python (`_core.Shooter_<N>`): stepping a C++ shooter by hand.
+template <battleship::BoardShape S>
+struct BuiltinShooter {
+  std::string name;                       ///< Registry name.
+  battleship::AnyShotStrategy<S> shooter; ///< The shooter.
+};
+/// A built-in placer held for Python (`_core.Placer_<N>`).
+template <battleship::BoardShape S>
+struct BuiltinPlacer {
+  std::string name;                           ///< Registry name.
+  battleship::AnyPlacementStrategy<S> placer; ///< The placer.
+};
+
+/// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
+/// fast path), else a type-erased shooter (a `_core.Shooter_<N>` or a Python object).
+template <battleship::BoardShape S, class F>
+void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f) {
+  if (py::isinstance<py::str>(h)) return battleship::with_shooter<S>(h.cast<std::string>(), f);
+  if (py::isinstance<BuiltinShooter<S>>(h))
+    return f(battleship::AnyShotStrategy<S>(h.cast<const BuiltinShooter<S>&>().shooter));
+  f(battleship::AnyShotStrategy<S>(PythonShooter<S>(h, failure)));
+}
+/// Calls `f` with the placer `h` names, like `with_any_shooter`.
+template <battleship::BoardShape S, class F>
+void with_any_placer(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f) {
+  if (py::isinstance<py::str>(h)) return battleship::with_placer<S>(h.cast<std::string>(), f);
+  if (py::isinstance<BuiltinPlacer<S>>(h))
+    return f(battleship::AnyPlacementStrategy<S>(h.cast<const BuiltinPlacer<S>&>().placer));
+  f(battleship::AnyPlacementStrategy<S>(PythonPlacer<S>(h, failure)));
+}
+/// The shooter `h` names, type-erased.
+template <battleship::BoardShape S>
+battleship::AnyShotStrategy<S> any_shooter(py::handle h,
+                                           const std::shared_ptr<StrategyFailure>& failure) {
+  std::optional<battleship::AnyShotStrategy<S>> out;
+  with_any_shooter<S>(h, failure, [&](auto s) { out.emplace(std::move(s)); });
+  return std::move(*out);
+}
+/// The placer `h` names, type-erased.
+template <battleship::BoardShape S>
+battleship::AnyPlacementStrategy<S> any_placer(py::handle h,
+                                               const std::shared_ptr<StrategyFailure>& failure) {
+  std::optional<battleship::AnyPlacementStrategy<S>> out;
+  with_any_placer<S>(h, failure, [&](auto p) { out.emplace(std::move(p)); });
+  return std::move(*out);
+}
+/// Whether `h` is a Python strategy (neither a name nor a built-in object).
+template <battleship::BoardShape S>
+bool is_python_strategy(py::handle h) {
+  return !py::isinstance<py::str>(h) && !py::isinstance<BuiltinShooter<S>>(h) &&
+         !py::isinstance<BuiltinPlacer<S>>(h);
+}
+
+} // namespace bsp

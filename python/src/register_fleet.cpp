@@ -1,0 +1,187 @@
+// ShipClass and Fleet, with the predefined fleets.
+#include <pybind11/stl.h>
+
+#include <map>
+
+#include <battleship/fleet.hpp>
+
+#include "bindings.hpp"
+
+namespace bsp {
+namespace {
+using battleship::Fleet;
+using battleship::ShipClass;
+
+ShipClass make_class(const std::string& name, const std::string& symbol, int length, int count) {
+  if (name.size() > 31)
+    throw py::value_error("ship name '" + name + "' is longer than 31 characters");
+  if (symbol.size() != 1)
+    throw py::value_error("the symbol of '" + name + "' must be one character, got '" + symbol +
+                          "'");
+  return ShipClass{battleship::FixedString<31>(std::string_view(name)), symbol[0], length, count};
+}
+
+ShipClass class_from(py::handle h) {
+  if (py::isinstance<ShipClass>(h)) return h.cast<ShipClass>();
+  if (py::isinstance<py::sequence>(h) && !py::isinstance<py::str>(h)) {
+    const auto t = py::reinterpret_borrow<py::sequence>(h);
+    if (t.size() == 3 || t.size() == 4)
+      return make_class(t[0].cast<std::string>(), t[1].cast<std::string>(), t[2].cast<int>(),
+                        t.size() == 4 ? t[3].cast<int>() : 1);
+  }
+  throw py::type_error("a ship class is a ShipClass or a (name, symbol, length[, count]) tuple, "
+                       "got " +
+                       py::repr(h).cast<std::string>());
+}
+
+Fleet fleet_from(const py::iterable& classes) {
+  Fleet f;
+  int n = 0;
+  for (const auto& c : classes) {
+    if (++n > battleship::max_ship_classes)
+      throw py::value_error("a fleet has at most " + std::to_string(battleship::max_ship_classes) +
+                            " ship classes");
+    f.add(class_from(c));
+  }
+  if (auto p = f.problem()) throw py::value_error(*p);
+  return f;
+}
+
+std::vector<ShipClass> classes_of(const Fleet& f) {
+  std::vector<ShipClass> out;
+  for (int i = 0; i < f.class_count(); ++i) out.push_back(f.ship_class(i));
+  return out;
+}
+
+py::tuple class_state(const ShipClass& c) {
+  return py::make_tuple(c.name.str(), std::string(1, c.symbol), c.length, c.count);
+}
+
+const std::map<std::string, Fleet>& predefined() {
+  static const std::map<std::string, Fleet> all{{"classic", battleship::fleets::classic},
+                                                {"hasbro", battleship::fleets::hasbro},
+                                                {"cs32", battleship::fleets::cs32},
+                                                {"bbm103", battleship::fleets::bbm103},
+                                                {"russian", battleship::fleets::russian}};
+  return all;
+}
+
+Fleet named(const std::string& name) {
+  const auto it = predefined().find(name);
+  if (it != predefined().end()) return it->second;
+  std::string known;
+  for (const auto& [k, v] : predefined()) known += (known.empty() ? "" : ", ") + k;
+  throw py::value_error("unknown fleet '" + name + "'; known: " + known);
+}
+
+py::dict ship_dict(const Fleet& f, int id) {
+  if (id < 0 || id >= f.ship_count())
+    throw py::index_error("ship " + std::to_string(id) + " is not in a fleet of " +
+                          std::to_string(f.ship_count()) + " ships");
+  const auto s = f.ship(id);
+  py::dict d;
+  d["id"] = s.id;
+  d["class_index"] = s.class_index;
+  d["copy"] = s.copy;
+  d["length"] = s.length;
+  d["symbol"] = std::string(1, s.symbol);
+  d["name"] = std::string(s.name);
+  return d;
+}
+} // namespace
+
+void register_fleet(py::module_& m) {
+  py::class_<ShipClass>(m, "ShipClass", "A kind of ship: name, symbol, length and count.")
+      .def(py::init(&make_class), py::arg("name"), py::arg("symbol"), py::arg("length"),
+           py::arg("count") = 1)
+      .def_property_readonly("name", [](const ShipClass& c) { return c.name.str(); })
+      .def_property_readonly("symbol", [](const ShipClass& c) { return std::string(1, c.symbol); })
+      .def_readonly("length", &ShipClass::length)
+      .def_readonly("count", &ShipClass::count)
+      .def("__eq__", [](const ShipClass& a, const ShipClass& b) { return a == b; })
+      .def("__hash__", [](const ShipClass& c) { return py::hash(class_state(c)); })
+      .def("__repr__",
+           [](const ShipClass& c) {
+             return "ShipClass" + py::repr(class_state(c)).cast<std::string>();
+           })
+      .def(py::pickle(&class_state, [](const py::tuple& t) {
+        return make_class(t[0].cast<std::string>(), t[1].cast<std::string>(), t[2].cast<int>(),
+                          t[3].cast<int>());
+      }));
+
+  py::class_<Fleet>(m, "Fleet",
+                    "A fleet: ship classes, each with a count. Ships are numbered class by class "
+                    "in order (the classic fleet's ship 0 is the Carrier).")
+      .def(py::init(&fleet_from), py::arg("classes"),
+           "A fleet from ShipClass objects or (name, symbol, length[, count]) tuples; ValueError "
+           "if it is invalid.")
+      .def_static(
+          "classic", [] { return battleship::fleets::classic; },
+          "Carrier 5, Battleship 4, Cruiser 3, Submarine 3, Destroyer 2.")
+      .def_static(
+          "hasbro", [] { return battleship::fleets::hasbro; },
+          "Carrier 5, Battleship 4, Destroyer 3, Submarine 3, Patrol Boat 2.")
+      .def_static(
+          "cs32", [] { return battleship::fleets::cs32; }, "CS32 Project 3's fleet.")
+      .def_static(
+          "bbm103", [] { return battleship::fleets::bbm103; },
+          "Carrier 5, 2 x Battleship 4, Destroyer 3, Submarine 3, 4 x Patrol Boat 2.")
+      .def_static(
+          "russian", [] { return battleship::fleets::russian; },
+          "1 x 4, 2 x 3, 3 x 2, 4 x 1 (played with no contact).")
+      .def_static("named", &named, py::arg("name"), "A predefined fleet by name.")
+      .def_static(
+          "names",
+          [] {
+            std::vector<std::string> out;
+            for (const auto& [k, v] : predefined()) out.push_back(k);
+            return out;
+          },
+          "Names of the predefined fleets.")
+      .def_property_readonly("classes", &classes_of)
+      .def_property_readonly("ship_count", &Fleet::ship_count)
+      .def_property_readonly("class_count", &Fleet::class_count)
+      .def_property_readonly("total_length", &Fleet::total_length)
+      .def_property_readonly("longest", &Fleet::longest)
+      .def_property_readonly("shortest", &Fleet::shortest)
+      .def_property_readonly("lengths",
+                             [](const Fleet& f) {
+                               std::vector<int> out;
+                               for (int i = 0; i < f.ship_count(); ++i)
+                                 out.push_back(f.ship(i).length);
+                               return out;
+                             })
+      .def("ship", &ship_dict, py::arg("id"),
+           "Ship `id`: a dict of id, class_index, copy, length, symbol, name; IndexError if none.")
+      .def(
+          "problem",
+          [](const Fleet& f, int rows, int cols) {
+            return f.problem(battleship::DynamicShape<1 << 20>(rows, cols));
+          },
+          py::arg("rows"), py::arg("cols"),
+          "Why the fleet cannot be used on a rows x cols board, or None.")
+      .def("__eq__", [](const Fleet& a, const Fleet& b) { return a == b; })
+      .def("__hash__",
+           [](const Fleet& f) {
+             py::list l;
+             for (const auto& c : classes_of(f)) l.append(class_state(c));
+             return py::hash(py::tuple(l));
+           })
+      .def("__len__", &Fleet::ship_count)
+      .def("__repr__",
+           [](const Fleet& f) {
+             for (const auto& [k, v] : predefined())
+               if (v == f) return "Fleet." + k + "()";
+             py::list l;
+             for (const auto& c : classes_of(f)) l.append(class_state(c));
+             return "Fleet(" + py::repr(l).cast<std::string>() + ")";
+           })
+      .def(py::pickle(
+          [](const Fleet& f) {
+            py::list l;
+            for (const auto& c : classes_of(f)) l.append(class_state(c));
+            return l;
+          },
+          [](const py::list& classes) { return fleet_from(classes); }));
+}
+} // namespace bsp

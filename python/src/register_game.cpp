@@ -1,0 +1,134 @@
+// Game: a two-player match under any rules, played turn by turn or to the end.
+#include <pybind11/stl.h>
+
+#include <memory>
+
+#include <battleship/game.hpp>
+
+#include "bindings.hpp"
+#include "python_strategy.hpp"
+
+namespace bsp {
+namespace {
+using namespace battleship;
+
+const char* end_name(GameEnd e) {
+  switch (e) {
+  case GameEnd::in_progress: return "in_progress";
+  case GameEnd::win: return "win";
+  case GameEnd::draw: return "draw";
+  case GameEnd::aborted: return "aborted";
+  }
+  return "?";
+}
+
+/// Forwards the match's events to a Python object's on_turn_start / on_shot / on_game_over.
+template <class S>
+class PythonObserver final : public GameObserver<S> {
+public:
+  explicit PythonObserver(py::object o) : obj_(std::move(o)) {}
+  void on_turn_start(int player, int round) override {
+    if (py::hasattr(obj_, "on_turn_start")) obj_.attr("on_turn_start")(player, round);
+  }
+  void on_shot(int player, Coord cell, const ShotOutcome& full, const ShotOutcome& told) override {
+    if (py::hasattr(obj_, "on_shot"))
+      obj_.attr("on_shot")(player, py::make_tuple(cell.row, cell.col), full, told);
+  }
+  void on_game_over(const GameOutcome& outcome) override {
+    if (py::hasattr(obj_, "on_game_over")) obj_.attr("on_game_over")(outcome);
+  }
+
+private:
+  py::object obj_;
+};
+
+template <class S>
+struct GameBox {
+  std::shared_ptr<StrategyFailure> failure = std::make_shared<StrategyFailure>();
+  std::unique_ptr<Game<S>> game;
+  std::unique_ptr<PythonObserver<S>> observer;
+
+  int player(int p) const {
+    if (p != 0 && p != 1) throw py::index_error("player must be 0 or 1, got " + std::to_string(p));
+    return p;
+  }
+};
+
+template <class S>
+void bind_game(py::module_& m) {
+  using Box = GameBox<S>;
+  py::class_<Box>(m, ("Game_" + suffix<S>()).c_str(), "A two-player match (see battleship.Game).")
+      .def(py::init([](int rows, int cols, const Fleet& fleet, const Rules& rules, py::handle first,
+                       py::handle second, std::uint64_t seed) {
+             auto box = std::make_unique<Box>();
+             if (auto p = rules.problem()) throw py::value_error(*p);
+             const S shape(rows, cols);
+             fleet.validate(shape);
+             box->game = std::make_unique<Game<S>>(Board<S>(shape), fleet, rules,
+                                                   any_shooter<S>(first, box->failure),
+                                                   any_shooter<S>(second, box->failure), seed);
+             return box;
+           }),
+           py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("first"),
+           py::arg("second"), py::arg("seed"))
+      .def("place",
+           [](Box& b, int p, py::handle placer) {
+             return b.game->place(b.player(p), any_placer<S>(placer, b.failure));
+           })
+      .def(
+          "ocean",
+          [](Box& b, int p) {
+            return Handle<Ocean<S>>(&b.game->ocean(b.player(p)), true, "the game's ocean");
+          },
+          py::keep_alive<0, 1>())
+      .def(
+          "view",
+          [](Box& b, int p) {
+            return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&b.game->view(b.player(p))),
+                                         false, "the game's view");
+          },
+          py::keep_alive<0, 1>())
+      .def("play_turn", [](Box& b) { b.game->play_turn(); })
+      .def("play_round", [](Box& b) { b.game->play_round(); })
+      .def("play_to_end", [](Box& b) { return b.game->play_to_end(); })
+      .def_property_readonly("outcome", [](const Box& b) { return b.game->outcome(); })
+      .def_property_readonly("is_over", [](const Box& b) { return b.game->is_over(); })
+      .def_property_readonly("to_move", [](const Box& b) { return b.game->to_move(); })
+      .def_property_readonly("rules", [](const Box& b) { return b.game->rules(); })
+      .def("observe", [](Box& b, py::object o) {
+        if (o.is_none()) {
+          b.game->observe(nullptr);
+          b.observer.reset();
+          return;
+        }
+        b.observer = std::make_unique<PythonObserver<S>>(std::move(o));
+        b.game->observe(b.observer.get());
+      });
+}
+} // namespace
+
+void register_game(py::module_& m) {
+  py::class_<GameOutcome>(m, "GameOutcome", "How a match ended.")
+      .def_property_readonly(
+          "end", [](const GameOutcome& o) { return std::string(end_name(o.end)); },
+          "'in_progress', 'win', 'draw' or 'aborted'.")
+      .def_property_readonly(
+          "winner",
+          [](const GameOutcome& o) {
+            return o.winner < 0 ? py::object(py::none()) : py::int_(o.winner);
+          },
+          "0 or 1 for a win, else None.")
+      .def_readonly("reason", &GameOutcome::reason, "Why the match was aborted.")
+      .def_readonly("rounds", &GameOutcome::rounds)
+      .def_property_readonly(
+          "shots", [](const GameOutcome& o) { return py::make_tuple(o.shots[0], o.shots[1]); })
+      .def("__repr__", [](const GameOutcome& o) {
+        std::string s = "GameOutcome(end='" + std::string(end_name(o.end)) + "'";
+        if (o.winner >= 0) s += ", winner=" + std::to_string(o.winner);
+        if (!o.reason.empty()) s += ", reason=" + py::repr(py::str(o.reason)).cast<std::string>();
+        return s + ", rounds=" + std::to_string(o.rounds) + ", shots=(" +
+               std::to_string(o.shots[0]) + ", " + std::to_string(o.shots[1]) + "))";
+      });
+  for_each_shape([&]<class S>() { bind_game<S>(m); });
+}
+} // namespace bsp

@@ -1,0 +1,128 @@
+// Ocean: a player's own board. Refusals come back as short codes ("overlap", ...); the Python
+// class turns them into PlacementError.
+#include <pybind11/stl.h>
+
+#include <battleship/ocean.hpp>
+#include <battleship/registry.hpp>
+
+#include "arrays.hpp"
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "handle.hpp"
+
+namespace bsp {
+namespace {
+using namespace battleship;
+
+template <class S>
+int checked_ship(const Ocean<S>& o, int ship) {
+  if (ship < 0 || ship >= o.ship_count())
+    throw py::index_error("ship " + std::to_string(ship) + " is not in a fleet of " +
+                          std::to_string(o.ship_count()) + " ships");
+  return ship;
+}
+
+template <class S>
+void bind_ocean(py::module_& m) {
+  using H = Handle<Ocean<S>>;
+  py::class_<H>(m, ("Ocean_" + suffix<S>()).c_str(), "A player's own board (see battleship.Ocean).")
+      .def(py::init([](int rows, int cols, const Fleet& fleet, const std::string& touching) {
+             return H(Ocean<S>(Board<S>(S(rows, cols)), fleet,
+                               parse_enum("touching rule", touching, touchings)));
+           }),
+           py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("touching") = "allowed")
+      .def_property_readonly("rows", [](const H& h) { return h.get().board().rows(); })
+      .def_property_readonly("cols", [](const H& h) { return h.get().board().cols(); })
+      .def_property_readonly("fleet", [](const H& h) { return h.get().fleet(); })
+      .def_property_readonly("touching",
+                             [](const H& h) { return std::string(to_string(h.get().touching())); })
+      .def_property_readonly("ship_count", [](const H& h) { return h.get().ship_count(); })
+      .def("check_place",
+           [](const H& h, int ship, Coord origin, Orientation o) {
+             return refusal_code(h.get().check_place(ship, origin, o));
+           })
+      .def("place", [](const H& h, int ship, Coord origin,
+                       Orientation o) { return refusal_code(h.get_mut().place(ship, origin, o)); })
+      .def("unplace", [](const H& h, int ship) { return refusal_code(h.get_mut().unplace(ship)); })
+      .def("unplace_at",
+           [](const H& h, int ship, Coord origin, Orientation o) {
+             return refusal_code(h.get_mut().unplace(ship, origin, o));
+           })
+      .def("place_with",
+           [](const H& h, const std::string& placer, const Handle<Rng>& rng) {
+             Ocean<S>& o = h.get_mut();
+             o.clear();
+             bool ok = false;
+             with_placer<S>(placer, [&](auto p) { ok = p.place(o, rng.get_mut()); });
+             return ok;
+           })
+      .def("is_placed",
+           [](const H& h, int ship) { return h.get().is_placed(checked_ship(h.get(), ship)); })
+      .def_property_readonly("all_placed", [](const H& h) { return h.get().all_placed(); })
+      .def("placement",
+           [](const H& h, int ship) -> py::object {
+             const Ocean<S>& o = h.get();
+             if (!o.is_placed(checked_ship(o, ship))) return py::none();
+             const Placement& p = o.placement(ship);
+             return py::make_tuple(py::make_tuple(p.origin.row, p.origin.col),
+                                   orientation_name(p.orientation), p.length);
+           })
+      .def("ship_at", [](const H& h, Coord c) { return h.get().ship_at(c); })
+      .def("health",
+           [](const H& h, int ship) { return h.get().health(checked_ship(h.get(), ship)); })
+      .def("is_sunk",
+           [](const H& h, int ship) { return h.get().is_sunk(checked_ship(h.get(), ship)); })
+      .def_property_readonly("sunk_count", [](const H& h) { return h.get().sunk_count(); })
+      .def_property_readonly("afloat_count", [](const H& h) { return h.get().afloat_count(); })
+      .def_property_readonly("all_sunk", [](const H& h) { return h.get().all_sunk(); })
+      .def("fire", [](const H& h, Coord c) { return h.get_mut().fire(c); })
+      .def("was_shot", [](const H& h, Coord c) { return h.get().was_shot(c); })
+      .def("block",
+           [](const H& h, Coord c) {
+             if (!h.get().board().contains(c))
+               throw py::index_error("cell (" + std::to_string(c.row) + ", " +
+                                     std::to_string(c.col) + ") is not on the board");
+             h.get_mut().block(c);
+           })
+      .def("block_random",
+           [](const H& h, const Handle<Rng>& rng, std::optional<int> count) {
+             if (count && *count < 0) throw py::value_error("count must be >= 0");
+             if (count)
+               h.get_mut().block(rng.get_mut(), *count);
+             else
+               h.get_mut().block(rng.get_mut());
+           })
+      .def("unblock", [](const H& h) { h.get_mut().unblock(); })
+      .def("clear", [](const H& h) { h.get_mut().clear(); })
+      .def("repair", [](const H& h) { h.get_mut().repair(); })
+      .def("ships",
+           [](const H& h) {
+             const Ocean<S>& o = h.get();
+             auto out = int8_grid(o.board().rows(), o.board().cols(), -1);
+             auto* p = out.mutable_data();
+             o.occupied().for_each([&](std::size_t i) {
+               p[i] = static_cast<std::int8_t>(*o.ship_at(o.board().coord(i)));
+             });
+             return out;
+           })
+      .def("shots",
+           [](const H& h) {
+             return bool_grid(h.get().shots(), h.get().board().rows(), h.get().board().cols());
+           })
+      .def("hits",
+           [](const H& h) {
+             return bool_grid(h.get().hits(), h.get().board().rows(), h.get().board().cols());
+           })
+      .def("blocked",
+           [](const H& h) {
+             return bool_grid(h.get().blocked(), h.get().board().rows(), h.get().board().cols());
+           })
+      .def("copy", [](const H& h) { return H(h.get()); })
+      .def("__eq__", [](const H& a, const H& b) { return a.get() == b.get(); });
+}
+} // namespace
+
+void register_ocean(py::module_& m) {
+  for_each_shape([&]<class S>() { bind_ocean<S>(m); });
+}
+} // namespace bsp

@@ -1,0 +1,131 @@
+// Rules, with the enumerations spelled as strings (the names `to_string` gives).
+#include <pybind11/stl.h>
+
+#include <map>
+
+#include <battleship/rules.hpp>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+
+namespace bsp {
+namespace {
+using namespace battleship;
+
+Rules make_rules(const std::string& touching, const std::string& disclosure,
+                 const std::string& volley, int salvo_size, bool equalising_shot,
+                 const std::string& invalid_shot, int max_invalid_in_a_row, int shot_cap) {
+  Rules r;
+  r.touching = parse_enum("touching rule", touching, touchings);
+  r.disclosure = parse_enum("disclosure rule", disclosure, disclosures);
+  r.volley = parse_enum("volley rule", volley, volleys);
+  r.salvo_size = salvo_size;
+  r.equalising_shot = equalising_shot;
+  r.invalid_shot = parse_enum("invalid-shot rule", invalid_shot, invalid_shots);
+  r.max_invalid_in_a_row = max_invalid_in_a_row;
+  r.shot_cap = shot_cap;
+  if (auto p = r.problem()) throw py::value_error(*p);
+  return r;
+}
+
+py::dict state_of(const Rules& r) {
+  py::dict d;
+  d["touching"] = std::string(to_string(r.touching));
+  d["disclosure"] = std::string(to_string(r.disclosure));
+  d["volley"] = std::string(to_string(r.volley));
+  d["salvo_size"] = r.salvo_size;
+  d["equalising_shot"] = r.equalising_shot;
+  d["invalid_shot"] = std::string(to_string(r.invalid_shot));
+  d["max_invalid_in_a_row"] = r.max_invalid_in_a_row;
+  d["shot_cap"] = r.shot_cap;
+  return d;
+}
+
+Rules from_state(const py::dict& d) {
+  return make_rules(d["touching"].cast<std::string>(), d["disclosure"].cast<std::string>(),
+                    d["volley"].cast<std::string>(), d["salvo_size"].cast<int>(),
+                    d["equalising_shot"].cast<bool>(), d["invalid_shot"].cast<std::string>(),
+                    d["max_invalid_in_a_row"].cast<int>(), d["shot_cap"].cast<int>());
+}
+
+const std::map<std::string, Rules>& predefined() {
+  static const std::map<std::string, Rules> all{
+      {"classic", rulesets::classic}, {"bbm103", rulesets::bbm103},
+      {"cs32", rulesets::cs32},       {"no_contact", rulesets::no_contact},
+      {"russian", rulesets::russian}, {"salvo", rulesets::salvo},
+      {"pyships", rulesets::pyships}};
+  return all;
+}
+
+Rules named(const std::string& name) {
+  const auto it = predefined().find(name);
+  if (it != predefined().end()) return it->second;
+  std::string known;
+  for (const auto& [k, v] : predefined()) known += (known.empty() ? "" : ", ") + k;
+  throw py::value_error("unknown rule set '" + name + "'; known: " + known);
+}
+} // namespace
+
+void register_rules(py::module_& m) {
+  py::class_<Rules>(m, "Rules",
+                    "The rules of a game, as keyword arguments; every value is checked once "
+                    "(ValueError naming the allowed values).")
+      .def(py::init(&make_rules), py::kw_only(), py::arg("touching") = "allowed",
+           py::arg("disclosure") = "sunk_with_name", py::arg("volley") = "single",
+           py::arg("salvo_size") = 1, py::arg("equalising_shot") = false,
+           py::arg("invalid_shot") = "refused", py::arg("max_invalid_in_a_row") = 100,
+           py::arg("shot_cap") = 0)
+      .def_static("named", &named, py::arg("name"),
+                  "A named rule set: classic, bbm103, cs32, no_contact, russian, salvo, pyships.")
+      .def_static(
+          "names",
+          [] {
+            std::vector<std::string> out;
+            for (const auto& [k, v] : predefined()) out.push_back(k);
+            return out;
+          },
+          "Names of the predefined rule sets.")
+      .def_property_readonly("touching",
+                             [](const Rules& r) { return std::string(to_string(r.touching)); })
+      .def_property_readonly("disclosure",
+                             [](const Rules& r) { return std::string(to_string(r.disclosure)); })
+      .def_property_readonly("volley",
+                             [](const Rules& r) { return std::string(to_string(r.volley)); })
+      .def_readonly("salvo_size", &Rules::salvo_size)
+      .def_readonly("equalising_shot", &Rules::equalising_shot)
+      .def_property_readonly("invalid_shot",
+                             [](const Rules& r) { return std::string(to_string(r.invalid_shot)); })
+      .def_readonly("max_invalid_in_a_row", &Rules::max_invalid_in_a_row)
+      .def_readonly("shot_cap", &Rules::shot_cap)
+      .def("to_dict", &state_of, "The rules as a dict of keyword arguments.")
+      .def(
+          "replace",
+          [](const Rules& r, const py::kwargs& changes) {
+            py::dict d = state_of(r);
+            for (const auto& [k, v] : changes) {
+              if (!d.contains(k))
+                throw py::type_error("Rules has no field '" + k.cast<std::string>() + "'");
+              d[k] = v;
+            }
+            return from_state(d);
+          },
+          "A copy with the given fields changed (checked like the constructor).")
+      .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; })
+      .def("__hash__",
+           [](const Rules& r) { return py::hash(py::tuple(state_of(r).attr("values")())); })
+      .def("__repr__",
+           [](const Rules& r) {
+             for (const auto& [k, v] : predefined())
+               if (v == r) return "Rules.named('" + k + "')";
+             std::string s;
+             const Rules defaults;
+             const py::dict mine = state_of(r), base = state_of(defaults);
+             for (const auto& [k, v] : mine)
+               if (!v.equal(base[k]))
+                 s += (s.empty() ? "" : ", ") + k.cast<std::string>() + "=" +
+                      py::repr(v).cast<std::string>();
+             return "Rules(" + s + ")";
+           })
+      .def(py::pickle(&state_of, &from_state));
+}
+} // namespace bsp

@@ -1,0 +1,52 @@
+// Built-in shooters and placers by name, as objects a Python program can step by hand.
+#include <pybind11/stl.h>
+
+#include <battleship/registry.hpp>
+
+#include "bindings.hpp"
+#include "python_strategy.hpp"
+
+namespace bsp {
+namespace {
+using namespace battleship;
+
+template <class S>
+void bind_strategies(py::module_& m) {
+  using Sh = BuiltinShooter<S>;
+  using Pl = BuiltinPlacer<S>;
+  using View = Handle<TargetView<S>>;
+  py::class_<Sh>(m, ("Shooter_" + suffix<S>()).c_str(), "A built-in shooter, stepped by hand.")
+      .def(py::init([](const std::string& name) {
+             return Sh{name, make_shooter<S>(name)};
+           }),
+           py::arg("name"))
+      .def_readonly("name", &Sh::name)
+      .def("start", [](Sh& s, const View& v) { s.shooter.start(v.get()); })
+      .def("next_shot",
+           [](Sh& s, const View& v, const Handle<Rng>& rng) {
+             return s.shooter.next_shot(v.get(), rng.get_mut());
+           })
+      .def("on_result", [](Sh& s, const View& v, Coord c, const ShotOutcome& o) {
+        s.shooter.on_result(v.get(), c, o);
+      });
+  py::class_<Pl>(m, ("Placer_" + suffix<S>()).c_str(), "A built-in placer, called by hand.")
+      .def(py::init([](const std::string& name) {
+             return Pl{name, make_placer<S>(name)};
+           }),
+           py::arg("name"))
+      .def_readonly("name", &Pl::name)
+      .def("place", [](Pl& p, const Handle<Ocean<S>>& o, const Handle<Rng>& rng) {
+        return p.placer.place(o.get_mut(), rng.get_mut());
+      });
+}
+} // namespace
+
+void register_strategies(py::module_& m) {
+  for_each_shape([&]<class S>() { bind_strategies<S>(m); });
+  m.def(
+      "shooter_names", [] { return shooter_names<SmallShape>(); },
+      "Names of the built-in shooters, in table order.");
+  m.def(
+      "placer_names", [] { return placer_names<SmallShape>(); }, "Names of the built-in placers.");
+}
+} // namespace bsp

@@ -1,0 +1,132 @@
+// Small values: the random generator, shot outcomes, coordinate text.
+#include <pybind11/stl.h>
+
+#include <limits>
+
+#include <battleship/io/coord_text.hpp>
+#include <battleship/outcome.hpp>
+#include <battleship/rng.hpp>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "handle.hpp"
+
+namespace bsp {
+namespace {
+using namespace battleship;
+using RngHandle = Handle<Rng>;
+
+ShotOutcome make_outcome(const std::string& result, std::optional<int> ship,
+                         std::optional<std::string> refusal) {
+  ShotOutcome o;
+  o.result = parse_enum("shot result", result, shot_results);
+  o.ship = ship.value_or(-1);
+  if (refusal) {
+    if (*refusal == "off_board")
+      o.refusal = ShotRefusal::off_board;
+    else if (*refusal == "already_shot")
+      o.refusal = ShotRefusal::already_shot;
+    else
+      throw py::value_error("unknown shot refusal '" + *refusal +
+                            "'; allowed: off_board, already_shot");
+  }
+  if ((o.result == ShotResult::invalid) != (o.refusal != ShotRefusal::none))
+    throw py::value_error("an invalid shot needs a refusal, and only an invalid shot has one");
+  if (o.ship < -1 || o.ship >= max_ships)
+    throw py::value_error("ship must be None or in [0, " + std::to_string(max_ships) + ")");
+  return o;
+}
+
+py::object ship_of(const ShotOutcome& o) {
+  return o.ship < 0 ? py::object(py::none()) : py::object(py::int_(o.ship));
+}
+
+std::string outcome_repr(const ShotOutcome& o) {
+  std::string s = "ShotOutcome('" + std::string(to_string(o.result)) + "'";
+  if (o.ship >= 0) s += ", ship=" + std::to_string(o.ship);
+  if (o.refusal != ShotRefusal::none)
+    s += ", refusal='" + shot_refusal_code(o.refusal).cast<std::string>() + "'";
+  return s + ")";
+}
+
+CoordNotation notation_of(const std::string& name) {
+  if (name == "letter_number") return CoordNotation::letter_number;
+  if (name == "number_letter") return CoordNotation::number_letter;
+  if (name == "bbm103") return CoordNotation::bbm103;
+  if (name == "cs32") return CoordNotation::cs32;
+  throw py::value_error("unknown notation '" + name +
+                        "'; allowed: letter_number, number_letter, bbm103, cs32");
+}
+} // namespace
+
+void register_values(py::module_& m) {
+  py::class_<RngHandle>(m, "Rng",
+                        "The engine's random generator (xoshiro256**): the same seed gives the "
+                        "same draws on every platform.")
+      .def(py::init([](std::uint64_t seed) { return RngHandle(Rng(seed)); }), py::arg("seed") = 0)
+      .def(
+          "below",
+          [](const RngHandle& h, std::int64_t n) {
+            if (n < 1 || n > std::numeric_limits<std::uint32_t>::max())
+              throw py::value_error("below(n) needs 1 <= n < 2**32, got " + std::to_string(n));
+            return h.get_mut().below(static_cast<std::uint32_t>(n));
+          },
+          py::arg("n"), "A uniform integer in [0, n).")
+      .def(
+          "uniform01", [](const RngHandle& h) { return h.get_mut().uniform01(); },
+          "A uniform float in [0, 1).")
+      .def(
+          "chance", [](const RngHandle& h, double p) { return h.get_mut().chance(p); },
+          py::arg("p"), "True with probability p.")
+      .def(
+          "bits", [](const RngHandle& h) { return h.get_mut()(); }, "The next 64 random bits.")
+      .def("__eq__", [](const RngHandle& a, const RngHandle& b) { return a.get() == b.get(); })
+      .def("__repr__", [](const RngHandle&) { return std::string("<battleship.Rng>"); });
+
+  py::class_<ShotOutcome>(m, "ShotOutcome",
+                          "What a shot did: result 'miss', 'hit', 'sunk' or 'invalid'; the ship "
+                          "hit when disclosed; why an invalid shot was refused.")
+      .def(py::init(&make_outcome), py::arg("result"), py::arg("ship") = py::none(),
+           py::arg("refusal") = py::none())
+      .def_property_readonly("result",
+                             [](const ShotOutcome& o) { return std::string(to_string(o.result)); })
+      .def_property_readonly("ship", &ship_of, "The ship's id, or None when not disclosed.")
+      .def_property_readonly(
+          "refusal", [](const ShotOutcome& o) { return shot_refusal_code(o.refusal); },
+          "'off_board' or 'already_shot' for an invalid shot, else None.")
+      .def_property_readonly(
+          "reason", [](const ShotOutcome& o) { return std::string(to_string(o.refusal)); },
+          "Why an invalid shot was refused, as a sentence.")
+      .def_property_readonly("valid", &ShotOutcome::valid)
+      .def_property_readonly("struck", &ShotOutcome::struck)
+      .def_property_readonly("sank", &ShotOutcome::sank)
+      .def("__eq__", [](const ShotOutcome& a, const ShotOutcome& b) { return a == b; })
+      .def("__hash__",
+           [](const ShotOutcome& o) {
+             return py::hash(
+                 py::make_tuple(static_cast<int>(o.result), o.ship, static_cast<int>(o.refusal)));
+           })
+      .def("__repr__", &outcome_repr)
+      .def(py::pickle(
+          [](const ShotOutcome& o) {
+            return py::make_tuple(std::string(to_string(o.result)), ship_of(o),
+                                  shot_refusal_code(o.refusal));
+          },
+          [](const py::tuple& t) {
+            return make_outcome(t[0].cast<std::string>(), t[1].cast<std::optional<int>>(),
+                                t[2].cast<std::optional<std::string>>());
+          }));
+
+  m.def(
+      "parse_cell", [](py::handle text) { return to_coord(text); }, py::arg("cell"),
+      "A cell from text ('B7', '7B', '5,E', '3 4') or a (row, col) pair; ValueError if invalid.");
+  m.def(
+      "format_cell",
+      [](Coord c, const std::string& notation) {
+        if (c.row < 0 || c.col < 0) throw py::value_error("cannot write a negative cell");
+        return format_coord(c, notation_of(notation));
+      },
+      py::arg("cell"), py::arg("notation") = "letter_number",
+      "The cell as text: 'B7' (letter_number), '7B', '7,B' (bbm103) or '6 1' (cs32).");
+}
+} // namespace bsp

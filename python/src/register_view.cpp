@@ -1,0 +1,96 @@
+// TargetView: all a shooter may know about its target.
+#include <pybind11/stl.h>
+
+#include <battleship/view.hpp>
+
+#include "arrays.hpp"
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "handle.hpp"
+
+namespace bsp {
+namespace {
+using namespace battleship;
+
+template <class S>
+void bind_view(py::module_& m) {
+  using H = Handle<TargetView<S>>;
+  auto rows = [](const H& h) { return h.get().board().rows(); };
+  auto cols = [](const H& h) { return h.get().board().cols(); };
+  py::class_<H>(m, ("TargetView_" + suffix<S>()).c_str(),
+                "What a shooter may know (see battleship.TargetView).")
+      .def(py::init([](int r, int c, const Fleet& fleet, const Rules& rules) {
+             if (auto p = rules.problem()) throw py::value_error(*p);
+             fleet.validate(S(r, c));
+             return H(TargetView<S>(Board<S>(S(r, c)), fleet, rules));
+           }),
+           py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"))
+      .def_property_readonly("rows", rows)
+      .def_property_readonly("cols", cols)
+      .def_property_readonly("fleet", [](const H& h) { return h.get().fleet(); })
+      .def_property_readonly("rules", [](const H& h) { return h.get().rules(); })
+      .def("shots", [=](const H& h) { return bool_grid(h.get().shots(), rows(h), cols(h)); })
+      .def("hits", [=](const H& h) { return bool_grid(h.get().hits(), rows(h), cols(h)); })
+      .def("misses", [=](const H& h) { return bool_grid(h.get().misses(), rows(h), cols(h)); })
+      .def("pending", [=](const H& h) { return bool_grid(h.get().pending(), rows(h), cols(h)); })
+      .def("open", [=](const H& h) { return bool_grid(h.get().open(), rows(h), cols(h)); })
+      .def("open_cells",
+           [](const H& h) {
+             const TargetView<S>& v = h.get();
+             py::list out;
+             v.open().for_each([&](std::size_t i) {
+               const Coord c = v.board().coord(i);
+               out.append(py::make_tuple(c.row, c.col));
+             });
+             return out;
+           })
+      .def("hit_cells",
+           [](const H& h) {
+             const TargetView<S>& v = h.get();
+             py::list out;
+             v.hits().for_each([&](std::size_t i) {
+               const Coord c = v.board().coord(i);
+               out.append(py::make_tuple(c.row, c.col));
+             });
+             return out;
+           })
+      .def("is_open", [](const H& h, Coord c) { return h.get().is_open(c); })
+      .def_property_readonly("shots_fired", [](const H& h) { return h.get().shots_fired(); })
+      .def_property_readonly("open_count", [](const H& h) { return h.get().open().count(); })
+      .def("sunk_reports",
+           [](const H& h) {
+             const TargetView<S>& v = h.get();
+             py::list out;
+             for (int i = 0; i < v.sunk_count(); ++i) {
+               const SunkReport& r = v.sunk(i);
+               out.append(py::make_tuple(py::make_tuple(r.cell.row, r.cell.col),
+                                         r.ship < 0 ? py::object(py::none()) : py::int_(r.ship)));
+             }
+             return out;
+           })
+      .def("known_sunk",
+           [](const H& h, int ship) {
+             if (ship < 0 || ship >= h.get().fleet().ship_count())
+               throw py::index_error("ship " + std::to_string(ship) + " is not in the fleet");
+             return h.get().known_sunk(ship);
+           })
+      .def_property_readonly("afloat_count", [](const H& h) { return h.get().afloat_count(); })
+      .def_property_readonly("shortest_afloat",
+                             [](const H& h) { return h.get().shortest_afloat(); })
+      .def("record", [](const H& h, Coord c, const ShotOutcome& o) { h.get_mut().record(c, o); })
+      .def("add_pending",
+           [](const H& h, Coord c) {
+             if (!h.get().board().contains(c))
+               throw py::index_error("cell (" + std::to_string(c.row) + ", " +
+                                     std::to_string(c.col) + ") is not on the board");
+             h.get_mut().add_pending(c);
+           })
+      .def("reset", [](const H& h) { h.get_mut().reset(); })
+      .def_property_readonly("owned", &H::owned);
+}
+} // namespace
+
+void register_view(py::module_& m) {
+  for_each_shape([&]<class S>() { bind_view<S>(m); });
+}
+} // namespace bsp

@@ -1,0 +1,80 @@
+// Long runs from Python: the work runs on its own thread with the GIL released while the calling
+// thread wakes every few milliseconds to check for Ctrl-C and report progress.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <utility>
+
+namespace bsp {
+
+/// What a run shares with the thread watching it.
+struct RunControl {
+  std::atomic<bool> cancel{false};    ///< Set to stop the run early.
+  std::atomic<std::uint64_t> done{0}; ///< Games done so far, for the progress report.
+};
+
+/// Runs `job()` (which must not touch Python except through GIL-taking strategies) on a worker
+/// thread with the GIL released. The calling thread checks for signals every 20 ms: Ctrl-C sets
+/// `control.cancel` and the KeyboardInterrupt is raised once the job has stopped. `progress`
+/// (a Python callable or None) is called with `control.done` whenever it changes. Exceptions of
+/// the job are rethrown here.
+template <class Job>
+auto run_interruptible(Job&& job, RunControl& control, const py::object& progress) {
+  using Result = decltype(job());
+  std::optional<Result> result;
+  std::exception_ptr failure;
+  std::optional<py::error_already_set> interrupt;
+  std::mutex mutex;
+  std::condition_variable finished_cv;
+  bool finished = false;
+  {
+    py::gil_scoped_release nogil;
+    std::jthread worker([&] {
+      try {
+        result.emplace(job());
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      const std::lock_guard<std::mutex> lock(mutex);
+      finished = true;
+      finished_cv.notify_all();
+    });
+    std::uint64_t reported = 0;
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        if (finished_cv.wait_for(lock, std::chrono::milliseconds(20), [&] { return finished; }))
+          break;
+      }
+      py::gil_scoped_acquire gil;
+      if (!interrupt && PyErr_CheckSignals() != 0) {
+        interrupt.emplace(); // fetches the KeyboardInterrupt (or whatever a handler raised)
+        control.cancel.store(true);
+      }
+      const std::uint64_t now = control.done.load();
+      if (!interrupt && !progress.is_none() && now != reported) {
+        try {
+          progress(reported = now);
+        } catch (py::error_already_set& e) {
+          interrupt.emplace(std::move(e));
+          control.cancel.store(true);
+        }
+      }
+    }
+  }
+  if (interrupt) throw std::move(*interrupt);
+  if (failure) std::rethrow_exception(failure);
+  if (!progress.is_none() && control.done.load() != 0) progress(control.done.load());
+  return std::move(*result);
+}
+
+} // namespace bsp

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need, then runs every check, C++ and Python.
+#
+#   ./scripts/test.sh           everything (what CI runs)
+#   ./scripts/test.sh --quick   g++ build and C++ tests only
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+jobs=${JOBS:-$(nproc)}
+quick=0
+[[ "${1:-}" == "--quick" ]] && quick=1
+
+stage() { printf '\n==== %s ====\n' "$*"; }
+started=$(date +%s)
+
+# ---- dependencies -------------------------------------------------------------------------------
+need_apt=()
+for pkg in catch2 doxygen graphviz; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+done
+for tool in cmake ninja:ninja-build g++:g++ clang++:clang clang-format:clang-format; do
+  command -v "${tool%%:*}" >/dev/null 2>&1 || need_apt+=("${tool##*:}")
+done
+if ((${#need_apt[@]})); then
+  stage "installing Debian packages: ${need_apt[*]}"
+  if [[ $(id -u) -eq 0 ]]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  fi
+fi
+
+cxx_suite() { # name, compiler, extra cmake args...
+  local name=$1 compiler=$2
+  shift 2
+  stage "C++ suite: $name"
+  cmake -S . -B "build/$name" -G Ninja -DCMAKE_CXX_COMPILER="$compiler" "$@" >/dev/null
+  cmake --build "build/$name" -j "$jobs"
+  ctest --test-dir "build/$name" --output-on-failure -j "$jobs"
+}
+
+cxx_suite gcc g++ -DCMAKE_BUILD_TYPE=Release
+if ((quick)); then
+  echo "quick run passed in $(($(date +%s) - started)) s"
+  exit 0
+fi
+cxx_suite clang clang++ -DCMAKE_BUILD_TYPE=Release -DBATTLESHIP_BUILD_BENCH=OFF
+export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+cxx_suite sanitize g++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 -DBATTLESHIP_SANITIZE=ON \
+  -DBATTLESHIP_BUILD_BENCH=OFF
+
+stage "Doxygen (warnings are errors)"
+cmake -S . -B build/docs -G Ninja -DBATTLESHIP_BUILD_DOCS=ON -DBATTLESHIP_BUILD_TESTS=OFF \
+  -DBATTLESHIP_BUILD_EXAMPLES=OFF -DBATTLESHIP_BUILD_BENCH=OFF >/dev/null
+cmake --build build/docs --target docs
+
+stage "clang-format"
+git ls-files '*.hpp' '*.cpp' | xargs clang-format --dry-run -Werror
+echo "formatting is clean"
+
+if [[ -f pyproject.toml ]]; then
+  stage "Python package and tests"
+  python3 -m pip install -q --upgrade pip >/dev/null
+  if [[ -f python/requirements-test.txt ]]; then
+    python3 -m pip install -q -r python/requirements-test.txt
+  fi
+  python3 -m pip install -q .
+  if compgen -G "tests/python/test_*.py" >/dev/null; then
+    (cd "$root" && python3 -m pytest -q tests/python)
+  fi
+fi
+
+echo
+echo "all checks passed in $(($(date +%s) - started)) s"

@@ -1,0 +1,7 @@
+// Must not compile: a board needs at least one row.
+#include <battleship/shape.hpp>
+
+int main() {
+  battleship::FixedShape<0, 10> shape;
+  return shape.cells();
+}

@@ -1,0 +1,14 @@
+// Must not compile: a placer must report whether it placed the fleet (bool), so one returning
+// void is not a PlacementStrategy.
+#include <battleship/strategy.hpp>
+
+using S = battleship::ClassicShape;
+
+struct Silent {
+  void place(battleship::Ocean<S>&, battleship::Rng&) {}
+};
+
+int main() {
+  battleship::AnyPlacementStrategy<S> placer = Silent{};
+  (void)placer;
+}

@@ -1,0 +1,145 @@
+"""Fleets, rules and simulate: the values a game is played with, and batches of games."""
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship import Fleet, Rules, ShipClass
+
+
+def test_predefined_fleets_have_the_seed_ships():
+    assert Fleet.classic().lengths == [5, 4, 3, 3, 2]
+    assert Fleet.hasbro().classes[4].name == "Patrol Boat"
+    assert Fleet.bbm103().lengths == [5, 4, 4, 3, 3, 2, 2, 2, 2]
+    assert Fleet.russian().lengths == [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
+    assert Fleet.cs32().classes[0].name == "aircraft carrier"
+    assert set(Fleet.names()) == {"classic", "hasbro", "cs32", "bbm103", "russian"}
+    assert Fleet.named("russian") == Fleet.russian()
+
+
+def test_custom_fleets_from_tuples_or_ship_classes_are_equal():
+    a = Fleet([("Carrier", "C", 5, 1), ("Boat", "B", 2, 3)])
+    b = Fleet([ShipClass("Carrier", "C", 5), ShipClass("Boat", "B", 2, count=3)])
+    assert a == b
+    assert a.lengths == [5, 2, 2, 2]
+    assert len(a) == a.ship_count == 4
+    assert a.ship(1) == {"id": 1, "class_index": 1, "copy": 0, "length": 2, "symbol": "B", "name": "Boat"}
+    assert a.ship(3)["copy"] == 2
+
+
+@pytest.mark.parametrize(
+    "classes, message",
+    [
+        ([("Hit", "X", 2, 1)], "symbol 'X'"),
+        ([("Zero", "Z", 0, 1)], "length 0"),
+        ([("None", "N", 2, 0)], "count 0"),
+        ([("A", "A", 2, 1), ("B", "A", 3, 1)], "already used by 'A'"),
+        ([], "no ships"),
+        ([("Wide", "WW", 2, 1)], "one character"),
+        ([("x" * 32, "L", 2, 1)], "longer than 31"),
+        ([("Many", "M", 1, 33)], "at most 32"),
+    ],
+)
+def test_invalid_fleets_are_refused_with_the_reason(classes, message):
+    with pytest.raises(ValueError, match=message):
+        Fleet(classes)
+
+
+def test_fleet_problems_on_a_board():
+    assert Fleet.classic().problem(10, 10) is None
+    assert "does not fit on a 4 x 4 board" in Fleet.classic().problem(4, 4)
+    assert "covers 17 cells" in Fleet.classic().problem(5, 3)
+
+
+def test_rules_take_keywords_and_name_the_allowed_values():
+    r = Rules(touching="no_contact", shot_cap=100)
+    assert (r.touching, r.shot_cap, r.volley) == ("no_contact", 100, "single")
+    with pytest.raises(ValueError, match="allowed: allowed, no_edge_contact, no_contact"):
+        Rules(touching="sometimes")
+    with pytest.raises(ValueError, match="allowed: hit_only, hit_and_sunk, sunk_with_name"):
+        Rules(disclosure="everything")
+    with pytest.raises(ValueError, match="salvo_size"):
+        Rules(salvo_size=3)
+    with pytest.raises(ValueError, match="shot_cap"):
+        Rules(shot_cap=-1)
+    with pytest.raises(TypeError):
+        Rules("no_contact")  # keywords only
+
+
+def test_named_rule_sets_and_replace():
+    assert Rules.named("bbm103").equalising_shot
+    assert Rules.named("russian") == Rules(touching="no_contact", volley="until_miss")
+    salvo = Rules().replace(volley="fixed_salvo", salvo_size=3)
+    assert (salvo.volley, salvo.salvo_size) == ("fixed_salvo", 3)
+    with pytest.raises(TypeError, match="no field 'speed'"):
+        Rules().replace(speed=2)
+    with pytest.raises(ValueError, match="unknown rule set 'chess'"):
+        Rules.named("chess")
+    assert eval(repr(salvo), {"Rules": Rules}) == salvo
+
+
+def test_simulate_returns_figures_and_a_numpy_histogram():
+    r = battleship.simulate("hunt_target", 2000, seed=3, progress=False)
+    assert isinstance(r.histogram, np.ndarray)
+    assert r.histogram.sum() == r.finished == r.games == 2000
+    assert r.min <= r.median <= r.p95 <= r.max <= 100
+    shots = np.arange(len(r.histogram))
+    assert r.mean == pytest.approx((shots * r.histogram).sum() / r.histogram.sum())
+    assert r.games_per_second > 0
+
+
+def test_random_shooter_mean_matches_the_exact_value():
+    r = battleship.simulate("random", 20_000, seed=3, progress=False)
+    # Exact mean 17 * 101 / 18 = 95.39; the standard error over 20,000 games is about 0.03.
+    assert abs(r.mean - 17 * 101 / 18) < 0.15
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 1), (1, 7), (11, 11), (12, 12), (26, 26), (32, 32)])
+def test_any_board_from_1x1_to_32x32(rows, cols):
+    fleet = Fleet([("Dot", "D", 1, 1)])
+    r = battleship.simulate("random", 200, rows=rows, cols=cols, fleet=fleet, progress=False)
+    assert r.finished == 200
+    assert r.max <= rows * cols
+    if rows * cols == 1:
+        assert r.min == r.max == 1
+
+
+def test_large_boards_with_a_real_fleet():
+    r = battleship.simulate(
+        "parity", 300, rows=26, cols=26, fleet=Fleet.russian(), rules=Rules(touching="no_contact"), progress=False
+    )
+    assert r.finished == 300
+    assert r.max <= 26 * 26
+
+
+def test_every_builtin_shooter_and_placer_runs():
+    for name in battleship.shooter_names():
+        assert battleship.simulate(name, 50, progress=False).finished == 50
+    for name in battleship.placer_names():
+        assert battleship.simulate("random", 50, placer=name, progress=False).finished == 50
+
+
+def test_shooters_by_class_instance_and_name_give_the_same_games():
+    by_name = battleship.simulate("parity", 500, seed=2, progress=False)
+    by_class = battleship.simulate(battleship.ParityShooter, 500, seed=2, progress=False)
+    by_instance = battleship.simulate(battleship.shooter("parity"), 500, seed=2, progress=False)
+    assert by_name == by_class == by_instance
+
+
+def test_shot_cap_leaves_games_unfinished():
+    r = battleship.simulate("random", 1000, seed=1, rules=Rules(shot_cap=50), progress=False)
+    assert r.unfinished > 900
+    assert r.finished + r.unfinished == 1000
+
+
+def test_match_tallies_a_head_to_head():
+    m = battleship.match("parity", "random", 400, seed=1, progress=False)
+    assert m.wins_a + m.wins_b + m.draws + m.aborted == m.games == 400
+    assert m.wins_a > 350
+    assert 0.9 < m.share_a <= 1
+    even = battleship.match("random", "random", 2000, seed=1, progress=False)
+    assert abs(even.share_a - 0.5) < 3 * max(even.ci95_a, 0.01)
+
+
+def test_version_comes_from_the_version_file(root):
+    assert battleship.__version__ == (root / "VERSION").read_text().strip()

@@ -1,0 +1,148 @@
+"""Ocean and TargetView from Python: placement refusals, shots, NumPy arrays, rendering."""
+
+import xml.dom.minidom
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship import Fleet, Ocean, PlacementError, ShotOutcome, TargetView
+
+
+def test_a_refused_placement_raises_with_the_reason_and_changes_nothing():
+    ocean = Ocean(10, 10, Fleet.classic(), touching="no_contact")
+    ocean.place(0, (0, 0), "horizontal")
+    before = ocean.copy()
+    for args, refusal in [
+        ((1, (1, 0), "h"), "touching"),
+        ((1, (0, 2), "v"), "overlap"),
+        ((1, (0, 8), "h"), "off_board"),
+        ((0, (5, 5), "h"), "already_placed"),
+    ]:
+        with pytest.raises(PlacementError) as info:
+            ocean.place(*args)
+        assert info.value.refusal == refusal
+        assert ocean == before
+        assert ocean.check_place(*args) == refusal
+    assert ocean.check_place(1, "C3", "vertical") is None
+
+
+def test_placement_error_is_a_value_error_naming_the_ship():
+    ocean = Ocean()
+    with pytest.raises(ValueError, match=r"ship 0 \(Carrier\) .* off the board"):
+        ocean.place(0, (9, 9), "horizontal")
+
+
+def test_bad_ship_ids_cells_and_orientations_are_python_errors():
+    ocean = Ocean()
+    with pytest.raises(IndexError, match="ship 5 is not in a fleet of 5 ships"):
+        ocean.place(5, (0, 0))
+    with pytest.raises(IndexError):
+        ocean.health(-1)
+    with pytest.raises(TypeError):
+        ocean.place("Carrier", (0, 0))
+    with pytest.raises(ValueError, match="orientation"):
+        ocean.place(0, (0, 0), "diagonal")
+    with pytest.raises(ValueError, match="'B' is not a cell"):
+        ocean.fire("B")
+    assert ocean.fire("Z99").refusal == "off_board"  # a cell, but not on this board
+    with pytest.raises(TypeError, match=r"\(row, col\) pair"):
+        ocean.fire(3.5)
+    with pytest.raises(IndexError):
+        ocean.block((10, 0))
+
+
+def test_fire_reports_every_kind_of_outcome():
+    ocean = Ocean(10, 10, Fleet.classic())
+    ocean.place(4, "A1", "h")  # the Destroyer, length 2
+    assert ocean.fire("A1") == ShotOutcome("hit", ship=4)
+    assert ocean.fire("B1") == ShotOutcome("sunk", ship=4)
+    assert ocean.fire("C1").result == "miss"
+    invalid = ocean.fire("A1")
+    assert (invalid.result, invalid.refusal, invalid.valid) == ("invalid", "already_shot", False)
+    assert invalid.reason == "that cell was already shot"
+    assert ocean.fire((10, 0)).refusal == "off_board"
+    assert ocean.is_sunk(4) and ocean.health(4) == 0
+    with pytest.raises(PlacementError, match="shooting has started"):
+        ocean.unplace(4)
+
+
+def test_board_states_are_numpy_arrays():
+    ocean = Ocean(3, 4, Fleet([("Boat", "B", 2, 1)]))
+    ocean.place(0, (1, 1), "v")
+    ocean.fire((2, 1))
+    ocean.fire((0, 3))
+    assert ocean.ships.dtype == np.int8 and ocean.ships.shape == (3, 4)
+    expected = np.full((3, 4), -1, dtype=np.int8)
+    expected[1:3, 1] = 0
+    assert np.array_equal(ocean.to_numpy(), expected)
+    assert ocean.shots.dtype == np.bool_
+    assert ocean.shots.sum() == 2 and ocean.hits[2, 1] and not ocean.hits[0, 3]
+
+
+def test_place_randomly_is_reproducible_and_legal():
+    a, b = Ocean(touching="no_contact"), Ocean(touching="no_contact")
+    a.place_randomly("uniform", 7)
+    b.place_randomly("uniform", battleship.Rng(7))
+    assert a == b and a.all_placed
+    for ship in range(a.ship_count):
+        p = a.placement(ship)
+        assert p is not None and p.length == a.fleet.lengths[ship]
+    with pytest.raises(ValueError, match="unknown placer 'nope'"):
+        a.place_randomly("nope")
+    tight = Ocean(3, 3, Fleet([("Boat", "B", 3, 3)]), touching="no_contact")
+    with pytest.raises(ValueError, match="could not lay out"):
+        tight.place_randomly("uniform", 1)
+    assert not tight.all_placed
+
+
+def test_blocks_refuse_ships_and_clear_removes_them():
+    ocean = Ocean(4, 4, Fleet([("Boat", "B", 2, 1)]))
+    ocean.block((0, 1))
+    assert ocean.check_place(0, (0, 0), "h") == "blocked"
+    ocean.block_random(1, count=3)
+    assert ocean.blocked.sum() == 4
+    ocean.unblock()
+    assert not ocean.blocked.any()
+
+
+def test_boards_render_as_text_and_svg():
+    ocean = Ocean()
+    ocean.place(0, "A1", "h")
+    ocean.fire("A1")
+    ocean.fire("A2")
+    text = str(ocean)
+    assert text.splitlines()[1].split() == ["1", "X", "C", "C", "C", "C", ".", ".", ".", ".", "."]
+    assert text.splitlines()[2].split()[1] == "o"
+    svg = ocean._repr_svg_()
+    xml.dom.minidom.parseString(svg)  # well-formed
+    assert svg.count("<rect") == 100
+    assert "<svg" in ocean._repr_html_()
+    view = TargetView()
+    view.record("A1", ShotOutcome("hit"))
+    xml.dom.minidom.parseString(view._repr_svg_())
+    assert str(view).splitlines()[1].split()[1] == "X"
+
+
+def test_a_target_view_records_what_it_is_told():
+    view = TargetView(10, 10, Fleet.classic(), battleship.Rules())
+    view.record((0, 0), ShotOutcome("hit"))
+    view.record((0, 1), ShotOutcome("sunk", ship=4))
+    view.record((5, 5), ShotOutcome("miss"))
+    view.add_pending((9, 9))
+    assert view.shots_fired == 3
+    assert view.hit_cells() == [(0, 0), (0, 1)]
+    assert view.misses[5, 5] and view.pending[9, 9] and not view.is_open((9, 9))
+    assert view.sunk_reports == [((0, 1), 4)]
+    assert view.known_sunk(4) and view.afloat_count == 4
+    assert view.shortest_afloat == 3
+    assert view.open_count == 100 - 4 == len(view.open_cells())
+    view.reset()
+    assert view.shots_fired == 0
+
+
+def test_cells_as_text_round_trip():
+    for cell in [(0, 0), (6, 1), (25, 25), (3, 30)]:
+        for notation in ("letter_number", "number_letter", "bbm103", "cs32"):
+            assert battleship.parse_cell(battleship.format_cell(cell, notation)) == cell
+    assert battleship.format_cell((6, 1)) == "B7"

@@ -1,0 +1,91 @@
+"""The battleship command: every subcommand, its help, its errors."""
+
+import subprocess
+import sys
+
+import pytest
+
+import battleship
+from battleship.cli import main
+
+
+def test_compare_prints_every_shooter_with_its_figures(capsys):
+    assert main(["compare", "--games", "300", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    for name in battleship.shooter_names():
+        assert name in out
+    for column in ("mean", "median", "p95", "max", "games/s"):
+        assert column in out
+
+
+def test_compare_writes_the_distribution_chart(tmp_path, capsys):
+    png = tmp_path / "shots.png"
+    assert main(["compare", "--games", "200", "--shooters", "random,parity", "--plot", str(png), "--no-progress"]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"wrote {png}" in capsys.readouterr().out
+
+
+def test_simulate_on_another_board_fleet_and_rules(capsys):
+    args = ["simulate", "parity", "--games", "200", "--rows", "12", "--cols", "12", "--fleet", "russian", "--rules", "russian", "--no-progress"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "12 x 12, fleet russian" in out and "parity" in out
+
+
+def test_match_prints_the_tallies(capsys):
+    assert main(["match", "parity", "random", "--games", "100", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "parity vs random: 100 games" in out and "wins" in out
+
+
+def test_rule_overrides(capsys):
+    assert main(["simulate", "random", "--games", "100", "--shot-cap", "50", "--no-progress"]) == 0
+    assert "unfinished" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["simulate", "nope", "--games", "10"], "unknown shooter 'nope'"),
+        (["simulate", "random", "--games", "-1"], "games must be >= 0"),
+        (["simulate", "random", "--rows", "3", "--cols", "3"], "does not fit"),
+        (["simulate", "random", "--rows", "40", "--cols", "40"], "at most 1024"),
+        (["simulate", "random", "--salvo-size", "0"], "salvo_size"),
+    ],
+)
+def test_bad_input_is_a_clear_error(capsys, args, message):
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_every_subcommand_has_help(capsys):
+    for sub in ("compare", "simulate", "match"):
+        with pytest.raises(SystemExit) as exit_info:
+            main([sub, "--help"])
+        assert exit_info.value.code == 0
+        out = capsys.readouterr().out
+        assert "--seed" in out and "--fleet" in out and "--rules" in out
+
+
+def test_python_dash_m_runs_the_command(python_env):
+    done = subprocess.run(
+        [sys.executable, "-m", "battleship", "compare", "--games", "100", "--shooters", "mediocre"],
+        capture_output=True, text=True, check=True, env=python_env,
+    )
+    assert "mediocre" in done.stdout
+
+
+def test_a_new_subcommand_can_be_registered(capsys):
+    from battleship import cli
+
+    def add_hello(sub):
+        p = sub.add_parser("hello", help="say hello")
+        cli.add_board_options(p)
+        p.set_defaults(run=lambda a: print("hello", cli.board_from(a)[0]) or 0)
+
+    cli.register(add_hello)
+    try:
+        assert main(["hello", "--rows", "7"]) == 0
+        assert capsys.readouterr().out == "hello 7\n"
+    finally:
+        cli.COMMANDS.remove(add_hello)

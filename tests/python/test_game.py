@@ -1,0 +1,103 @@
+"""Game and GameRecord: turns, rules, observers, records that replay exactly and pickle."""
+
+import copy
+import pickle
+
+import pytest
+
+import battleship
+from battleship import Fleet, Game, GameRecord, Rules, ShotOutcome
+
+
+def test_a_game_plays_to_a_win_and_records_every_shot():
+    game = Game("parity", "hunt_target", seed=11)
+    outcome = game.play_to_end()
+    assert outcome.end == "win" and outcome.winner in (0, 1)
+    record = game.record
+    assert len(record.shots) == sum(outcome.shots)  # refused shots would add to this; none here
+    winner_shots = [s for s in record.shots if s.player == outcome.winner]
+    assert sum(s.outcome.sank for s in winner_shots) == 5
+    assert record.placements[0] != record.placements[1]
+
+
+def test_the_same_seed_gives_the_same_game():
+    a = Game("parity", "random", seed=5).play_to_end()
+    b = Game("parity", "random", seed=5).play_to_end()
+    assert a == b
+    assert Game("parity", "random", seed=5).record == Game("parity", "random", seed=5).record
+
+
+def test_records_replay_exactly_and_pickle():
+    for rules in (Rules(), Rules.named("bbm103"), Rules.named("salvo"), Rules.named("russian")):
+        game = Game("mediocre", "hunt_target", seed=2, rules=rules, fleet=Fleet.russian() if rules.touching == "no_contact" else Fleet.classic())
+        game.play_to_end()
+        record = game.record
+        assert record.replay().record == record
+        assert pickle.loads(pickle.dumps(record)) == record
+        assert copy.deepcopy(record) == record
+
+
+def test_turn_by_turn_play_and_observers():
+    events = []
+
+    class Watcher:
+        def on_turn_start(self, player, round):
+            events.append(("turn", player, round))
+
+        def on_shot(self, player, cell, outcome, told):
+            events.append(("shot", player, cell, outcome.result))
+
+        def on_game_over(self, outcome):
+            events.append(("over", outcome.end))
+
+    game = Game("random", "random", seed=1, observers=[Watcher()])
+    assert game.to_move == 0
+    game.play_turn()
+    assert game.to_move == 1
+    game.play_round()
+    assert events[:4] == [("turn", 0, 1), events[1], ("turn", 1, 1), events[3]]
+    assert events[1][0] == "shot" and events[1][1] == 0
+    game.play_to_end()
+    assert events[-1] == ("over", "win")
+
+
+def test_placing_by_hand_and_unplaced_fleets():
+    game = Game("random", "random", placers=None, seed=3)
+    with pytest.raises(ValueError, match="unknown placer 'nope'"):
+        game.place(0, "nope")
+    game = Game("random", "random", placers=None, seed=3)
+    ocean = game.ocean(0)
+    for ship, row in enumerate(range(0, 10, 2)):
+        ocean.place(ship, (row, 0), "h")
+    game.place(1, "uniform")
+    outcome = game.play_to_end()
+    assert outcome.end == "win"
+    unplaced = Game("random", "random", placers=None)
+    assert unplaced.play_to_end().end == "aborted"
+
+
+def test_player_index_errors():
+    game = Game()
+    with pytest.raises(IndexError, match="player must be 0 or 1"):
+        game.ocean(2)
+    with pytest.raises(TypeError):
+        Game(rules="classic")
+
+
+def test_the_equalising_shot_can_draw():
+    draws = 0
+    for seed in range(60):
+        game = Game("parity", "parity", seed=seed, rules=Rules.named("bbm103"))
+        if game.play_to_end().end == "draw":
+            draws += 1
+            assert game.ocean(0).all_sunk and game.ocean(1).all_sunk
+    assert draws > 0
+
+
+def test_game_outcomes_and_shot_records_are_plain_values():
+    game = Game(seed=4)
+    game.play_to_end()
+    first = game.record.shots[0]
+    assert first.player == 0 and isinstance(first.told, ShotOutcome)
+    assert isinstance(hash(game.outcome), int)
+    assert isinstance(game.record, GameRecord)

@@ -1,0 +1,67 @@
+"""Long runs: Ctrl-C stops simulate within a second; the progress bar can be turned off."""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import battleship
+
+LONG_RUN = """
+import sys, time, battleship
+print("started", flush=True)
+t = time.monotonic()
+try:
+    battleship.simulate("mediocre", 10**9, rows=32, cols=32, progress=False)
+except KeyboardInterrupt:
+    print("interrupted after", time.monotonic() - t, flush=True)
+    sys.exit(3)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_long_simulate_within_a_second(python_env):
+    proc = subprocess.Popen([sys.executable, "-c", LONG_RUN], stdout=subprocess.PIPE, text=True, env=python_env)
+    assert proc.stdout.readline().strip() == "started"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    elapsed = time.monotonic() - sent
+    assert proc.returncode == 3, out
+    assert "interrupted" in out
+    assert elapsed < 1.5  # includes interpreter shutdown
+
+
+def test_a_progress_callback_error_stops_the_run():
+    calls = []
+
+    class Stop(Exception):
+        pass
+
+    import battleship.simulation as sim
+
+    original = sim._progress
+
+    def failing(progress, games, label):
+        def update(done):
+            calls.append(done)
+            raise Stop()
+
+        return update, None
+
+    sim._progress = failing
+    try:
+        with pytest.raises(Stop):
+            battleship.simulate("mediocre", 10**8, rows=32, cols=32)
+    finally:
+        sim._progress = original
+    assert calls
+
+
+def test_progress_false_prints_nothing(capsys):
+    battleship.simulate("random", 2000, progress=False)
+    captured = capsys.readouterr()
+    assert captured.err == "" and captured.out == ""

@@ -1,0 +1,71 @@
+"""Property tests over random boards, fleets and rules."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import battleship
+from battleship import Fleet, Ocean, Rules
+
+
+@st.composite
+def boards(draw):
+    rows = draw(st.integers(1, 32))
+    cols = draw(st.integers(1, 32))
+    longest = max(rows, cols)
+    lengths = draw(st.lists(st.integers(1, min(longest, 5)), min_size=1, max_size=4))
+    classes = [(f"S{i}", "ABCD"[i], n, 1) for i, n in enumerate(lengths)]
+    return rows, cols, Fleet(classes)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(), st.sampled_from(battleship.shooter_names()), st.integers(0, 2**32))
+def test_every_game_ends_within_the_board_and_sinks_every_ship(board, shooter, seed):
+    rows, cols, fleet = board
+    if fleet.problem(rows, cols):
+        return
+    r = battleship.simulate(shooter, 20, seed=seed, rows=rows, cols=cols, fleet=fleet, progress=False)
+    assert r.games == 20
+    assert r.finished + r.unplaceable == 20
+    if r.finished:
+        assert fleet.total_length <= r.min <= r.max <= rows * cols
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(), st.sampled_from(["allowed", "no_edge_contact", "no_contact"]), st.integers(0, 2**32))
+def test_random_layouts_obey_the_touching_rule_and_unplace_restores(board, touching, seed):
+    rows, cols, fleet = board
+    if fleet.problem(rows, cols):
+        return
+    ocean = Ocean(rows, cols, fleet, touching)
+    try:
+        ocean.place_randomly("uniform", seed)
+    except ValueError:
+        return  # the fleet cannot fit under this rule
+    empty = Ocean(rows, cols, fleet, touching)
+    for ship in range(ocean.ship_count):
+        p = ocean.placement(ship)
+        ocean.unplace(ship)
+        assert ocean.check_place(ship, p.origin, p.orientation) is None
+        ocean.place(ship, p.origin, p.orientation)
+    for ship in range(ocean.ship_count):
+        ocean.unplace(ship)
+    assert ocean == empty
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 40))
+def test_cell_text_round_trips(row, col):
+    for notation in ("letter_number", "number_letter", "bbm103", "cs32"):
+        assert battleship.parse_cell(battleship.format_cell((row, col), notation)) == (row, col)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_python_shooter_never_needs_more_than_the_board(seed):
+    class Sweep:
+        def next_shot(self, view, rng):
+            cells = view.open_cells()
+            return cells[rng.below(len(cells))]
+
+    r = battleship.simulate(Sweep(), 3, seed=seed, rules=Rules(disclosure="hit_only"), progress=False)
+    assert r.finished == 3 and r.max <= 100

@@ -1,0 +1,195 @@
+"""Python strategies inside the C++ game loop: simulate, match and Game."""
+
+import traceback
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship import Fleet, Game, Rules
+
+
+class RandomPy:
+    """The random shooter in Python, drawing only from the engine's rng."""
+
+    def start(self, view):
+        self.cells = view.open_cells()
+
+    def next_shot(self, view, rng):
+        i = rng.below(len(self.cells))
+        self.cells[i], self.cells[-1] = self.cells[-1], self.cells[i]
+        return self.cells.pop()
+
+
+class HitsLogger:
+    def __init__(self):
+        self.results = []
+        self.starts = 0
+
+    def start(self, view):
+        self.starts += 1
+
+    def next_shot(self, view, rng):
+        return view.open_cells()[0]
+
+    def on_result(self, view, cell, outcome):
+        assert view.shots[cell]  # the view already holds the shot
+        self.results.append(outcome.result)
+
+
+def test_a_python_shooter_plays_inside_simulate():
+    r = battleship.simulate(RandomPy(), 3000, seed=4, progress=False)
+    assert r.finished == 3000
+    # Same distribution as the C++ random shooter: mean 17 * 101 / 18 = 95.39 (se about 0.08).
+    assert abs(r.mean - 95.39) < 0.4
+
+
+def test_python_shooters_are_told_every_result():
+    logger = HitsLogger()
+    r = battleship.simulate(logger, 20, seed=1, progress=False)
+    assert logger.starts == 20
+    assert len(logger.results) == int((np.arange(len(r.histogram)) * r.histogram).sum())
+    assert logger.results.count("sunk") == 20 * 5
+
+
+def test_python_strategies_are_deterministic_and_ignore_threads():
+    a = battleship.simulate(RandomPy(), 500, seed=9, threads=1, progress=False)
+    b = battleship.simulate(RandomPy(), 500, seed=9, threads=2, progress=False)
+    assert a == b
+
+
+class Exploding:
+    def __init__(self, at):
+        self.at, self.calls = at, 0
+
+    def next_shot(self, view, rng):
+        self.calls += 1
+        if self.calls == self.at:
+            raise ZeroDivisionError("boom in next_shot")
+        return view.open_cells()[0]
+
+
+def test_an_exception_in_a_python_shooter_surfaces_with_its_traceback():
+    with pytest.raises(ZeroDivisionError, match="boom in next_shot") as info:
+        battleship.simulate(Exploding(250), 1000, seed=1, progress=False)
+    frames = [f.name for f in traceback.extract_tb(info.value.__traceback__)]
+    assert "next_shot" in frames
+    # The game it broke is reported as aborted: with 100 shots a game at most, call 250 is in
+    # game 2 or later, never game 0.
+    assert info.value.battleship_aborted_game >= 2
+    assert any("aborted" in n for n in getattr(info.value, "__notes__", ["aborted"]))
+
+
+def test_an_exception_in_a_game_aborts_it_and_propagates():
+    game = Game(Exploding(3), "random", seed=1)
+    with pytest.raises(ZeroDivisionError):
+        game.play_to_end()
+    assert game.is_over
+    assert game.outcome.end == "aborted"
+    assert "ZeroDivisionError" in game.outcome.reason
+    with pytest.raises(RuntimeError, match="aborted"):
+        game.play_turn()
+
+
+def test_an_exception_in_match_aborts_the_run():
+    with pytest.raises(ZeroDivisionError):
+        battleship.match(Exploding(40), "random", 100, progress=False)
+
+
+@pytest.mark.parametrize(
+    "answer, error",
+    [("nowhere", ValueError), (3.5, TypeError), (None, TypeError), ((1, 2, 3), TypeError)],
+)
+def test_a_bad_cell_from_a_python_shooter_is_a_clear_error(answer, error):
+    class Bad:
+        def next_shot(self, view, rng):
+            return answer
+
+    with pytest.raises(error, match="next_shot"):
+        battleship.simulate(Bad(), 5, progress=False)
+
+
+def test_objects_without_the_methods_are_refused():
+    with pytest.raises(TypeError, match="next_shot"):
+        battleship.simulate(object(), 5, progress=False)
+    with pytest.raises(TypeError, match="place"):
+        battleship.simulate("random", 5, placer=object(), progress=False)
+    with pytest.raises(ValueError, match="unknown shooter"):
+        Game("nope", "random")
+
+
+def test_the_view_lent_to_a_shooter_cannot_be_used_after_the_game():
+    class Keeper:
+        def start(self, view):
+            self.view = view
+
+        def next_shot(self, view, rng):
+            return view.open_cells()[0]
+
+    keeper = Keeper()
+    battleship.simulate(keeper, 3, progress=False)
+    with pytest.raises(RuntimeError, match="only be used during the call"):
+        keeper.view.open_cells()
+
+
+class LinePlacer:
+    """Every ship in its own row, from column 0."""
+
+    def place(self, ocean, rng):
+        for ship in range(ocean.ship_count):
+            ocean.place(ship, (2 * ship, 0), "horizontal")
+        return True
+
+
+def test_a_python_placer_lays_out_the_fleet():
+    # Hunting row by row from the top finds that layout in a known number of shots.
+    class Rows:
+        def next_shot(self, view, rng):
+            return view.open_cells()[0]
+
+    r = battleship.simulate(Rows(), 10, placer=LinePlacer(), progress=False)
+    # Row 8 holds the Destroyer in columns 0-1: the last hit is cell 81, the 82nd shot.
+    assert r.min == r.max == 82
+
+
+def test_a_placer_that_lies_is_an_error():
+    class Liar:
+        def place(self, ocean, rng):
+            ocean.place(0, (0, 0))
+            return True
+
+    with pytest.raises(ValueError, match="placed only 1 of 5 ships"):
+        battleship.simulate("random", 5, placer=Liar(), progress=False)
+
+
+def test_python_shooter_against_a_cpp_shooter_in_a_game():
+    game = Game(RandomPy(), "parity", seed=3, rules=Rules(touching="no_contact"))
+    outcome = game.play_to_end()
+    assert outcome.end == "win"
+    record = game.record
+    assert record.players == ("RandomPy", "parity")
+    loser = 1 - outcome.winner
+    assert game.ocean(loser).all_sunk
+    assert not game.ocean(outcome.winner).all_sunk
+
+
+def test_a_builtin_shooter_can_be_stepped_by_hand():
+    ocean = battleship.Ocean()
+    ocean.place_randomly(rng=5)
+    view = battleship.TargetView()
+    shooter, rng = battleship.ParityShooter(), battleship.Rng(5)
+    shooter.start(view)
+    shots = 0
+    while not ocean.all_sunk:
+        cell = shooter.next_shot(view, rng)
+        outcome = ocean.fire(cell)
+        assert outcome.valid
+        view.record(cell, outcome)
+        shooter.on_result(view, cell, outcome)
+        shots += 1
+    assert 17 <= shots <= 100
+
+
+def test_match_with_a_python_side():
+    m = battleship.match(RandomPy(), "parity", 60, seed=2, progress=False)
+    assert m.games == 60 and m.wins_b > m.wins_a

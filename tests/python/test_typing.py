@@ -1,0 +1,27 @@
+"""The stubs and the public package type-check: mypy --strict passes on the Python examples."""
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples" / "python").glob("*.py"))
+
+
+def test_mypy_strict_passes_on_the_examples(python_env, tmp_path):
+    pytest.importorskip("mypy")
+    assert EXAMPLES
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), *map(str, EXAMPLES)],
+        capture_output=True, text=True, env=python_env,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_the_examples_run(path, python_env):
+    env = dict(python_env, MPLBACKEND="Agg")
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr

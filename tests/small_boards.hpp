@@ -1,0 +1,125 @@
+// Brute force on boards small enough to list every layout: the oracle the posterior and planning
+// shooters are checked against. Written independently of detail/posterior.hpp: layouts come from
+// placing ships one by one on an Ocean (which enforces the touching rule) and consistency from
+// replaying the shots on an Ocean and comparing what the defender would have announced.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include <battleship/ocean.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/strategy.hpp>
+#include <battleship/view.hpp>
+
+namespace small_boards {
+
+using namespace battleship;
+
+/// One shot and what the shooter was told.
+struct Observed {
+  Coord cell;
+  ShotOutcome told;
+};
+
+/// Every labelled legal layout of `fleet` on `board` under `touching` (ship i at layout[i]).
+template <BoardShape S>
+std::vector<std::vector<Placement>> all_layouts(const Board<S>& board, const Fleet& fleet,
+                                                Touching touching) {
+  std::vector<std::vector<Placement>> out;
+  Ocean<S> ocean(board, fleet, touching);
+  std::vector<Placement> current;
+  std::function<void(int)> place = [&](int ship) {
+    if (ship == fleet.ship_count()) {
+      out.push_back(current);
+      return;
+    }
+    for (Orientation o : {Orientation::horizontal, Orientation::vertical}) {
+      if (fleet.ship(ship).length == 1 && o == Orientation::vertical) break;
+      for (int r = 0; r < board.rows(); ++r)
+        for (int c = 0; c < board.cols(); ++c) {
+          if (ocean.place(ship, Coord{r, c}, o) != PlacementRefusal::none) continue;
+          current.push_back(ocean.placement(ship));
+          place(ship + 1);
+          current.pop_back();
+          ocean.unplace(ship);
+        }
+    }
+  };
+  place(0);
+  return out;
+}
+
+/// An ocean holding `layout`.
+template <BoardShape S>
+Ocean<S> ocean_of(const Board<S>& board, const Fleet& fleet, Touching touching,
+                  const std::vector<Placement>& layout) {
+  Ocean<S> ocean(board, fleet, touching);
+  for (int s = 0; s < fleet.ship_count(); ++s)
+    ocean.place(s, layout[static_cast<std::size_t>(s)]);
+  return ocean;
+}
+
+/// Whether `layout` would have produced exactly the announcements `shots` (in order) under
+/// `rules`, with the game still running afterwards.
+template <BoardShape S>
+bool consistent(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                const std::vector<Placement>& layout, const std::vector<Observed>& shots) {
+  Ocean<S> ocean = ocean_of(board, fleet, rules.touching, layout);
+  for (const Observed& o : shots)
+    if (!(disclose(ocean.fire(o.cell), rules.disclosure) == o.told)) return false;
+  return !ocean.all_sunk();
+}
+
+/// Plays `shooter` against `ocean` for at most `max_shots` shots (stopping when every ship is
+/// sunk), recording into `view` and returning the announcements.
+template <BoardShape S, class Shooter>
+std::vector<Observed> play_some(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& rng,
+                                int max_shots) {
+  std::vector<Observed> shots;
+  view.reset();
+  shooter.start(view);
+  while (static_cast<int>(shots.size()) < max_shots && !ocean.all_sunk()) {
+    const Coord c = shooter.next_shot(view, rng);
+    const ShotOutcome told = disclose(ocean.fire(c), view.rules().disclosure);
+    view.record(c, told);
+    shooter.on_result(view, c, told);
+    shots.push_back(Observed{c, told});
+  }
+  return shots;
+}
+
+/// Exact expected shots of `make()`-built shooters against every layout (uniform prior): each
+/// layout is played `seeds` times with the generators `Rng(derive_seed(master, layout * seeds +
+/// k))`, and the mean is over every (layout, seed) game.
+template <BoardShape S, class Make>
+double expected_shots(const Board<S>& board, const Fleet& fleet, const Rules& rules, Make make,
+                      int seeds = 1, std::uint64_t master = 1) {
+  const auto layouts = all_layouts(board, fleet, rules.touching);
+  double total = 0;
+  std::uint64_t games = 0;
+  TargetView<S> view(board, fleet, rules);
+  auto shooter = make();
+  for (std::size_t i = 0; i < layouts.size(); ++i) {
+    for (int k = 0; k < seeds; ++k) {
+      Ocean<S> ocean = ocean_of(board, fleet, rules.touching, layouts[i]);
+      Rng rng(derive_seed(master, i * static_cast<std::uint64_t>(seeds) +
+                                      static_cast<std::uint64_t>(k)));
+      view.reset();
+      shooter.start(view);
+      int shots = 0;
+      while (!ocean.all_sunk() && shots < board.cells()) {
+        const Coord c = shooter.next_shot(view, rng);
+        const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
+        view.record(c, told);
+        shooter.on_result(view, c, told);
+        if (told.valid()) ++shots;
+      }
+      total += shots;
+      ++games;
+    }
+  }
+  return total / static_cast<double>(games);
+}
+
+} // namespace small_boards

@@ -1,0 +1,128 @@
+#include "catch_shim.hpp"
+#include "small_boards.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include <battleship/placement/uniform.hpp>
+#include <battleship/strategies/bayes.hpp>
+#include <battleship/strategies/random.hpp>
+
+using namespace battleship;
+using small_boards::Observed;
+
+namespace {
+
+const Fleet fleet_32{{"Cruiser", 'C', 3, 1}, {"Destroyer", 'D', 2, 1}};
+const Fleet fleet_221{{"Destroyer", 'D', 2, 2}, {"Sub", 'S', 1, 1}};
+const Fleet fleet_322{{"Cruiser", 'C', 3, 1}, {"Destroyer", 'D', 2, 2}};
+
+/// Brute-force counts: how many consistent layouts there are and how many put a ship on each cell.
+template <BoardShape S>
+struct Counts {
+  long layouts = 0;
+  std::vector<long> cover;
+};
+
+template <BoardShape S>
+Counts<S> brute_force(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                      const std::vector<std::vector<Placement>>& all,
+                      const std::vector<Observed>& shots) {
+  Counts<S> out;
+  out.cover.assign(static_cast<std::size_t>(board.cells()), 0);
+  for (const auto& layout : all) {
+    if (!small_boards::consistent(board, fleet, rules, layout, shots)) continue;
+    ++out.layouts;
+    for (const Placement& p : layout)
+      for (int i = 0; i < p.length; ++i) ++out.cover[board.index(p.cell(i))];
+  }
+  return out;
+}
+
+/// For many observation states (random and bayes-driven shots against random layouts), checks the
+/// shooter's posterior against brute force: exactly when it counts, within `tolerance` when it
+/// samples. Returns the number of states checked.
+template <BoardShape S>
+int check_posterior(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                    BayesShooter<S> bayes, double tolerance, int states, std::uint64_t seed) {
+  const auto all = small_boards::all_layouts(board, fleet, rules.touching);
+  REQUIRE(!all.empty());
+  Rng rng(seed);
+  TargetView<S> view(board, fleet, rules);
+  int checked = 0;
+  for (int n = 0; n < states; ++n) {
+    auto ocean = small_boards::ocean_of(board, fleet, rules.touching,
+                                        all[static_cast<std::size_t>(rng.below(static_cast<int>(all.size())))]);
+    const int shots = 1 + rng.below(board.cells() - 1);
+    std::vector<Observed> seen;
+    if (n % 2 == 0) {
+      RandomShooter<S> random;
+      seen = small_boards::play_some(ocean, view, random, rng, shots);
+    } else {
+      BayesShooter<S> driver;
+      seen = small_boards::play_some(ocean, view, driver, rng, shots);
+    }
+    if (ocean.all_sunk()) continue; // the game is over: nothing left to decide
+    const auto truth = brute_force(board, fleet, rules, all, seen);
+    REQUIRE(truth.layouts > 0);
+    BayesShooter<S> shooter = bayes;
+    shooter.start(view);
+    for (const Observed& o : seen) shooter.on_result(view, o.cell, o.told);
+    shooter.update(view, rng);
+    for (int i = 0; i < board.cells(); ++i) {
+      const Coord c = board.coord(static_cast<std::size_t>(i));
+      const double expected = static_cast<double>(truth.cover[static_cast<std::size_t>(i)]) /
+                              static_cast<double>(truth.layouts);
+      if (tolerance == 0) {
+        REQUIRE(shooter.exact());
+        REQUIRE(shooter.layouts() == static_cast<double>(truth.layouts));
+        REQUIRE(shooter.probability(c) == Approx(expected).margin(1e-12));
+      } else {
+        REQUIRE(std::abs(shooter.probability(c) - expected) <= tolerance);
+      }
+    }
+    ++checked;
+  }
+  return checked;
+}
+
+template <BoardShape S>
+void check_every_rule(const Board<S>& board, const Fleet& fleet, double tolerance, int states,
+                      BayesShooter<S> bayes) {
+  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact})
+    for (Disclosure d :
+         {Disclosure::hit_only, Disclosure::hit_and_sunk, Disclosure::sunk_with_name}) {
+      Rules rules;
+      rules.touching = t;
+      rules.disclosure = d;
+      INFO("touching " << to_string(t) << ", disclosure " << to_string(d));
+      CHECK(check_posterior(board, fleet, rules, bayes, tolerance, states,
+                            static_cast<std::uint64_t>(t) * 7 + static_cast<std::uint64_t>(d)) >
+            states / 4);
+    }
+}
+
+} // namespace
+
+TEST_CASE("bayes's exact posterior equals brute-force layout counts on small boards",
+          "[bayes][posterior]") {
+  SECTION("4 x 4, ships of 3 and 2") {
+    check_every_rule(Board<FixedShape<4, 4>>{}, fleet_32, 0.0, 40, BayesShooter<FixedShape<4, 4>>{});
+  }
+  SECTION("4 x 4, two ships of 2 and one of 1 (same-length ships, single-cell sinkings)") {
+    check_every_rule(Board<FixedShape<4, 4>>{}, fleet_221, 0.0, 40,
+                     BayesShooter<FixedShape<4, 4>>{});
+  }
+  SECTION("5 x 4, ships of 3, 2 and 2") {
+    check_every_rule(Board<FixedShape<5, 4>>{}, fleet_322, 0.0, 24,
+                     BayesShooter<FixedShape<5, 4>>{});
+  }
+}
+
+TEST_CASE("bayes's sampled posterior is close to brute-force counts when counting is disabled",
+          "[bayes][posterior]") {
+  BayesShooter<FixedShape<5, 4>> sampled;
+  sampled.exact_budget = 0; // never count: importance sampling only
+  sampled.samples = 6000;
+  check_every_rule(Board<FixedShape<5, 4>>{}, fleet_322, 0.04, 6, sampled);
+}

@@ -1,0 +1,56 @@
+#include "catch_shim.hpp"
+
+#include <battleship/io/coord_text.hpp>
+#include <battleship/rng.hpp>
+
+using namespace battleship;
+
+TEST_CASE("coordinates parse in every notation people type", "[coord_text]") {
+  CHECK(parse_coord("B7").coord == Coord{6, 1});
+  CHECK(parse_coord("b7").coord == Coord{6, 1});
+  CHECK(parse_coord("7B").coord == Coord{6, 1});
+  CHECK(parse_coord("5,E").coord == Coord{4, 4});
+  CHECK(parse_coord(" 10 , J ").coord == Coord{9, 9});
+  CHECK(parse_coord("3 4").coord == Coord{3, 4});
+  CHECK(parse_coord("AA1").coord == Coord{0, 26});
+  CHECK(parse_coord("J10").coord == Coord{9, 9});
+}
+
+TEST_CASE("coordinates print in every notation and parse back", "[coord_text]") {
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c)
+      for (auto n : {CoordNotation::letter_number, CoordNotation::number_letter,
+                     CoordNotation::bbm103, CoordNotation::cs32}) {
+        const std::string text = format_coord({r, c}, n);
+        REQUIRE(parse_coord(text, n).coord == Coord{r, c});
+        REQUIRE(parse_coord(text).coord == Coord{r, c});
+      }
+  CHECK(format_coord({6, 1}, CoordNotation::letter_number) == "B7");
+  CHECK(format_coord({4, 4}, CoordNotation::bbm103) == "5,E");
+  CHECK(column_label(26) == "AA");
+}
+
+TEST_CASE("bad coordinate text says what is wrong", "[coord_text]") {
+  using Catch::Matchers::Contains;
+  CHECK(parse_coord("").error == "empty coordinate");
+  CHECK_THAT(parse_coord("5E", CoordNotation::bbm103).error, Contains("no comma"));
+  CHECK_THAT(parse_coord("B0").error, Contains("row number"));
+  CHECK_THAT(parse_coord("77").error, Contains("column letter"));
+  CHECK_THAT(parse_coord("3 x").error, Contains("two whole numbers"));
+  CHECK_THAT(parse_coord("5,5").error, Contains("column letter"));
+  CHECK_THAT(parse_coord_on("K1", ClassicShape{}).error, Contains("off the 10 x 10 board"));
+  CHECK(parse_coord_on("J10", ClassicShape{}).coord == Coord{9, 9});
+}
+
+TEST_CASE("coordinate parsing never crashes on random text", "[coord_text]") {
+  Rng rng(9);
+  const std::string alphabet = "AbZz09,; \t-\n\x01\xff";
+  for (int i = 0; i < 20000; ++i) {
+    std::string s;
+    const int len = rng.below(12);
+    for (int k = 0; k < len; ++k)
+      s.push_back(alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))]);
+    const CoordParse p = parse_coord_on(s, ClassicShape{});
+    REQUIRE(p.coord.has_value() == p.error.empty());
+  }
+}

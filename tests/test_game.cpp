@@ -1,0 +1,581 @@
+#include "catch_shim.hpp"
+
+#include <battleship/game.hpp>
+#include <battleship/placement/uniform.hpp>
+#include <battleship/strategies/hunt_target.hpp>
+#include <battleship/strategies/random.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace battleship;
+using S = FixedShape<4, 4>;
+
+namespace {
+const Fleet pair_fleet{{"Two", 'T', 2, 1}, {"Three", 'H', 3, 1}};
+
+/// Fires at open cells in reading order.
+struct ReadingOrder {
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>& v, Rng&) { return v.board().coord(v.open().first()); }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+/// Always fires at the same cell.
+struct Stubborn {
+  Coord cell{0, 0};
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>&, Rng&) { return cell; }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+/// In reading order, but after every valid shot it next repeats that cell once (an invalid
+/// shot), and it notes every outcome it is told.
+struct Repeater {
+  Coord last{-1, -1};
+  bool repeat_next = false;
+  std::vector<ShotOutcome>* told = nullptr;
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>& v, Rng&) {
+    if (repeat_next) return last;
+    return last = v.board().coord(v.open().first());
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome& o) {
+    repeat_next = o.valid();
+    if (told) told->push_back(o);
+  }
+};
+/// Records, each time it names a cell, how many shots the view had resolved and how many were
+/// pending: proves a volley is named before it is resolved.
+struct Spy {
+  std::vector<std::pair<int, int>>* named = nullptr;
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>& v, Rng&) {
+    named->emplace_back(v.shots_fired(), v.pending().count());
+    return v.board().coord(v.open().first());
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+/// Cannot place anything.
+struct NoPlacer {
+  bool place(Ocean<S>&, Rng&) { return false; }
+};
+
+/// Everything an observer hears, as text, for both the virtual and the template route.
+struct Transcript {
+  std::vector<std::string> lines;
+  void on_placement(int player, const Ocean<S>& o) {
+    lines.push_back("place " + std::to_string(player) + " " + std::to_string(o.ship_count()));
+  }
+  void on_turn_start(int player, int round) {
+    lines.push_back("turn " + std::to_string(player) + " " + std::to_string(round));
+  }
+  void on_shot(int player, Coord c, const ShotOutcome& full, const ShotOutcome& told) {
+    lines.push_back("shot " + std::to_string(player) + " " + std::to_string(c.row) + "," +
+                    std::to_string(c.col) + " " + std::string(to_string(full.result)) + " " +
+                    std::string(to_string(told.result)));
+  }
+  void on_sunk(int player, int ship) {
+    lines.push_back("sunk " + std::to_string(player) + " " + std::to_string(ship));
+  }
+  void on_game_over(const GameOutcome& o) {
+    lines.push_back("over " + std::string(to_string(o.end)));
+  }
+};
+struct VirtualTranscript final : GameObserver<S> {
+  Transcript t;
+  void on_placement(int p, const Ocean<S>& o) override { t.on_placement(p, o); }
+  void on_turn_start(int p, int r) override { t.on_turn_start(p, r); }
+  void on_shot(int p, Coord c, const ShotOutcome& f, const ShotOutcome& o) override {
+    t.on_shot(p, c, f, o);
+  }
+  void on_sunk(int p, int s) override { t.on_sunk(p, s); }
+  void on_game_over(const GameOutcome& o) override { t.on_game_over(o); }
+};
+/// Counts shots per turn.
+struct TurnLog {
+  std::vector<int> players;
+  std::vector<int> shots;
+  std::vector<int> valid;
+  void on_turn_start(int player, int) {
+    players.push_back(player);
+    shots.push_back(0);
+    valid.push_back(0);
+  }
+  void on_shot(int, Coord, const ShotOutcome& full, const ShotOutcome&) {
+    ++shots.back();
+    if (full.valid()) ++valid.back();
+  }
+  int invalid() const {
+    int n = 0;
+    for (std::size_t i = 0; i < shots.size(); ++i) n += shots[i] - valid[i];
+    return n;
+  }
+};
+
+/// Two at (0,0)-(0,1), Three at (1,0)-(1,2): reading order sinks both with its 7th shot.
+void top_layout(Ocean<S>& o) {
+  REQUIRE(o.place(0, {0, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  REQUIRE(o.place(1, {1, 0}, Orientation::horizontal) == PlacementRefusal::none);
+}
+/// Two at (3,2)-(3,3), Three at (2,1)-(2,3): reading order needs all 16 shots.
+void bottom_layout(Ocean<S>& o) {
+  REQUIRE(o.place(0, {3, 2}, Orientation::horizontal) == PlacementRefusal::none);
+  REQUIRE(o.place(1, {2, 1}, Orientation::horizontal) == PlacementRefusal::none);
+}
+
+template <class Observer = GameObserver<S>, class A = AnyShotStrategy<S>, class B = A>
+Game<S, Observer, A, B> reading_game(const Rules& rules, A a = ReadingOrder{},
+                                     B b = ReadingOrder{}) {
+  Game<S, Observer, A, B> g(Board<S>{}, pair_fleet, rules, std::move(a), std::move(b));
+  top_layout(g.ocean(0));
+  top_layout(g.ocean(1));
+  return g;
+}
+Rules with_volley(Volley v, int salvo = 1) {
+  Rules r = rulesets::classic;
+  r.volley = v;
+  r.salvo_size = salvo;
+  return r;
+}
+} // namespace
+
+TEST_CASE("players alternate, player 0 first, and the first to sink the other's fleet wins",
+          "[game]") {
+  auto g = reading_game<TurnLog>(rulesets::classic);
+  TurnLog log;
+  g.observe(&log);
+  CHECK(g.to_move() == 0);
+  const auto& out = g.play_to_end();
+  CHECK(out.end == GameEnd::win);
+  CHECK(out.winner == 0); // player 0 fires its 7th shot first
+  CHECK(out.shots[0] == 7);
+  CHECK(out.shots[1] == 6); // without the equalising shot player 1 does not answer
+  CHECK(out.rounds == 7);
+  CHECK(g.ocean(1).all_sunk());
+  CHECK_FALSE(g.ocean(0).all_sunk());
+  CHECK(log.players == std::vector<int>{0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0});
+  CHECK(g.is_over());
+}
+
+TEST_CASE("the second player wins when it sinks the first player's fleet first", "[game]") {
+  Game<S> g(Board<S>{}, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  bottom_layout(g.ocean(0)); // player 1 needs 16 shots
+  top_layout(g.ocean(1));    // player 0 needs 7
+  Game<S> h(Board<S>{}, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  top_layout(h.ocean(0));
+  bottom_layout(h.ocean(1));
+  CHECK(g.play_to_end().winner == 0);
+  const auto& out = h.play_to_end();
+  CHECK(out.winner == 1);
+  CHECK(out.shots[0] == 7);
+  CHECK(out.shots[1] == 7);
+}
+
+TEST_CASE("the equalising shot lets the second player draw (seed 000)", "[game][rules]") {
+  Rules rules = rulesets::classic;
+  rules.equalising_shot = true;
+  auto g = reading_game(rules);
+  const auto& out = g.play_to_end();
+  CHECK(out.end == GameEnd::draw);
+  CHECK(out.winner == -1);
+  CHECK(out.shots[0] == 7);
+  CHECK(out.shots[1] == 7);
+  CHECK(out.rounds == 7);
+}
+
+TEST_CASE("with the equalising shot, a second player that cannot catch up loses after its turn",
+          "[game][rules]") {
+  Rules rules = rulesets::classic;
+  rules.equalising_shot = true;
+  Game<S, TurnLog> g(Board<S>{}, pair_fleet, rules, ReadingOrder{}, ReadingOrder{});
+  bottom_layout(g.ocean(0));
+  top_layout(g.ocean(1));
+  TurnLog log;
+  g.observe(&log);
+  const auto& out = g.play_to_end();
+  CHECK(out.end == GameEnd::win);
+  CHECK(out.winner == 0);
+  CHECK(out.shots[1] == 7); // it took its equalising turn
+  CHECK(log.players.back() == 1);
+}
+
+TEST_CASE("a fixed salvo is named in full before any shot is resolved", "[game][rules]") {
+  std::vector<std::pair<int, int>> named;
+  auto g = reading_game<TurnLog, Spy, AnyShotStrategy<S>>(with_volley(Volley::fixed_salvo, 3),
+                                                          Spy{&named}, ReadingOrder{});
+  TurnLog log;
+  g.observe(&log);
+  g.play_turn();
+  CHECK(log.shots == std::vector<int>{3});
+  // (shots resolved, cells pending) at each naming: nothing resolves until all three are named.
+  CHECK(named == std::vector<std::pair<int, int>>{{0, 0}, {0, 1}, {0, 2}});
+  CHECK(g.view(0).shots_fired() == 3);
+  CHECK(g.view(0).pending().none());
+  g.play_turn();
+  g.play_turn();
+  CHECK(named.size() == 6);
+  CHECK(named[3] == std::pair<int, int>{3, 0});
+}
+
+TEST_CASE("a per-ship salvo fires one shot per own ship afloat at the start of the turn",
+          "[game][rules]") {
+  auto g = reading_game<TurnLog>(rulesets::salvo);
+  TurnLog log;
+  g.observe(&log);
+  g.play_round();
+  // Player 0's two shots sink player 1's Two, so player 1 has one ship left: one shot.
+  CHECK(log.shots == std::vector<int>{2, 1});
+  g.play_round();
+  // Player 1's one shot sank nothing of player 0: still two ships, two shots.
+  CHECK(log.shots == std::vector<int>{2, 1, 2, 1});
+}
+
+TEST_CASE("until-miss keeps shooting while it hits", "[game][rules]") {
+  auto g = reading_game<TurnLog>(with_volley(Volley::until_miss));
+  TurnLog log;
+  g.observe(&log);
+  g.play_turn();
+  // Hits (0,0), (0,1) sinking Two, then misses (0,2): three shots.
+  CHECK(log.shots == std::vector<int>{3});
+  g.play_turn();
+  CHECK(log.shots == std::vector<int>{3, 3});
+  g.play_turn();
+  // (0,3) is a miss: one shot.
+  CHECK(log.shots == std::vector<int>{3, 3, 1});
+  g.play_turn();
+  g.play_turn();
+  // (1,0), (1,1), (1,2) hit and sink Three: the turn ends because the fleet is sunk.
+  CHECK(log.shots.back() == 3);
+  CHECK(g.outcome().winner == 0);
+}
+
+TEST_CASE("an invalid shot is refused and fired again, or forfeited as the turn's shot",
+          "[game][rules]") {
+  struct Case {
+    InvalidShot rule;
+    std::vector<int> shots, valid; // per turn, over two rounds
+    std::size_t told;              // outcomes player 0 was told
+    int fired;                     // player 0's valid shots
+  };
+  // Player 0's second turn starts with a repeat: refused (announced as invalid) then a valid
+  // shot, or forfeited (the turn's only shot, lost).
+  for (const Case& c : {Case{InvalidShot::refused, {1, 1, 2, 1}, {1, 1, 1, 1}, 3, 2},
+                        Case{InvalidShot::forfeits, {1, 1, 1, 1}, {1, 1, 0, 1}, 2, 1}}) {
+    std::vector<ShotOutcome> told;
+    Rules rules = rulesets::classic;
+    rules.invalid_shot = c.rule;
+    auto g = reading_game<TurnLog, Repeater, AnyShotStrategy<S>>(
+        rules, Repeater{{-1, -1}, false, &told}, ReadingOrder{});
+    TurnLog log;
+    g.observe(&log);
+    g.play_round();
+    g.play_round();
+    CHECK(log.shots == c.shots);
+    CHECK(log.valid == c.valid);
+    REQUIRE(told.size() == c.told);
+    CHECK(told[1] == ShotOutcome{ShotResult::invalid, -1, ShotRefusal::already_shot});
+    CHECK(g.outcome().shots[0] == c.fired);
+    CHECK(g.view(0).shots_fired() == c.fired);
+  }
+}
+
+TEST_CASE("only invalid shots in a row count towards the abort limit", "[game][rules]") {
+  for (auto rule : {InvalidShot::refused, InvalidShot::forfeits}) {
+    Rules rules = rulesets::classic;
+    rules.invalid_shot = rule;
+    rules.max_invalid_in_a_row = 2;
+    // Player 0 alternates invalid and valid shots: many invalid shots, never two in a row.
+    auto g = reading_game<TurnLog, Repeater, AnyShotStrategy<S>>(rules, Repeater{}, ReadingOrder{});
+    TurnLog log;
+    g.observe(&log);
+    CHECK(g.play_to_end().end == GameEnd::win);
+    CHECK(log.invalid() >= 3);
+  }
+}
+
+TEST_CASE("an off-board shot is refused or forfeited with its reason", "[game][rules]") {
+  for (auto rule : {InvalidShot::refused, InvalidShot::forfeits}) {
+    Rules rules = rulesets::classic;
+    rules.invalid_shot = rule;
+    rules.max_invalid_in_a_row = 1;
+    auto g = reading_game<Transcript, Stubborn, AnyShotStrategy<S>>(rules, Stubborn{{4, 0}},
+                                                                    ReadingOrder{});
+    Transcript t;
+    g.observe(&t);
+    g.play_turn();
+    CHECK(t.lines == std::vector<std::string>{"place 0 2", "place 1 2", "turn 0 1",
+                                              "shot 0 4,0 invalid invalid", "over aborted"});
+  }
+}
+
+TEST_CASE("endless invalid shots abort the game under either rule", "[game][rules]") {
+  for (auto rule : {InvalidShot::refused, InvalidShot::forfeits}) {
+    Rules rules = rulesets::classic;
+    rules.invalid_shot = rule;
+    rules.max_invalid_in_a_row = 5;
+    auto g = reading_game<TurnLog, Stubborn, ReadingOrder>(rules, Stubborn{}, ReadingOrder{});
+    TurnLog log;
+    g.observe(&log);
+    const auto& out = g.play_to_end();
+    CHECK(out.end == GameEnd::aborted);
+    CHECK(out.winner == -1);
+    CHECK(out.reason == "player 1 made too many invalid shots in a row");
+    CHECK(out.shots[0] == 1); // only the first shot at (0,0) was valid
+    CHECK(log.invalid() == 5);
+  }
+}
+
+TEST_CASE("a fleet that cannot be placed aborts the game with the reason", "[game]") {
+  Game<S> g(Board<S>{}, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  CHECK(g.place(0, UniformPlacer<S>{}));
+  CHECK_FALSE(g.place(1, NoPlacer{}));
+  CHECK(g.outcome().end == GameEnd::aborted);
+  CHECK(g.outcome().reason == "player 2 could not place its fleet");
+  CHECK(g.ocean(1).occupied().none());
+  g.play_turn();
+  CHECK(g.outcome().rounds == 0);
+
+  Game<S> unplaced(Board<S>{}, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  top_layout(unplaced.ocean(0));
+  unplaced.play_turn();
+  CHECK(unplaced.outcome().end == GameEnd::aborted);
+  CHECK(unplaced.outcome().reason == "player 2's fleet is not placed");
+}
+
+TEST_CASE("a shot cap stops each player, and both at the cap is a draw", "[game][rules]") {
+  Rules rules = rulesets::classic;
+  rules.shot_cap = 5; // reading order needs 7 shots on the top layout
+  auto g = reading_game<TurnLog>(rules);
+  TurnLog log;
+  g.observe(&log);
+  const auto& out = g.play_to_end();
+  CHECK(out.end == GameEnd::draw);
+  CHECK(out.shots[0] == 5);
+  CHECK(out.shots[1] == 5);
+  CHECK(out.rounds == 5);
+
+  // A salvo is cut at the cap.
+  Rules salvo = with_volley(Volley::fixed_salvo, 3);
+  salvo.shot_cap = 4;
+  auto s = reading_game<TurnLog>(salvo);
+  TurnLog slog;
+  s.observe(&slog);
+  s.play_to_end();
+  CHECK(slog.shots == std::vector<int>{3, 3, 1, 1});
+  CHECK(s.outcome().end == GameEnd::draw);
+}
+
+TEST_CASE("a capped player fires no more while the other plays on", "[game][rules]") {
+  Rules rules = rulesets::classic;
+  rules.shot_cap = 7;
+  Game<S, TurnLog> g(Board<S>{}, pair_fleet, rules, ReadingOrder{}, ReadingOrder{});
+  bottom_layout(g.ocean(0)); // player 1 needs 16 shots: capped at 7
+  bottom_layout(g.ocean(1)); // player 0 too
+  TurnLog log;
+  g.observe(&log);
+  g.play_to_end();
+  CHECK(g.outcome().end == GameEnd::draw);
+  CHECK(g.outcome().shots == std::array<int, 2>{7, 7});
+}
+
+TEST_CASE("observers hear every event in order, by template or by virtual call", "[game]") {
+  auto run = [](auto& game, auto& observer) {
+    game.observe(&observer);
+    game.play_to_end();
+  };
+  Rules rules = rulesets::classic;
+  rules.equalising_shot = true;
+  auto a = reading_game<Transcript>(rules);
+  auto b = reading_game<GameObserver<S>>(rules);
+  Transcript t;
+  VirtualTranscript v;
+  run(a, t);
+  run(b, v);
+  CHECK(t.lines == v.t.lines);
+  // An observer list passes every event to each of its observers.
+  auto c = reading_game<GameObserver<S>>(rules);
+  VirtualTranscript v1, v2;
+  ObserverList<S> list{&v1};
+  list.add(&v2);
+  run(c, list);
+  CHECK(v1.t.lines == t.lines);
+  CHECK(v2.t.lines == t.lines);
+  const std::vector<std::string> head{"place 0 2", "place 1 2",
+                                      "turn 0 1",  "shot 0 0,0 hit hit",
+                                      "turn 1 1",  "shot 1 0,0 hit hit",
+                                      "turn 0 2",  "shot 0 0,1 sunk sunk",
+                                      "sunk 0 0",  "turn 1 2"};
+  REQUIRE(t.lines.size() > head.size());
+  CHECK(std::vector<std::string>(t.lines.begin(), t.lines.begin() + 10) == head);
+  CHECK(t.lines.back() == "over draw");
+  // 14 shots, 4 sinkings, 14 turns, 2 placements, 1 end.
+  CHECK(t.lines.size() == 35);
+}
+
+TEST_CASE("the shooter is told only what the disclosure rule reveals; observers hear both",
+          "[game][rules]") {
+  Rules rules = rulesets::classic;
+  rules.disclosure = Disclosure::hit_only;
+  auto g = reading_game<Transcript>(rules);
+  Transcript t;
+  g.observe(&t);
+  g.play_round();
+  g.play_round();
+  CHECK(t.lines[7] == "shot 0 0,1 sunk hit");
+  CHECK(t.lines[8] == "sunk 0 0");
+  CHECK(g.view(0).sunk_count() == 0);
+}
+
+TEST_CASE("an observer may end the game from a hook", "[game]") {
+  struct Quitter {
+    Game<S, Quitter, ReadingOrder, ReadingOrder>* game = nullptr;
+    int shots = 0;
+    void on_shot(int, Coord, const ShotOutcome&, const ShotOutcome&) {
+      if (++shots == 3) game->abort("the user quit");
+    }
+  };
+  auto g = reading_game<Quitter, ReadingOrder, ReadingOrder>(with_volley(Volley::fixed_salvo, 4));
+  Quitter q{&g};
+  g.observe(&q);
+  g.play_to_end();
+  CHECK(g.outcome().end == GameEnd::aborted);
+  CHECK(g.outcome().reason == "the user quit");
+  CHECK(q.shots == 3);
+  CHECK(g.view(0).shots_fired() == 3);
+}
+
+TEST_CASE("play_round plays both turns and play_turn one", "[game]") {
+  auto g = reading_game(rulesets::classic);
+  g.play_turn();
+  CHECK(g.to_move() == 1);
+  CHECK(g.outcome().shots == std::array<int, 2>{1, 0});
+  g.play_round();
+  CHECK(g.to_move() == 0);
+  CHECK(g.outcome().shots == std::array<int, 2>{1, 1});
+  g.play_round();
+  CHECK(g.outcome().shots == std::array<int, 2>{2, 2});
+  CHECK(g.outcome().rounds == 2);
+  CHECK_FALSE(g.is_over());
+}
+
+TEST_CASE("an already placed ocean can be handed to a player, a wrong one is refused", "[game]") {
+  const Board<S> board;
+  Ocean<S> placed(board, pair_fleet);
+  top_layout(placed);
+  Game<S> g(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  CHECK(g.set_ocean(0, placed));
+  CHECK(g.set_ocean(1, placed));
+  CHECK(g.play_to_end().winner == 0);
+
+  Ocean<S> partial(board, pair_fleet);
+  REQUIRE(partial.place(0, {0, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  Game<S> h(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  CHECK_FALSE(h.set_ocean(1, partial));
+  CHECK(h.outcome().reason == "player 2's ocean has a ship missing");
+
+  Ocean<S> no_touch(board, pair_fleet, Touching::no_contact);
+  Game<S> k(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  CHECK_FALSE(k.set_ocean(0, no_touch));
+  CHECK(k.outcome().reason == "player 1's ocean was placed under another touching rule");
+
+  Ocean<S> shot = placed;
+  shot.fire({3, 3});
+  Game<S> m(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  CHECK_FALSE(m.set_ocean(0, shot));
+  CHECK(m.outcome().reason == "player 1's ocean has been shot at");
+}
+
+TEST_CASE("a game is a function of its seed, and reset replays it", "[game]") {
+  using C = ClassicShape;
+  auto play = [](Game<C, NullObserver, RandomShooter<C>, HuntTargetShooter<C>>& g) {
+    UniformPlacer<C> placer;
+    REQUIRE(g.place(0, placer));
+    REQUIRE(g.place(1, placer));
+    return g.play_to_end();
+  };
+  Game<C, NullObserver, RandomShooter<C>, HuntTargetShooter<C>> a(Board<C>{}, fleets::classic,
+                                                                  rulesets::classic, {}, {}, 99);
+  Game<C, NullObserver, RandomShooter<C>, HuntTargetShooter<C>> b(Board<C>{}, fleets::classic,
+                                                                  rulesets::classic, {}, {}, 7);
+  const GameOutcome first = play(a);
+  const auto layout = a.ocean(1).occupied();
+  play(b);
+  b.reset(99);
+  CHECK(b.seed() == 99);
+  CHECK_FALSE(b.is_over());
+  CHECK(b.ocean(0).occupied().none());
+  CHECK(play(b) == first);
+  CHECK(b.ocean(1).occupied() == layout);
+  CHECK(b.ocean(0) == a.ocean(0));
+}
+
+namespace {
+/// Checks the properties of every game it watches.
+struct Referee {
+  std::array<std::set<std::pair<int, int>>, 2> fired;
+  int invalid = 0;
+  void on_shot(int player, Coord c, const ShotOutcome& full, const ShotOutcome&) {
+    if (!full.valid()) {
+      ++invalid;
+      return;
+    }
+    if (!fired[static_cast<std::size_t>(player)].insert({c.row, c.col}).second) ++invalid;
+  }
+};
+
+template <class A, class B>
+void check_random_games(const Rules& rules, int games) {
+  using C = ClassicShape;
+  Game<C, Referee, A, B> g(Board<C>{}, fleets::classic, rules, A{}, B{});
+  UniformPlacer<C> placer;
+  for (int seed = 0; seed < games; ++seed) {
+    g.reset(static_cast<std::uint64_t>(seed));
+    Referee ref;
+    g.observe(&ref);
+    REQUIRE(g.place(0, placer));
+    REQUIRE(g.place(1, placer));
+    const auto& out = g.play_to_end();
+    // A shooter never fires at a cell it already shot, so no shot is ever invalid.
+    REQUIRE(ref.invalid == 0);
+    REQUIRE(out.end != GameEnd::aborted);
+    // Each game ends within rows x cols shots per player.
+    REQUIRE(out.shots[0] <= 100);
+    REQUIRE(out.shots[1] <= 100);
+    REQUIRE(g.view(0).shots_fired() == out.shots[0]);
+    REQUIRE(static_cast<int>(ref.fired[1].size()) == out.shots[1]);
+    if (out.end == GameEnd::win) {
+      // A win means every ship of the loser sunk, and the winner's fleet afloat.
+      REQUIRE(g.ocean(1 - out.winner).all_sunk());
+      REQUIRE_FALSE(g.ocean(out.winner).all_sunk());
+      for (int ship = 0; ship < fleets::classic.ship_count(); ++ship)
+        REQUIRE(g.ocean(1 - out.winner).is_sunk(ship));
+    } else {
+      REQUIRE(out.end == GameEnd::draw);
+      const bool both_sunk = g.ocean(0).all_sunk() && g.ocean(1).all_sunk();
+      const bool capped =
+          rules.shot_cap > 0 && out.shots[0] == rules.shot_cap && out.shots[1] == rules.shot_cap;
+      REQUIRE((both_sunk || capped));
+    }
+  }
+}
+} // namespace
+
+TEST_CASE("thousands of random games keep the rules under every volley rule", "[game][property]") {
+  using C = ClassicShape;
+  using R = RandomShooter<C>;
+  using H = HuntTargetShooter<C>;
+  using P = ParityShooter<C>;
+  check_random_games<R, R>(rulesets::classic, 1000);
+  check_random_games<H, P>(rulesets::classic, 500);
+  Rules bbm = rulesets::bbm103;
+  check_random_games<P, R>(bbm, 500);
+  check_random_games<R, H>(rulesets::salvo, 300);
+  check_random_games<H, H>(rulesets::russian, 300); // no contact, until a miss
+  Rules salvo3 = with_volley(Volley::fixed_salvo, 3);
+  salvo3.disclosure = Disclosure::hit_only;
+  check_random_games<P, H>(salvo3, 300);
+  Rules capped = rulesets::classic;
+  capped.shot_cap = 60; // parity needs about 60 shots, random about 95: some games are drawn
+  check_random_games<R, P>(capped, 300);
+  check_random_games<P, P>(capped, 300);
+}

@@ -1,0 +1,372 @@
+#include "catch_shim.hpp"
+
+#include <battleship/game_record.hpp>
+#include <battleship/placement/uniform.hpp>
+#include <battleship/strategies/hunt_target.hpp>
+#include <battleship/strategies/random.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace battleship;
+using C = ClassicShape;
+
+namespace {
+/// Names every cell twice in a row (a repeat, refused or forfeited), in random order.
+template <BoardShape S>
+struct Echo {
+  RandomShooter<S> inner;
+  Coord last{-1, -1};
+  bool repeat = false;
+  void start(const TargetView<S>& v) { inner.start(v); }
+  Coord next_shot(const TargetView<S>& v, Rng& rng) {
+    repeat = !repeat;
+    if (!repeat) return last;
+    return last = inner.next_shot(v, rng);
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+struct NoPlacer {
+  bool place(Ocean<C>&, Rng&) { return false; }
+};
+
+/// Plays one game of `a` against `b` under `rules` and returns its record.
+template <class A, class B, class Placer = UniformPlacer<C>>
+GameRecord play(const Rules& rules, std::uint64_t seed, const Fleet& fleet = fleets::classic,
+                int rounds = -1) {
+  Game<C, GameRecorder<C>, A, B> g(Board<C>{}, fleet, rules, A{}, B{}, seed);
+  GameRecorder<C> recorder;
+  g.observe(&recorder);
+  Placer placer;
+  UniformPlacer<C> uniform;
+  if (g.place(0, uniform)) g.place(1, placer);
+  if (rounds < 0)
+    g.play_to_end();
+  else
+    for (int r = 0; r < rounds; ++r) g.play_round();
+  return make_record(g, recorder.shots(), {"first player", "second"});
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+std::string join(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+/// The 1-based number of the first line starting with `prefix` at or after line `from`.
+int line_starting(const std::vector<std::string>& lines, const std::string& prefix, int from = 1) {
+  for (int i = from - 1; i < static_cast<int>(lines.size()); ++i)
+    if (lines[static_cast<std::size_t>(i)].rfind(prefix, 0) == 0) return i + 1;
+  FAIL("no line starts with " << prefix);
+  return 0;
+}
+} // namespace
+
+TEST_CASE("recorded games replay exactly under every rule variant", "[record]") {
+  using R = RandomShooter<C>;
+  using H = HuntTargetShooter<C>;
+  Rules salvo_refused = rulesets::classic;
+  salvo_refused.volley = Volley::fixed_salvo;
+  salvo_refused.salvo_size = 3;
+  Rules salvo_forfeits = salvo_refused;
+  salvo_forfeits.invalid_shot = InvalidShot::forfeits;
+  salvo_forfeits.max_invalid_in_a_row = 1; // Echo's first repeat aborts the game
+  Rules capped = rulesets::classic;
+  capped.shot_cap = 40;
+  std::vector<GameRecord> records;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    records.push_back(play<R, H>(rulesets::classic, seed));
+    records.push_back(play<H, R>(rulesets::bbm103, seed, fleets::bbm103));
+    records.push_back(play<H, H>(rulesets::russian, seed));
+    records.push_back(play<R, R>(rulesets::salvo, seed));
+    records.push_back(play<Echo<C>, H>(salvo_refused, seed));
+    records.push_back(play<Echo<C>, R>(salvo_forfeits, seed));
+    records.push_back(play<R, H>(capped, seed));
+  }
+  int draws = 0, aborted = 0;
+  for (const GameRecord& r : records) {
+    const ReplayResult<C> replayed = replay<C>(r);
+    INFO(to_text(r));
+    REQUIRE(replayed.ok());
+    CHECK(replayed.outcome == r.outcome);
+    CHECK(replayed.shots_replayed == r.shots.size());
+    REQUIRE(replayed.oceans.size() == 2);
+    CHECK(replayed.oceans[0].shots().count() + replayed.oceans[1].shots().count() ==
+          static_cast<int>(r.outcome.shots[0] + r.outcome.shots[1]));
+    draws += r.outcome.end == GameEnd::draw;
+    aborted += r.outcome.end == GameEnd::aborted;
+  }
+  CHECK(draws > 0);     // the capped games
+  CHECK(aborted == 20); // Echo under forfeits
+}
+
+TEST_CASE("a replay ends with the oceans the game ended with", "[record]") {
+  using H = HuntTargetShooter<C>;
+  Game<C, GameRecorder<C>, H, H> g(Board<C>{}, fleets::classic, rulesets::classic, H{}, H{}, 3);
+  GameRecorder<C> recorder;
+  g.observe(&recorder);
+  REQUIRE(g.place(0, UniformPlacer<C>{}));
+  REQUIRE(g.place(1, UniformPlacer<C>{}));
+  g.play_to_end();
+  const ReplayResult<C> r = replay<C>(make_record(g, recorder.shots()));
+  REQUIRE(r.ok());
+  CHECK(r.oceans[0] == g.ocean(0));
+  CHECK(r.oceans[1] == g.ocean(1));
+}
+
+TEST_CASE("a game stopped early or aborted at placement replays too", "[record]") {
+  const GameRecord partial =
+      play<RandomShooter<C>, RandomShooter<C>>(rulesets::classic, 5, fleets::classic, 3);
+  CHECK(partial.outcome.end == GameEnd::in_progress);
+  CHECK(partial.outcome.rounds == 3);
+  CHECK(partial.shots.size() == 6);
+  CHECK(replay<C>(partial).ok());
+
+  const GameRecord unplaced =
+      play<RandomShooter<C>, RandomShooter<C>, NoPlacer>(rulesets::classic, 5);
+  CHECK(unplaced.outcome.reason == "player 2 could not place its fleet");
+  CHECK(unplaced.layouts[1].empty());
+  CHECK(unplaced.layouts[0].size() == 5);
+  const ReplayResult<C> r = replay<C>(unplaced);
+  CHECK(r.ok());
+  CHECK(r.outcome == unplaced.outcome);
+}
+
+TEST_CASE("a record survives the text format unchanged", "[record][text]") {
+  GameRecord r = play<HuntTargetShooter<C>, Echo<C>>(rulesets::bbm103, 9, fleets::bbm103);
+  r.players = {"Ömer's hunter", "echo 2"};
+  const std::string text = to_text(r);
+  const RecordParse parsed = parse_record(text);
+  INFO(parsed.error);
+  REQUIRE(parsed);
+  CHECK(*parsed.record == r);
+  CHECK(to_text(*parsed.record) == text);
+  CHECK(parsed.shot_lines.size() == r.shots.size());
+  // Comments, blank lines and trailing blanks are allowed.
+  const RecordParse commented = parse_record("# a game\n\n" + text + "\n# the end\n");
+  REQUIRE(commented);
+  CHECK(*commented.record == r);
+}
+
+TEST_CASE("records differing in any field are unequal", "[record]") {
+  const GameRecord base = play<RandomShooter<C>, RandomShooter<C>>(rulesets::classic, 1);
+  CHECK(base == base);
+  std::vector<GameRecord> changed(8, base);
+  changed[0].rows = 11;
+  changed[1].fleet = fleets::hasbro;
+  changed[2].rules.equalising_shot = true;
+  changed[3].seed = 2;
+  changed[4].players[1] = "someone else";
+  changed[5].layouts[0][0].origin.col += 1;
+  changed[6].shots[3].outcome.result = ShotResult::hit;
+  changed[7].outcome.rounds += 1;
+  for (const GameRecord& c : changed) CHECK_FALSE(c == base);
+}
+
+TEST_CASE("a tampered record is rejected naming the line", "[record][text]") {
+  const GameRecord r = play<HuntTargetShooter<C>, RandomShooter<C>>(rulesets::classic, 4);
+  const std::string text = to_text(r);
+  REQUIRE(check_record<C>(text).ok);
+  const auto lines = lines_of(text);
+  const int first_shot = line_starting(lines, "shot 0 "); // player 0 moves first
+  const int outcome = line_starting(lines, "outcome ");
+  // Checks the record with `edit` applied to its lines; returns the verdict.
+  auto tampered = [&](auto edit) {
+    auto t = lines;
+    edit(t);
+    const RecordCheck c = check_record<C>(join(t));
+    CHECK_FALSE(c.ok);
+    return c;
+  };
+  auto line = [](std::vector<std::string>& t, int number) -> std::string& {
+    return t[static_cast<std::size_t>(number - 1)];
+  };
+
+  SECTION("a shot whose outcome the ocean contradicts") {
+    // Claim that player 0's first miss sank ship 4.
+    int miss = first_shot;
+    while (lines[static_cast<std::size_t>(miss - 1)].find(" miss") == std::string::npos) ++miss;
+    const RecordCheck c = tampered([&](auto& t) {
+      std::string& l = line(t, miss);
+      l.replace(l.find(" miss"), 5, " sunk 4");
+    });
+    CHECK(c.line == miss);
+    CHECK(c.error.rfind("line " + std::to_string(miss) + ": shot ", 0) == 0);
+  }
+  SECTION("a shot left out puts the next one out of turn") {
+    // Player 1's first shot (the next line) goes; player 0's second takes its line.
+    CHECK(tampered([&](auto& t) { t.erase(t.begin() + first_shot); }).line == first_shot + 1);
+  }
+  SECTION("a shot moved onto a cell already shot") {
+    // Player 0's second shot repeats its first: refused, which the record does not say.
+    const int second = line_starting(lines, "shot 0 ", first_shot + 1);
+    CHECK(tampered([&](auto& t) { line(t, second) = line(t, first_shot); }).line == second);
+  }
+  SECTION("a ship placed over another") {
+    // Put ship 1 where ship 0 lies: "place 0 0 r c o" becomes "place 0 1 r c o".
+    const int place1 = line_starting(lines, "place 0 1 ");
+    const RecordCheck c = tampered([&](auto& t) {
+      line(t, place1) = "place 0 1 " + line(t, line_starting(lines, "place 0 0 ")).substr(10);
+    });
+    CHECK(c.line == place1);
+    CHECK(c.error.find("overlap") != std::string::npos);
+  }
+  SECTION("a wrong outcome") {
+    CHECK(tampered([&](auto& t) { line(t, outcome) = "outcome draw -1 1 1 1"; }).line == outcome);
+  }
+  SECTION("an extra shot after the end of the game") {
+    const RecordCheck c =
+        tampered([&](auto& t) { t.insert(t.begin() + (outcome - 1), "shot 1 9 9 miss"); });
+    CHECK(c.line == outcome);
+    CHECK(c.error.find("more shots") != std::string::npos);
+  }
+  SECTION("a record cut short") {
+    const RecordCheck c = tampered([](auto& t) { t.pop_back(); }); // "end"
+    CHECK(c.line == static_cast<int>(lines.size()));
+    CHECK(c.error.find("ends before its 'end' line") != std::string::npos);
+  }
+}
+
+TEST_CASE("the parser names the line and the problem of every malformed record", "[record][text]") {
+  const std::string head = "battleship-record 1\nboard 4 4\nship 2 1 T Two\n"
+                           "rules touching=allowed disclosure=sunk_with_name volley=single "
+                           "salvo_size=1 equalising_shot=no invalid_shot=refused "
+                           "max_invalid_in_a_row=100 shot_cap=0\nseed 7\n";
+  const std::string tail = "outcome in_progress -1 0 0 0\nend\n";
+  REQUIRE(parse_record(head + tail));
+  struct Case {
+    std::string text;
+    int line;
+    std::string says;
+  };
+  const std::vector<Case> cases{
+      {"", 1, "ends before"},
+      {"battleship-record 2\n", 1, "format version"},
+      {"board 4 4\n", 1, "starts with"},
+      {"battleship-record 1\nboard 4\n", 2, "missing columns"},
+      {"battleship-record 1\nboard 4 x\n", 2, "whole number"},
+      {"battleship-record 1\nboard 0 4\n", 2, "between 1 and 1000"},
+      {"battleship-record 1\nboard 4 4 4\n", 2, "unexpected text"},
+      {"battleship-record 1\nboard 4 4\nboard 4 4\n", 3, "second 'board'"},
+      {"battleship-record 1\nship 2 1 TT Two\n", 2, "one character"},
+      {"battleship-record 1\nship 2 1 T\n", 2, "name"},
+      {"battleship-record 1\nrules touching=allowed\n", 2, "'disclosure' is missing"},
+      {"battleship-record 1\nrules touching=sometimes\n", 2, "unknown value 'sometimes'"},
+      {"battleship-record 1\nrules colour=red\n", 2, "unknown rule 'colour'"},
+      {"battleship-record 1\nrules touching\n", 2, "key=value"},
+      {"battleship-record 1\nrules touching=allowed touching=allowed\n", 2, "given twice"},
+      {"battleship-record 1\nseed -1\n", 2, "whole number"},
+      {"battleship-record 1\nwhat 1\n", 2, "unknown line 'what'"},
+      {"battleship-record 1\nboard 4 4\nplace 0 0 0 0 h\n", 3, "'ship' lines are missing"},
+      {head + "place 0 1 0 0 h\n", 6, "the ship must be between 0 and 0"},
+      {head + "place 0 0 0 0 d\n", 6, "h or v"},
+      {head + "place 0 0 4 0 h\n", 6, "the row must be between 0 and 3"},
+      {head + "place 0 0 0 0 h\nplace 0 0 1 0 h\n", 7, "placed twice"},
+      {head + "place 2 0 0 0 h\n", 6, "the player must be between 0 and 1"},
+      {head + "shot 0 1 1 splash\n", 6, "miss, hit, sunk or invalid"},
+      {head + "shot 0 1 1 hit\n", 6, "missing the ship"},
+      {head + "shot 0 1 1 invalid maybe\n", 6, "off_board or already_shot"},
+      {head + "shot 0 1 1 miss\nplace 0 0 0 0 h\n", 7, "before 'shot'"},
+      {head + "place 0 0 0 0 h\nship 3 1 H Three\n", 7, "before 'place' and 'shot'"},
+      {head + "outcome win -1 0 0 0\nend\n", 6, "winner 0 or 1"},
+      {head + "outcome lost -1 0 0 0\nend\n", 6, "in_progress, win, draw or aborted"},
+      {head + tail + "shot 0 1 1 miss\n", 8, "after 'end'"},
+      {head + "reason none\n" + tail, 6, "right after the 'outcome'"},
+      {head + "outcome draw -1 0 0 0\noutcome draw -1 0 0 0\nend\n", 7, "second 'outcome'"},
+      {"battleship-record 1\nboard 4 4\nship 2 1 X Two\nrules touching=allowed "
+       "disclosure=sunk_with_name volley=single salvo_size=1 equalising_shot=no "
+       "invalid_shot=refused max_invalid_in_a_row=100 shot_cap=0\nseed 7\n" +
+           tail,
+       6, "symbol 'X'"},
+      {"battleship-record 1\nrules touching=allowed disclosure=sunk_with_name volley=single "
+       "salvo_size=2 equalising_shot=no invalid_shot=refused max_invalid_in_a_row=100 "
+       "shot_cap=0\n",
+       2, "not a fixed salvo"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    const RecordParse p = parse_record(c.text);
+    CHECK_FALSE(p);
+    CHECK(p.line == c.line);
+    CHECK(p.error.rfind("line " + std::to_string(c.line) + ": ", 0) == 0);
+    CHECK(p.error.find(c.says) != std::string::npos);
+  }
+}
+
+TEST_CASE("a record for another board size is refused by a fixed-size replay, not a dynamic one",
+          "[record]") {
+  GameRecord r = play<RandomShooter<C>, RandomShooter<C>>(rulesets::classic, 2);
+  const ReplayResult<FixedShape<8, 8>> wrong = replay<FixedShape<8, 8>>(r);
+  REQUIRE_FALSE(wrong.ok());
+  CHECK(wrong.mismatch->shot == ReplayMismatch::setup);
+  CHECK(wrong.mismatch->problem.find("10 x 10") != std::string::npos);
+  CHECK(wrong.oceans.empty());
+  CHECK(replay<DynamicShape<128>>(r).ok());
+  const auto too_small = replay<DynamicShape<64>>(r);
+  REQUIRE_FALSE(too_small.ok());
+  CHECK(too_small.mismatch->problem.find("capacity") != std::string::npos);
+}
+
+TEST_CASE("the parser never crashes on mangled records", "[record][text][fuzz]") {
+  const std::string text =
+      to_text(play<HuntTargetShooter<C>, Echo<C>>(rulesets::bbm103, 12, fleets::bbm103));
+  Rng rng(2024);
+  const std::string alphabet = " \n-0123456789abhsvx=#";
+  int parsed = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string t = text;
+    const int edits = 1 + rng.below(4);
+    for (int e = 0; e < edits && !t.empty(); ++e) {
+      const auto at = static_cast<std::size_t>(rng.below(static_cast<int>(t.size())));
+      const char c =
+          rng.chance(0.5)
+              ? alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))]
+              : static_cast<char>(rng.below(256));
+      switch (rng.below(3)) {
+      case 0: t[at] = c; break;
+      case 1: t.erase(at, 1 + static_cast<std::size_t>(rng.below(20))); break;
+      default: t.insert(at, 1, c); break;
+      }
+    }
+    const RecordCheck check = check_record<DynamicShape<128>>(t);
+    if (check.ok) {
+      ++parsed;
+      continue;
+    }
+    REQUIRE(check.line >= 1);
+    REQUIRE(check.error.rfind("line " + std::to_string(check.line) + ": ", 0) == 0);
+  }
+  CHECK(parsed < 3000); // most mangled records are refused
+}
+
+TEST_CASE("a shot credited to the wrong player is caught even when its cell and outcome match",
+          "[record]") {
+  using S = FixedShape<4, 4>;
+  struct ReadingOrder {
+    void start(const TargetView<S>&) {}
+    Coord next_shot(const TargetView<S>& v, Rng&) { return v.board().coord(v.open().first()); }
+    void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+  };
+  const Fleet two{{"Two", 'T', 2, 1}};
+  Game<S, GameRecorder<S>> g(Board<S>{}, two, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  for (int p = 0; p < 2; ++p)
+    REQUIRE(g.ocean(p).place(0, {3, 2}, Orientation::horizontal) == PlacementRefusal::none);
+  GameRecorder<S> recorder;
+  g.observe(&recorder);
+  g.play_to_end();
+  GameRecord r = make_record(g, recorder.shots());
+  REQUIRE(replay<S>(r).ok());
+  // Both players open with a miss at (0,0): swap who fired them.
+  REQUIRE(r.shots[0].cell == r.shots[1].cell);
+  REQUIRE(r.shots[0].outcome == r.shots[1].outcome);
+  std::swap(r.shots[0].player, r.shots[1].player);
+  const ReplayResult<S> swapped = replay<S>(r);
+  REQUIRE_FALSE(swapped.ok());
+  CHECK(swapped.mismatch->shot == 0);
+}

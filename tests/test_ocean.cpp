@@ -1,0 +1,130 @@
+#include "catch_shim.hpp"
+
+#include <battleship/ocean.hpp>
+
+using namespace battleship;
+
+namespace {
+using Shape = FixedShape<6, 6>;
+const Fleet two_ships{{"Long", 'L', 3, 1}, {"Short", 'S', 2, 1}};
+constexpr auto H = Orientation::horizontal;
+constexpr auto V = Orientation::vertical;
+
+Ocean<Shape> ocean_with(Touching t) {
+  return Ocean<Shape>(Board<Shape>{}, two_ships, t);
+}
+} // namespace
+
+TEST_CASE("a legal placement puts the ship on exactly its cells", "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  REQUIRE(o.place(0, {1, 1}, V) == PlacementRefusal::none);
+  CHECK(o.is_placed(0));
+  CHECK(o.ship_at({1, 1}) == 0);
+  CHECK(o.ship_at({3, 1}) == 0);
+  CHECK_FALSE(o.ship_at({4, 1}).has_value());
+  CHECK(o.occupied().count() == 3);
+  CHECK(o.placement(0) == Placement{{1, 1}, V, 3});
+  CHECK_FALSE(o.all_placed());
+  REQUIRE(o.place(1, {0, 4}, H) == PlacementRefusal::none);
+  CHECK(o.all_placed());
+}
+
+TEST_CASE("every placement refusal names its reason and leaves the ocean unchanged", "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  REQUIRE(o.place(0, {2, 2}, H) == PlacementRefusal::none);
+  const auto before = o;
+  CHECK(o.place(7, {0, 0}, H) == PlacementRefusal::unknown_ship);
+  CHECK(o.place(-1, {0, 0}, H) == PlacementRefusal::unknown_ship);
+  CHECK(o.place(1, {5, 5}, H) == PlacementRefusal::off_board);
+  CHECK(o.place(1, {-1, 0}, V) == PlacementRefusal::off_board);
+  CHECK(o.place(1, {1, 3}, V) == PlacementRefusal::overlap);
+  CHECK(o.place(0, {0, 0}, H) == PlacementRefusal::already_placed);
+  CHECK(o.place(1, Placement{{0, 0}, H, 3}) == PlacementRefusal::wrong_length);
+  o.block(Coord{5, 0});
+  const auto blocked = o;
+  CHECK(o.place(1, {4, 0}, V) == PlacementRefusal::blocked);
+  CHECK(o == blocked);
+  o.unblock();
+  CHECK(o == before);
+  CHECK(o.unplace(1) == PlacementRefusal::not_placed);
+  CHECK(o.unplace(0, {2, 3}, H) == PlacementRefusal::not_there);
+  CHECK(o.unplace(0, {2, 2}, V) == PlacementRefusal::not_there);
+  CHECK(o == before);
+  CHECK(to_string(PlacementRefusal::touching).find("touch") != std::string_view::npos);
+}
+
+TEST_CASE("touching rules refuse edge and corner contact as configured", "[ocean][rules]") {
+  // Long at row 2, columns 1..3; probe an edge neighbour and a corner neighbour.
+  const Coord edge{3, 2};   // directly below the middle cell
+  const Coord corner{3, 4}; // diagonal to the right end
+  for (auto t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact}) {
+    auto o = ocean_with(t);
+    REQUIRE(o.place(0, {2, 1}, H) == PlacementRefusal::none);
+    const auto edge_result = o.place(1, edge, V);
+    if (edge_result == PlacementRefusal::none) REQUIRE(o.unplace(1) == PlacementRefusal::none);
+    const auto corner_result = o.place(1, corner, V);
+    CHECK(edge_result ==
+          (t == Touching::allowed ? PlacementRefusal::none : PlacementRefusal::touching));
+    CHECK(corner_result ==
+          (t == Touching::no_contact ? PlacementRefusal::touching : PlacementRefusal::none));
+  }
+}
+
+TEST_CASE("firing reports miss, hit, sunk and refuses repeated or off-board shots", "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  REQUIRE(o.place(0, {0, 0}, H) == PlacementRefusal::none);
+  REQUIRE(o.place(1, {5, 4}, H) == PlacementRefusal::none);
+  CHECK(o.fire({3, 3}) == ShotOutcome{ShotResult::miss, -1, ShotRefusal::none});
+  CHECK(o.fire({0, 0}) == ShotOutcome{ShotResult::hit, 0, ShotRefusal::none});
+  CHECK(o.fire({0, 1}) == ShotOutcome{ShotResult::hit, 0, ShotRefusal::none});
+  CHECK(o.health(0) == 1);
+  const auto before = o;
+  CHECK(o.fire({0, 0}) == ShotOutcome{ShotResult::invalid, -1, ShotRefusal::already_shot});
+  CHECK(o.fire({6, 0}) == ShotOutcome{ShotResult::invalid, -1, ShotRefusal::off_board});
+  CHECK(o.fire({0, -1}) == ShotOutcome{ShotResult::invalid, -1, ShotRefusal::off_board});
+  CHECK(o == before);
+  CHECK(o.shots().count() == 3);
+  CHECK(o.fire({0, 2}) == ShotOutcome{ShotResult::sunk, 0, ShotRefusal::none});
+  CHECK(o.is_sunk(0));
+  CHECK_FALSE(o.all_sunk());
+  CHECK(o.fire({5, 4}).result == ShotResult::hit);
+  CHECK(o.fire({5, 5}) == ShotOutcome{ShotResult::sunk, 1, ShotRefusal::none});
+  CHECK(o.all_sunk());
+  CHECK(o.sunk_count() == 2);
+  CHECK(o.afloat_count() == 0);
+}
+
+TEST_CASE("ships cannot move once shooting has started, and repair keeps the layout", "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  REQUIRE(o.place(0, {0, 0}, H) == PlacementRefusal::none);
+  (void)o.fire({4, 4});
+  CHECK(o.place(1, {3, 3}, H) == PlacementRefusal::shooting_started);
+  CHECK(o.unplace(0) == PlacementRefusal::shooting_started);
+  o.repair();
+  CHECK(o.shots().none());
+  CHECK(o.is_placed(0));
+  CHECK(o.place(1, {3, 3}, H) == PlacementRefusal::none);
+  o.clear();
+  CHECK(o.occupied().none());
+  CHECK_FALSE(o.is_placed(0));
+}
+
+TEST_CASE("block covers about half the free cells and unblock frees them", "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  Rng rng(42);
+  o.block(rng);
+  CHECK(o.blocked().count() == 18);
+  CHECK(o.blocked().subset_of(o.board().all()));
+  o.unblock();
+  CHECK(o.blocked().none());
+  REQUIRE(o.place(0, {0, 0}, H) == PlacementRefusal::none);
+  o.block(rng, 100); // more than are free: blocks every free cell, never a ship's
+  CHECK(o.blocked().count() == 33);
+  CHECK_FALSE(o.blocked().intersects(o.occupied()));
+}
+
+TEST_CASE("an ocean refuses a fleet that cannot fit its board", "[ocean]") {
+  using Tiny = FixedShape<2, 2>;
+  const Board<Tiny> tiny;
+  CHECK_THROWS_AS(Ocean<Tiny>(tiny, fleets::classic), std::invalid_argument);
+}

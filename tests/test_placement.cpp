@@ -1,0 +1,451 @@
+#include "catch_shim.hpp"
+
+#include <battleship/placement/fixed.hpp>
+#include <battleship/placement/sequential.hpp>
+#include <battleship/placement/uniform.hpp>
+#include <battleship/strategies/random.hpp>
+#include <battleship/strategy.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace battleship;
+using S = ClassicShape;
+using D = DynamicShape<128>;
+
+static_assert(PlacementStrategy<UniformPlacer<S>, S>);
+static_assert(PlacementStrategy<SequentialPlacer<S>, S>);
+static_assert(PlacementStrategy<FixedPlacer<S>, S>);
+static_assert(PlacementStrategy<UniformPlacer<D>, D>);
+static_assert(PlacementStrategy<SequentialPlacer<D>, D>);
+static_assert(PlacementStrategy<FixedPlacer<D>, D>);
+static_assert(!PlacementStrategy<UniformPlacer<S>, D>, "a placer serves one shape type");
+static_assert(!PlacementStrategy<RandomShooter<S>, S>, "a shooter is not a placer");
+
+namespace {
+
+/// A layout as the cells of each ship, in ship order (boards here have at most 64 cells).
+using Layout = std::vector<std::uint64_t>;
+
+template <BoardShape Sh>
+Layout layout_of(const Ocean<Sh>& ocean) {
+  Layout out;
+  for (int s = 0; s < ocean.ship_count(); ++s) {
+    std::uint64_t cells = 0;
+    ocean.board().mask(ocean.placement(s)).for_each([&](std::size_t i) { cells |= 1ULL << i; });
+    out.push_back(cells);
+  }
+  return out;
+}
+
+/// Every legal labelled layout, found by trying every origin and orientation of every ship in
+/// turn through `Ocean::place` (independent of the placers' own search). A length-1 ship is tried
+/// once per cell.
+template <BoardShape Sh>
+void enumerate(Ocean<Sh>& ocean, int ship, std::map<Layout, double>& out) {
+  if (ship == ocean.ship_count()) {
+    out[layout_of(ocean)] = 0;
+    return;
+  }
+  for (int r = 0; r < ocean.board().rows(); ++r)
+    for (int c = 0; c < ocean.board().cols(); ++c)
+      for (Orientation o : {Orientation::horizontal, Orientation::vertical}) {
+        if (o == Orientation::vertical && ocean.length(ship) == 1) continue;
+        if (ocean.place(ship, Coord{r, c}, o) != PlacementRefusal::none) continue;
+        enumerate(ocean, ship + 1, out);
+        ocean.unplace(ship);
+      }
+}
+
+/// Pearson's statistic of `observed` draws against `expected` probabilities (same keys).
+double chi_square(const std::map<Layout, double>& expected, const std::map<Layout, int>& observed,
+                  int draws) {
+  double chi2 = 0;
+  for (const auto& [layout, p] : expected) {
+    const auto it = observed.find(layout);
+    const double seen = it == observed.end() ? 0 : it->second;
+    const double want = p * draws;
+    chi2 += (seen - want) * (seen - want) / want;
+  }
+  return chi2;
+}
+
+/// A bound the statistic of a correct sampler exceeds with probability far below one in a million
+/// (degrees of freedom plus seven standard deviations).
+double generous_bound(std::size_t cells) {
+  const double dof = static_cast<double>(cells) - 1;
+  return dof + 7 * std::sqrt(2 * dof) + 10;
+}
+
+/// Draws `draws` layouts with `placer` and counts each (REQUIREs every draw to be legal).
+template <class Placer>
+std::map<Layout, int> draw(Placer& placer, Ocean<D>& ocean, const std::map<Layout, double>& legal,
+                           int draws, std::uint64_t seed) {
+  std::map<Layout, int> seen;
+  Rng rng(seed);
+  for (int i = 0; i < draws; ++i) {
+    ocean.clear();
+    REQUIRE(placer.place(ocean, rng));
+    const Layout l = layout_of(ocean);
+    if (!legal.count(l)) REQUIRE(legal.count(l) == 1);
+    ++seen[l];
+  }
+  ocean.clear();
+  return seen;
+}
+
+/// Whether the placed ships of `ocean` could all be placed again, one by one, under its rules.
+template <BoardShape Sh>
+bool legal(const Ocean<Sh>& ocean) {
+  Ocean<Sh> again(ocean.board(), ocean.fleet(), ocean.touching());
+  ocean.blocked().for_each([&](std::size_t i) { again.block(ocean.board().coord(i)); });
+  for (int s = 0; s < ocean.ship_count(); ++s)
+    if (!ocean.is_placed(s) || again.place(s, ocean.placement(s)) != PlacementRefusal::none)
+      return false;
+  return true;
+}
+
+const Fleet two_twos{{"Left", 'L', 2, 1}, {"Right", 'R', 2, 1}};
+const Fleet three_two{{"Three", 'T', 3, 1}, {"Two", 'W', 2, 1}};
+const Fleet tight{{"Three", 'T', 3, 2}, {"Two", 'W', 2, 2}, {"One", 'O', 1, 2}};
+
+} // namespace
+
+// ---- uniform ------------------------------------------------------------------------------------
+
+TEST_CASE("the uniform placer gives every legal layout the same chance, under each touching rule",
+          "[uniform]") {
+  struct Case {
+    D shape;
+    Fleet fleet;
+  };
+  for (const Case& k : {Case{D(3, 3), two_twos}, Case{D(3, 4), three_two},
+                        Case{D(3, 4), Fleet{{"Two", 'W', 2, 2}, {"One", 'O', 1, 1}}}})
+    for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact}) {
+      const Board<D> board(k.shape);
+      Ocean<D> ocean(board, k.fleet, t);
+      std::map<Layout, double> legal_layouts;
+      enumerate(ocean, 0, legal_layouts);
+      for (auto& [layout, p] : legal_layouts) p = 1.0 / static_cast<double>(legal_layouts.size());
+      const int draws = static_cast<int>(legal_layouts.size()) * 30;
+      for (const bool exact : {false, true}) {
+        UniformPlacer<D> placer;
+        if (exact) placer.exact_after = 0; // straight to the exact sampler
+        CHECK(placer.layout_count(ocean) == legal_layouts.size());
+        const auto seen = draw(placer, ocean, legal_layouts, draws, exact ? 7 : 3);
+        CHECK(seen.size() == legal_layouts.size());
+        CHECK(chi_square(legal_layouts, seen, draws) < generous_bound(legal_layouts.size()));
+      }
+    }
+}
+
+TEST_CASE("the uniformity check tells a biased placer apart", "[uniform][sequential]") {
+  // One ship at a time is not uniform: on 3 x 4 the Three's spot decides how many spots the Two
+  // has. The same check that passes the uniform placer must fail the sequential one here.
+  const Board<D> board(D(3, 4));
+  Ocean<D> ocean(board, three_two, Touching::no_contact);
+  std::map<Layout, double> legal_layouts;
+  enumerate(ocean, 0, legal_layouts);
+  for (auto& [layout, p] : legal_layouts) p = 1.0 / static_cast<double>(legal_layouts.size());
+  SequentialPlacer<D> sequential;
+  const int draws = static_cast<int>(legal_layouts.size()) * 200;
+  const auto seen = draw(sequential, ocean, legal_layouts, draws, 11);
+  CHECK(chi_square(legal_layouts, seen, draws) > 3 * generous_bound(legal_layouts.size()));
+}
+
+TEST_CASE("the uniform placer places a fleet that rejection would almost never place",
+          "[uniform]") {
+  // Two 3s, two 2s and two 1s on 5 x 5 with no contact: 416 labelled layouts among 4e14 draws
+  // of six independent placements, so rejection succeeds once in about three million attempts.
+  const Board<D> board(D(5, 5));
+  Ocean<D> ocean(board, tight, Touching::no_contact);
+  std::map<Layout, double> legal_layouts;
+  enumerate(ocean, 0, legal_layouts);
+  UniformPlacer<D> placer;
+  CHECK(placer.layout_count(ocean) == legal_layouts.size());
+  for (std::uint64_t seed = 0; seed < 3; ++seed) {
+    Rng rng(seed);
+    ocean.clear();
+    REQUIRE(placer.place(ocean, rng));
+    CHECK(legal_layouts.count(layout_of(ocean)) == 1);
+  }
+}
+
+TEST_CASE("an impossible fleet is refused quickly and the ocean is left empty", "[uniform]") {
+  const Fleet fives{{"Five", 'F', 5, 5}};
+  const auto started = std::chrono::steady_clock::now();
+  for (Touching t : {Touching::no_edge_contact, Touching::no_contact}) {
+    const Board<D> board(D(5, 5));
+    Ocean<D> ocean(board, fives, t);
+    UniformPlacer<D> placer;
+    CHECK(placer.fit(ocean) == Fit::cannot_fit);
+    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+      Rng rng(seed);
+      CHECK_FALSE(placer.place(ocean, rng));
+      CHECK(ocean.occupied().none());
+    }
+  }
+  { // The Russian fleet fits its 20 cells in 36 but cannot keep its distance on 6 x 6.
+    const Board<D> board(D(6, 6));
+    Ocean<D> ocean(board, fleets::russian, Touching::no_contact);
+    UniformPlacer<D> placer;
+    Rng rng(1);
+    CHECK_FALSE(placer.place(ocean, rng));
+    CHECK(placer.fit(ocean) == Fit::cannot_fit);
+    CHECK(ocean.occupied().none());
+  }
+  { // Blocks can make a fleet impossible too: only the top row is free.
+    const Board<S> board;
+    Ocean<S> ocean(board, fleets::classic);
+    for (int r = 1; r < 10; ++r)
+      for (int c = 0; c < 10; ++c) ocean.block(Coord{r, c});
+    UniformPlacer<S> placer;
+    Rng rng(2);
+    CHECK_FALSE(placer.place(ocean, rng));
+    CHECK(ocean.occupied().none());
+    CHECK(ocean.blocked().count() == 90); // the blocks stay
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  CHECK(seconds < 5); // generous: well under a second in a sanitizer build
+}
+
+TEST_CASE("the uniform placer obeys the touching rule and blocked cells in every layout",
+          "[uniform]") {
+  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact}) {
+    const Board<S> board;
+    Ocean<S> ocean(board, fleets::classic, t);
+    Rng blocks(99);
+    ocean.block(blocks, 20);
+    const auto blocked = ocean.blocked();
+    UniformPlacer<S> placer;
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+      Rng rng(seed);
+      for (int s = 0; s < ocean.ship_count(); ++s) ocean.unplace(s);
+      REQUIRE(placer.place(ocean, rng));
+      REQUIRE(legal(ocean));
+      REQUIRE(!ocean.occupied().intersects(blocked));
+    }
+  }
+}
+
+TEST_CASE("a layout depends only on the seed, never on what a placer has cached", "[uniform]") {
+  const Board<D> board(D(5, 5));
+  Ocean<D> ocean(board, tight, Touching::no_contact);
+  UniformPlacer<D> warm;
+  warm.exact_after = 0;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    UniformPlacer<D> cold = warm; // shares the caches built so far...
+    UniformPlacer<D> fresh;       // ...or none at all
+    fresh.exact_after = 0;
+    Rng a(seed), b(seed), c(seed);
+    ocean.clear();
+    REQUIRE(warm.place(ocean, a));
+    const Layout first = layout_of(ocean);
+    ocean.clear();
+    REQUIRE(fresh.place(ocean, b));
+    CHECK(layout_of(ocean) == first);
+    ocean.clear();
+    REQUIRE(cold.place(ocean, c));
+    CHECK(layout_of(ocean) == first);
+  }
+}
+
+// ---- sequential ---------------------------------------------------------------------------------
+
+namespace {
+/// The sequential placer's distribution, from its definition: ship after ship uniformly among the
+/// spots left, dead ends discarded (restarted) and the rest renormalised.
+void sequential_chances(Ocean<D>& ocean, int ship, double p, std::map<Layout, double>& out) {
+  if (ship == ocean.ship_count()) {
+    out[layout_of(ocean)] += p;
+    return;
+  }
+  std::vector<Placement> spots;
+  for (int r = 0; r < ocean.board().rows(); ++r)
+    for (int c = 0; c < ocean.board().cols(); ++c)
+      for (Orientation o : {Orientation::horizontal, Orientation::vertical}) {
+        if (o == Orientation::vertical && ocean.length(ship) == 1) continue;
+        if (ocean.check_place(ship, Coord{r, c}, o) == PlacementRefusal::none)
+          spots.push_back(Placement{Coord{r, c}, o, ocean.length(ship)});
+      }
+  for (const Placement& spot : spots) {
+    REQUIRE(ocean.place(ship, spot) == PlacementRefusal::none);
+    sequential_chances(ocean, ship + 1, p / static_cast<double>(spots.size()), out);
+    ocean.unplace(ship);
+  }
+}
+} // namespace
+
+TEST_CASE("the sequential placer draws each ship uniformly among the spots left, restarting at "
+          "dead ends",
+          "[sequential]") {
+  struct Case {
+    D shape;
+    Fleet fleet;
+    Touching touching;
+  };
+  for (const Case& k :
+       {Case{D(3, 4), three_two, Touching::no_contact}, Case{D(3, 3), two_twos, Touching::allowed},
+        Case{D(4, 4), Fleet{{"Three", 'T', 3, 1}, {"Two", 'W', 2, 1}, {"One", 'O', 1, 1}},
+             Touching::no_edge_contact}}) {
+    const Board<D> board(k.shape);
+    Ocean<D> ocean(board, k.fleet, k.touching);
+    std::map<Layout, double> chances;
+    sequential_chances(ocean, 0, 1.0, chances);
+    double finished = 0;
+    for (const auto& [layout, p] : chances) finished += p;
+    for (auto& [layout, p] : chances) p /= finished; // restarts renormalise
+    SequentialPlacer<D> placer;
+    const int draws = static_cast<int>(chances.size()) * 60;
+    const auto seen = draw(placer, ocean, chances, draws, 5);
+    CHECK(seen.size() == chances.size());
+    CHECK(chi_square(chances, seen, draws) < generous_bound(chances.size()));
+  }
+}
+
+TEST_CASE("the sequential placer places ships in fleet order and restarts when one has no spot",
+          "[sequential]") {
+  // 1 x 5 with a Two then a Three: the Two must take an end, else the Three has no spot.
+  const Board<D> board(D(1, 5));
+  Ocean<D> ocean(board, Fleet{{"Two", 'W', 2, 1}, {"Three", 'T', 3, 1}});
+  SequentialPlacer<D> placer;
+  int left = 0;
+  for (std::uint64_t seed = 0; seed < 400; ++seed) {
+    Rng rng(seed);
+    ocean.clear();
+    REQUIRE(placer.place(ocean, rng));
+    const Coord two = ocean.placement(0).origin;
+    REQUIRE((two.col == 0 || two.col == 3));
+    left += two.col == 0 ? 1 : 0;
+  }
+  CHECK(left > 140); // 200 expected, standard deviation 10
+  CHECK(left < 260);
+}
+
+TEST_CASE("the sequential placer gives up on an impossible fleet with the ocean empty",
+          "[sequential]") {
+  const Board<D> board(D(5, 5));
+  Ocean<D> ocean(board, Fleet{{"Five", 'F', 5, 5}}, Touching::no_contact);
+  SequentialPlacer<D> placer;
+  Rng rng(3);
+  CHECK_FALSE(placer.place(ocean, rng));
+  CHECK(ocean.occupied().none());
+}
+
+TEST_CASE("the sequential placer obeys the touching rule and blocks", "[sequential]") {
+  const Board<S> board;
+  Ocean<S> ocean(board, fleets::russian, Touching::no_contact);
+  Rng blocks(4);
+  ocean.block(blocks, 10);
+  SequentialPlacer<S> placer;
+  for (std::uint64_t seed = 0; seed < 300; ++seed) {
+    Rng rng(seed);
+    for (int s = 0; s < ocean.ship_count(); ++s) ocean.unplace(s);
+    REQUIRE(placer.place(ocean, rng));
+    REQUIRE(legal(ocean));
+  }
+}
+
+// ---- fixed --------------------------------------------------------------------------------------
+
+namespace {
+std::vector<ShipPlacement> classic_layout() {
+  return {{0, {{0, 0}, Orientation::horizontal, 5}},
+          {1, {{2, 0}, Orientation::vertical, 4}},
+          {2, {{9, 7}, Orientation::horizontal, 3}},
+          {3, {{4, 9}, Orientation::vertical, 3}},
+          {4, {{6, 4}, Orientation::horizontal, 2}}};
+}
+} // namespace
+
+TEST_CASE("the fixed placer places exactly the given layout and leaves the generator alone",
+          "[fixed]") {
+  const Board<S> board;
+  Ocean<S> ocean(board, fleets::classic, Touching::no_contact);
+  FixedPlacer<S> placer(classic_layout());
+  Rng rng(8);
+  const Rng before = rng;
+  REQUIRE(placer.place(ocean, rng));
+  CHECK(rng == before);
+  CHECK(placer.last_refusal().empty());
+  CHECK(placer.last_reason() == PlacementRefusal::none);
+  for (const auto& entry : classic_layout()) CHECK(ocean.placement(entry.ship) == entry.placement);
+}
+
+TEST_CASE("the fixed placer refuses an illegal layout, says which entry and why, and places "
+          "nothing",
+          "[fixed]") {
+  const Board<S> board;
+  Rng rng(1);
+  struct Case {
+    std::vector<ShipPlacement> layout;
+    Touching touching;
+    PlacementRefusal reason;
+    std::string text;
+  };
+  auto with = [](int index, ShipPlacement entry) {
+    auto layout = classic_layout();
+    layout[static_cast<std::size_t>(index)] = entry;
+    return layout;
+  };
+  auto without = [](int index) {
+    auto layout = classic_layout();
+    layout.erase(layout.begin() + index);
+    return layout;
+  };
+  auto twice = classic_layout();
+  twice.push_back(twice[2]);
+  const std::vector<Case> cases = {
+      {with(4, {4, {{0, 3}, Orientation::vertical, 2}}), Touching::allowed,
+       PlacementRefusal::overlap,
+       "Destroyer (ship 4) at row 0, column 3, down, length 2: the ship would overlap another "
+       "ship"},
+      {with(4, {4, {{1, 5}, Orientation::horizontal, 2}}), Touching::no_contact,
+       PlacementRefusal::touching,
+       "Destroyer (ship 4) at row 1, column 5, across, length 2: the ship would touch another "
+       "ship, which the rules forbid"},
+      {with(4, {4, {{1, 5}, Orientation::horizontal, 2}}), Touching::allowed,
+       PlacementRefusal::none, ""},
+      {with(2, {2, {{9, 8}, Orientation::horizontal, 3}}), Touching::allowed,
+       PlacementRefusal::off_board,
+       "Cruiser (ship 2) at row 9, column 8, across, length 3: the ship would lie partly off the "
+       "board"},
+      {with(3, {3, {{4, 9}, Orientation::vertical, 4}}), Touching::allowed,
+       PlacementRefusal::wrong_length,
+       "Submarine (ship 3) at row 4, column 9, down, length 4: the placement's length is not the "
+       "ship's length"},
+      {with(3, {7, {{4, 9}, Orientation::vertical, 3}}), Touching::allowed,
+       PlacementRefusal::unknown_ship,
+       "ship 7 at row 4, column 9, down, length 3: the fleet has no ship with that id"},
+      {twice, Touching::allowed, PlacementRefusal::already_placed,
+       "Cruiser (ship 2) at row 9, column 7, across, length 3: the layout lists that ship twice"},
+      {without(1), Touching::allowed, PlacementRefusal::not_placed,
+       "Battleship (ship 1) has no placement in the layout"},
+  };
+  for (const Case& k : cases) {
+    Ocean<S> ocean(board, fleets::classic, k.touching);
+    FixedPlacer<S> placer(k.layout);
+    const bool placed = placer.place(ocean, rng);
+    CHECK(placed == (k.reason == PlacementRefusal::none));
+    CHECK(placer.last_reason() == k.reason);
+    CHECK(placer.last_refusal() == k.text);
+    if (!placed) CHECK(ocean.occupied().none());
+  }
+}
+
+TEST_CASE("the fixed placer refuses a layout over a blocked cell", "[fixed]") {
+  const Board<S> board;
+  Ocean<S> ocean(board, fleets::classic);
+  ocean.block(Coord{6, 5});
+  FixedPlacer<S> placer(classic_layout());
+  Rng rng(1);
+  CHECK_FALSE(placer.place(ocean, rng));
+  CHECK(placer.last_reason() == PlacementRefusal::blocked);
+  CHECK(ocean.occupied().none());
+  CHECK(ocean.blocked().count() == 1);
+}

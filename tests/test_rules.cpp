@@ -1,0 +1,48 @@
+#include "catch_shim.hpp"
+
+#include <battleship/outcome.hpp>
+#include <battleship/rules.hpp>
+
+using namespace battleship;
+
+TEST_CASE("the named rule sets are consistent", "[rules]") {
+  for (const Rules& r : {rulesets::classic, rulesets::bbm103, rulesets::cs32, rulesets::no_contact,
+                         rulesets::russian, rulesets::salvo, rulesets::pyships})
+    CHECK_FALSE(r.problem().has_value());
+  CHECK(rulesets::bbm103.equalising_shot);
+  CHECK(rulesets::cs32.invalid_shot == InvalidShot::forfeits);
+  CHECK(rulesets::no_contact.touching == Touching::no_contact);
+  CHECK(rulesets::pyships.shot_cap == 100);
+}
+
+TEST_CASE("inconsistent rules are refused with a reason", "[rules]") {
+  using Catch::Matchers::Contains;
+  Rules r;
+  r.volley = Volley::fixed_salvo;
+  r.salvo_size = 0;
+  CHECK_THAT(r.problem().value(), Contains("salvo_size >= 1"));
+  r.volley = Volley::single;
+  r.salvo_size = 3;
+  CHECK_THAT(r.problem().value(), Contains("not a fixed salvo"));
+  CHECK_THROWS_AS(r.validate(), std::invalid_argument);
+  r.salvo_size = 1;
+  r.shot_cap = -1;
+  CHECK_THAT(r.problem().value(), Contains("shot_cap"));
+  r.shot_cap = 0;
+  r.max_invalid_in_a_row = 0;
+  CHECK_THAT(r.problem().value(), Contains("max_invalid_in_a_row"));
+}
+
+TEST_CASE("disclosure hides what the rules do not announce", "[rules]") {
+  const ShotOutcome sunk{ShotResult::sunk, 3, ShotRefusal::none};
+  const ShotOutcome hit{ShotResult::hit, 3, ShotRefusal::none};
+  CHECK(disclose(sunk, Disclosure::sunk_with_name) == sunk);
+  CHECK(disclose(sunk, Disclosure::hit_and_sunk) ==
+        ShotOutcome{ShotResult::sunk, -1, ShotRefusal::none});
+  CHECK(disclose(sunk, Disclosure::hit_only) ==
+        ShotOutcome{ShotResult::hit, -1, ShotRefusal::none});
+  for (auto d : {Disclosure::hit_only, Disclosure::hit_and_sunk, Disclosure::sunk_with_name})
+    CHECK(disclose(hit, d).ship == -1);
+  CHECK(to_string(Touching::no_edge_contact) == "no_edge_contact");
+  CHECK(to_string(Volley::until_miss) == "until_miss");
+}

@@ -1,0 +1,288 @@
+#include "catch_shim.hpp"
+
+#include <battleship/placement/uniform.hpp>
+#include <battleship/simulate.hpp>
+#include <battleship/strategies/hunt_target.hpp>
+#include <battleship/strategies/mediocre.hpp>
+#include <battleship/strategies/random.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <mutex>
+#include <stop_token>
+#include <vector>
+
+using namespace battleship;
+using S = ClassicShape;
+
+namespace {
+/// The cells the tracing shooter fired in the game its thread played last.
+thread_local std::vector<Coord> last_game_cells;
+
+/// A hunt/target shooter that notes every cell it fires, for the per-game comparison.
+struct Tracing {
+  HuntTargetShooter<S> inner;
+  void start(const TargetView<S>& v) {
+    last_game_cells.clear();
+    inner.start(v);
+  }
+  Coord next_shot(const TargetView<S>& v, Rng& rng) {
+    const Coord c = inner.next_shot(v, rng);
+    last_game_cells.push_back(c);
+    return c;
+  }
+  void on_result(const TargetView<S>& v, Coord c, const ShotOutcome& o) {
+    inner.on_result(v, c, o);
+  }
+};
+
+struct NoPlacer {
+  bool place(Ocean<S>&, Rng&) { return false; }
+};
+
+/// Every game's cells, by game index, from a run on `threads` threads.
+struct Traced {
+  SimulationResult result;
+  std::vector<std::vector<Coord>> cells;
+  std::vector<int> shots; // as the runner reported them
+};
+Traced traced_run(unsigned threads, std::uint64_t games, std::uint64_t seed) {
+  Traced out;
+  out.cells.resize(games);
+  out.shots.resize(games);
+  std::mutex m;
+  SimulationOptions options;
+  options.games = games;
+  options.seed = seed;
+  options.threads = threads;
+  options.on_game = [&](std::uint64_t i, const SoloResult& r) {
+    const std::lock_guard lock(m);
+    out.cells[i] = last_game_cells;
+    out.shots[i] = r.shots;
+  };
+  out.result = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, Tracing{},
+                             UniformPlacer<S>{}, options);
+  return out;
+}
+} // namespace
+
+TEST_CASE("a simulation plays the same games on any number of threads", "[simulate]") {
+  const Traced one = traced_run(1, 2000, 11);
+  for (std::size_t i = 0; i < one.cells.size(); ++i)
+    REQUIRE(static_cast<int>(one.cells[i].size()) == one.shots[i]);
+  CHECK(one.result.games == 2000);
+  CHECK(one.result.shots.games() == 2000);
+  CHECK_FALSE(one.result.cancelled);
+  for (unsigned threads : {2U, 3U, 8U}) {
+    const Traced many = traced_run(threads, 2000, 11);
+    CHECK(many.result.shots == one.result.shots);
+    CHECK(many.cells == one.cells);
+  }
+  const Traced other = traced_run(2, 2000, 12);
+  CHECK_FALSE(other.result.shots == one.result.shots);
+}
+
+TEST_CASE("game i of a simulation is a solo game drawn from derive_seed(seed, i)", "[simulate]") {
+  // Rebuild game 7 of a run by hand: layout first, then shots, from one generator.
+  const Traced run = traced_run(2, 10, 5);
+  const Board<S> board;
+  Ocean<S> ocean(board, fleets::classic);
+  TargetView<S> view(board, fleets::classic, rulesets::classic);
+  UniformPlacer<S> placer;
+  Tracing shooter;
+  Rng rng(derive_seed(5, 7));
+  REQUIRE(placer.place(ocean, rng));
+  play_solo(ocean, view, shooter, rng);
+  CHECK(last_game_cells == run.cells[7]);
+}
+
+TEST_CASE("a simulation reports monotone progress from the calling thread", "[simulate]") {
+  SimulationOptions options;
+  options.games = 3000;
+  options.threads = 2;
+  std::vector<std::uint64_t> seen;
+  const auto caller = std::this_thread::get_id();
+  bool same_thread = true;
+  options.progress = [&](std::uint64_t done) {
+    seen.push_back(done);
+    same_thread = same_thread && std::this_thread::get_id() == caller;
+  };
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                               UniformPlacer<S>{}, options);
+  REQUIRE_FALSE(seen.empty());
+  CHECK(std::is_sorted(seen.begin(), seen.end()));
+  CHECK(seen.back() == 3000);
+  CHECK(r.games == 3000);
+  CHECK(same_thread);
+}
+
+TEST_CASE("a shot cap leaves games unfinished, outside the histogram", "[simulate][rules]") {
+  SimulationOptions options;
+  options.games = 2000;
+  Rules capped = rulesets::classic;
+  capped.shot_cap = 90;
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, capped, RandomShooter<S>{},
+                               UniformPlacer<S>{}, options);
+  // Random needs more than 90 shots in most games (its mean is 95.4).
+  CHECK(r.unfinished > 1000);
+  CHECK(r.unfinished + r.shots.games() == 2000);
+  CHECK(r.shots.max() <= 90);
+  const ShotSummary s = r.summary();
+  CHECK(s.unfinished == r.unfinished);
+  CHECK(s.games == r.shots.games());
+}
+
+TEST_CASE("a placer that fails makes every game unplaceable, not a crash", "[simulate]") {
+  SimulationOptions options;
+  options.games = 100;
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                               NoPlacer{}, options);
+  CHECK(r.games == 100);
+  CHECK(r.unplaceable == 100);
+  CHECK(r.shots.games() == 0);
+}
+
+TEST_CASE("a cancelled simulation stops early and says so", "[simulate]") {
+  SECTION("by a flag set before the start") {
+    std::atomic<bool> cancel{true};
+    SimulationOptions options;
+    options.games = 50'000'000;
+    options.threads = 2;
+    options.cancel = &cancel;
+    const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                                 UniformPlacer<S>{}, options);
+    CHECK(r.cancelled);
+    CHECK(r.games < options.games);
+    CHECK(r.games == r.shots.games());
+  }
+  SECTION("by a stop token, part-way through") {
+    std::stop_source source;
+    SimulationOptions options;
+    options.games = 50'000'000;
+    options.threads = 2;
+    options.stop_token = source.get_token();
+    std::uint64_t last = 0;
+    options.progress = [&](std::uint64_t done) {
+      last = done;
+      if (done >= 5000) source.request_stop();
+    };
+    const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                                 UniformPlacer<S>{}, options);
+    CHECK(r.cancelled);
+    CHECK(r.games >= 5000);
+    CHECK(r.games < options.games);
+    CHECK(last == r.games); // the last progress report is the games played
+  }
+}
+
+TEST_CASE("inconsistent rules or a fleet that does not fit are refused before any game",
+          "[simulate]") {
+  Rules bad = rulesets::classic;
+  bad.salvo_size = 3;
+  CHECK_THROWS_AS(
+      simulate_solo(Board<S>{}, fleets::classic, bad, RandomShooter<S>{}, UniformPlacer<S>{}),
+      std::invalid_argument);
+  using T = FixedShape<3, 3>;
+  CHECK_THROWS_AS(simulate_solo(Board<T>{}, fleets::classic, rulesets::classic, RandomShooter<T>{},
+                                UniformPlacer<T>{}),
+                  std::invalid_argument);
+}
+
+namespace {
+MatchResult match(unsigned threads, std::uint64_t games, std::uint64_t seed) {
+  SimulationOptions options;
+  options.games = games;
+  options.seed = seed;
+  options.threads = threads;
+  return simulate_match(Board<S>{}, fleets::classic, rulesets::classic, HuntTargetShooter<S>{},
+                        UniformPlacer<S>{}, RandomShooter<S>{}, UniformPlacer<S>{}, options);
+}
+} // namespace
+
+TEST_CASE("a match tallies wins, alternates the first mover, and ignores the thread count",
+          "[simulate][match]") {
+  const MatchResult one = match(1, 600, 3);
+  CHECK(one.games == 600);
+  CHECK(one.wins_a + one.wins_b + one.draws + one.aborted == 600);
+  CHECK(one.aborted == 0);
+  CHECK(one.draws == 0); // no equalising shot: the first fleet sunk decides
+  // Hunt/target (about 66 shots) beats random (about 95) nearly always.
+  CHECK(one.wins_a > 550);
+  CHECK(one.winner_shots.games() == one.wins_a + one.wins_b);
+  CHECK(one.share_a().share > 0.9);
+  for (unsigned threads : {2U, 3U}) {
+    const MatchResult many = match(threads, 600, 3);
+    CHECK(many.wins_a == one.wins_a);
+    CHECK(many.first_mover_wins == one.first_mover_wins);
+    CHECK(many.rounds == one.rounds);
+    CHECK(many.winner_shots == one.winner_shots);
+  }
+}
+
+TEST_CASE("match i is a game seeded derive_seed(seed, i) with player i % 2 of the pairs first",
+          "[simulate][match]") {
+  // Replay the batch game by game with Game itself and compare the tallies.
+  const MatchResult batch = match(2, 40, 8);
+  MatchResult by_hand;
+  for (std::uint64_t i = 0; i < 40; ++i) {
+    const bool a_first = i % 2 == 0;
+    Game<S, NullObserver> g(Board<S>{}, fleets::classic, rulesets::classic,
+                            a_first ? AnyShotStrategy<S>(HuntTargetShooter<S>{})
+                                    : AnyShotStrategy<S>(RandomShooter<S>{}),
+                            a_first ? AnyShotStrategy<S>(RandomShooter<S>{})
+                                    : AnyShotStrategy<S>(HuntTargetShooter<S>{}),
+                            derive_seed(8, i));
+    REQUIRE(g.place(0, UniformPlacer<S>{}));
+    REQUIRE(g.place(1, UniformPlacer<S>{}));
+    const GameOutcome& o = g.play_to_end();
+    REQUIRE(o.end == GameEnd::win);
+    ++((o.winner == 0) == a_first ? by_hand.wins_a : by_hand.wins_b);
+    by_hand.first_mover_wins += o.winner == 0;
+    by_hand.rounds += static_cast<std::uint64_t>(o.rounds);
+  }
+  CHECK(batch.wins_a == by_hand.wins_a);
+  CHECK(batch.wins_b == by_hand.wins_b);
+  CHECK(batch.first_mover_wins == by_hand.first_mover_wins);
+  CHECK(batch.rounds == by_hand.rounds);
+}
+
+TEST_CASE("a mirror match shares the first-mover advantage evenly", "[simulate][match]") {
+  SimulationOptions options;
+  options.games = 2000;
+  options.seed = 1;
+  const MatchResult r =
+      simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                     UniformPlacer<S>{}, RandomShooter<S>{}, UniformPlacer<S>{}, options);
+  // Equal pairs seated alternately: A's share is near one half (within 4.5 standard errors).
+  // Moving first is an advantage: the first mover wins every tie on the number of shots, and
+  // random ties often (about one game in ten), so its share is near 0.55.
+  CHECK(std::abs(r.share_a().share - 0.5) < 0.05);
+  CHECK(r.first_mover_share().low > 0.5);
+}
+
+TEST_CASE("aborted matches are counted with the first one's reason", "[simulate][match]") {
+  SimulationOptions options;
+  options.games = 10;
+  options.threads = 2;
+  const MatchResult r =
+      simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{}, NoPlacer{},
+                     RandomShooter<S>{}, UniformPlacer<S>{}, options);
+  CHECK(r.aborted == 10);
+  CHECK(r.first_abort_game == 0);
+  // Match 0: A moves first, so A is player 1 and its placer fails.
+  CHECK(r.first_abort == "player 1 could not place its fleet");
+}
+
+TEST_CASE("a cancelled match batch stops early and says so", "[simulate][match]") {
+  std::atomic<bool> cancel{true};
+  SimulationOptions options;
+  options.games = 10'000'000;
+  options.threads = 2;
+  options.cancel = &cancel;
+  const MatchResult r =
+      simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                     UniformPlacer<S>{}, RandomShooter<S>{}, UniformPlacer<S>{}, options);
+  CHECK(r.cancelled);
+  CHECK(r.games < options.games);
+}

@@ -1,0 +1,112 @@
+#include "catch_shim.hpp"
+
+#include <battleship/statistics.hpp>
+
+#include <cmath>
+
+using namespace battleship;
+
+TEST_CASE("a histogram summarises hand-countable data", "[statistics]") {
+  ShotHistogram h;
+  for (int s : {10, 20, 20, 30, 40}) h.add(s);
+  CHECK(h.games() == 5);
+  CHECK(h.total() == 120);
+  CHECK(h.min() == 10);
+  CHECK(h.max() == 40);
+  CHECK(h.mean() == Approx(24.0));
+  // Nearest rank: the median of 5 values is the 3rd; 80% of 5 is rank 4; 81% rounds up to 5.
+  CHECK(h.median() == 20);
+  CHECK(h.percentile(80) == 30);
+  CHECK(h.percentile(81) == 40);
+  CHECK(h.p95() == 40);
+  // Deviations from 24: -14, -4, -4, 6, 16; squares sum to 196 + 16 + 16 + 36 + 256 = 520.
+  CHECK(h.stddev() == Approx(std::sqrt(520.0 / 4)));
+  CHECK(h.ci95() == Approx(1.96 * std::sqrt(520.0 / 4) / std::sqrt(5.0)));
+}
+
+TEST_CASE("the median of an even count is the lower middle value", "[statistics]") {
+  ShotHistogram h;
+  for (int s : {1, 2, 3, 4}) h.add(s);
+  CHECK(h.median() == 2);
+  // 95% of 4 games is rank 3.8, rounded up to 4.
+  CHECK(h.p95() == 4);
+  ShotHistogram twenty;
+  for (int s = 1; s <= 20; ++s) twenty.add(s);
+  // 95% of 20 games is exactly rank 19.
+  CHECK(twenty.p95() == 19);
+  CHECK(twenty.median() == 10);
+}
+
+TEST_CASE("merging histograms adds their counts in any order", "[statistics]") {
+  ShotHistogram a, b, c;
+  for (int s : {3, 5, 5}) a.add(s);
+  for (int s : {5, 90}) b.add(s);
+  c.add(7);
+  ShotHistogram ab = a;
+  ab.merge(b);
+  ab.merge(c);
+  ShotHistogram ba = c;
+  ba.merge(b);
+  ba.merge(a);
+  CHECK(ab == ba);
+  CHECK(ab.count(5) == 3);
+  CHECK(ab.count(90) == 1);
+  CHECK(ab.count(4) == 0);
+  CHECK(ab.count(-1) == 0);
+  CHECK(ab.count(1000) == 0);
+  CHECK(ab.games() == 6);
+  CHECK_FALSE(ab == a);
+}
+
+TEST_CASE("an empty histogram gives zeros, and clearing empties one", "[statistics]") {
+  ShotHistogram h;
+  CHECK(h.games() == 0);
+  CHECK(h.mean() == 0.0);
+  CHECK(h.median() == 0);
+  CHECK(h.min() == 0);
+  CHECK(h.max() == 0);
+  CHECK(h.stddev() == 0.0);
+  CHECK(h.ci95() == 0.0);
+  h.add(42);
+  CHECK(h.stddev() == 0.0); // one game has no spread
+  h.clear();
+  CHECK(h.games() == 0);
+  CHECK(h == ShotHistogram{});
+}
+
+TEST_CASE("a summary gathers every figure with time and speed", "[statistics]") {
+  ShotHistogram h;
+  for (int s : {10, 20, 20, 30, 40}) h.add(s);
+  const ShotSummary s = summarize(h, 3, 2.0);
+  CHECK(s.games == 5);
+  CHECK(s.unfinished == 3);
+  CHECK(s.min == 10);
+  CHECK(s.max == 40);
+  CHECK(s.mean == Approx(24.0));
+  CHECK(s.median == 20);
+  CHECK(s.p95 == 40);
+  CHECK(s.stddev == Approx(h.stddev()));
+  CHECK(s.ci95 == Approx(h.ci95()));
+  CHECK(s.seconds == 2.0);
+  CHECK(s.games_per_second == Approx(4.0)); // 8 games, finished or not, in 2 s
+}
+
+TEST_CASE("a proportion's interval is the Wilson score interval", "[statistics]") {
+  // 50 of 100: centre 0.5; half-width z*sqrt(0.25/100 + z^2/40000)/(1 + z^2/100).
+  const double z = 1.959963984540054;
+  const Proportion half = proportion(50, 100);
+  const double w = z * std::sqrt(0.25 / 100 + z * z / 40000) / (1 + z * z / 100);
+  CHECK(half.share == Approx(0.5));
+  CHECK(half.low == Approx(0.5 - w));
+  CHECK(half.high == Approx(0.5 + w));
+  // All successes: the interval stays inside [0, 1] and below 1 at its lower end.
+  const Proportion all = proportion(10, 10);
+  CHECK(all.share == 1.0);
+  CHECK(all.high == Approx(1.0));
+  CHECK(all.low < 1.0);
+  CHECK(all.low > 0.6);
+  const Proportion none = proportion(0, 0);
+  CHECK(none.share == 0.0);
+  CHECK(none.low == 0.0);
+  CHECK(none.high == 0.0);
+}

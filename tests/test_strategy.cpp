@@ -1,0 +1,99 @@
+#include "catch_shim.hpp"
+
+#include <battleship/placement/uniform.hpp>
+#include <battleship/solo.hpp>
+#include <battleship/strategies/random.hpp>
+#include <battleship/strategy.hpp>
+
+using namespace battleship;
+using S = ClassicShape;
+
+namespace {
+/// Fires in reading order; counts what it is told.
+struct ReadingOrder {
+  int results = 0;
+  void start(const TargetView<S>&) { results = 0; }
+  Coord next_shot(const TargetView<S>& v, Rng&) { return v.board().coord(v.open().first()); }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) { ++results; }
+};
+struct NoNextShot {
+  void start(const TargetView<S>&) {}
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+struct WrongReturn {
+  void start(const TargetView<S>&) {}
+  int next_shot(const TargetView<S>&, Rng&) { return 0; }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+struct NotCopyable {
+  NotCopyable() = default;
+  NotCopyable(const NotCopyable&) = delete;
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>&, Rng&) { return {}; }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+struct TopLeftPlacer {
+  bool place(Ocean<S>& ocean, Rng&) {
+    for (int s = 0; s < ocean.ship_count(); ++s)
+      if (ocean.place(s, {s, 0}, Orientation::horizontal) != PlacementRefusal::none) return false;
+    return true;
+  }
+};
+struct PlacerReturningVoid {
+  void place(Ocean<S>&, Rng&) {}
+};
+} // namespace
+
+// What satisfies the concepts, and what does not.
+static_assert(ShotStrategy<ReadingOrder, S>);
+static_assert(ShotStrategy<RandomShooter<S>, S>);
+static_assert(ShotStrategy<AnyShotStrategy<S>, S>);
+static_assert(!ShotStrategy<NoNextShot, S>);
+static_assert(!ShotStrategy<WrongReturn, S>);
+static_assert(!ShotStrategy<NotCopyable, S>);
+static_assert(!ShotStrategy<int, S>);
+static_assert(!ShotStrategy<RandomShooter<FixedShape<5, 5>>, S>); // a shooter is for one shape type
+static_assert(PlacementStrategy<TopLeftPlacer, S>);
+static_assert(PlacementStrategy<UniformPlacer<S>, S>);
+static_assert(PlacementStrategy<AnyPlacementStrategy<S>, S>);
+static_assert(!PlacementStrategy<PlacerReturningVoid, S>);
+static_assert(!PlacementStrategy<ReadingOrder, S>);
+
+TEST_CASE("a type-erased shooter plays exactly like the shooter it holds", "[strategy]") {
+  Board<S> board;
+  Ocean<S> ocean(board, fleets::classic);
+  TargetView<S> view(board, fleets::classic, rulesets::classic);
+  Rng place_rng(3);
+  REQUIRE(TopLeftPlacer{}.place(ocean, place_rng));
+
+  ReadingOrder direct;
+  Rng r1(5);
+  const auto a = play_solo(ocean, view, direct, r1);
+  ocean.repair();
+  AnyShotStrategy<S> erased = ReadingOrder{};
+  Rng r2(5);
+  const auto b = play_solo(ocean, view, erased, r2);
+  CHECK(a.shots == b.shots);
+  CHECK(a.finished);
+  // Reading order sinks ships in rows 0..4 from column 0: the last hit is (4, 1).
+  CHECK(a.shots == 42);
+  REQUIRE(erased.target<ReadingOrder>() != nullptr);
+  CHECK(erased.target<ReadingOrder>()->results == 42);
+  CHECK(erased.target<RandomShooter<S>>() == nullptr);
+}
+
+TEST_CASE("copies of a type-erased strategy are independent", "[strategy]") {
+  AnyShotStrategy<S> a = ReadingOrder{};
+  AnyShotStrategy<S> b = a;
+  TargetView<S> view(Board<S>{}, fleets::classic, rulesets::classic);
+  b.on_result(view, {0, 0}, ShotOutcome{});
+  CHECK(a.target<ReadingOrder>()->results == 0);
+  CHECK(b.target<ReadingOrder>()->results == 1);
+  AnyPlacementStrategy<S> p = TopLeftPlacer{};
+  AnyPlacementStrategy<S> q = p;
+  Ocean<S> ocean(Board<S>{}, fleets::classic);
+  Rng rng(1);
+  CHECK(q.place(ocean, rng));
+  CHECK(ocean.all_placed());
+  CHECK(p.target<TopLeftPlacer>() != nullptr);
+}
