@@ -5,6 +5,7 @@ Subcommands::
     battleship compare               every built-in shooter, 10,000 classic games each
     battleship simulate SHOOTER      one shooter's figures
     battleship match A B             a head-to-head between two shooters
+    battleship play                  play against the computer, full screen (Textual)
 
 Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
 --fleet --rules`` (plus single-rule overrides such as ``--touching``).
@@ -197,7 +198,69 @@ def add_match(sub: Subparsers) -> None:
     p.set_defaults(run=_match)
 
 
-COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match]
+# ---- play ----------------------------------------------------------------------------------
+def _salvo(text: str) -> int:
+    if text in ("ships", "afloat"):
+        return 0
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of shots or 'ships', got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"a salvo is at least 1 shot, got {n}")
+    return n
+
+
+def _play(args: argparse.Namespace) -> int:
+    from battleship.play import Settings, run
+
+    settings = Settings(
+        rows=args.rows,
+        cols=args.cols,
+        fleet=args.fleet,
+        opponent=args.opponent,
+        placer=args.placer,
+        touching=args.touching,
+        disclosure=args.disclosure,
+        salvo=args.salvo,
+        seed=args.seed,
+    )
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        raise ValueError("battleship play needs Textual: pip install textual") from None
+    match = run(settings)
+    played = match.wins[0] + match.wins[1] + match.draws
+    if played:
+        print(f"{match.score()} after {played} round{'s' if played != 1 else ''}.")
+    return 0
+
+
+def add_play(sub: Subparsers) -> None:
+    """``battleship play``."""
+    from battleship.play.session import default_opponent
+
+    p = sub.add_parser(
+        "play",
+        help="play against the computer in the terminal",
+        description="A full-screen game against one of the engine's shooters (seed 004): place your "
+        "fleet with the arrow keys, R and Enter (A places the rest at random), then fire by clicking "
+        "the enemy board or with the arrows and Enter. N starts the next round, Q or Esc quits.",
+    )
+    names = battleship.shooter_names()
+    p.add_argument("--opponent", choices=names, default=default_opponent(), help="the computer's shooter (default: the strongest, %(default)s)")
+    p.add_argument("--placer", choices=battleship.placer_names(), default="uniform", help="how the computer lays out its fleet (default uniform)")
+    p.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
+    p.add_argument("--cols", type=int, default=10, help="board columns (default 10)")
+    p.add_argument("--fleet", choices=Fleet.names(), default="classic", help="predefined fleet (default classic)")
+    p.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], default="no_contact", help="how close ships may lie (default no_contact, as seed 004)")
+    p.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], default="sunk_with_name", help="what a hit reveals (default sunk_with_name)")
+    p.add_argument("--salvo", type=_salvo, default=1, metavar="N|ships", help="shots per turn: N, or 'ships' for one per ship afloat (default 1)")
+    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible opponent (default: a fresh one)")
+    p.set_defaults(run=_play)
+
+
+COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match, add_play]
 """The subcommands, in the order ``--help`` lists them."""
 
 

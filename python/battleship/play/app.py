@@ -1,0 +1,336 @@
+"""The Textual app of ``battleship play``: your board left, the enemy's right, a side panel.
+
+The game itself is ``battleship.play.session``; this module only draws it and turns keys and
+clicks into calls. ``screen_text(app)`` gives the screen as plain text (for tests).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Dict, List, Optional, Tuple
+
+from rich.console import Console
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Static
+
+from battleship.play.session import Mark, Match, Round, Settings, cell_name
+
+__all__ = ["PlayApp", "BoardView", "screen_text", "STYLES"]
+
+STYLES: Dict[str, str] = {
+    Mark.WATER: "#4f83b0 on #12314d",
+    Mark.UNKNOWN: "#4f83b0 on #12314d",
+    Mark.SHIP: "bold #f0f0f0 on #5d6d7e",
+    Mark.HIT: "bold #ffffff on #c0392b",
+    Mark.SUNK: "bold #ffffff on #5b1a12",
+    Mark.MISS: "bold #e8eef5 on #2a5b86",
+    Mark.AIMED: "bold #000000 on #f39c12",
+    Mark.GHOST: "bold #000000 on #2ecc71",
+    Mark.ILLEGAL: "bold #ffffff on #e74c3c",
+    Mark.REVEALED: "#c8c8c8 on #3d4b59",
+}
+"""The colour of each mark (every mark also has its own symbol)."""
+CURSOR = "bold #000000 on #f1c40f"
+CELL = 2  # characters per cell
+LABEL = 3  # characters of the row labels
+
+
+def _column_label(c: int) -> str:
+    name = cell_name((0, c))
+    return name[: len(name) - 1]
+
+
+class BoardView(Widget):
+    """One board; ``side`` is ``"mine"`` or ``"enemy"``. A click calls ``PlayApp.board_clicked``."""
+
+    DEFAULT_CSS = """
+    BoardView {
+        width: auto;
+        height: auto;
+        border: round $primary;
+        border-title-align: center;
+        padding: 0 1;
+    }
+    BoardView.flash {
+        border: heavy $error;
+        background: $error 40%;
+    }
+    """
+
+    def __init__(self, side: str, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.side = side
+
+    @property
+    def round(self) -> Round:
+        return self.app.match.round  # type: ignore[attr-defined, no-any-return]
+
+    def get_content_width(self, container: object, viewport: object) -> int:
+        return LABEL + CELL * self.round.cols
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return self.round.rows + 1
+
+    def render(self) -> Text:
+        r = self.round
+        marks = r.my_marks() if self.side == "mine" else r.enemy_marks()
+        cursor = r.cursor if (self.side == "enemy" and r.stage == "shooting") else None
+        text = Text(no_wrap=True)
+        text.append(" " * LABEL + "".join(f"{_column_label(c):<{CELL}}" for c in range(r.cols)) + "\n", "bold")
+        for row in range(r.rows):
+            text.append(f"{row + 1:>{LABEL - 1}} ", "bold")
+            for col in range(r.cols):
+                mark, symbol = marks[row][col]
+                style = STYLES[mark]
+                if cursor == (row, col):
+                    style = CURSOR
+                    if mark == Mark.UNKNOWN:
+                        symbol = "+"
+                text.append(f"{symbol:<{CELL}}", style)
+            if row + 1 < r.rows:
+                text.append("\n")
+        return text
+
+    def cell_at(self, x: int, y: int) -> Optional[Tuple[int, int]]:
+        """The cell at content offset (x, y), or None (labels, outside)."""
+        row, col = y - 1, (x - LABEL) // CELL if x >= LABEL else -1
+        if 0 <= row < self.round.rows and 0 <= col < self.round.cols:
+            return (row, col)
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        event.stop()
+        cell = None if offset is None else self.cell_at(offset.x, offset.y)
+        self.app.board_clicked(self.side, cell)  # type: ignore[attr-defined]
+
+
+class PlayApp(App[Match]):
+    """``battleship play``: rounds against the computer; returns the ``Match`` when it quits."""
+
+    TITLE = "Battleship"
+    CSS = """
+    #main {
+        height: auto;
+    }
+    #left {
+        width: auto;
+        height: auto;
+    }
+    #boards {
+        width: auto;
+        height: auto;
+    }
+    #panel {
+        width: 1fr;
+        min-width: 24;
+        height: auto;
+        border: round $secondary;
+        border-title-align: center;
+        padding: 0 1;
+    }
+    #message {
+        width: 100%;
+        height: auto;
+        min-height: 3;
+        border: round $accent;
+        padding: 0 1;
+    }
+    #message.hit {
+        border: heavy $error;
+        background: $error 40%;
+        text-style: bold;
+    }
+    """
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "up", show=False, priority=True),
+        Binding("down", "move(1, 0)", "down", show=False, priority=True),
+        Binding("left", "move(0, -1)", "left", show=False, priority=True),
+        Binding("right", "move(0, 1)", "right", show=False, priority=True),
+        Binding("r", "rotate", "rotate", show=False),
+        Binding("enter,space", "confirm", "place / fire", show=False, priority=True),
+        Binding("a", "random", "place the rest at random", show=False),
+        Binding("u,backspace", "undo", "take back a ship", show=False),
+        Binding("n", "next", "next round", show=False),
+        Binding("q,escape", "quit", "quit", show=False, priority=True),
+    ]
+    FLASH_SECONDS = 0.4
+
+    def __init__(self, settings: Optional[Settings] = None) -> None:
+        super().__init__()
+        self.match = Match(settings if settings is not None else Settings())
+
+    # ---- layout ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Horizontal(id="boards"):
+                    yield BoardView("mine", id="mine")
+                    yield BoardView("enemy", id="enemy")
+                yield Static(id="message")
+            yield Static(id="panel")
+
+    def on_mount(self) -> None:
+        self.query_one("#mine", BoardView).border_title = "Your fleet"
+        self.query_one("#enemy", BoardView).border_title = f"Enemy: {self.match.settings.opponent}"
+        self.query_one("#panel", Static).border_title = "Battleship"
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Redraws the boards, the panel and the message line."""
+        for board in self.query(BoardView):
+            board.refresh(layout=True)
+        self.query_one("#panel", Static).update(self.panel_text())
+        self.query_one("#message", Static).update(Text(self.match.round.message))
+
+    def panel_text(self) -> Text:
+        """The side panel: round, stage, score, shots, ships afloat, keys."""
+        m, r = self.match, self.match.round
+        t = Text(no_wrap=False)
+        t.append(f"Round {r.number}", "bold")
+        t.append(f"  vs {m.settings.opponent}\n")
+        if r.stage == "placing":
+            assert r.ship is not None
+            stage = f"Placing {len(r.placed) + 1}/{len(r.names)}: {r.names[r.ship]}"
+        elif r.stage == "shooting":
+            n = r.volley_size()
+            stage = "Shooting" if n == 1 else f"Salvo: {len(r.aimed)}/{n} aimed"
+        else:
+            stage = "Round over"
+        t.append("Stage: ", "bold")
+        t.append(stage + "\n")
+        t.append("Score: ", "bold")
+        t.append(m.score() + "\n")
+        you, me = r.shots
+        t.append("Shots: ", "bold")
+        t.append(f"you {you}, computer {me}\n")
+        count = r.enemy_afloat_count()
+        t.append("Enemy afloat: ", "bold")
+        t.append(("?" if count is None else f"{count}/{len(r.names)}") + "\n")
+        for label, sunk in r.enemy_afloat():
+            if sunk is None:
+                continue
+            t.append("  # " + label + " sunk\n" if sunk else "  ~ " + label + "\n", "strike dim" if sunk else "")
+        t.append("Your fleet: ", "bold")
+        t.append(f"{r.mine.afloat_count if r.stage != 'placing' else len(r.placed)}/{len(r.names)} "
+                 f"{'afloat' if r.stage != 'placing' else 'placed'}\n")
+        t.append("Keys\n", "bold underline")
+        for line in self.key_lines():
+            t.append(line + "\n")
+        legend = "· water  o miss  X hit\n# sunk"
+        if r.stage == "shooting":
+            legend += "   + cursor" + ("  * aimed" if r.volley_size() > 1 else "")
+        elif r.stage == "placing":
+            legend += "   ! illegal spot"
+        t.append(legend, "dim")
+        return t
+
+    def key_lines(self) -> List[str]:
+        """The keys that do something at this stage."""
+        stage = self.match.round.stage
+        if stage == "placing":
+            keys = ["arrows  move the ship", "R       rotate", "Enter   place it", "A       place the rest", "U       take one back", "click   move it there"]
+        elif stage == "shooting":
+            keys = ["arrows  move the cursor", "Enter   fire", "click   fire at a cell"]
+        else:
+            keys = ["N/click next round"]
+        return keys + ["Q/Esc   quit"]
+
+    # ---- feedback --------------------------------------------------------------------------
+    def flash(self) -> None:
+        """Flashes the boards just hit and the message line."""
+        hit = self.match.round.hit_boards
+        widgets: List[Widget] = [self.query_one("#mine" if p == 0 else "#enemy", BoardView) for p in hit]
+        if not widgets:
+            return
+        message = self.query_one("#message", Static)
+        widgets.append(message)
+        for w in widgets:
+            w.add_class("flash" if isinstance(w, BoardView) else "hit")
+
+        def done() -> None:
+            for w in widgets:
+                w.remove_class("flash", "hit")
+
+        self.set_timer(self.FLASH_SECONDS, done)
+
+    # ---- actions ---------------------------------------------------------------------------
+    def action_move(self, dr: int, dc: int) -> None:
+        self.match.round.move(dr, dc)
+        self.redraw()
+
+    def action_rotate(self) -> None:
+        self.match.round.rotate()
+        self.redraw()
+
+    def action_confirm(self) -> None:
+        r = self.match.round
+        if r.stage == "placing":
+            r.confirm()
+        elif r.stage == "shooting":
+            self._fire(None)
+            return
+        else:
+            self.action_next()
+            return
+        self.redraw()
+
+    def action_random(self) -> None:
+        self.match.round.place_rest()
+        self.redraw()
+
+    def action_undo(self) -> None:
+        self.match.round.undo()
+        self.redraw()
+
+    def action_next(self) -> None:
+        if self.match.next_round():
+            self.query_one("#mine", BoardView).refresh(layout=True)
+        self.redraw()
+
+    async def action_quit(self) -> None:
+        self.exit(self.match)
+
+    def _fire(self, cell: Optional[Tuple[int, int]]) -> None:
+        r = self.match.round
+        before = r.shots
+        r.fire(cell)
+        self.redraw()
+        if r.shots != before:
+            self.flash()
+
+    def board_clicked(self, side: str, cell: Optional[Tuple[int, int]]) -> None:
+        """A click on a board: move the ship there, fire there, or start the next round."""
+        r = self.match.round
+        if r.stage == "over":
+            self.action_next()
+        elif cell is None:
+            return
+        elif r.stage == "placing" and side == "mine":
+            if cell == r.origin:
+                r.confirm()
+            else:
+                r.move_to(cell)
+            self.redraw()
+        elif r.stage == "shooting" and side == "enemy":
+            self._fire(cell)
+        elif r.stage == "shooting":
+            r.message = f"Fire at the enemy board, on the right ({cell_name(cell)} is your own)."
+            self.redraw()
+
+    def on_click(self, event: events.Click) -> None:
+        if self.match.round.stage == "over":
+            self.action_next()
+
+
+def screen_text(app: App[object]) -> str:
+    """What the screen shows, as plain text (one line per terminal row)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, record=True)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()

@@ -1,0 +1,569 @@
+"""The game behind ``battleship play``, without any screen: settings, rounds and the scoreboard.
+
+A ``Match`` is a series of rounds against one computer opponent; each ``Round`` is one engine
+``Game`` where player 0 is the person (a shooter that fires the cells chosen on screen) and
+player 1 is a built-in shooter. The person lays out the fleet ship by ship (``move``,
+``rotate``, ``confirm``, ``place_rest``, ``undo``), then fires (``fire``); the computer answers
+at once. Every refusal (an illegal spot, a repeated shot) leaves the round unchanged and says
+why in ``message``. Everything is deterministic given ``Settings.seed``.
+
+>>> match = Match(Settings(rows=6, cols=6, fleet="classic", seed=3, opponent="random"))
+>>> r = match.round
+>>> r.stage
+'placing'
+>>> r.place_rest()
+True
+>>> r.stage
+'shooting'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from battleship import _core
+from battleship._core import Fleet, Rng, Rules, ShotOutcome
+from battleship.board import REFUSALS, Ocean, TargetView
+from battleship.game import Game
+
+__all__ = ["Settings", "Match", "Round", "Mark", "default_opponent", "cell_name", "STRONGEST"]
+
+Cell = Tuple[int, int]
+
+STRONGEST = ("probability", "parity")
+"""Shooters in order of preference for the default opponent (the first one registered wins)."""
+
+TOUCHING = ("allowed", "no_edge_contact", "no_contact")
+DISCLOSURE = ("hit_only", "hit_and_sunk", "sunk_with_name")
+
+
+def default_opponent() -> str:
+    """The strongest registered shooter: ``probability`` if the engine has it, else ``parity``."""
+    names = _core.shooter_names()
+    for name in STRONGEST:
+        if name in names:
+            return name
+    return str(names[-1])
+
+
+def cell_name(cell: Cell) -> str:
+    """``(row, col)`` as the board labels it: column letter then row number (``(2, 0)`` is A3)."""
+    return str(_core.format_cell(cell, "letter_number"))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What ``battleship play`` is played with (the command line's options).
+
+    ``salvo`` is the shots per turn: 1 (one shot, the default), N (a fixed salvo of N shots) or
+    0 (one shot per own ship still afloat). ``seed`` None draws a fresh one.
+    """
+
+    rows: int = 10
+    cols: int = 10
+    fleet: str = "classic"
+    opponent: str = field(default_factory=default_opponent)
+    placer: str = "uniform"
+    touching: str = "no_contact"
+    disclosure: str = "sunk_with_name"
+    salvo: int = 1
+    seed: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        if self.opponent not in _core.shooter_names():
+            raise ValueError(f"unknown opponent '{self.opponent}'; known: {', '.join(_core.shooter_names())}")
+        if self.placer not in _core.placer_names():
+            raise ValueError(f"unknown placer '{self.placer}'; known: {', '.join(_core.placer_names())}")
+        if self.touching not in TOUCHING:
+            raise ValueError(f"touching must be one of {', '.join(TOUCHING)}, got '{self.touching}'")
+        if self.disclosure not in DISCLOSURE:
+            raise ValueError(f"disclosure must be one of {', '.join(DISCLOSURE)}, got '{self.disclosure}'")
+        if isinstance(self.salvo, bool) or not isinstance(self.salvo, int) or self.salvo < 0:
+            raise ValueError(f"salvo must be 0 (one shot per ship afloat) or a positive number, got {self.salvo!r}")
+        if self.fleet not in Fleet.names():
+            raise ValueError(f"unknown fleet '{self.fleet}'; known: {', '.join(Fleet.names())}")
+        if not (1 <= self.rows <= 26 and 1 <= self.cols <= 26):
+            raise ValueError(f"the board must be 1 to 26 rows and columns, got {self.rows} x {self.cols}")
+        problem = Fleet.named(self.fleet).problem(self.rows, self.cols)
+        if problem:
+            raise ValueError(f"the {self.fleet} fleet does not fit a {self.rows} x {self.cols} board: {problem}")
+
+    @property
+    def fleet_object(self) -> Fleet:
+        """The fleet."""
+        return Fleet.named(self.fleet)
+
+    @property
+    def rules(self) -> Rules:
+        """The engine rules these settings describe."""
+        rules = Rules(touching=self.touching, disclosure=self.disclosure)  # type: ignore[arg-type]
+        if self.salvo == 0:
+            return rules.replace(volley="per_ship_afloat")
+        if self.salvo > 1:
+            return rules.replace(volley="fixed_salvo", salvo_size=self.salvo)
+        return rules
+
+    def describe(self) -> str:
+        """One line: board, fleet, rules, opponent."""
+        shots = {0: "salvo: 1 shot per ship afloat", 1: "1 shot a turn"}.get(self.salvo, f"salvo of {self.salvo}")
+        return (
+            f"{self.rows}x{self.cols} {self.fleet}, {self.touching.replace('_', ' ')}, "
+            f"{self.disclosure.replace('_', ' ')}, {shots}"
+        )
+
+
+class Mark:
+    """What a board cell shows; each mark has its own symbol so the board reads without colour."""
+
+    WATER = "water"  # ·
+    SHIP = "ship"  # the ship's letter
+    HIT = "hit"  # X
+    SUNK = "sunk"  # #
+    MISS = "miss"  # o
+    UNKNOWN = "unknown"  # ·  (enemy cell not shot)
+    AIMED = "aimed"  # *  (chosen for the salvo, not fired yet)
+    GHOST = "ghost"  # the letter: the ship being placed, on a legal spot
+    ILLEGAL = "illegal"  # !  the ship being placed, on an illegal spot
+    REVEALED = "revealed"  # the letter, dim: an enemy ship shown after the round
+
+
+class _Person:
+    """Player 0's shooter: fires the cells the person chose on screen, in order."""
+
+    name = "you"
+
+    def __init__(self) -> None:
+        self.queue: List[Cell] = []
+
+    def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        if not self.queue:
+            raise RuntimeError("the person has no shot queued")
+        return self.queue.pop(0)
+
+
+class Round:
+    """One game: placement, then shooting until a fleet is sunk.
+
+    ``stage`` is ``"placing"``, ``"shooting"`` or ``"over"``; ``message`` is the line the screen
+    shows (what just happened, or why an action was refused).
+    """
+
+    def __init__(
+        self, settings: Settings, number: int, seed: int, on_over: Optional[Callable[[Round], None]] = None
+    ) -> None:
+        self.settings = settings
+        self._on_over = on_over
+        self.number = number
+        self.seed = seed
+        self.rows, self.cols = settings.rows, settings.cols
+        self.fleet = settings.fleet_object
+        self.rules = settings.rules
+        self._person = _Person()
+        self.game = Game(
+            self._person,
+            settings.opponent,
+            rows=self.rows,
+            cols=self.cols,
+            fleet=self.fleet,
+            rules=self.rules,
+            seed=seed,
+            placers=None,
+            observers=[self],
+        )
+        self.game.place(1, settings.placer)
+        self.mine: Ocean = self.game.ocean(0)
+        self.theirs: Ocean = self.game.ocean(1)
+        self.view: TargetView = self.game.view(0)
+        self.names = [self.fleet.ship(i)["name"] for i in range(self.fleet.ship_count)]
+        self.symbols = [self.fleet.ship(i)["symbol"] for i in range(self.fleet.ship_count)]
+        self._rng = Rng(seed * 2 + 1)
+        # placement
+        self.placed: List[int] = []
+        self.ship: Optional[int] = 0
+        self.origin: Cell = (0, 0)
+        self.orientation = "horizontal"
+        # shooting
+        self.stage = "placing"
+        self.cursor: Cell = (0, 0)
+        self.aimed: List[Cell] = []
+        self.turn_shots: List[Tuple[int, Cell, ShotOutcome, ShotOutcome]] = []
+        self.last_hit: Optional[int] = None  # the player whose board was hit by the last volley
+        self.hit_boards: List[int] = []
+        self.winner: Optional[int] = None
+        self.message = f"Place your {self._ship_label(0)}: arrows move it, R rotates, Enter places it."
+
+    # ---- observer ------------------------------------------------------------------------
+    def on_shot(self, player: int, cell: Cell, outcome: ShotOutcome, told: ShotOutcome) -> None:
+        """Engine hook: collects the shots of the turn being played."""
+        self.turn_shots.append((player, tuple(cell), outcome, told))  # type: ignore[arg-type]
+
+    # ---- what the screen shows -------------------------------------------------------------
+    def _ship_label(self, ship: int) -> str:
+        return f"{self.names[ship]} ({self.fleet.ship(ship)['length']})"
+
+    def ship_cells(self, ship: int, origin: Cell, orientation: str) -> List[Cell]:
+        """The cells a ship would cover."""
+        length = int(self.fleet.ship(ship)["length"])
+        dr, dc = (0, 1) if orientation == "horizontal" else (1, 0)
+        return [(origin[0] + i * dr, origin[1] + i * dc) for i in range(length)]
+
+    def problem(self) -> Optional[str]:
+        """Why the ship being placed cannot go where it is now (a sentence), or None."""
+        if self.ship is None:
+            return None
+        code = self.mine.check_place(self.ship, self.origin, self.orientation)
+        return None if code is None else REFUSALS.get(code, code)
+
+    def my_marks(self) -> List[List[Tuple[str, str]]]:
+        """The person's board: (mark, symbol) per cell, with the ship being placed on top."""
+        ships, shots = self.mine.ships, self.mine.shots
+        out: List[List[Tuple[str, str]]] = []
+        for r in range(self.rows):
+            row = []
+            for c in range(self.cols):
+                s = int(ships[r, c])
+                if s >= 0:
+                    if self.mine.is_sunk(s):
+                        row.append((Mark.SUNK, "#"))
+                    elif shots[r, c]:
+                        row.append((Mark.HIT, "X"))
+                    else:
+                        row.append((Mark.SHIP, self.symbols[s]))
+                elif shots[r, c]:
+                    row.append((Mark.MISS, "o"))
+                else:
+                    row.append((Mark.WATER, "·"))
+            out.append(row)
+        if self.stage == "placing" and self.ship is not None:
+            legal = self.problem() is None
+            for r, c in self.ship_cells(self.ship, self.origin, self.orientation):
+                if 0 <= r < self.rows and 0 <= c < self.cols:
+                    out[r][c] = (Mark.GHOST, self.symbols[self.ship]) if legal else (Mark.ILLEGAL, "!")
+        return out
+
+    def _sunk_cells(self) -> Dict[Cell, int]:
+        """Enemy cells known to belong to a sunk ship (all its cells when sinkings name the ship)."""
+        out: Dict[Cell, int] = {}
+        for cell, ship in self.view.sunk_reports:
+            if ship is not None and ship >= 0:
+                p = self.theirs.placement(ship)
+                if p is not None:
+                    for c in self.ship_cells(ship, p.origin, p.orientation):
+                        out[c] = ship
+            else:
+                out[tuple(cell)] = -1  # type: ignore[index]
+        return out
+
+    def enemy_marks(self) -> List[List[Tuple[str, str]]]:
+        """The enemy board as the person knows it (and, once the round is over, the ships left)."""
+        hits, misses = self.view.hits, self.view.misses
+        sunk = self._sunk_cells()
+        ships = self.theirs.ships if self.stage == "over" else None
+        out: List[List[Tuple[str, str]]] = []
+        for r in range(self.rows):
+            row = []
+            for c in range(self.cols):
+                if (r, c) in sunk:
+                    row.append((Mark.SUNK, "#"))
+                elif hits[r, c]:
+                    row.append((Mark.HIT, "X"))
+                elif misses[r, c]:
+                    row.append((Mark.MISS, "o"))
+                elif (r, c) in self.aimed:
+                    row.append((Mark.AIMED, "*"))
+                elif ships is not None and int(ships[r, c]) >= 0:
+                    row.append((Mark.REVEALED, self.symbols[int(ships[r, c])]))
+                else:
+                    row.append((Mark.UNKNOWN, "·"))
+            out.append(row)
+        return out
+
+    def enemy_afloat(self) -> List[Tuple[str, Optional[bool]]]:
+        """Each enemy ship's name and whether it is known sunk (None: the rules do not say)."""
+        named = self.settings.disclosure == "sunk_with_name"
+        return [(self._ship_label(i), self.view.known_sunk(i) if named else None) for i in range(len(self.names))]
+
+    def enemy_afloat_count(self) -> Optional[int]:
+        """How many enemy ships are afloat, as far as the person has been told (None: not told)."""
+        if self.settings.disclosure == "hit_only":
+            return None
+        return self.view.afloat_count
+
+    @property
+    def shots(self) -> Tuple[int, int]:
+        """Valid shots fired so far: (the person, the computer)."""
+        return self.game.outcome.shots
+
+    def volley_size(self) -> int:
+        """How many cells the person names this turn."""
+        rules = self.rules
+        if rules.volley == "fixed_salvo":
+            n = rules.salvo_size
+        elif rules.volley == "per_ship_afloat":
+            n = self.mine.afloat_count
+        else:
+            n = 1
+        return max(1, min(n, self.view.open_count))
+
+    # ---- placing ---------------------------------------------------------------------------
+    def _fits(self, origin: Cell, orientation: str) -> bool:
+        assert self.ship is not None
+        return all(0 <= r < self.rows and 0 <= c < self.cols for r, c in self.ship_cells(self.ship, origin, orientation))
+
+    def move(self, dr: int, dc: int) -> bool:
+        """Move the ship being placed (or, when shooting, the cursor); False at the board's edge."""
+        if self.stage == "shooting":
+            r, c = self.cursor[0] + dr, self.cursor[1] + dc
+            if not (0 <= r < self.rows and 0 <= c < self.cols):
+                return False
+            self.cursor = (r, c)
+            return True
+        if self.stage != "placing" or self.ship is None:
+            return False
+        origin = (self.origin[0] + dr, self.origin[1] + dc)
+        if not self._fits(origin, self.orientation):
+            return False
+        self.origin = origin
+        self._say_where()
+        return True
+
+    def move_to(self, cell: Cell) -> bool:
+        """Put the ship being placed at ``cell`` (its top or left end), pulled back inside the board."""
+        if self.stage != "placing" or self.ship is None:
+            return False
+        self.origin = self._clamped(cell, self.orientation)
+        self._say_where()
+        return True
+
+    def _clamped(self, origin: Cell, orientation: str) -> Cell:
+        assert self.ship is not None
+        length = int(self.fleet.ship(self.ship)["length"])
+        r, c = origin
+        if orientation == "horizontal":
+            c = min(c, self.cols - length)
+        else:
+            r = min(r, self.rows - length)
+        return (max(0, min(r, self.rows - 1)), max(0, min(c, self.cols - 1)))
+
+    def rotate(self) -> bool:
+        """Turn the ship being placed a quarter (pulled back inside the board if it would stick out)."""
+        if self.stage != "placing" or self.ship is None:
+            return False
+        orientation = "vertical" if self.orientation == "horizontal" else "horizontal"
+        if not self._fits(self._clamped(self.origin, orientation), orientation):
+            self.message = f"The {self.names[self.ship]} cannot turn: it is longer than the board is wide."
+            return False
+        self.orientation = orientation
+        self.origin = self._clamped(self.origin, orientation)
+        self._say_where()
+        return True
+
+    def _say_where(self) -> None:
+        assert self.ship is not None
+        why = self.problem()
+        where = f"{self.names[self.ship]} at {cell_name(self.origin)} {self.orientation}"
+        self.message = f"{where}: cannot go here, {why}." if why else f"{where}. Enter places it."
+
+    def confirm(self) -> bool:
+        """Place the ship being placed where it is; refused (False, with the reason) if illegal."""
+        if self.stage != "placing" or self.ship is None:
+            return False
+        why = self.problem()
+        if why:
+            self.message = f"Cannot place the {self.names[self.ship]} at {cell_name(self.origin)}: {why}."
+            return False
+        self.mine.place(self.ship, self.origin, self.orientation)
+        self.placed.append(self.ship)
+        placed = self.names[self.ship]
+        self._next_ship()
+        if self.stage == "placing":
+            assert self.ship is not None
+            self.message = f"{placed} placed. Now your {self._ship_label(self.ship)}."
+        return True
+
+    def _next_ship(self) -> None:
+        left = [i for i in range(len(self.names)) if not self.mine.is_placed(i)]
+        if not left:
+            self.ship = None
+            self._start_shooting()
+            return
+        self.ship = left[0]
+        self.orientation = "horizontal"
+        self.origin = self._clamped((0, 0), "horizontal")
+
+    def undo(self) -> bool:
+        """Take back the last ship placed (only while placing)."""
+        if self.stage != "placing" or not self.placed:
+            return False
+        ship = self.placed.pop()
+        p = self.mine.placement(ship)
+        self.mine.unplace(ship)
+        self.ship = ship
+        if p is not None:
+            self.origin, self.orientation = p.origin, p.orientation
+        self.message = f"{self.names[ship]} taken back."
+        return True
+
+    def place_rest(self) -> bool:
+        """Place every ship not yet placed at random (legal spots, equally likely per ship).
+
+        Keeps the ships already placed; False (nothing changed) if they leave no room.
+        """
+        if self.stage != "placing":
+            return False
+        left = sorted(
+            (i for i in range(len(self.names)) if not self.mine.is_placed(i)),
+            key=lambda i: -int(self.fleet.ship(i)["length"]),
+        )
+        for _attempt in range(200):
+            done: List[int] = []
+            for ship in left:
+                spots = [
+                    ((r, c), o)
+                    for o in ("horizontal", "vertical")
+                    for r in range(self.rows)
+                    for c in range(self.cols)
+                    if self.mine.check_place(ship, (r, c), o) is None
+                ]
+                if not spots:
+                    break
+                origin, orientation = spots[self._rng.below(len(spots))]
+                self.mine.place(ship, origin, orientation)
+                done.append(ship)
+            if len(done) == len(left):
+                self.placed.extend(done)
+                self._next_ship()
+                return True
+            for ship in done:
+                self.mine.unplace(ship)
+        self.message = "No room for the rest of the fleet: press U to take back a ship."
+        return False
+
+    def _start_shooting(self) -> None:
+        self.stage = "shooting"
+        self.cursor = (0, 0)
+        n = self.volley_size()
+        each = "a cell" if n == 1 else f"{n} cells"
+        self.message = f"Your fleet is ready. Fire: click {each} of the enemy board, or move the cursor and press Enter."
+
+    # ---- shooting --------------------------------------------------------------------------
+    def fire(self, cell: Optional[Cell] = None) -> bool:
+        """Fire at ``cell`` (default: the cursor); with a salvo, aim until the volley is full.
+
+        Refused (False, with the reason) if the cell was shot already or is aimed at. When the
+        volley is complete the person's turn is played, then the computer's, at once.
+        """
+        if self.stage != "shooting":
+            return False
+        if cell is None:
+            cell = self.cursor
+        cell = (int(cell[0]), int(cell[1]))
+        if not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
+            self.message = "That is off the board."
+            return False
+        self.cursor = cell
+        if not self.view.is_open(cell):
+            self.message = f"You already fired at {cell_name(cell)}: pick another cell."
+            return False
+        if cell in self.aimed:
+            self.aimed.remove(cell)
+            self.message = f"{cell_name(cell)} no longer aimed at."
+            return True
+        self.aimed.append(cell)
+        n = self.volley_size()
+        if len(self.aimed) < n:
+            self.message = f"Aimed at {', '.join(cell_name(c) for c in self.aimed)}: {n - len(self.aimed)} more to fire."
+            return True
+        self._play_turns()
+        return True
+
+    def _play_turns(self) -> None:
+        self.turn_shots = []
+        self._person.queue = list(self.aimed)
+        self.aimed = []
+        self.game.play_turn()
+        if not self.game.is_over:
+            self.game.play_turn()
+        self.hit_boards = sorted({1 - p for p, _, full, _ in self.turn_shots if full.struck})
+        self.message = self._describe_turn()
+        if self.game.is_over:
+            self._finish()
+
+    def _describe_turn(self) -> str:
+        mine: List[str] = []
+        theirs: List[str] = []
+        for player, cell, full, told in self.turn_shots:
+            where = cell_name(cell)
+            if player == 0:
+                if told.sank and told.ship is not None and told.ship >= 0:
+                    mine.append(f"You fire at {where}: You sank my {self.names[told.ship]}!")
+                elif told.sank:
+                    mine.append(f"You fire at {where}: You sank a ship!")
+                elif told.struck:
+                    mine.append(f"You fire at {where}: hit!")
+                elif told.valid:
+                    mine.append(f"You fire at {where}: miss.")
+            elif full.struck:
+                name = self.names[full.ship or 0]
+                if full.sank:
+                    theirs.append(f"I fire at {where}: I sank your {name}!")
+                else:
+                    theirs.append(f"I fire at {where}: hit your {name}.")
+            elif full.valid:
+                theirs.append(f"I fire at {where}: miss.")
+        return "  ".join(mine + theirs)
+
+    def _finish(self) -> None:
+        self.stage = "over"
+        outcome = self.game.outcome
+        self.winner = outcome.winner if outcome.end == "win" else None
+        you, me = outcome.shots
+        if outcome.end == "win" and outcome.winner == 0:
+            verdict = f"You won in {you} shots!"
+        elif outcome.end == "win":
+            verdict = f"I won in {me} shots!"
+        elif outcome.end == "draw":
+            verdict = "A draw!"
+        else:
+            verdict = f"The game stopped: {outcome.reason}."
+        self.message = f"{self.message}  {verdict} Press N or click for the next round."
+        if self._on_over is not None:
+            self._on_over(self)
+
+
+class Match:
+    """Rounds against one opponent and the scoreboard across them."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        if settings.seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
+            self.settings = replace(settings, seed=seed)
+        self.wins = [0, 0]
+        self.draws = 0
+        self.round = self._new_round(1)
+
+    def _new_round(self, number: int) -> Round:
+        assert self.settings.seed is not None
+        return Round(self.settings, number, self.settings.seed + number - 1, on_over=self._count)
+
+    def _count(self, r: Round) -> None:
+        if r.winner is None:
+            self.draws += 1
+        else:
+            self.wins[r.winner] += 1
+
+    def next_round(self) -> bool:
+        """Start the next round once this one is over; False (nothing changed) before that."""
+        if self.round.stage != "over":
+            return False
+        self.round = self._new_round(self.round.number + 1)
+        return True
+
+    def score(self) -> str:
+        """``You 2 – 1 Computer`` (and draws if any)."""
+        draws = f", {self.draws} drawn" if self.draws else ""
+        return f"You {self.wins[0]} - {self.wins[1]} Computer{draws}"

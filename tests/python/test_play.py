@@ -1,0 +1,379 @@
+"""``battleship play`` (issue 5, seed 004): the game without a screen, then the Textual app driven
+headlessly through keys and clicks, checking what the screen says."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship import cli
+from battleship.play.session import Match, Settings, default_opponent
+
+textual = pytest.importorskip("textual")
+
+from battleship.play.app import BoardView, PlayApp, screen_text  # noqa: E402
+
+SIZE = (100, 30)
+
+
+def ship_cells(ocean, ship=None):
+    ships = ocean.ships
+    return [(int(r), int(c)) for r, c in zip(*np.nonzero(ships >= 0 if ship is None else ships == ship))]
+
+
+def water_cells(ocean):
+    return [(int(r), int(c)) for r, c in zip(*np.nonzero(ocean.ships < 0))]
+
+
+# ---- settings --------------------------------------------------------------------------------
+def test_the_default_opponent_is_the_strongest_registered_shooter():
+    names = battleship.shooter_names()
+    expected = "probability" if "probability" in names else "parity"
+    assert default_opponent() == expected
+    assert Settings().opponent == expected
+
+
+def test_the_defaults_follow_seed_004():
+    s = Settings()
+    assert (s.rows, s.cols, s.fleet, s.touching) == (10, 10, "classic", "no_contact")
+    assert s.rules.touching == "no_contact" and s.rules.volley == "single"
+
+
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"opponent": "nobody"}, "unknown opponent"),
+        ({"placer": "nobody"}, "unknown placer"),
+        ({"touching": "sometimes"}, "touching"),
+        ({"disclosure": "all"}, "disclosure"),
+        ({"salvo": -1}, "salvo"),
+        ({"fleet": "armada"}, "unknown fleet"),
+        ({"rows": 3, "cols": 3}, "does not fit"),
+        ({"rows": 0}, "1 to 26"),
+    ],
+)
+def test_bad_settings_are_refused_with_a_reason(changes, words):
+    with pytest.raises(ValueError, match=words):
+        Settings(**changes)
+
+
+def test_salvo_settings_become_engine_rules():
+    assert Settings(salvo=3).rules.volley == "fixed_salvo"
+    assert Settings(salvo=3).rules.salvo_size == 3
+    assert Settings(salvo=0).rules.volley == "per_ship_afloat"
+
+
+# ---- the game without a screen ---------------------------------------------------------------
+def test_placement_refusals_change_nothing_and_say_why():
+    r = Match(Settings(seed=5, opponent="random")).round
+    assert r.confirm()  # Carrier at A1, horizontal
+    assert r.ship == 1 and r.origin == (0, 0)
+    assert r.problem() is not None
+    before = r.mine.ships.copy()
+    assert not r.confirm()
+    assert "overlap" in r.message and "Battleship" in r.message
+    assert r.move(1, 0) and not r.confirm()
+    assert "touch" in r.message
+    assert (r.mine.ships == before).all() and not r.mine.is_placed(1)
+    assert not r.move(-5, 0)  # the ship stays on the board
+    assert r.origin == (1, 0)
+
+
+def test_the_ship_being_placed_cannot_leave_the_board_and_rotates_inside_it():
+    r = Match(Settings(seed=5, opponent="random")).round
+    for _ in range(10):
+        r.move(0, 1)
+    assert r.origin == (0, 5)  # the Carrier (5) ends at the last column
+    r.move_to((9, 9))
+    assert r.origin == (9, 5)
+    assert r.rotate() and r.orientation == "vertical" and r.origin == (5, 5)
+
+
+def test_place_rest_keeps_the_ships_placed_and_is_reproducible():
+    a = Match(Settings(seed=9, opponent="random")).round
+    b = Match(Settings(seed=9, opponent="random")).round
+    for r in (a, b):
+        r.move_to((4, 2))
+        r.confirm()
+        assert r.place_rest()
+    assert a.stage == "shooting" and a.mine.all_placed
+    assert a.mine.placement(0).origin == (4, 2)
+    assert (a.mine.ships == b.mine.ships).all()
+    assert (a.theirs.ships == b.theirs.ships).all()
+
+
+def test_place_rest_without_room_changes_nothing():
+    r = Match(Settings(rows=7, cols=7, seed=1, opponent="random")).round
+    for origin in ((3, 1), (0, 0), (5, 2)):  # Carrier, Battleship, Cruiser leave no room under no_contact
+        r.move_to(origin)
+        assert r.confirm()
+    before = r.mine.ships.copy()
+    assert not r.place_rest()
+    assert (r.mine.ships == before).all() and "No room" in r.message
+    assert r.stage == "placing" and r.ship == 3
+    assert r.undo() and r.ship == 2 and not r.mine.is_placed(2)
+    assert r.place_rest() and r.mine.all_placed
+
+
+def test_an_unplaceable_fleet_is_an_error():
+    with pytest.raises(ValueError, match="could not lay out"):
+        Match(Settings(rows=6, cols=6, seed=1, opponent="random"))
+
+
+def test_repeated_shots_are_refused_and_cost_nothing():
+    r = Match(Settings(seed=2, opponent="random")).round
+    r.place_rest()
+    cell = water_cells(r.theirs)[0]
+    assert r.fire(cell)
+    assert r.shots == (1, 1)
+    assert not r.fire(cell)
+    assert "already fired" in r.message and r.shots == (1, 1)
+
+
+def test_a_salvo_fires_when_every_shot_is_aimed_and_aiming_twice_takes_it_back():
+    r = Match(Settings(seed=2, opponent="random", salvo=3)).round
+    r.place_rest()
+    a, b, c = water_cells(r.theirs)[:3]
+    r.fire(a)
+    r.fire(b)
+    assert r.shots == (0, 0) and r.aimed == [a, b] and "1 more" in r.message
+    r.fire(b)
+    assert r.aimed == [a]
+    r.fire(b)
+    r.fire(c)
+    assert r.shots == (3, 3) and r.aimed == []
+
+
+def test_hit_only_disclosure_does_not_say_what_sank():
+    r = Match(Settings(seed=4, opponent="random", disclosure="hit_only")).round
+    r.place_rest()
+    for cell in ship_cells(r.theirs, ship=4):  # the Destroyer
+        r.fire(cell)
+    assert "sank" not in r.message and "hit!" in r.message
+    assert r.enemy_afloat_count() is None
+
+
+def test_sinking_is_called_out_by_name():
+    r = Match(Settings(seed=4, opponent="random")).round
+    r.place_rest()
+    for cell in ship_cells(r.theirs, ship=4):
+        r.fire(cell)
+    assert "You sank my Destroyer!" in r.message
+    assert r.enemy_afloat_count() == 4
+    marks = r.enemy_marks()
+    assert all(marks[row][col][1] == "#" for row, col in ship_cells(r.theirs, ship=4))
+
+
+def test_the_scoreboard_counts_rounds_and_the_next_round_needs_a_finished_one():
+    m = Match(Settings(seed=3, opponent="random"))
+    assert not m.next_round()
+    m.round.place_rest()
+    for cell in ship_cells(m.round.theirs):
+        m.round.fire(cell)
+    assert m.round.stage == "over" and m.round.winner == 0
+    assert m.score() == "You 1 - 0 Computer"
+    assert m.next_round() and m.round.number == 2 and m.round.stage == "placing"
+    assert m.round.seed == m.settings.seed + 1
+
+
+# ---- the command line ------------------------------------------------------------------------
+def test_the_play_command_has_the_options():
+    args = cli.parser().parse_args(["play", "--opponent", "random", "--salvo", "ships", "--seed", "4", "--fleet", "russian"])
+    assert (args.opponent, args.salvo, args.seed, args.fleet, args.touching) == ("random", 0, 4, "russian", "no_contact")
+    assert cli.parser().parse_args(["play"]).opponent == default_opponent()
+    with pytest.raises(SystemExit):
+        cli.parser().parse_args(["play", "--salvo", "0"])
+
+
+def test_bad_play_options_exit_with_a_clear_error(capsys):
+    assert cli.main(["play", "--rows", "3", "--cols", "3"]) == 2
+    assert "does not fit" in capsys.readouterr().err
+
+
+# ---- the app, headless -----------------------------------------------------------------------
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_a_whole_game_through_keys_and_clicks():
+    async def scenario():
+        app = PlayApp(Settings(seed=11, opponent="random"))
+        app.FLASH_SECONDS = 30.0  # long enough to be seen by the test on a slow machine
+        async with app.run_test(size=SIZE) as pilot:
+            text = screen_text(app)
+            assert "Your fleet" in text and "Enemy: random" in text
+            assert "Round 1" in text and "Placing 1/5: Carrier" in text
+            assert "R       rotate" in text
+
+            # the Carrier at A1, across
+            await pilot.press("enter")
+            r = app.match.round
+            assert r.mine.placement(0) == ((0, 0), "horizontal", 5)
+            assert "Carrier placed" in screen_text(app)
+
+            # the Battleship starts on top of it: shown as illegal, and refused with the reason
+            assert "!" in screen_text(app)
+            await pilot.press("enter")
+            text = screen_text(app)
+            assert "Cannot place the Battleship at A1" in text and "overlap" in text
+            assert not r.mine.is_placed(1)
+            await pilot.press("down")
+            await pilot.press("enter")
+            assert "touch another ship" in screen_text(app) and not r.mine.is_placed(1)
+
+            # rotate it, move it clear, place it
+            await pilot.press("r", "down")
+            assert r.orientation == "vertical" and r.origin == (2, 0)
+            await pilot.press("enter")
+            assert r.mine.placement(1) == ((2, 0), "vertical", 4)
+
+            # the Cruiser by mouse: a click moves it, a second click on the same cell places it
+            board = app.query_one("#mine", BoardView)
+            x, y = 1 + 1 + 3 + 2 * 5, 1 + 1 + 7  # border + padding + labels; border + header
+            await pilot.click(board, offset=(x, y))
+            assert r.origin == (7, 5)
+            await pilot.click(board, offset=(x, y))
+            assert r.mine.placement(2) == ((7, 5), "horizontal", 3)
+            await pilot.press("u")
+            assert not r.mine.is_placed(2)
+            await pilot.press("a")
+            assert r.stage == "shooting" and r.mine.all_placed
+            assert "Stage: Shooting" in screen_text(app)
+
+            # a miss with the cursor keys
+            miss = water_cells(r.theirs)[0]
+            await pilot.press(*(["down"] * miss[0] + ["right"] * miss[1]), "enter")
+            assert r.shots[0] == 1 and "miss" in screen_text(app)
+
+            # clicking the same cell again is refused
+            enemy = app.query_one("#enemy", BoardView)
+
+            def at(cell):
+                return (1 + 1 + 3 + 2 * cell[1], 1 + 1 + cell[0])
+
+            await pilot.click(enemy, offset=at(miss))
+            assert "You already fired at" in screen_text(app) and r.shots[0] == 1
+
+            # sink the fleet by clicking; the first hit flashes the enemy board
+            targets = ship_cells(r.theirs)
+            await pilot.click(enemy, offset=at(targets[0]))
+            assert enemy.has_class("flash")
+            called = []
+            for cell in targets[1:]:
+                await pilot.click(enemy, offset=at(cell))
+                called.append(r.message)
+            assert any("You sank my" in m for m in called)
+            text = screen_text(app)
+            assert r.stage == "over" and r.winner == 0
+            assert "You won in" in text and "You 1 - 0 Computer" in text and "Round over" in text
+            assert f"Shots: you {len(targets) + 1}" in text
+
+            # a click starts the next round; the score is kept
+            await pilot.click(enemy, offset=(3, 3))
+            text = screen_text(app)
+            assert app.match.round.number == 2 and "Round 2" in text and "Placing 1/5" in text
+            assert "You 1 - 0 Computer" in text
+
+            # quitting returns the match
+            await pilot.press("q")
+        assert app.return_value is app.match
+        return app
+
+    app = run(scenario())
+    assert app.match.wins == [1, 0]
+
+
+def test_the_computer_can_win_and_escape_quits():
+    async def scenario():
+        app = PlayApp(Settings(seed=1, opponent="parity"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("a")
+            r = app.match.round
+            enemy = app.query_one("#enemy", BoardView)
+            for cell in water_cells(r.theirs):  # never hit anything: the computer wins
+                await pilot.click(enemy, offset=(5 + 2 * cell[1], 2 + cell[0]))
+                if r.stage == "over":
+                    break
+            await pilot.pause()
+            assert r.winner == 1
+            assert "I won in" in screen_text(app) and "You 0 - 1 Computer" in screen_text(app)
+            await pilot.press("n")
+            assert app.match.round.number == 2
+            await pilot.press("escape")
+        return app
+
+    app = run(scenario())
+    assert app.match.wins == [0, 1]
+
+
+def test_the_flash_ends():
+    async def scenario():
+        app = PlayApp(Settings(seed=11, opponent="random"))
+        app.FLASH_SECONDS = 1.0
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("a")
+            r = app.match.round
+            r.cursor = ship_cells(r.theirs)[0]
+            await pilot.press("enter")
+            enemy = app.query_one("#enemy", BoardView)
+            assert enemy.has_class("flash")
+            await pilot.pause(1.5)
+            assert not enemy.has_class("flash")
+            await pilot.press("q")
+
+    run(scenario())
+
+
+def test_the_screenshot_is_an_svg_of_a_game_in_progress(tmp_path):
+    from battleship.play.screenshot import write_screenshot
+
+    path = write_screenshot(tmp_path / "play.svg")
+    svg = path.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "Enemy" in svg and "Round" in svg
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_battleship_play_in_a_real_terminal_quits_and_leaves_it_clean(python_env):
+    """The command runs in a pseudo-terminal, takes keys, and on Q restores the screen, the cursor
+    and the mouse (the alternate screen is left, the cursor shown again, mouse reporting off)."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command itself
+        env = dict(python_env, TERM="xterm-256color")
+        os.execvpe(sys.executable, [sys.executable, "-m", "battleship", "play", "--seed", "1", "--opponent", "random"], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    out = bytearray()
+
+    def read(seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    out.extend(os.read(fd, 65536))
+                except OSError:
+                    return
+
+    read(5)
+    assert b"Placing 1/5" in out
+    os.write(fd, b"a")
+    read(1)
+    os.write(fd, b"q")
+    read(5)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    tail = bytes(out[out.rfind(b"\x1b[?1049h") :])
+    assert b"\x1b[?1049l" in tail  # left the alternate screen
+    assert b"\x1b[?25h" in tail  # the cursor is back
+    assert b"\x1b[?1000l" in tail  # mouse reporting off
