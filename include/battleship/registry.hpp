@@ -19,9 +19,11 @@
 #include <battleship/placement/mediocre.hpp>
 #include <battleship/placement/sequential.hpp>
 #include <battleship/placement/uniform.hpp>
+#include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/checkerboard_search.hpp>
 #include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/mediocre.hpp>
+#include <battleship/strategies/probability.hpp>
 #include <battleship/strategies/random.hpp>
 #include <battleship/strategy.hpp>
 
@@ -44,11 +46,14 @@ struct StrategyList {
 ///
 /// To add one: include its header above and add `YourShooter<S>` to this list (one line). The
 /// class needs `static constexpr const char* name` and should have
-/// `static constexpr const char* summary` (a one-line description).
+/// `static constexpr const char* summary` (a one-line description). A shooter that thinks for
+/// milliseconds per shot declares `static constexpr bool slow = true` so that callers playing
+/// every built-in (tests, `battleship compare`, the bench) can play fewer of its games
+/// (`Registry::slow`).
 template <BoardShape S>
-using builtin_shooters =
-    StrategyList<RandomShooter<S>, HuntTargetShooter<S>, ParityShooter<S>,
-                 CheckerboardSearchShooter<S>, OrientedSearchShooter<S>, MediocreShooter<S>>;
+using builtin_shooters = StrategyList<RandomShooter<S>, HuntTargetShooter<S>, ParityShooter<S>,
+                                      CheckerboardSearchShooter<S>, OrientedSearchShooter<S>,
+                                      MediocreShooter<S>, ProbabilityShooter<S>, BayesShooter<S>>;
 
 /// The built-in placers, in the order `names()` lists them. Add one like a shooter.
 template <BoardShape S>
@@ -63,6 +68,14 @@ constexpr std::string_view summary_of() noexcept {
     return T::summary;
   else
     return {};
+}
+
+template <class T>
+constexpr bool slow_of() noexcept {
+  if constexpr (requires { T::slow; })
+    return T::slow;
+  else
+    return false;
 }
 
 template <class List, std::size_t I = 0, class F, class Otherwise>
@@ -140,6 +153,21 @@ public:
     });
     if (out) return *out;
     if (auto e = find(name)) return e->summary;
+    unknown(name);
+  }
+
+  /// Whether `name` is a slow built-in (one declaring `static constexpr bool slow = true`: it
+  /// thinks for milliseconds per shot, thousands of times longer than the others), so that a
+  /// caller playing every strategy can play fewer of its games. Registered strategies are not
+  /// slow. Throws `std::invalid_argument` for an unknown name.
+  [[nodiscard]] bool slow(std::string_view name) const {
+    std::optional<bool> out;
+    detail::for_each_type<Builtins>([&](auto* t) {
+      using T = std::remove_pointer_t<decltype(t)>;
+      if (!out && name == std::string_view(T::name)) out = detail::slow_of<T>();
+    });
+    if (out) return *out;
+    if (find(name)) return false;
     unknown(name);
   }
 
@@ -242,6 +270,14 @@ template <BoardShape S>
 template <BoardShape S>
 [[nodiscard]] std::vector<std::string> placer_names() {
   return PlacerRegistry<S>::instance().names();
+}
+
+/// Whether the shooter `name` is slow (milliseconds per shot; see `Registry::slow`): callers that
+/// play every shooter should play a few hundred of its games, not tens of thousands. Throws
+/// `std::invalid_argument` for an unknown name.
+template <BoardShape S>
+[[nodiscard]] bool shooter_is_slow(std::string_view name) {
+  return ShooterRegistry<S>::instance().slow(name);
 }
 
 /// Calls `f` with a new shooter named `name` and returns its result: `f(ConcreteShooter<S>{})`

@@ -39,6 +39,8 @@ public:
   /// One-line description for the registry.
   static constexpr const char* summary =
       "likeliest cell under the exact posterior over fleet layouts (exact or sampled)";
+  /// Thinks for milliseconds per shot: callers playing every built-in play fewer of its games.
+  static constexpr bool slow = true;
 
   /// Importance samples per decision when the layouts are too many to count.
   int samples = 1500;
@@ -77,12 +79,12 @@ public:
   /// Computes the posterior for what `view` shows (reused until the next result arrives).
   void update(const TargetView<S>& view, Rng& rng) {
     if (fresh_) return;
-    if (!geometry_ ||
-        !geometry_->about(view.board(), view.fleet(), view.rules().touching))
+    if (!geometry_ || !geometry_->about(view.board(), view.fleet(), view.rules().touching))
       start(view);
     posterior_.observe(*geometry_, view, log_);
     bool exact = false;
-    if (was_exact_ || estimate_ < static_cast<double>(exact_budget)) exact = posterior_.enumerate(exact_budget);
+    if (was_exact_ || estimate_ < static_cast<double>(exact_budget))
+      exact = posterior_.enumerate(exact_budget);
     if (!exact) {
       posterior_.sample(rng, samples);
       // The mean importance weight estimates the number of layouts: count them when few.

@@ -1,0 +1,252 @@
+// The strongest players (issue 6): probability and bayes. Exact expected shots on small boards
+// against the known optima, rule-awareness checked against brute force, and fixed-seed bands.
+#include "catch_shim.hpp"
+#include "small_boards.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <battleship/placement/uniform.hpp>
+#include <battleship/registry.hpp>
+#include <battleship/simulate.hpp>
+#include <battleship/strategies/bayes.hpp>
+#include <battleship/strategies/probability.hpp>
+
+using namespace battleship;
+using small_boards::Observed;
+
+// REQUIRE only when the condition fails: a Catch assertion per shot would dominate the run time
+// under the sanitizers.
+#define ENSURE(...)                                                                                \
+  do {                                                                                             \
+    if (!(__VA_ARGS__)) REQUIRE(__VA_ARGS__);                                                      \
+  } while (false)
+
+namespace {
+
+using S = ClassicShape;
+using D = DynamicShape<128>;
+
+static_assert(ShotStrategy<ProbabilityShooter<S>, S>);
+static_assert(ShotStrategy<BayesShooter<S>, S>);
+static_assert(ShotStrategy<ProbabilityShooter<D>, D>);
+static_assert(ShotStrategy<BayesShooter<D>, D>);
+
+/// A small board and fleet with the least expected shots any shooter can reach on it.
+struct Optimum {
+  int rows;
+  int cols;
+  std::vector<int> lengths;
+  double shots;
+};
+
+const std::vector<Optimum>& optima() {
+  static const std::vector<Optimum> known{
+      {3, 3, {2}, 4.5},   {4, 3, {2}, 5.1176}, {4, 4, {2}, 6.0833},
+      {4, 4, {3}, 5.625}, {5, 4, {3}, 6.2273}, {4, 4, {2, 2}, 8.6696},
+  };
+  return known;
+}
+
+Fleet fleet_of(const std::vector<int>& lengths) {
+  if (lengths.size() == 1) return Fleet{{"One", 'O', lengths[0], 1}};
+  return Fleet{{"One", 'O', lengths[0], 1}, {"Two", 'T', lengths[1], 1}};
+}
+
+std::string describe(const Optimum& o) {
+  std::string out = std::to_string(o.rows) + " x " + std::to_string(o.cols) + " {";
+  for (std::size_t i = 0; i < o.lengths.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(o.lengths[i]);
+  return out + "}";
+}
+
+/// Expected shots of a shooter (made by `make`) against every layout of `o`, classic rules.
+template <class Make>
+double expected_on(const Optimum& o, Make make, int seeds) {
+  const Board<D> board(D(o.rows, o.cols));
+  return small_boards::expected_shots(board, fleet_of(o.lengths), rulesets::classic, make, seeds);
+}
+
+} // namespace
+
+TEST_CASE("probability and bayes are built-ins; bayes says it is slow", "[registry][strong]") {
+  const auto names = shooter_names<S>();
+  CHECK(std::find(names.begin(), names.end(), "probability") != names.end());
+  CHECK(std::find(names.begin(), names.end(), "bayes") != names.end());
+  CHECK(with_shooter<S>("bayes",
+                        [](auto s) { return std::is_same_v<decltype(s), BayesShooter<S>>; }));
+  CHECK(shooter_is_slow<S>("bayes"));
+  for (const char* fast : {"random", "hunt_target", "parity", "probability", "mediocre"})
+    CHECK_FALSE(shooter_is_slow<S>(fast));
+  CHECK_FALSE(PlacerRegistry<S>::instance().slow("uniform"));
+  CHECK_THROWS_AS(shooter_is_slow<S>("nope"), std::invalid_argument);
+}
+
+TEST_CASE("on small boards no shooter beats the known optimum and bayes comes within 3 percent",
+          "[strong][bayes][probability][optimum]") {
+  for (const Optimum& o : optima()) {
+    INFO(describe(o) << ", optimum " << o.shots);
+    // Several generators per layout, so that tie-breaking luck cannot pass for skill.
+    const double bayes = expected_on(
+        o, [] { return BayesShooter<D>{}; }, 4);
+    const double probability = expected_on(
+        o, [] { return ProbabilityShooter<D>{}; }, 4);
+    INFO("bayes " << bayes << ", probability " << probability);
+    CHECK(bayes >= o.shots - 5e-4);
+    CHECK(probability >= o.shots - 5e-4);
+    CHECK(bayes <= o.shots * 1.03);
+  }
+}
+
+namespace {
+
+/// Plays games of `Shooter` on `board` under `rules` against random layouts and checks every
+/// shot against brute force: the cell is open (never shot before) and some layout consistent
+/// with everything announced so far puts a ship on it (so it is never ruled out by the rules).
+template <class Shooter>
+void never_fires_where_no_ship_can_be(const Board<D>& board, const Fleet& fleet, const Rules& rules,
+                                      int games, std::uint64_t seed) {
+  const auto all = small_boards::all_layouts(board, fleet, rules.touching);
+  REQUIRE(!all.empty());
+  Rng rng(seed);
+  TargetView<D> view(board, fleet, rules);
+  Shooter shooter;
+  for (int g = 0; g < games; ++g) {
+    const auto& truth = all[static_cast<std::size_t>(rng.below(static_cast<int>(all.size())))];
+    Ocean<D> ocean = small_boards::ocean_of(board, fleet, rules.touching, truth);
+    view.reset();
+    shooter.start(view);
+    std::vector<Observed> seen;
+    while (!ocean.all_sunk()) {
+      const Coord c = shooter.next_shot(view, rng);
+      ENSURE(board.contains(c));
+      ENSURE(view.is_open(c));
+      bool possible = false;
+      for (const auto& layout : all) {
+        if (!small_boards::consistent(board, fleet, rules, layout, seen)) continue;
+        for (const Placement& p : layout)
+          for (int i = 0; i < p.length; ++i) possible = possible || p.cell(i) == c;
+        if (possible) break;
+      }
+      INFO("shot " << seen.size() << " at (" << c.row << ", " << c.col << ")");
+      ENSURE(possible);
+      const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
+      view.record(c, told);
+      shooter.on_result(view, c, told);
+      seen.push_back(Observed{c, told});
+      ENSURE(static_cast<int>(seen.size()) <= board.cells());
+    }
+  }
+}
+
+template <class Shooter>
+void never_fires_where_no_ship_can_be_under_every_rule(int games, bool hit_only = true) {
+  const Board<D> board(D(5, 4));
+  const Fleet fleet{{"Cruiser", 'C', 3, 1}, {"Destroyer", 'D', 2, 1}, {"Sub", 'S', 1, 1}};
+  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact})
+    for (Disclosure d :
+         {Disclosure::hit_only, Disclosure::hit_and_sunk, Disclosure::sunk_with_name}) {
+      if (d == Disclosure::hit_only && !hit_only) continue;
+      INFO("touching " << to_string(t) << ", disclosure " << to_string(d));
+      never_fires_where_no_ship_can_be<Shooter>(
+          board, fleet, Rules{.touching = t, .disclosure = d}, games,
+          static_cast<std::uint64_t>(t) * 3 + static_cast<std::uint64_t>(d));
+    }
+}
+
+/// Plays classic-board games under `rules` and checks that no shot repeats a cell and, under
+/// the no-touch rules, that none lands next to a ship already sunk (edge neighbours; corners too
+/// under no_contact) or, under no_contact, diagonally next to a hit.
+template <class Shooter>
+void respects_the_touching_rule(const Fleet& fleet, const Rules& rules, int games) {
+  const Board<S> board;
+  Ocean<S> ocean(board, fleet, rules.touching);
+  TargetView<S> view(board, fleet, rules);
+  UniformPlacer<S> placer;
+  Shooter shooter;
+  for (int g = 0; g < games; ++g) {
+    Rng rng(derive_seed(99, static_cast<std::uint64_t>(g)));
+    ocean.clear();
+    REQUIRE(placer.place(ocean, rng));
+    view.reset();
+    shooter.start(view);
+    int shots = 0;
+    while (!ocean.all_sunk()) {
+      const Coord c = shooter.next_shot(view, rng);
+      ENSURE(view.is_open(c));
+      typename Board<S>::bitboard_type sunk_cells;
+      for (int s = 0; s < fleet.ship_count(); ++s)
+        if (ocean.is_sunk(s)) sunk_cells |= board.mask(ocean.placement(s));
+      typename Board<S>::bitboard_type banned;
+      if (rules.touching == Touching::no_edge_contact) banned = board.dilate4(sunk_cells);
+      if (rules.touching == Touching::no_contact)
+        banned =
+            board.dilate8(sunk_cells) | (board.dilate8(view.hits()) - board.dilate4(view.hits()));
+      ENSURE(!banned.test(board.index(c)));
+      const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
+      view.record(c, told);
+      shooter.on_result(view, c, told);
+      ENSURE(++shots <= board.cells());
+    }
+  }
+}
+
+} // namespace
+
+TEST_CASE("probability never fires at a cell no consistent layout covers, under every touching "
+          "rule when sinkings are announced",
+          "[strong][probability][rules]") {
+  // Under hit_only a density shooter cannot tell a finished ship from a longer one, so it may
+  // fire past a ship that brute force knows is complete: only bayes is held to that.
+  never_fires_where_no_ship_can_be_under_every_rule<ProbabilityShooter<D>>(10, false);
+}
+
+TEST_CASE("bayes never fires at a cell no consistent layout covers, under every rule",
+          "[strong][bayes][rules]") {
+  never_fires_where_no_ship_can_be_under_every_rule<BayesShooter<D>>(6);
+}
+
+TEST_CASE("probability and bayes never repeat a shot nor fire next to a sunk ship under the "
+          "no-touch rules on the classic board",
+          "[strong][probability][bayes][rules]") {
+  const Rules no_contact{.touching = Touching::no_contact, .disclosure = Disclosure::hit_and_sunk};
+  const Rules no_edge{.touching = Touching::no_edge_contact};
+  respects_the_touching_rule<ProbabilityShooter<S>>(fleets::classic, no_contact, 40);
+  respects_the_touching_rule<ProbabilityShooter<S>>(fleets::russian, rulesets::no_contact, 10);
+  respects_the_touching_rule<ProbabilityShooter<S>>(fleets::classic, no_edge, 40);
+  respects_the_touching_rule<BayesShooter<S>>(fleets::classic, no_contact, 2);
+  respects_the_touching_rule<BayesShooter<S>>(fleets::classic, no_edge, 1);
+}
+
+TEST_CASE("probability's mean over 3,000 classic games with a fixed seed stays in its band",
+          "[strong][probability][band]") {
+  SimulationOptions options;
+  options.games = 3000;
+  options.seed = 2024;
+  options.threads = 1;
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
+                               ProbabilityShooter<S>{}, UniformPlacer<S>{}, options);
+  REQUIRE(r.unfinished == 0);
+  const ShotSummary s = r.summary();
+  INFO("mean " << s.mean << " +- " << s.ci95);
+  CHECK(s.mean >= 43.8);
+  CHECK(s.mean <= 45.2);
+  CHECK(s.min >= 17);
+}
+
+TEST_CASE("bayes's mean over 20 classic games with a fixed seed stays in its band",
+          "[strong][bayes][band]") {
+  SimulationOptions options;
+  options.games = 20; // a few milliseconds a shot: kept small for the sanitizer build
+  options.seed = 2024;
+  options.threads = 1;
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, BayesShooter<S>{},
+                               UniformPlacer<S>{}, options);
+  REQUIRE(r.unfinished == 0);
+  const ShotSummary s = r.summary();
+  INFO("mean " << s.mean << " +- " << s.ci95);
+  // 20 games: the interval of the mean is about +-4 shots around bayes's 45.
+  CHECK(s.mean >= 39.0);
+  CHECK(s.mean <= 51.0);
+}
