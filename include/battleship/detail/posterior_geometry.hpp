@@ -66,7 +66,8 @@ public:
             if (touching == Touching::no_edge_contact) halo = board.dilate4(m);
             if (touching == Touching::no_contact) halo = board.dilate8(m);
             options_.push_back(Option{m, halo, p});
-            for (int i = 0; i < len; ++i) cell_list_.push_back(static_cast<Index>(board.index(p.cell(i))));
+            for (int i = 0; i < len; ++i)
+              cell_list_.push_back(static_cast<Index>(board.index(p.cell(i))));
           }
       }
       begin_.push_back(options_.size());
@@ -76,7 +77,7 @@ public:
           if (options_[i].cells.test(cell)) through_.push_back(static_cast<Index>(i - first));
         through_begin_.push_back(through_.size());
         coverage_.push_back(static_cast<std::int16_t>(through_begin_.back() -
-                                                       through_begin_[through_begin_.size() - 2]));
+                                                      through_begin_[through_begin_.size() - 2]));
       }
     }
   }
@@ -92,7 +93,9 @@ public:
   [[nodiscard]] const Board<S>& board() const noexcept { return board_; }
   [[nodiscard]] const Fleet& fleet() const noexcept { return fleet_; }
   [[nodiscard]] Touching touching() const noexcept { return touching_; }
-  [[nodiscard]] int ship_count() const noexcept { return static_cast<int>(ship_length_index_.size()); }
+  [[nodiscard]] int ship_count() const noexcept {
+    return static_cast<int>(ship_length_index_.size());
+  }
 
   // Number of distinct ship lengths.
   [[nodiscard]] int length_count() const noexcept { return static_cast<int>(lengths_.size()); }
@@ -110,6 +113,12 @@ public:
     const auto e = begin_[static_cast<std::size_t>(k) + 1];
     return {options_.data() + b, e - b};
   }
+  // Number of placements over every length.
+  [[nodiscard]] std::size_t option_count() const noexcept { return options_.size(); }
+  // Position of options(k)[0] among the placements of every length (for per-placement arrays).
+  [[nodiscard]] std::size_t first_option(int k) const noexcept {
+    return begin_[static_cast<std::size_t>(k)];
+  }
   // The cell indices of option i of the k-th length, in order from its origin.
   [[nodiscard]] std::span<const Index> cells_of(int k, std::size_t i) const noexcept {
     const auto len = static_cast<std::size_t>(length(k));
@@ -117,7 +126,8 @@ public:
   }
   // Indices (into options(k)) of the placements of the k-th length covering `cell`.
   [[nodiscard]] std::span<const Index> through(int k, std::size_t cell) const noexcept {
-    const std::size_t slot = static_cast<std::size_t>(k) * static_cast<std::size_t>(board_.cells()) + cell;
+    const std::size_t slot =
+        static_cast<std::size_t>(k) * static_cast<std::size_t>(board_.cells()) + cell;
     const auto b = through_begin_[slot];
     const auto e = through_begin_[slot + 1];
     return {through_.data() + b, e - b};

@@ -69,13 +69,15 @@ public:
     cells_ = view.board().cells();
     lengths_ = g.length_count();
     counts_ = g.coverage(); // no allocation after the first game: same size
+    alive_.assign(g.option_count(), 1);
     for (int k = 0; k < lengths_; ++k) {
       placements_[static_cast<std::size_t>(k)] = static_cast<int>(g.options(k).size());
       afloat_[static_cast<std::size_t>(k)] = g.copies(k);
     }
     for (int c = 0; c < cells_; ++c) {
       int sum = 0;
-      for (int k = 0; k < lengths_; ++k) sum += afloat_[static_cast<std::size_t>(k)] * count(k, static_cast<std::size_t>(c));
+      for (int k = 0; k < lengths_; ++k)
+        sum += afloat_[static_cast<std::size_t>(k)] * count(k, static_cast<std::size_t>(c));
       density_[static_cast<std::size_t>(c)] = sum;
     }
     free_ = view.board().all();
@@ -100,7 +102,8 @@ public:
     std::array<std::int64_t, S::capacity> score{};
     target_scores(view, unexplained, score);
     // Hunt-mode counts break ties between equal target weights.
-    return best(view, candidates, rng, [&](std::size_t c) { return (score[c] << 20) + density_[c]; });
+    return best(view, candidates, rng,
+                [&](std::size_t c) { return (score[c] << 20) + density_[c]; });
   }
 
   /// Learns from the outcome of the shot at `cell`.
@@ -141,17 +144,18 @@ private:
   /// Hunting shot: the candidate with the highest count, summed over the ships afloat. Shot cells
   /// and known water have no placement left, so a plain scan of the board finds the best count.
   Coord hunt(const TargetView<S>& view, const bitboard_type& candidates, Rng& rng) {
+    // Fixed-length loops over the whole array (cells past the board stay 0): they vectorise.
     int top = 0;
-    for (int c = 0; c < cells_; ++c) top = std::max(top, density_[static_cast<std::size_t>(c)]);
+    for (std::size_t c = 0; c < S::capacity; ++c) top = std::max(top, density_[c]);
     if (top == 0) // no placement left anywhere (inconsistent information): any candidate
       return best(view, candidates, rng, [](std::size_t) { return std::int64_t{0}; });
     int ties = 0;
-    std::array<std::uint16_t, S::capacity + 1> tied;
-    for (int c = 0; c < cells_; ++c) { // branch-free: ties are common early on
-      tied[static_cast<std::size_t>(ties)] = static_cast<std::uint16_t>(c);
-      ties += density_[static_cast<std::size_t>(c)] == top;
-    }
-    return view.board().coord(tied[static_cast<std::size_t>(ties > 1 ? rng.below(ties) : 0)]);
+    for (std::size_t c = 0; c < S::capacity; ++c) ties += density_[c] == top;
+    int pick = ties > 1 ? rng.below(ties) : 0;
+    std::size_t c = 0;
+    for (;; ++c)
+      if (density_[c] == top && pick-- == 0) break;
+    return view.board().coord(c);
   }
 
   /// The candidate with the highest `score`, ties drawn uniformly.
@@ -209,20 +213,39 @@ private:
   void target_scores(const TargetView<S>& view, const bitboard_type& unexplained,
                      std::array<std::int64_t, S::capacity>& score) const {
     const auto& g = *geometry_;
-    const bitboard_type blocked = view.misses() | water_ | explained_;
-    const bitboard_type open = view.open();
+    // What each cell is, one byte a cell, so a placement is judged by reading its few cells.
+    constexpr std::uint8_t hit = 1, blocked = 2;
+    std::array<std::uint8_t, S::capacity> state{};
+    (view.misses() | water_ | explained_).for_each([&](std::size_t c) { state[c] = blocked; });
+    unexplained.for_each([&](std::size_t c) { state[c] = hit; });
+    const bool complete_ok = disclosure_ == Disclosure::hit_only;
+    const bool no_touch = touching_ != Touching::allowed;
     unexplained.for_each([&](std::size_t h) {
       for (int k = 0; k < lengths_; ++k) {
         const int afloat = afloat_[static_cast<std::size_t>(k)];
         if (afloat == 0) continue;
         const auto options = g.options(k);
+        const int length = g.length(k);
         for (auto i : g.through(k, h)) {
-          const Option& o = options[i];
-          const bitboard_type covered = o.cells & unexplained;
-          if (covered.first() != h || !target_fits(view, o, blocked)) continue;
+          const auto cells = g.cells_of(k, i);
+          std::uint8_t any = 0;
+          int hits = 0;
+          std::size_t first = S::capacity;
+          for (auto c : cells) {
+            const std::uint8_t st = state[c];
+            any |= st;
+            if (st == hit) {
+              ++hits;
+              first = std::min<std::size_t>(first, c);
+            }
+          }
+          // Counted once, from its first unexplained hit; never through blocked cells; never
+          // made only of hits (it would have sunk, which was announced).
+          if ((any & blocked) || first != h || (hits == length && !complete_ok)) continue;
+          if (no_touch && (options[i].halo - options[i].cells).intersects(view.hits())) continue;
           std::int64_t w = afloat;
-          for (int m = small_count(covered); m > 1; --m) w *= hit_weight;
-          (o.cells & open).for_each([&](std::size_t c) { score[c] += w; });
+          for (int m = hits; m > 1; --m) w *= hit_weight;
+          for (auto c : cells) score[c] += w; // hits and blocked cells are never candidates
         }
       }
     });
@@ -265,12 +288,14 @@ private:
     if (!free_.test(i)) return;
     const auto& g = *geometry_;
     for (int k = 0; k < lengths_; ++k) {
-      const auto options = g.options(k);
-      std::int16_t* counts = counts_.data() + static_cast<std::size_t>(k) * static_cast<std::size_t>(cells_);
+      std::int16_t* counts =
+          counts_.data() + static_cast<std::size_t>(k) * static_cast<std::size_t>(cells_);
+      std::uint8_t* alive = alive_.data() + g.first_option(k);
       const int afloat = afloat_[static_cast<std::size_t>(k)];
       int gone = 0;
       for (auto j : g.through(k, i)) {
-        if (!options[j].cells.subset_of(free_)) continue;
+        if (!alive[j]) continue; // some cell of it was already taken off
+        alive[j] = 0;
         for (auto c : g.cells_of(k, j)) {
           --counts[c];
           density_[c] -= afloat;
@@ -286,7 +311,8 @@ private:
   void sunk_length(int k) {
     if (afloat_[static_cast<std::size_t>(k)] == 0) return;
     --afloat_[static_cast<std::size_t>(k)];
-    for (int c = 0; c < cells_; ++c) density_[static_cast<std::size_t>(c)] -= count(k, static_cast<std::size_t>(c));
+    for (int c = 0; c < cells_; ++c)
+      density_[static_cast<std::size_t>(c)] -= count(k, static_cast<std::size_t>(c));
   }
 
   void mark_water(const bitboard_type& cells, const TargetView<S>& view) {
@@ -303,13 +329,15 @@ private:
       const std::size_t cell = view.board().index(r.cell);
       explained_.set(cell);
       if (r.ship >= 0) sunk_length(g.length_index(r.ship));
-      if (waiting_ < max_ships) waiting_list_[static_cast<std::size_t>(waiting_++)] = Sinking{cell, r.ship, false};
+      if (waiting_ < max_ships)
+        waiting_list_[static_cast<std::size_t>(waiting_++)] = Sinking{cell, r.ship, false};
     }
     for (bool progress = true; progress;) {
       progress = false;
       for (int w = 0; w < waiting_; ++w) {
         if (!resolve(view, waiting_list_[static_cast<std::size_t>(w)])) continue;
-        waiting_list_[static_cast<std::size_t>(w--)] = waiting_list_[static_cast<std::size_t>(--waiting_)];
+        waiting_list_[static_cast<std::size_t>(w--)] =
+            waiting_list_[static_cast<std::size_t>(--waiting_)];
         progress = true;
       }
     }
@@ -335,8 +363,7 @@ private:
       for (auto j : g.through(k, s.cell)) {
         const Option& o = options[j];
         if (!o.cells.subset_of(live)) continue;
-        if (touching_ != Touching::allowed && (o.halo - o.cells).intersects(hits))
-          continue;
+        if (touching_ != Touching::allowed && (o.halo - o.cells).intersects(hits)) continue;
         bool last = true;
         o.cells.for_each([&](std::size_t c) {
           if (c != s.cell && log_.time(c) > t) last = false;
@@ -369,11 +396,11 @@ private:
     return true;
   }
 
-
   std::shared_ptr<const detail::FleetGeometry<S>> geometry_;
   int cells_ = 0;
   int lengths_ = 0;
   std::vector<std::int16_t> counts_;
+  std::vector<std::uint8_t> alive_;        // per placement (all lengths): every cell still free
   std::array<int, S::capacity> density_{}; // sum over lengths of afloat x counts
   std::array<int, max_ship_classes> placements_{};
   std::array<int, max_ship_classes> afloat_{};
