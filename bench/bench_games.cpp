@@ -2,16 +2,22 @@
 // automatically): classic fleet, 10 x 10, classic rules, uniform placement unless --placer says
 // otherwise. Prints figures only; never fails on time.
 //
-//   bench_games [--games N] [--seed S] [--threads T] [--seconds X] [--shooter a,b,...]
-//               [--placer name|all] [--markdown]
+//   bench_games [--games N] [--slow-games M] [--seed S] [--threads T] [--seconds X]
+//               [--shooter a,b,...] [--placer name|all] [--markdown]
 //
 // Each shooter is measured twice on the same games: on one thread (giving the figures) and on T
 // threads (default: every core). A run that would take more than X seconds (default 3) is cut
-// short, and the table says how many games it played, so slow players do not stall the bench.
+// short, and the table says how many games it played, so slow players do not stall the bench. A
+// slow shooter (`shooter_is_slow`: bayes thinks for milliseconds a shot) plays at most M games
+// (default 200).
+//
+// Issue 6's strength table (every shooter against every placer, on one thread per run):
+//   bench_games --placer all --games 20000 --slow-games 300 --seconds 60 --threads 1 --markdown
 // With --placer all the table has one row per shooter and placer (issue 6's strength table).
 #include <battleship/registry.hpp>
 #include <battleship/simulate.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +34,7 @@ using S = ClassicShape;
 
 struct Options {
   std::uint64_t games = 1'000'000;
+  std::uint64_t slow_games = 200;
   std::uint64_t seed = 1;
   unsigned threads = 0;
   double seconds = 3;
@@ -48,8 +55,8 @@ std::vector<std::string> split(std::string_view list) {
 
 [[noreturn]] void usage(const char* problem) {
   std::fprintf(stderr,
-               "bench_games: %s\nusage: bench_games [--games N] [--seed S] [--threads T] "
-               "[--seconds X] [--shooter a,b] [--placer name|all] [--markdown]\n",
+               "bench_games: %s\nusage: bench_games [--games N] [--slow-games M] [--seed S] "
+               "[--threads T] [--seconds X] [--shooter a,b] [--placer name|all] [--markdown]\n",
                problem);
   std::exit(2);
 }
@@ -67,6 +74,8 @@ Options parse(int argc, char** argv) {
     char* end = nullptr;
     if (flag == "--games")
       o.games = std::strtoull(value, &end, 10);
+    else if (flag == "--slow-games")
+      o.slow_games = std::strtoull(value, &end, 10);
     else if (flag == "--seed")
       o.seed = std::strtoull(value, &end, 10);
     else if (flag == "--threads")
@@ -113,9 +122,12 @@ SimulationResult timed_run(const Shooter& shooter, const Placer& placer, std::ui
 void row(const Options& o, const std::string& shooter_name, const std::string& placer_name) {
   with_shooter<S>(shooter_name, [&](auto shooter) {
     with_placer<S>(placer_name, [&](auto placer) {
-      const SimulationResult one = timed_run(shooter, placer, o.games, o.seed, 1, o.seconds);
+      const std::uint64_t games =
+          shooter_is_slow<S>(shooter_name) ? std::min(o.games, o.slow_games) : o.games;
+      const SimulationResult one = timed_run(shooter, placer, games, o.seed, 1, o.seconds);
       const SimulationResult all =
-          timed_run(shooter, placer, one.games, o.seed, o.threads, o.seconds);
+          o.threads == 1 ? one
+                         : timed_run(shooter, placer, one.games, o.seed, o.threads, o.seconds);
       const ShotSummary s = one.summary();
       const char* format = o.markdown
                                ? "| %s | %s | %llu | %.0f | %.0f | %.2f (±%.2f) | %d | %d | %d |\n"
