@@ -1,0 +1,864 @@
+/// @file compat/bbm103.hpp
+/// @brief The BBM103 "Battle of Ships" replay (seed 000): fleet grids, ship files and shot lists
+/// in, the seed's `Battleship.out` report out, played by the engine's `Game`.
+///
+/// The seed's program reads `Player1.txt` and `Player2.txt` (10 x 10 fleet grids, cells separated
+/// by `;`), `OptionalPlayer1.txt` and `OptionalPlayer2.txt` from the current directory (where each
+/// Battleship and Patrol Boat lies, e.g. `B1:5,E;right;`) and `Player1.in` and `Player2.in` (shots
+/// such as `5,E;10,G;`), then replays the game round by round. `replay` and `replay_files` print
+/// exactly what that program prints, character for character, on every input it plays:
+/// - the title, each move's round header with both hidden boards side by side and both ship
+///   tallies, and `Enter your move: <shot>`;
+/// - the seed's error lines for malformed shots (`IndexError: Missing argument...`,
+///   `ValueError: Too many arguments...`, `ValueError: Bad arguments...`,
+///   `AssertionError: Invalid Operation.`), after which the same player's next shot is tried;
+///   a player whose list runs out that way gets the seed's `list index out of range` (its
+///   Python message, with no newline) and the other player still moves;
+/// - the equalising shot (player 2 always finishes the round), `It is a Draw!`,
+///   `Player1 Wins!`, `Player2 Wins!`, and the final boards with every ship cell not hit;
+/// - `IOError: input file(s) <names> is/are not reachable.` for unreadable inputs.
+///
+/// A miss is drawn `0` (the digit zero): the seed's prose says 'O', but its program writes "0",
+/// and the report must be what the program prints.
+///
+/// **Where the seed stops.** Where the seed's program would crash or print its catch-all line
+/// (`kaBOOM: run for your life!`), the report ends with a precise error instead,
+/// `Error: <file>, line <n>: <what is wrong>`, and `ReplayResult::played` is false. The seed's
+/// author lists as "not allowed in the game" fleets the program cannot check; so does this
+/// replay, before the first move: every grid cell is empty, `-` or one of `C B D S P`; the
+/// Carrier, Destroyer and Submarine cells form one straight ship of length 5, 3 and 3; the ship
+/// files name `B1 B2 P1 P2 P3 P4` once each, at `ROW,COL` (1-10, A-J) going `right` or `down`,
+/// on the board, over exactly the grid's `B` and `P` cells. Shots are ASCII: a shot whose verdict
+/// would depend on Python's Unicode digit and letter classes is refused with an error.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <climits>
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include <battleship/board.hpp>
+#include <battleship/coord.hpp>
+#include <battleship/detail/text.hpp>
+#include <battleship/fleet.hpp>
+#include <battleship/game.hpp>
+#include <battleship/io/coord_text.hpp>
+#include <battleship/ocean.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/rules.hpp>
+#include <battleship/shape.hpp>
+#include <battleship/view.hpp>
+
+/// Seed 000, BBM103 "Battle of Ships", on the engine.
+namespace battleship::bbm103 {
+
+/// The seed's board: 10 x 10, rows 1-10 and columns A-J.
+using Shape = ClassicShape;
+/// A player's own board with the BBM103 fleet (`fleets::bbm103`) on it.
+using FleetOcean = Ocean<Shape>;
+
+/// How a miss is drawn: the digit zero, as the seed's program writes it (its prose says 'O').
+inline constexpr char miss_mark = '0';
+/// How a hit is drawn.
+inline constexpr char hit_mark = 'X';
+/// How an unshot cell without a (shown) ship is drawn.
+inline constexpr char water_mark = '-';
+
+/// A precise error in one input file: which file, which line (from 1; 0 when no one line is to
+/// blame) and what is wrong.
+class InputError : public std::runtime_error {
+public:
+  /// An error in `file` at `line` saying `message`.
+  InputError(std::string file, int line, const std::string& message)
+      : std::runtime_error(format(file, line, message)), file_(std::move(file)), line_(line) {}
+  /// The file's name as given (e.g. `Player1.txt`).
+  [[nodiscard]] const std::string& file() const noexcept { return file_; }
+  /// The line, from 1, or 0.
+  [[nodiscard]] int line() const noexcept { return line_; }
+
+private:
+  static std::string format(const std::string& file, int line, const std::string& message) {
+    if (line > 0) return detail::concat("Error: ", file, ", line ", line, ": ", message);
+    return detail::concat("Error: ", file, ": ", message);
+  }
+  std::string file_;
+  int line_;
+};
+
+namespace detail {
+using battleship::detail::concat;
+
+/// `s` with `\r\n` and lone `\r` turned into `\n`: Python's universal newlines, which the seed's
+/// `open()` applies.
+inline std::string universal_newlines(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\r') {
+      out.push_back(s[i]);
+      continue;
+    }
+    out.push_back('\n');
+    if (i + 1 < s.size() && s[i + 1] == '\n') ++i;
+  }
+  return out;
+}
+
+/// Whether `s` is well-formed UTF-8 (what Python's strict decoder accepts).
+inline bool is_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    int extra = 0;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (b < 0x80) {
+      ++i;
+      continue;
+    }
+    if (b >= 0xC2 && b <= 0xDF)
+      extra = 1;
+    else if (b == 0xE0)
+      extra = 2, lo = 0xA0;
+    else if (b == 0xED)
+      extra = 2, hi = 0x9F;
+    else if (b >= 0xE1 && b <= 0xEF)
+      extra = 2;
+    else if (b == 0xF0)
+      extra = 3, lo = 0x90;
+    else if (b == 0xF4)
+      extra = 3, hi = 0x8F;
+    else if (b >= 0xF1 && b <= 0xF3)
+      extra = 3;
+    else
+      return false;
+    if (i + static_cast<std::size_t>(extra) >= s.size()) return false;
+    for (int k = 1; k <= extra; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
+      const unsigned first_lo = k == 1 ? lo : 0x80, first_hi = k == 1 ? hi : 0xBF;
+      if (c < first_lo || c > first_hi) return false;
+    }
+    i += static_cast<std::size_t>(extra) + 1;
+  }
+  return true;
+}
+
+/// `s` split at every `sep`, keeping empty pieces (Python's `str.split(sep)`).
+inline std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t at = s.find(sep, start);
+    if (at == std::string_view::npos) {
+      parts.push_back(s.substr(start));
+      return parts;
+    }
+    parts.push_back(s.substr(start, at - start));
+    start = at + 1;
+  }
+}
+
+/// `s` quoted for a message, with control and non-ASCII bytes escaped (`\r`, `\x0b`).
+inline std::string quote_text(std::string_view s) {
+  std::string out = "'";
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (ch == '\n')
+      out += "\\n";
+    else if (ch == '\r')
+      out += "\\r";
+    else if (ch == '\t')
+      out += "\\t";
+    else if (c < 0x20 || c >= 0x7F) {
+      static constexpr char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out.push_back(hex[c >> 4]);
+      out.push_back(hex[c & 15]);
+    } else {
+      out.push_back(ch);
+    }
+  }
+  out += "'";
+  return out;
+}
+
+inline bool is_ascii_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+inline bool is_ascii_letter(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+inline bool is_ascii(char c) {
+  return static_cast<unsigned char>(c) < 0x80;
+}
+
+/// The value of a string of ASCII digits, saturated at `INT_MAX`.
+inline int digits_value(std::string_view s) {
+  long long n = 0;
+  for (const char c : s) n = std::min<long long>(n * 10 + (c - '0'), INT_MAX);
+  return static_cast<int>(n);
+}
+
+/// `1-based row` and `column letter` of `c`, the seed's way: `5,E`.
+inline std::string cell_text(Coord c) {
+  return format_coord(c, CoordNotation::bbm103);
+}
+
+/// Line number (from 1) of byte `offset` in `text`.
+inline int line_of(std::string_view text, std::size_t offset) {
+  return 1 + static_cast<int>(std::count(text.begin(),
+                                         text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+}
+} // namespace detail
+
+// ---- the fleet grid (Player1.txt) ---------------------------------------------------------------
+
+/// A fleet grid as read from `PlayerN.txt`: each cell's symbol (`C B D S P`, or `-` for water)
+/// and the line each row came from.
+struct FleetGrid {
+  std::array<std::array<char, 10>, 10> cells{}; ///< `cells[row][col]`, both from 0.
+  std::string file;                             ///< The file's name, for messages.
+  /// The symbol at `c`.
+  [[nodiscard]] char at(Coord c) const noexcept {
+    return cells[static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.col)];
+  }
+};
+
+/// Reads a fleet grid the way the seed does: line `r` is row `r`, cells separated by `;`
+/// (`;;;B;;C;;;;`); lines and cells past the tenth are ignored while empty.
+///
+/// Throws `InputError` (naming `file` and the line) where the seed crashes (a ship letter past
+/// the tenth row or column) and where a cell is not empty, `-` or one of `C B D S P`. `text` is
+/// the file's content after Python's newline translation (see `replay`).
+[[nodiscard]] inline FleetGrid parse_fleet_grid(std::string_view text, const std::string& file) {
+  using detail::concat;
+  FleetGrid grid;
+  grid.file = file;
+  for (auto& row : grid.cells) row.fill(water_mark);
+  const auto lines = detail::split(text, '\n');
+  for (std::size_t r = 0; r < lines.size(); ++r) {
+    const int line = static_cast<int>(r) + 1;
+    const auto cells = detail::split(lines[r], ';');
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      const std::string_view cell = cells[c];
+      if (cell.empty()) continue;
+      if (r >= 10)
+        throw InputError(
+            file, line,
+            concat("the grid has 10 rows, but this line has ", detail::quote_text(cell)));
+      if (c >= 10)
+        throw InputError(file, line,
+                         concat("cell ", c + 1, " holds ", detail::quote_text(cell),
+                                "; a row has 10 cells, separated by ';'"));
+      if (cell == "-") continue;
+      if (cell.size() != 1 || std::string_view("CBDSP").find(cell[0]) == std::string_view::npos)
+        throw InputError(file, line,
+                         concat("cell ",
+                                detail::cell_text(Coord{static_cast<int>(r), static_cast<int>(c)}),
+                                " holds ", detail::quote_text(cell),
+                                "; a cell is empty, '-', or one ship letter: C, B, D, S or P"));
+      grid.cells[r][c] = cell[0];
+    }
+  }
+  return grid;
+}
+
+// ---- the ship file (OptionalPlayer1.txt)
+// ----------------------------------------------------------
+
+/// Where a player's Battleships and Patrol Boats lie, as read from `OptionalPlayerN.txt`.
+struct ShipFile {
+  /// Names in file order of the fleet's ships 1, 2 (Battleships) and 5 to 8 (Patrol Boats).
+  static constexpr std::array<std::string_view, 6> names{"B1", "B2", "P1", "P2", "P3", "P4"};
+  std::array<Placement, 6> ships{}; ///< Placement of `names[i]`.
+  std::array<int, 6> lines{};       ///< Line (from 1) that placed `names[i]`.
+  std::string file;                 ///< The file's name, for messages.
+};
+
+/// Reads a ship file the way the seed does: one ship per line, `NAME:ROW,COL;DIRECTION;`, e.g.
+/// `B1:6,B;right;` or `P3:2,J;down;`; a `B` ship is 4 long, a `P` ship 2.
+///
+/// Throws `InputError` (naming `file` and the line) where the seed crashes (no `:`, not two
+/// `;`-terminated fields, an empty line, a bad number or column) and where the seed would play
+/// on with a fleet its author does not allow: a name other than `B1 B2 P1 P2 P3 P4` or one given
+/// twice or never, a direction other than `right` or `down`, a row outside 1-10 or a column
+/// outside A-J, a ship running off the board, text after the last `;`.
+[[nodiscard]] inline ShipFile parse_ship_file(std::string_view text, const std::string& file) {
+  using detail::concat;
+  using detail::quote_text;
+  ShipFile out;
+  out.file = file;
+  const auto lines = detail::split(text, '\n');
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const int line = static_cast<int>(i) + 1;
+    const std::string_view s = lines[i];
+    const char* form = "; the form is NAME:ROW,COL;DIRECTION; as in 'B1:5,E;right;'";
+    if (s.empty())
+      throw InputError(file, line, concat("empty line; every line places one ship", form));
+    const auto halves = detail::split(s, ':');
+    if (halves.size() != 2)
+      throw InputError(
+          file, line,
+          concat(quote_text(s), " has ", halves.size() - 1, " ':' instead of one", form));
+    const std::string_view name = halves[0];
+    const auto fields = detail::split(halves[1], ';');
+    if (fields.size() != 3)
+      throw InputError(
+          file, line,
+          concat(quote_text(s), " has ", fields.size() - 1, " ';' instead of two", form));
+    const auto pos = detail::split(fields[0], ',');
+    std::string_view row_text = pos[0];
+    while (!row_text.empty() && (row_text.front() == ' ' || row_text.front() == '\t'))
+      row_text.remove_prefix(1);
+    while (!row_text.empty() && (row_text.back() == ' ' || row_text.back() == '\t'))
+      row_text.remove_suffix(1);
+    if (pos.size() != 2 || row_text.empty() ||
+        !std::all_of(row_text.begin(), row_text.end(), detail::is_ascii_digit) ||
+        pos[1].size() != 1)
+      throw InputError(file, line,
+                       concat("the position ", quote_text(fields[0]),
+                              " is not ROW,COL with a row from 1 and one column letter", form));
+    const int row = detail::digits_value(row_text);
+    const char col = pos[1][0];
+    const std::string_view direction = fields[1];
+    if (fields[2].find_first_not_of(" \t") != std::string_view::npos)
+      throw InputError(file, line,
+                       concat("unexpected ", quote_text(fields[2]), " after the last ';'"));
+    const auto which = std::find(ShipFile::names.begin(), ShipFile::names.end(), name);
+    if (which == ShipFile::names.end())
+      throw InputError(file, line,
+                       concat("unknown ship ", quote_text(name),
+                              "; the ships are B1, B2 (Battleships) and P1 to P4 (Patrol Boats)"));
+    const auto k = static_cast<std::size_t>(which - ShipFile::names.begin());
+    if (out.lines[k] != 0)
+      throw InputError(file, line,
+                       concat(name, " is placed twice (first on line ", out.lines[k], ")"));
+    if (row < 1 || row > 10 || col < 'A' || col > 'J')
+      throw InputError(file, line,
+                       concat("the position ", quote_text(fields[0]),
+                              " is off the board (rows 1-10, columns A-J)"));
+    if (direction != "right" && direction != "down")
+      throw InputError(
+          file, line, concat("the direction ", quote_text(direction), " is not 'right' or 'down'"));
+    const Placement p{Coord{row - 1, col - 'A'},
+                      direction == "right" ? Orientation::horizontal : Orientation::vertical,
+                      name[0] == 'B' ? 4 : 2};
+    if (!contains(Shape{}, p))
+      throw InputError(file, line,
+                       concat(name, " at ", detail::cell_text(p.origin), " going ", direction,
+                              " runs off the board"));
+    out.ships[k] = p;
+    out.lines[k] = line;
+  }
+  for (std::size_t k = 0; k < ShipFile::names.size(); ++k)
+    if (out.lines[k] == 0) throw InputError(file, 0, concat("no line places ", ShipFile::names[k]));
+  return out;
+}
+
+// ---- the fleet
+// ------------------------------------------------------------------------------------
+
+/// The player's ocean for `fleets::bbm103`: Carrier, Destroyer and Submarine from the grid, the
+/// Battleships and Patrol Boats from the ship file, checked against each other.
+///
+/// Throws `InputError` naming the file and line at fault if a ship letter's cells are not one
+/// straight ship of the right length, or the ship file's Battleships and Patrol Boats do not
+/// cover exactly the grid's `B` and `P` cells, or two ships overlap.
+[[nodiscard]] inline FleetOcean make_ocean(const FleetGrid& grid, const ShipFile& ships) {
+  using detail::concat;
+  FleetOcean ocean(Board<Shape>{}, fleets::bbm103, Touching::allowed);
+  // The fleet's ships: 0 Carrier, 1-2 Battleships, 3 Destroyer, 4 Submarine, 5-8 Patrol Boats.
+  static constexpr std::array<int, 6> file_ship_id{1, 2, 5, 6, 7, 8};
+  for (std::size_t k = 0; k < ShipFile::names.size(); ++k) {
+    const Placement& p = ships.ships[k];
+    const char symbol = ShipFile::names[k][0];
+    for (int i = 0; i < p.length; ++i)
+      if (grid.at(p.cell(i)) != symbol)
+        throw InputError(ships.file, ships.lines[k],
+                         concat(ShipFile::names[k], " covers ", detail::cell_text(p.cell(i)),
+                                ", which ", grid.file, " marks '", grid.at(p.cell(i)),
+                                "' instead of '", symbol, "'"));
+    const PlacementRefusal why = ocean.place(file_ship_id[k], p);
+    if (why != PlacementRefusal::none)
+      throw InputError(ships.file, ships.lines[k],
+                       concat(ShipFile::names[k], ": ", to_string(why)));
+  }
+  struct GridShip {
+    char symbol;
+    int id;
+  };
+  for (const GridShip s : {GridShip{'C', 0}, GridShip{'D', 3}, GridShip{'S', 4}}) {
+    std::vector<Coord> cells;
+    for (int r = 0; r < 10; ++r)
+      for (int c = 0; c < 10; ++c)
+        if (grid.at(Coord{r, c}) == s.symbol) cells.push_back(Coord{r, c});
+    const int length = fleets::bbm103.ship(s.id).length;
+    const bool straight =
+        static_cast<int>(cells.size()) == length &&
+        (std::all_of(cells.begin(), cells.end(), [&](Coord c) { return c.row == cells[0].row; }) ||
+         std::all_of(cells.begin(), cells.end(), [&](Coord c) { return c.col == cells[0].col; }));
+    const Orientation o = !cells.empty() && cells.back().row == cells.front().row
+                              ? Orientation::horizontal
+                              : Orientation::vertical;
+    const Placement p{cells.empty() ? Coord{} : cells.front(), o, length};
+    if (!straight || !(p.last() == cells.back()))
+      throw InputError(grid.file, cells.empty() ? 0 : cells.front().row + 1,
+                       concat("the ", fleets::bbm103.ship(s.id).name, " ('", s.symbol, "') covers ",
+                              cells.size(), " cells; it must be one straight run of ", length));
+    const PlacementRefusal why = ocean.place(s.id, p);
+    if (why != PlacementRefusal::none)
+      throw InputError(grid.file, p.origin.row + 1,
+                       concat("the ", fleets::bbm103.ship(s.id).name, ": ", to_string(why)));
+  }
+  for (int r = 0; r < 10; ++r)
+    for (int c = 0; c < 10; ++c) {
+      const char symbol = grid.at(Coord{r, c});
+      if ((symbol == 'B' || symbol == 'P') && !ocean.ship_at(Coord{r, c}))
+        throw InputError(grid.file, r + 1,
+                         concat("the '", symbol, "' at ", detail::cell_text(Coord{r, c}),
+                                " is not part of any ",
+                                symbol == 'B' ? "Battleship" : "Patrol Boat", " of ", ships.file));
+    }
+  return ocean;
+}
+
+// ---- shots (Player1.in)
+// -----------------------------------------------------------------------------
+
+/// The seed's shot list: the file split at `;`, without the piece after the last `;` (so
+/// `5,E;10,G;` is two shots; a last shot without its `;` is dropped, as the seed drops it).
+[[nodiscard]] inline std::vector<std::string> split_shots(std::string_view text) {
+  auto pieces = detail::split(text, ';');
+  pieces.pop_back();
+  return {pieces.begin(), pieces.end()};
+}
+
+/// What the seed makes of one shot's text.
+enum class ShotVerdict : std::uint8_t {
+  valid,              ///< A cell of the board: the shot is fired.
+  missing_argument,   ///< Fewer than two comma-separated parts, or an empty one.
+  too_many_arguments, ///< More than two parts.
+  bad_arguments,      ///< The row is not all digits or the column not all letters.
+  invalid_operation,  ///< Well formed but off the board (row 0 or over 10, a column past J, a
+                      ///< lower-case letter).
+  unsupported, ///< The seed's program would crash (a column of several letters) or its verdict
+               ///< depends on Python's Unicode classes (non-ASCII text): a precise error.
+};
+
+/// A shot's verdict, its cell when valid, and the explanation when unsupported.
+struct ShotCheck {
+  ShotVerdict verdict = ShotVerdict::valid; ///< What the seed makes of it.
+  Coord cell;                               ///< The cell, when valid.
+  std::string problem;                      ///< Why it is unsupported, when it is.
+};
+
+/// Checks `shot` in the seed's order: missing argument, too many, bad arguments, then the
+/// board's range (`5,E` is row 5, column E; rows 1-10, columns A-J, upper case only).
+[[nodiscard]] inline ShotCheck check_shot(std::string_view shot) {
+  const auto parts = detail::split(shot, ',');
+  if (parts.size() < 2 || std::find(parts.begin(), parts.end(), "") != parts.end())
+    return {ShotVerdict::missing_argument, {}, {}};
+  if (parts.size() > 2) return {ShotVerdict::too_many_arguments, {}, {}};
+  const std::string_view row = parts[0], col = parts[1];
+  // Python's isnumeric / isalpha: any ASCII character outside the class decides "false".
+  const bool row_not_digits = std::any_of(row.begin(), row.end(), [](char c) {
+    return detail::is_ascii(c) && !detail::is_ascii_digit(c);
+  });
+  const bool col_not_letters = std::any_of(col.begin(), col.end(), [](char c) {
+    return detail::is_ascii(c) && !detail::is_ascii_letter(c);
+  });
+  if (row_not_digits || col_not_letters) return {ShotVerdict::bad_arguments, {}, {}};
+  if (!std::all_of(shot.begin(), shot.end(), detail::is_ascii))
+    return {ShotVerdict::unsupported,
+            {},
+            "non-ASCII text in a shot; write shots such as '3,A' in ASCII"};
+  if (col.size() != 1)
+    return {ShotVerdict::unsupported,
+            {},
+            detail::concat("the column ", detail::quote_text(col),
+                           " has several letters; it must be one letter A-J, as in '3,A'")};
+  const int r = detail::digits_value(row) - 1;
+  const int c = col[0] - 'A';
+  if (r < 0 || r > 9 || c < 0 || c > 9) return {ShotVerdict::invalid_operation, {}, {}};
+  return {ShotVerdict::valid, Coord{r, c}, {}};
+}
+
+/// The seed's error text for a refused shot (with its two newlines), e.g.
+/// `ValueError: Bad arguments. You entered '3,?' ,the correct format would be such as '3,A'.`;
+/// empty for `valid` and `unsupported`.
+[[nodiscard]] inline std::string shot_error_text(ShotVerdict verdict, std::string_view shot) {
+  using detail::concat;
+  const auto tail = [&] {
+    return concat(" You entered '", shot, "' ,the correct format would be such as '3,A'.\n\n");
+  };
+  switch (verdict) {
+  case ShotVerdict::missing_argument: return concat("IndexError: Missing argument.", tail());
+  case ShotVerdict::too_many_arguments: return concat("ValueError: Too many arguments.", tail());
+  case ShotVerdict::bad_arguments: return concat("ValueError: Bad arguments.", tail());
+  case ShotVerdict::invalid_operation: return "AssertionError: Invalid Operation.\n\n";
+  case ShotVerdict::valid:
+  case ShotVerdict::unsupported: return {};
+  }
+  return {};
+}
+
+// ---- the report
+// ---------------------------------------------------------------------------------------
+
+/// The symbol the seed draws at `c` of `ocean`: `X` hit, `0` miss, and, when `reveal`, the ship's
+/// letter on an unshot ship cell; `-` otherwise.
+[[nodiscard]] inline char cell_symbol(const FleetOcean& ocean, Coord c, bool reveal) {
+  if (ocean.was_shot(c)) return ocean.ship_at(c) ? hit_mark : miss_mark;
+  if (reveal)
+    if (const auto s = ocean.ship_at(c)) return ocean.fleet().ship(*s).symbol;
+  return water_mark;
+}
+
+/// The two boards side by side as the seed's `show_boards` draws them, from the column header
+/// on (`first` is player 1's own board, shot at by player 2).
+[[nodiscard]] inline std::string board_rows(const FleetOcean& first, const FleetOcean& second,
+                                            bool reveal) {
+  std::string out = " A B C D E F G H I J\t\t A B C D E F G H I J\n";
+  for (int r = 0; r < 10; ++r) {
+    for (const FleetOcean* o : {&first, &second}) {
+      out += detail::concat(r + 1);
+      if (r + 1 < 10) out += ' ';
+      for (int c = 0; c < 10; ++c) {
+        out += cell_symbol(*o, Coord{r, c}, reveal);
+        if (c < 9) out += ' ';
+      }
+      out += o == &first ? "\t\t" : "\n";
+    }
+  }
+  out += '\n';
+  return out;
+}
+
+/// Both players' ship tallies as the seed's `show_ship_counter` writes them: per class, `X` for
+/// each sunk ship then `-` for each afloat, separated by blanks.
+[[nodiscard]] inline std::string ship_tallies(const FleetOcean& first, const FleetOcean& second) {
+  const Fleet& fleet = fleets::bbm103;
+  const auto tally = [&](const FleetOcean& o, int class_index) {
+    int sunk = 0, count = 0;
+    for (int id = 0; id < fleet.ship_count(); ++id)
+      if (fleet.ship(id).class_index == class_index) {
+        ++count;
+        sunk += o.is_sunk(id) ? 1 : 0;
+      }
+    std::string s;
+    for (int i = 0; i < count; ++i) {
+      if (i > 0) s += ' ';
+      s += i < sunk ? hit_mark : water_mark;
+    }
+    return s;
+  };
+  // Seed order and padding: Carrier, Battleship, Destroyer, Submarine, Patrol Boat.
+  static constexpr std::array<std::pair<std::string_view, int>, 5> rows{{{"Carrier\t\t", 0},
+                                                                         {"Battleship\t", 1},
+                                                                         {"Destroyer\t", 2},
+                                                                         {"Submarine\t", 3},
+                                                                         {"Patrol Boat\t", 4}}};
+  std::string out;
+  for (const auto& [label, k] : rows)
+    out += detail::concat(label, tally(first, k), "\t\t\t", label, tally(second, k), "\n");
+  out += '\n';
+  return out;
+}
+
+/// The seed's heading of a move: `Player1's Move`, the round, both hidden boards, both tallies.
+[[nodiscard]] inline std::string move_heading(int player, int round, const FleetOcean& first,
+                                              const FleetOcean& second) {
+  return detail::concat("Player", player + 1, "'s Move\n\nRound : ", round,
+                        "\t\t\t\t\tGrid Size: 10x10\n\n",
+                        "Player1's Hidden Board\t\tPlayer2's Hidden Board\n",
+                        board_rows(first, second, false), ship_tallies(first, second));
+}
+
+/// The seed's closing section: `Final Information`, both boards with unshot ship cells shown,
+/// both tallies.
+[[nodiscard]] inline std::string final_information(const FleetOcean& first,
+                                                   const FleetOcean& second) {
+  return detail::concat("Final Information\n\nPlayer1's Board\t\t\t\tPlayer2's Board\n",
+                        board_rows(first, second, true), ship_tallies(first, second));
+}
+
+// ---- the replay
+// ---------------------------------------------------------------------------------------
+
+/// The six input texts of a replay and the names messages give their files.
+struct ReplayInput {
+  std::array<std::string, 2> grids;      ///< `Player1.txt`, `Player2.txt` contents.
+  std::array<std::string, 2> ship_files; ///< `OptionalPlayer1.txt`, `OptionalPlayer2.txt`.
+  /// Why a ship file could not be opened, in Python's words (`[Errno 2] No such file or
+  /// directory: '/game/OptionalPlayer1.txt'`); empty when it was read.
+  std::array<std::string, 2> ship_file_errors;
+  std::array<std::string, 2> shots; ///< `Player1.in`, `Player2.in` contents.
+  std::array<std::string, 2> grid_names{"Player1.txt", "Player2.txt"}; ///< For messages.
+  std::array<std::string, 2> ship_file_names{"OptionalPlayer1.txt",
+                                             "OptionalPlayer2.txt"}; ///< For messages.
+  std::array<std::string, 2> shot_names{"Player1.in", "Player2.in"}; ///< For messages.
+};
+
+/// A replay's report.
+struct ReplayResult {
+  /// Exactly what the seed writes to `Battleship.out` (it prints the same plus a newline), or,
+  /// where it would crash, what it had written up to then followed by the precise error line.
+  std::string text;
+  /// Whether the game was played to its end (false after an error or an unreachable file).
+  bool played = false;
+  /// The precise error, or the unreachable-file line, when not played; empty otherwise.
+  std::string error;
+};
+
+namespace detail {
+/// What both shot-list readers and the heading writer share during a replay.
+struct Transcript {
+  std::string text;
+  std::array<std::vector<std::string>, 2> shots;
+  std::array<std::vector<int>, 2> shot_lines;
+  std::array<std::size_t, 2> next{};
+  std::array<const FleetOcean*, 2> oceans{};
+  std::array<std::string, 2> shot_names;
+  std::optional<InputError> error;
+};
+
+/// The game's observer: writes each move's heading.
+struct HeadingWriter {
+  Transcript* t = nullptr;
+  void on_turn_start(int player, int round) {
+    t->text += move_heading(player, round, *t->oceans[0], *t->oceans[1]);
+  }
+};
+
+/// A shooter reading a shot list with the seed's retry rule: a refused shot writes the seed's
+/// error and the next shot is read; past the end it writes `list index out of range` and
+/// names an off-board cell (a wasted turn under `rulesets::bbm103`).
+class ShotListShooter {
+public:
+  ShotListShooter(Transcript* t, int player) : t_(t), p_(static_cast<std::size_t>(player)) {}
+  void start(const TargetView<Shape>&) noexcept {}
+  Coord next_shot(const TargetView<Shape>&, Rng&) {
+    Transcript& t = *t_;
+    const auto& list = t.shots[p_];
+    std::size_t& i = t.next[p_];
+    for (;;) {
+      if (i >= list.size()) {
+        t.text += "list index out of range";
+        return off_board;
+      }
+      const std::string& shot = list[i];
+      t.text += concat("Enter your move: ", shot, "\n\n");
+      const ShotCheck check = check_shot(shot);
+      if (check.verdict == ShotVerdict::valid) {
+        ++i;
+        return check.cell;
+      }
+      if (check.verdict == ShotVerdict::unsupported) {
+        t.error.emplace(t.shot_names[p_], t.shot_lines[p_][i],
+                        concat("shot ", i + 1, ' ', quote_text(shot), ": ", check.problem));
+        return off_board;
+      }
+      t.text += shot_error_text(check.verdict, shot);
+      ++i;
+    }
+  }
+  void on_result(const TargetView<Shape>&, Coord, const ShotOutcome&) noexcept {}
+
+private:
+  static constexpr Coord off_board{-1, -1};
+  Transcript* t_;
+  std::size_t p_;
+};
+} // namespace detail
+
+/// Replays a game from the six input texts (as read from the files, before Python's newline
+/// translation, which this applies) and returns the seed's report.
+///
+/// The game is the engine's `Game` under `rulesets::bbm103` (player 2's equalising shot, a draw
+/// when both fleets sink in one round, a repeated shot wasted), with no limit on wasted shots.
+/// It goes on while both players have shots left at the start of a round, as the seed's loop
+/// does. Invalid UTF-8 (which the seed cannot read) and the input errors described in this
+/// header end the report with a precise error.
+[[nodiscard]] inline ReplayResult replay(const ReplayInput& in) {
+  ReplayResult result;
+  detail::Transcript t;
+  try {
+    const auto read = [](const std::string& raw, const std::string& name) {
+      if (!detail::is_utf8(raw))
+        throw InputError(name, 0, "the file is not UTF-8 text, which the seed's program reads");
+      return detail::universal_newlines(raw);
+    };
+    const std::array<std::string, 2> grid_text{read(in.grids[0], in.grid_names[0]),
+                                               read(in.grids[1], in.grid_names[1])};
+    const std::array<std::string, 2> shot_text{read(in.shots[0], in.shot_names[0]),
+                                               read(in.shots[1], in.shot_names[1])};
+    const std::array<FleetGrid, 2> grids{parse_fleet_grid(grid_text[0], in.grid_names[0]),
+                                         parse_fleet_grid(grid_text[1], in.grid_names[1])};
+    std::array<ShipFile, 2> ships;
+    for (std::size_t p = 0; p < 2; ++p) {
+      if (!in.ship_file_errors[p].empty()) {
+        result.error = detail::concat("IOError: input file(s) ", in.ship_file_errors[p],
+                                      " is/are not reachable.");
+        result.text = result.error;
+        return result;
+      }
+      ships[p] =
+          parse_ship_file(read(in.ship_files[p], in.ship_file_names[p]), in.ship_file_names[p]);
+    }
+    const std::array<FleetOcean, 2> oceans{make_ocean(grids[0], ships[0]),
+                                           make_ocean(grids[1], ships[1])};
+    for (std::size_t p = 0; p < 2; ++p) {
+      t.shots[p] = split_shots(shot_text[p]);
+      std::size_t offset = 0;
+      for (const std::string& s : t.shots[p]) {
+        t.shot_lines[p].push_back(detail::line_of(shot_text[p], offset));
+        offset += s.size() + 1;
+      }
+      t.shot_names[p] = in.shot_names[p];
+    }
+
+    Rules rules = rulesets::bbm103;
+    rules.max_invalid_in_a_row = INT_MAX;
+    Game<Shape, detail::HeadingWriter, detail::ShotListShooter> game(
+        Board<Shape>{}, fleets::bbm103, rules, detail::ShotListShooter(&t, 0),
+        detail::ShotListShooter(&t, 1));
+    game.set_ocean(0, oceans[0]);
+    game.set_ocean(1, oceans[1]);
+    t.oceans = {&game.ocean(0), &game.ocean(1)};
+    detail::HeadingWriter headings{&t};
+    game.observe(&headings);
+
+    t.text += "Battle of Ships Game\n\n";
+    while (!game.is_over()) {
+      if (game.to_move() == 0 && !(t.next[0] < t.shots[0].size() && t.next[1] < t.shots[1].size()))
+        break;
+      game.play_turn();
+      if (t.error) throw *t.error;
+    }
+    const GameOutcome& outcome = game.outcome();
+    if (outcome.end == GameEnd::draw) t.text += "It is a Draw!\n\n";
+    if (outcome.end == GameEnd::win)
+      t.text += detail::concat("Player", outcome.winner + 1, " Wins!\n\n");
+    if (outcome.end == GameEnd::aborted)
+      throw InputError(in.shot_names[0], 0, detail::concat("the game stopped: ", outcome.reason));
+    t.text += final_information(game.ocean(0), game.ocean(1));
+    result.played = true;
+  } catch (const InputError& e) {
+    result.error = e.what();
+    t.text += result.error;
+  }
+  result.text = std::move(t.text);
+  return result;
+}
+
+namespace detail {
+/// Python's `os.path.join(dir, name)`.
+inline std::string join_path(const std::string& dir, const std::string& name) {
+  if (!name.empty() && name.front() == '/') return name;
+  if (dir.empty() || dir.back() == '/') return dir + name;
+  return dir + '/' + name;
+}
+
+/// Reads `path` whole; on failure returns the `errno` Python's `open()` would report.
+inline std::optional<std::string> read_file(const std::string& path, int& error) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = EISDIR;
+    return std::nullopt;
+  }
+  errno = 0;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    error = errno != 0 ? errno : ENOENT;
+    return std::nullopt;
+  }
+  std::string text;
+  char buffer[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) {
+    error = EIO;
+    return std::nullopt;
+  }
+  return text;
+}
+
+/// Python's `repr` of a path string (single quotes unless it holds one and no double quote).
+inline std::string python_repr(const std::string& s) {
+  const char q = s.find('\'') != std::string::npos && s.find('"') == std::string::npos ? '"' : '\'';
+  std::string out(1, q);
+  for (const char c : s) {
+    if (c == '\\' || c == q) out += '\\';
+    out += c;
+  }
+  out += q;
+  return out;
+}
+} // namespace detail
+
+/// Replays a game from files as the seed's program does when run in `dir` (the current
+/// directory by default): `Player1.txt Player2.txt Player1.in Player2.in` are paths relative to
+/// `dir` (or absolute), the ship files are `dir/OptionalPlayer1.txt` and
+/// `dir/OptionalPlayer2.txt`.
+///
+/// If any of the four named files cannot be opened the report is the seed's one line,
+/// `IOError: input file(s) Player1.in, Player2.in is/are not reachable.`; a ship file that
+/// cannot be opened gives the seed's line with Python's error text, e.g. `IOError: input file(s)
+/// [Errno 2] No such file or directory: '/game/OptionalPlayer1.txt' is/are not reachable.`.
+/// Nothing is written: the caller prints `text` and writes it to `Battleship.out`.
+[[nodiscard]] inline ReplayResult
+replay_files(const std::string& player1_txt, const std::string& player2_txt,
+             const std::string& player1_in, const std::string& player2_in, std::string dir = {}) {
+  if (dir.empty()) dir = std::filesystem::current_path().string();
+  ReplayResult result;
+  const auto unreachable = [&](const std::string& what) {
+    result.error = detail::concat("IOError: input file(s) ", what, " is/are not reachable.");
+    result.text = result.error;
+    return result;
+  };
+  const std::array<std::string, 4> args{player1_txt, player2_txt, player1_in, player2_in};
+  std::array<std::string, 4> texts;
+  std::string missing;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string path = detail::join_path(dir, args[i]);
+    int error = 0;
+    if (auto text = detail::read_file(path, error)) {
+      texts[i] = std::move(*text);
+      continue;
+    }
+    if (!missing.empty()) missing += ", ";
+    missing += path.substr(path.rfind('/') + 1);
+  }
+  if (!missing.empty()) return unreachable(missing);
+
+  const auto base = [](const std::string& a) { return a.substr(a.rfind('/') + 1); };
+  ReplayInput in;
+  in.grids = {texts[0], texts[1]};
+  in.shots = {texts[2], texts[3]};
+  in.grid_names = {base(args[0]), base(args[1])};
+  in.shot_names = {base(args[2]), base(args[3])};
+  for (std::size_t p = 0; p < 2; ++p) {
+    const std::string path = detail::join_path(dir, in.ship_file_names[p]);
+    int error = 0;
+    if (auto text = detail::read_file(path, error))
+      in.ship_files[p] = std::move(*text);
+    else
+      in.ship_file_errors[p] = detail::concat("[Errno ", error, "] ", std::strerror(error), ": ",
+                                              detail::python_repr(path));
+  }
+  return replay(in);
+}
+
+} // namespace battleship::bbm103

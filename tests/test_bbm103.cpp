@@ -1,0 +1,507 @@
+// Tests for battleship/compat/bbm103.hpp: the BBM103 "Battle of Ships" replay (seed 000).
+//
+// Expected reports were produced by the seed's own program (its Python code, run as an oracle
+// outside the repository) on these inputs and checked by hand.
+#include "catch_shim.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <string_view>
+
+#include <battleship/compat/bbm103.hpp>
+
+using namespace battleship;
+using namespace battleship::bbm103;
+
+namespace {
+
+// Player 1: Carrier 3,D-3,H; Battleships 1,I down and 10,A right; Destroyer 4,A down;
+// Submarine 7,B right; Patrol Boats 9,G right, 1,J down, 1,D down, 9,B right.
+constexpr std::string_view grid1 = ";;;P;;;;;B;P\n"
+                                   ";;;P;;;;;B;P\n"
+                                   ";;;C;C;C;C;C;B;\n"
+                                   "D;;;;;;;;B;\n"
+                                   "D;;;;;;;;;\n"
+                                   "D;;;;;;;;;\n"
+                                   ";S;S;S;;;;;;\n"
+                                   ";;;;;;;;;\n"
+                                   ";P;P;;;;P;P;;\n"
+                                   "B;B;B;B;;;;;;\n";
+constexpr std::string_view ships1 =
+    "B1:1,I;down;\nB2:10,A;right;\nP1:9,G;right;\nP2:1,J;down;\nP3:1,D;down;\nP4:9,B;right;";
+// Player 2: Carrier 5,C down; Battleships 10,F right and 2,E right; Destroyer 1,J down;
+// Submarine 9,G right; Patrol Boats 8,J down, 6,E down, 3,D right, 5,I right.
+constexpr std::string_view grid2 = ";;;;;;;;;D\n"
+                                   ";;;;B;B;B;B;;D\n"
+                                   ";;;P;P;;;;;D\n"
+                                   ";;;;;;;;;\n"
+                                   ";;C;;;;;;P;P\n"
+                                   ";;C;;P;;;;;\n"
+                                   ";;C;;P;;;;;\n"
+                                   ";;C;;;;;;;P\n"
+                                   ";;C;;;;S;S;S;P\n"
+                                   ";;;;;B;B;B;B;\n";
+constexpr std::string_view ships2 =
+    "B1:10,F;right;\nB2:2,E;right;\nP1:8,J;down;\nP2:6,E;down;\nP3:3,D;right;\nP4:5,I;right;";
+
+// Every ship cell of player 2 (what player 1 must hit) and of player 1, in reading order.
+constexpr std::string_view all_of_player2 =
+    "1,J;2,E;2,F;2,G;2,H;2,J;3,D;3,E;3,J;5,C;5,I;5,J;6,C;6,E;7,C;7,E;8,C;8,J;9,C;9,G;9,H;9,I;9,J;"
+    "10,F;10,G;10,H;10,I;";
+constexpr std::string_view all_of_player1 =
+    "1,D;1,I;1,J;2,D;2,I;2,J;3,D;3,E;3,F;3,G;3,H;3,I;4,A;4,I;5,A;6,A;7,B;7,C;7,D;9,B;9,C;9,G;9,H;"
+    "10,A;10,B;10,C;10,D;";
+
+ReplayInput game(std::string_view shots1, std::string_view shots2) {
+  ReplayInput in;
+  in.grids = {std::string(grid1), std::string(grid2)};
+  in.ship_files = {std::string(ships1), std::string(ships2)};
+  in.shots = {std::string(shots1), std::string(shots2)};
+  return in;
+}
+
+template <class... Pieces>
+std::string cat(const Pieces&... pieces) {
+  return battleship::detail::concat(pieces...);
+}
+
+// FNV-1a, to pin long reports without embedding them.
+std::uint64_t fnv1a(std::string_view s) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (const char c : s) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return h;
+}
+
+// Two rounds: player 1 hits and sinks a Patrol Boat; player 2 runs through a missing argument,
+// bad arguments, a miss, an invalid operation, too many arguments, and then out of shots.
+constexpr std::string_view short_game_report = R"(Battle of Ships Game
+
+Player1's Move
+
+Round : 1					Grid Size: 10x10
+
+Player1's Hidden Board		Player2's Hidden Board
+ A B C D E F G H I J		 A B C D E F G H I J
+1 - - - - - - - - - -		1 - - - - - - - - - -
+2 - - - - - - - - - -		2 - - - - - - - - - -
+3 - - - - - - - - - -		3 - - - - - - - - - -
+4 - - - - - - - - - -		4 - - - - - - - - - -
+5 - - - - - - - - - -		5 - - - - - - - - - -
+6 - - - - - - - - - -		6 - - - - - - - - - -
+7 - - - - - - - - - -		7 - - - - - - - - - -
+8 - - - - - - - - - -		8 - - - - - - - - - -
+9 - - - - - - - - - -		9 - - - - - - - - - -
+10- - - - - - - - - -		10- - - - - - - - - -
+
+Carrier		-			Carrier		-
+Battleship	- -			Battleship	- -
+Destroyer	-			Destroyer	-
+Submarine	-			Submarine	-
+Patrol Boat	- - - -			Patrol Boat	- - - -
+
+Enter your move: 5,I
+
+Player2's Move
+
+Round : 1					Grid Size: 10x10
+
+Player1's Hidden Board		Player2's Hidden Board
+ A B C D E F G H I J		 A B C D E F G H I J
+1 - - - - - - - - - -		1 - - - - - - - - - -
+2 - - - - - - - - - -		2 - - - - - - - - - -
+3 - - - - - - - - - -		3 - - - - - - - - - -
+4 - - - - - - - - - -		4 - - - - - - - - - -
+5 - - - - - - - - - -		5 - - - - - - - - X -
+6 - - - - - - - - - -		6 - - - - - - - - - -
+7 - - - - - - - - - -		7 - - - - - - - - - -
+8 - - - - - - - - - -		8 - - - - - - - - - -
+9 - - - - - - - - - -		9 - - - - - - - - - -
+10- - - - - - - - - -		10- - - - - - - - - -
+
+Carrier		-			Carrier		-
+Battleship	- -			Battleship	- -
+Destroyer	-			Destroyer	-
+Submarine	-			Submarine	-
+Patrol Boat	- - - -			Patrol Boat	- - - -
+
+Enter your move: ,A
+
+IndexError: Missing argument. You entered ',A' ,the correct format would be such as '3,A'.
+
+Enter your move: x,B
+
+ValueError: Bad arguments. You entered 'x,B' ,the correct format would be such as '3,A'.
+
+Enter your move: 3,B
+
+Player1's Move
+
+Round : 2					Grid Size: 10x10
+
+Player1's Hidden Board		Player2's Hidden Board
+ A B C D E F G H I J		 A B C D E F G H I J
+1 - - - - - - - - - -		1 - - - - - - - - - -
+2 - - - - - - - - - -		2 - - - - - - - - - -
+3 - 0 - - - - - - - -		3 - - - - - - - - - -
+4 - - - - - - - - - -		4 - - - - - - - - - -
+5 - - - - - - - - - -		5 - - - - - - - - X -
+6 - - - - - - - - - -		6 - - - - - - - - - -
+7 - - - - - - - - - -		7 - - - - - - - - - -
+8 - - - - - - - - - -		8 - - - - - - - - - -
+9 - - - - - - - - - -		9 - - - - - - - - - -
+10- - - - - - - - - -		10- - - - - - - - - -
+
+Carrier		-			Carrier		-
+Battleship	- -			Battleship	- -
+Destroyer	-			Destroyer	-
+Submarine	-			Submarine	-
+Patrol Boat	- - - -			Patrol Boat	- - - -
+
+Enter your move: 5,J
+
+Player2's Move
+
+Round : 2					Grid Size: 10x10
+
+Player1's Hidden Board		Player2's Hidden Board
+ A B C D E F G H I J		 A B C D E F G H I J
+1 - - - - - - - - - -		1 - - - - - - - - - -
+2 - - - - - - - - - -		2 - - - - - - - - - -
+3 - 0 - - - - - - - -		3 - - - - - - - - - -
+4 - - - - - - - - - -		4 - - - - - - - - - -
+5 - - - - - - - - - -		5 - - - - - - - - X X
+6 - - - - - - - - - -		6 - - - - - - - - - -
+7 - - - - - - - - - -		7 - - - - - - - - - -
+8 - - - - - - - - - -		8 - - - - - - - - - -
+9 - - - - - - - - - -		9 - - - - - - - - - -
+10- - - - - - - - - -		10- - - - - - - - - -
+
+Carrier		-			Carrier		-
+Battleship	- -			Battleship	- -
+Destroyer	-			Destroyer	-
+Submarine	-			Submarine	-
+Patrol Boat	- - - -			Patrol Boat	X - - -
+
+Enter your move: 11,C
+
+AssertionError: Invalid Operation.
+
+Enter your move: 2,D,E
+
+ValueError: Too many arguments. You entered '2,D,E' ,the correct format would be such as '3,A'.
+
+list index out of rangeFinal Information
+
+Player1's Board				Player2's Board
+ A B C D E F G H I J		 A B C D E F G H I J
+1 - - - P - - - - B P		1 - - - - - - - - - D
+2 - - - P - - - - B P		2 - - - - B B B B - D
+3 - 0 - C C C C C B -		3 - - - P P - - - - D
+4 D - - - - - - - B -		4 - - - - - - - - - -
+5 D - - - - - - - - -		5 - - C - - - - - X X
+6 D - - - - - - - - -		6 - - C - P - - - - -
+7 - S S S - - - - - -		7 - - C - P - - - - -
+8 - - - - - - - - - -		8 - - C - - - - - - P
+9 - P P - - - P P - -		9 - - C - - - S S S P
+10B B B B - - - - - -		10- - - - - B B B B -
+
+Carrier		-			Carrier		-
+Battleship	- -			Battleship	- -
+Destroyer	-			Destroyer	-
+Submarine	-			Submarine	-
+Patrol Boat	- - - -			Patrol Boat	X - - -
+
+)";
+
+/// A fresh directory under the temporary directory, removed at the end of the scope.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    path = std::filesystem::temp_directory_path() / cat("bbm103_test_", std::random_device{}());
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  void write(const std::string& name, std::string_view text) const {
+    std::ofstream(path / name, std::ios::binary) << text;
+  }
+};
+
+} // namespace
+
+TEST_CASE("bbm103: a whole short game is the seed's report, character for character", "[bbm103]") {
+  const ReplayResult r = replay(game("5,I;5,J;1,A;", ",A;x,B;3,B;11,C;2,D,E;"));
+  CHECK(r.played);
+  CHECK(r.error.empty());
+  CHECK(r.text == short_game_report);
+}
+
+TEST_CASE("bbm103: player 1 sinks the last ship, player 2 still shoots, then Player1 Wins!",
+          "[bbm103]") {
+  const std::string p2 =
+      cat("1,A;", all_of_player1.substr(0, all_of_player1.rfind("10,D;")), "1,B;2,B;");
+  const ReplayResult r = replay(game(all_of_player2, p2));
+  REQUIRE(r.played);
+  CHECK(r.text.size() == 41927);
+  CHECK(fnv1a(r.text) == 0x7b1cf18e332052a7ULL);
+  // The equalising move of round 27, after player 1 sank player 2's fleet.
+  const auto last_round = r.text.rfind("Player2's Move\n\nRound : 27\t");
+  REQUIRE(last_round != std::string::npos);
+  CHECK(r.text.find("Patrol Boat\tX X X X\t\t\tPatrol Boat\tX X X X\n\nEnter your move: 10,C\n\n"
+                    "Player1 Wins!\n\nFinal Information\n\n",
+                    last_round) != std::string::npos);
+  CHECK(r.text.find("Round : 28") == std::string::npos);
+}
+
+TEST_CASE("bbm103: both fleets sunk in the same round is a draw", "[bbm103]") {
+  const ReplayResult r = replay(game(cat("2,A;", all_of_player2), cat("1,A;", all_of_player1)));
+  REQUIRE(r.played);
+  CHECK(r.text.size() == 43454);
+  CHECK(fnv1a(r.text) == 0xc2b9b06407209598ULL);
+  CHECK(r.text.find("Enter your move: 10,D\n\nIt is a Draw!\n\nFinal Information\n\n") !=
+        std::string::npos);
+  // The final tallies: every ship of both players sunk.
+  CHECK(r.text.ends_with("Carrier\t\tX\t\t\tCarrier\t\tX\n"
+                         "Battleship\tX X\t\t\tBattleship\tX X\n"
+                         "Destroyer\tX\t\t\tDestroyer\tX\n"
+                         "Submarine\tX\t\t\tSubmarine\tX\n"
+                         "Patrol Boat\tX X X X\t\t\tPatrol Boat\tX X X X\n\n"));
+}
+
+TEST_CASE("bbm103: a repeated shot wastes the turn and Player2 Wins!", "[bbm103]") {
+  const ReplayResult r = replay(game(cat("2,A;2,A;", all_of_player2), cat("1,A;", all_of_player1)));
+  REQUIRE(r.played);
+  CHECK(r.text.size() == 43453);
+  CHECK(fnv1a(r.text) == 0xb4c9da1f8cd3589eULL);
+  CHECK(r.text.find("Enter your move: 10,D\n\nPlayer2 Wins!\n\nFinal Information") !=
+        std::string::npos);
+  // The repeated 2,A is neither an error nor a second mark.
+  CHECK(r.text.find("Enter your move: 2,A\n\nPlayer2's Move\n\nRound : 2\t") != std::string::npos);
+}
+
+TEST_CASE("bbm103: misses are drawn 0 (the digit), hits X, and unshot ships at the end",
+          "[bbm103]") {
+  const ReplayResult r = replay(game("1,A;3,J;", "1,D;2,A;"));
+  REQUIRE(r.played);
+  // Final boards: player 1's own board (shot at by player 2) on the left.
+  CHECK(r.text.find("1 - - - X - - - - B P\t\t1 0 - - - - - - - - D\n"
+                    "2 0 - - P - - - - B P\t\t2 - - - - B B B B - D\n"
+                    "3 - - - C C C C C B -\t\t3 - - - P P - - - - X\n") != std::string::npos);
+  CHECK(miss_mark == '0');
+}
+
+TEST_CASE("bbm103: the game ends when either list runs out at the start of a round", "[bbm103]") {
+  SECTION("no shots at all: title, then the final information") {
+    const ReplayResult r = replay(game("", "1,A;"));
+    REQUIRE(r.played);
+    CHECK(r.text.starts_with("Battle of Ships Game\n\nFinal Information\n\nPlayer1's Board\t\t\t\t"
+                             "Player2's Board\n A B C D E F G H I J\t\t A B C D E F G H I J\n"
+                             "1 - - - P - - - - B P\t\t1 - - - - - - - - - D\n"));
+  }
+  SECTION("the piece after the last ';' is not a shot") {
+    CHECK(split_shots("5,E;10,G;8,I") == std::vector<std::string>{"5,E", "10,G"});
+    CHECK(split_shots("5,E;\n") == std::vector<std::string>{"5,E"});
+    CHECK(split_shots("").empty());
+    const ReplayResult r = replay(game("1,A", "1,A;"));
+    CHECK(r.text.find("Round :") == std::string::npos);
+  }
+  SECTION("a player out of retries gets the seed's message and the other still moves") {
+    const ReplayResult r = replay(game("1,A;0,B;", "1,A;2,A;3,A;"));
+    REQUIRE(r.played);
+    CHECK(r.text.find("Enter your move: 0,B\n\nAssertionError: Invalid Operation.\n\n"
+                      "list index out of rangePlayer2's Move\n\nRound : 2\t") != std::string::npos);
+    CHECK(r.text.find("Enter your move: 2,A\n\nFinal Information") != std::string::npos);
+  }
+}
+
+TEST_CASE("bbm103: each malformed shot gets the seed's error line and the next shot is read",
+          "[bbm103]") {
+  struct Case {
+    std::string_view shot;
+    std::string_view error;
+  };
+  const Case cases[] = {
+      {"", "IndexError: Missing argument. You entered '' ,the correct format would be such as "
+           "'3,A'.\n\n"},
+      {"3", "IndexError: Missing argument. You entered '3' ,the correct format would be such as "
+            "'3,A'.\n\n"},
+      {"3,,A", "IndexError: Missing argument. You entered '3,,A' ,the correct format would be "
+               "such as '3,A'.\n\n"},
+      {"3,A,B", "ValueError: Too many arguments. You entered '3,A,B' ,the correct format would "
+                "be such as '3,A'.\n\n"},
+      {" 3,A", "ValueError: Bad arguments. You entered ' 3,A' ,the correct format would be such "
+               "as '3,A'.\n\n"},
+      {"3,?", "ValueError: Bad arguments. You entered '3,?' ,the correct format would be such as "
+              "'3,A'.\n\n"},
+      {"-1,A", "ValueError: Bad arguments. You entered '-1,A' ,the correct format would be such "
+               "as '3,A'.\n\n"},
+      {"0,A", "AssertionError: Invalid Operation.\n\n"},
+      {"11,A", "AssertionError: Invalid Operation.\n\n"},
+      {"99999999999999999999999,A", "AssertionError: Invalid Operation.\n\n"},
+      {"3,K", "AssertionError: Invalid Operation.\n\n"},
+      {"3,a", "AssertionError: Invalid Operation.\n\n"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.shot);
+    const ReplayResult r = replay(game(cat(c.shot, ";5,I;"), "1,A;"));
+    REQUIRE(r.played);
+    CHECK(r.text.find(cat("Enter your move: ", c.shot, "\n\n", c.error,
+                          "Enter your move: 5,I\n\nPlayer2's Move")) != std::string::npos);
+  }
+  CHECK(check_shot("03,A").verdict == ShotVerdict::valid);
+  CHECK(check_shot("03,A").cell == Coord{2, 0});
+  CHECK(check_shot("10,J").cell == Coord{9, 9});
+}
+
+TEST_CASE("bbm103: where the seed crashes, the report ends with a precise error", "[bbm103]") {
+  SECTION("a column of two letters (the seed's ord() fails)") {
+    const ReplayResult r = replay(game("1,A;2,B\n;3,AB;", "1,A;2,A;"));
+    CHECK_FALSE(r.played);
+    CHECK(r.error == "Error: Player1.in, line 2: shot 3 '3,AB': the column 'AB' has several "
+                     "letters; it must be one letter A-J, as in '3,A'");
+    CHECK(r.text.ends_with(cat("Enter your move: 3,AB\n\n", r.error)));
+    CHECK(r.text.find("kaBOOM") == std::string::npos);
+  }
+  SECTION("non-ASCII text whose verdict depends on Python's Unicode classes") {
+    const ReplayResult r = replay(game("1,A;", "3,\xc3\xa9;"));
+    CHECK_FALSE(r.played);
+    CHECK(r.error.starts_with("Error: Player2.in, line 1: shot 1 '3,\\xc3\\xa9': non-ASCII"));
+  }
+  SECTION("a file that is not UTF-8") {
+    ReplayInput in = game("1,A;", "1,A;");
+    in.grids[1] += "\xff";
+    const ReplayResult r = replay(in);
+    CHECK_FALSE(r.played);
+    CHECK(r.text == "Error: Player2.txt: the file is not UTF-8 text, which the seed's program "
+                    "reads");
+  }
+  SECTION("a ship letter past the tenth column or row") {
+    ReplayInput in = game("1,A;", "1,A;");
+    in.grids[0] = cat(grid1, ";;C\n");
+    CHECK(replay(in).text == "Error: Player1.txt, line 11: the grid has 10 rows, but this line "
+                             "has 'C'");
+    in.grids[0] = ";;;;;;;;;;C\n";
+    CHECK(replay(in).text == "Error: Player1.txt, line 1: cell 11 holds 'C'; a row has 10 cells, "
+                             "separated by ';'");
+  }
+  SECTION("a ship file with a blank last line (the seed cannot split it)") {
+    ReplayInput in = game("1,A;", "1,A;");
+    in.ship_files[1] += "\n";
+    CHECK(replay(in).text == "Error: OptionalPlayer2.txt, line 7: empty line; every line places "
+                             "one ship; the form is NAME:ROW,COL;DIRECTION; as in "
+                             "'B1:5,E;right;'");
+  }
+}
+
+TEST_CASE("bbm103: fleets the seed's author does not allow are refused before the game",
+          "[bbm103]") {
+  const auto error_with = [](std::string grid, std::string ships) {
+    ReplayInput in = game("1,A;", "1,A;");
+    in.grids[0] = std::move(grid);
+    in.ship_files[0] = std::move(ships);
+    const ReplayResult r = replay(in);
+    CHECK_FALSE(r.played);
+    CHECK(r.text == r.error);
+    return r.error;
+  };
+  const std::string g(grid1), s(ships1);
+  const auto replaced = [](std::string text, std::string_view from, std::string_view to) {
+    const std::size_t at = text.find(from);
+    return cat(std::string_view(text).substr(0, at), to,
+               std::string_view(text).substr(at + from.size()));
+  };
+  CHECK(error_with(replaced(g, "D;;;;;;;;;\nD;", "X;;;;;;;;;\nD;"), s) ==
+        "Error: Player1.txt, line 5: cell 5,A holds 'X'; a cell is empty, '-', or one ship "
+        "letter: C, B, D, S or P");
+  CHECK(error_with(replaced(g, ";;;;;;;;;\n;P", ";;;;;;C;;;\n;P"), s) ==
+        "Error: Player1.txt, line 3: the Carrier ('C') covers 6 cells; it must be one straight "
+        "run of 5");
+  CHECK(error_with(replaced(g, ";S;S;S;;;;;;", ";S;S;;S;;;;;"), s) ==
+        "Error: Player1.txt, line 7: the Submarine ('S') covers 3 cells; it must be one straight "
+        "run of 3");
+  CHECK(error_with(g, replaced(s, "B1:1,I;down;", "B1:2,I;down;")) ==
+        "Error: OptionalPlayer1.txt, line 1: B1 covers 5,I, which Player1.txt marks '-' instead "
+        "of 'B'");
+  CHECK(error_with(g, replaced(s, "P4:9,B;right;", "P4:9,G;right;")) ==
+        "Error: OptionalPlayer1.txt, line 6: P4: the ship would overlap another ship");
+  CHECK(error_with(g, replaced(s, "\nP4:9,B;right;", "")) ==
+        "Error: OptionalPlayer1.txt: no line places P4");
+  CHECK(error_with(g, replaced(s, "P4:9,B;right;", "P3:9,B;right;")) ==
+        "Error: OptionalPlayer1.txt, line 6: P3 is placed twice (first on line 5)");
+  CHECK(error_with(g, replaced(s, "P4:9,B;right;", "X4:9,B;right;")) ==
+        "Error: OptionalPlayer1.txt, line 6: unknown ship 'X4'; the ships are B1, B2 "
+        "(Battleships) and P1 to P4 (Patrol Boats)");
+  CHECK(error_with(g, replaced(s, "P4:9,B;right;", "P4:9,B;left;")) ==
+        "Error: OptionalPlayer1.txt, line 6: the direction 'left' is not 'right' or 'down'");
+  CHECK(error_with(g, replaced(s, "B2:10,A;right;", "B2:10,A;down;")) ==
+        "Error: OptionalPlayer1.txt, line 2: B2 at 10,A going down runs off the board");
+  CHECK(error_with(g, replaced(s, "P4:9,B;right;", "P4:9,b;right;")) ==
+        "Error: OptionalPlayer1.txt, line 6: the position '9,b' is off the board (rows 1-10, "
+        "columns A-J)");
+  CHECK(error_with(g, replaced(s, "P4:9,B;right;", "P4:9,B;right")) ==
+        "Error: OptionalPlayer1.txt, line 6: 'P4:9,B;right' has 1 ';' instead of two; the form "
+        "is NAME:ROW,COL;DIRECTION; as in 'B1:5,E;right;'");
+  CHECK(error_with(replaced(g, ";P;P;;;;P;P;;", ";P;P;;;;P;P;;P"), s) ==
+        "Error: Player1.txt, line 9: the 'P' at 9,J is not part of any Patrol Boat of "
+        "OptionalPlayer1.txt");
+}
+
+TEST_CASE("bbm103: the files are read as Python reads text", "[bbm103]") {
+  SECTION("Windows line endings and '-' for water are accepted") {
+    std::string crlf;
+    for (const char c : grid1) {
+      if (c == '\n') crlf.push_back('\r');
+      crlf.push_back(c);
+    }
+    ReplayInput in = game("5,I;5,J;1,A;", ",A;x,B;3,B;11,C;2,D,E;");
+    in.grids[0] = crlf;
+    std::string dashes;
+    char previous = '\n';
+    for (const char c : grid2) { // '-' in every empty cell
+      if ((previous == ';' || previous == '\n') && (c == ';' || c == '\n')) dashes.push_back('-');
+      dashes.push_back(c);
+      previous = c;
+    }
+    in.grids[1] = dashes;
+    CHECK(replay(in).text == short_game_report);
+  }
+}
+
+TEST_CASE("bbm103: replay_files reads the seed's files and reports unreachable ones", "[bbm103]") {
+  TempDir dir;
+  dir.write("Player1.txt", grid1);
+  dir.write("Player2.txt", grid2);
+  dir.write("p1.in", "5,I;5,J;1,A;");
+  dir.write("p2.in", ",A;x,B;3,B;11,C;2,D,E;");
+  const std::string d = dir.path.string();
+  SECTION("a missing ship file gives the seed's line with Python's error text") {
+    const ReplayResult r = replay_files("Player1.txt", "Player2.txt", "p1.in", "p2.in", d);
+    CHECK_FALSE(r.played);
+    CHECK(r.text == cat("IOError: input file(s) [Errno 2] No such file or directory: '", d,
+                        "/OptionalPlayer1.txt' is/are not reachable."));
+  }
+  dir.write("OptionalPlayer1.txt", ships1);
+  dir.write("OptionalPlayer2.txt", ships2);
+  SECTION("all files present: the game") {
+    const ReplayResult r = replay_files("Player1.txt", "Player2.txt", "p1.in", "p2.in", d);
+    CHECK(r.played);
+    CHECK(r.text == short_game_report);
+    const ReplayResult abs =
+        replay_files(cat(d, "/Player1.txt"), "Player2.txt", "p1.in", "p2.in", d);
+    CHECK(abs.text == short_game_report);
+  }
+  SECTION("unreachable named files are listed by base name, in argument order") {
+    const ReplayResult r = replay_files("Player1.txt", "nope/Player2.txt", "p1.in", "none.in", d);
+    CHECK_FALSE(r.played);
+    CHECK(r.text == "IOError: input file(s) Player2.txt, none.in is/are not reachable.");
+    CHECK(replay_files(".", "Player2.txt", "p1.in", "p2.in", d).text ==
+          "IOError: input file(s) . is/are not reachable.");
+  }
+}
