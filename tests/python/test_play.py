@@ -11,13 +11,20 @@ import pytest
 
 import battleship
 from battleship import cli
-from battleship.play.session import Match, Settings, default_opponent
+from battleship.play.session import Mark, Match, Settings, default_opponent
 
 textual = pytest.importorskip("textual")
 
 from battleship.play.app import BoardView, PlayApp, screen_text  # noqa: E402
 
 SIZE = (100, 30)
+
+
+def region_text(app, selector):
+    """The screen's text inside one widget, its lines joined by spaces (wrapped text reads whole)."""
+    region = app.query_one(selector).content_region
+    lines = screen_text(app).splitlines()[region.y : region.y + region.height]
+    return " ".join(line[region.x : region.x + region.width].strip() for line in lines)
 
 
 def ship_cells(ocean, ship=None):
@@ -205,25 +212,26 @@ def test_a_whole_game_through_keys_and_clicks():
         app.FLASH_SECONDS = 30.0  # long enough to be seen by the test on a slow machine
         async with app.run_test(size=SIZE) as pilot:
             text = screen_text(app)
-            assert "Your fleet" in text and "Enemy: random" in text
-            assert "Round 1" in text and "Placing 1/5: Carrier" in text
-            assert "R       rotate" in text
+            assert "Your fleet" in text and "Enemy: random" in text and "seed 11" in text
+            assert "Round 1" in text and "Stage: placing 1/5" in text
+            assert "R      rotate" in text and "fits here" in text
 
             # the Carrier at A1, across
             await pilot.press("enter")
             r = app.match.round
             assert r.mine.placement(0) == ((0, 0), "horizontal", 5)
-            assert "Carrier placed" in screen_text(app)
+            assert "Carrier placed" in region_text(app, "#message")
 
             # the Battleship starts on top of it: shown as illegal, and refused with the reason
-            assert "!" in screen_text(app)
-            await pilot.press("enter")
             text = screen_text(app)
+            assert "! ! ! ! C" in text and "! illegal spot" in text
+            await pilot.press("enter")
+            text = region_text(app, "#message")
             assert "Cannot place the Battleship at A1" in text and "overlap" in text
             assert not r.mine.is_placed(1)
             await pilot.press("down")
             await pilot.press("enter")
-            assert "touch another ship" in screen_text(app) and not r.mine.is_placed(1)
+            assert "touch another ship" in region_text(app, "#message") and not r.mine.is_placed(1)
 
             # rotate it, move it clear, place it
             await pilot.press("r", "down")
@@ -233,30 +241,28 @@ def test_a_whole_game_through_keys_and_clicks():
 
             # the Cruiser by mouse: a click moves it, a second click on the same cell places it
             board = app.query_one("#mine", BoardView)
-            x, y = 1 + 1 + 3 + 2 * 5, 1 + 1 + 7  # border + padding + labels; border + header
-            await pilot.click(board, offset=(x, y))
+            await pilot.click(board, offset=board.offset_of((7, 5)))
             assert r.origin == (7, 5)
-            await pilot.click(board, offset=(x, y))
+            await pilot.click(board, offset=board.offset_of((7, 5)))
             assert r.mine.placement(2) == ((7, 5), "horizontal", 3)
             await pilot.press("u")
             assert not r.mine.is_placed(2)
             await pilot.press("a")
             assert r.stage == "shooting" and r.mine.all_placed
-            assert "Stage: Shooting" in screen_text(app)
+            assert "Stage: shooting" in screen_text(app)
 
             # a miss with the cursor keys
             miss = water_cells(r.theirs)[0]
             await pilot.press(*(["down"] * miss[0] + ["right"] * miss[1]), "enter")
-            assert r.shots[0] == 1 and "miss" in screen_text(app)
+            assert r.shots[0] == 1 and "miss" in region_text(app, "#message")
 
             # clicking the same cell again is refused
             enemy = app.query_one("#enemy", BoardView)
 
-            def at(cell):
-                return (1 + 1 + 3 + 2 * cell[1], 1 + 1 + cell[0])
+            at = enemy.offset_of
 
             await pilot.click(enemy, offset=at(miss))
-            assert "You already fired at" in screen_text(app) and r.shots[0] == 1
+            assert "You already fired at" in region_text(app, "#message") and r.shots[0] == 1
 
             # sink the fleet by clicking; the first hit flashes the enemy board
             targets = ship_cells(r.theirs)
@@ -269,13 +275,14 @@ def test_a_whole_game_through_keys_and_clicks():
             assert any("You sank my" in m for m in called)
             text = screen_text(app)
             assert r.stage == "over" and r.winner == 0
-            assert "You won in" in text and "You 1 - 0 Computer" in text and "Round over" in text
+            assert "You won in" in region_text(app, "#message")
+            assert "You 1 - 0 Computer" in text and "round over" in text
             assert f"Shots: you {len(targets) + 1}" in text
 
             # a click starts the next round; the score is kept
             await pilot.click(enemy, offset=(3, 3))
             text = screen_text(app)
-            assert app.match.round.number == 2 and "Round 2" in text and "Placing 1/5" in text
+            assert app.match.round.number == 2 and "Round 2" in text and "placing 1/5" in text
             assert "You 1 - 0 Computer" in text
 
             # quitting returns the match
@@ -289,18 +296,20 @@ def test_a_whole_game_through_keys_and_clicks():
 
 def test_the_computer_can_win_and_escape_quits():
     async def scenario():
-        app = PlayApp(Settings(seed=1, opponent="parity"))
+        app = PlayApp(Settings(rows=8, cols=8, seed=1, opponent="parity"))
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("a")
             r = app.match.round
             enemy = app.query_one("#enemy", BoardView)
             for cell in water_cells(r.theirs):  # never hit anything: the computer wins
-                await pilot.click(enemy, offset=(5 + 2 * cell[1], 2 + cell[0]))
+                await pilot.click(enemy, offset=enemy.offset_of(cell))
                 if r.stage == "over":
                     break
             await pilot.pause()
             assert r.winner == 1
-            assert "I won in" in screen_text(app) and "You 0 - 1 Computer" in screen_text(app)
+            revealed = [m for row in r.enemy_marks() for m, _ in row if m == Mark.REVEALED]
+            assert len(revealed) == r.theirs.fleet.total_length  # the ships you missed are shown
+            assert "I won in" in region_text(app, "#message") and "You 0 - 1 Computer" in screen_text(app)
             await pilot.press("n")
             assert app.match.round.number == 2
             await pilot.press("escape")
@@ -355,9 +364,9 @@ def test_battleship_play_in_a_real_terminal_quits_and_leaves_it_clean(python_env
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     out = bytearray()
 
-    def read(seconds):
+    def read(seconds, until=None):
         end = time.time() + seconds
-        while time.time() < end:
+        while time.time() < end and not (until is not None and until in out):
             ready, _, _ = select.select([fd], [], [], 0.1)
             if ready:
                 try:
@@ -365,12 +374,14 @@ def test_battleship_play_in_a_real_terminal_quits_and_leaves_it_clean(python_env
                 except OSError:
                     return
 
-    read(5)
-    assert b"Placing 1/5" in out
+    read(30, until=b"placing 1/5")
+    assert b"placing 1/5" in out
     os.write(fd, b"a")
-    read(1)
+    read(10, until=b"shooting")
+    assert b"shooting" in out
     os.write(fd, b"q")
-    read(5)
+    read(30, until=b"\x1b[?1049l")
+    read(0.5)
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     tail = bytes(out[out.rfind(b"\x1b[?1049h") :])

@@ -54,7 +54,7 @@ class BoardView(Widget):
         height: auto;
         border: round $primary;
         border-title-align: center;
-        padding: 0 1;
+        border-subtitle-align: center;
     }
     BoardView.flash {
         border: heavy $error;
@@ -103,6 +103,11 @@ class BoardView(Widget):
             return (row, col)
         return None
 
+    def offset_of(self, cell: Tuple[int, int]) -> Tuple[int, int]:
+        """Where ``cell`` is drawn, relative to the widget (for clicks in tests and scripts)."""
+        gutter = self.styles.gutter
+        return (gutter.left + LABEL + CELL * cell[1], gutter.top + 1 + cell[0])
+
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         event.stop()
@@ -128,10 +133,11 @@ class PlayApp(App[Match]):
     }
     #panel {
         width: 1fr;
-        min-width: 24;
+        min-width: 28;
         height: auto;
         border: round $secondary;
         border-title-align: center;
+        border-subtitle-align: right;
         padding: 0 1;
     }
     #message {
@@ -179,6 +185,7 @@ class PlayApp(App[Match]):
         self.query_one("#mine", BoardView).border_title = "Your fleet"
         self.query_one("#enemy", BoardView).border_title = f"Enemy: {self.match.settings.opponent}"
         self.query_one("#panel", Static).border_title = "Battleship"
+        self.query_one("#panel", Static).border_subtitle = f"seed {self.match.settings.seed}"
         self.redraw()
 
     def redraw(self) -> None:
@@ -186,60 +193,66 @@ class PlayApp(App[Match]):
         for board in self.query(BoardView):
             board.refresh(layout=True)
         self.query_one("#panel", Static).update(self.panel_text())
+        self.query_one("#mine", BoardView).border_subtitle = self.legend() if self.match.round.stage == "placing" else ""
+        self.query_one("#enemy", BoardView).border_subtitle = "" if self.match.round.stage == "placing" else self.legend()
         self.query_one("#message", Static).update(Text(self.match.round.message))
 
     def panel_text(self) -> Text:
-        """The side panel: round, stage, score, shots, ships afloat, keys."""
+        """The side panel: round, stage, score, shots, ships afloat, keys (fits 80 x 24)."""
         m, r = self.match, self.match.round
-        t = Text(no_wrap=False)
+        t = Text(no_wrap=True, overflow="ellipsis")
         t.append(f"Round {r.number}", "bold")
-        t.append(f"  vs {m.settings.opponent}\n")
+        t.append(f" vs {m.settings.opponent}\n")
         if r.stage == "placing":
             assert r.ship is not None
-            stage = f"Placing {len(r.placed) + 1}/{len(r.names)}: {r.names[r.ship]}"
+            stage = f"placing {len(r.placed) + 1}/{len(r.names)}"
         elif r.stage == "shooting":
             n = r.volley_size()
-            stage = "Shooting" if n == 1 else f"Salvo: {len(r.aimed)}/{n} aimed"
+            stage = "shooting" if n == 1 else f"salvo, {len(r.aimed)}/{n} aimed"
         else:
-            stage = "Round over"
-        t.append("Stage: ", "bold")
-        t.append(stage + "\n")
-        t.append("Score: ", "bold")
-        t.append(m.score() + "\n")
+            stage = "round over"
+        t.append(f"Stage: {stage}\n", "bold")
+        t.append(m.score() + "\n", "bold #f1c40f")
         you, me = r.shots
-        t.append("Shots: ", "bold")
-        t.append(f"you {you}, computer {me}\n")
+        t.append(f"Shots: you {you}, me {me}\n")
         count = r.enemy_afloat_count()
         t.append("Enemy afloat: ", "bold")
         t.append(("?" if count is None else f"{count}/{len(r.names)}") + "\n")
         for label, sunk in r.enemy_afloat():
             if sunk is None:
                 continue
-            t.append("  # " + label + " sunk\n" if sunk else "  ~ " + label + "\n", "strike dim" if sunk else "")
-        t.append("Your fleet: ", "bold")
-        t.append(f"{r.mine.afloat_count if r.stage != 'placing' else len(r.placed)}/{len(r.names)} "
-                 f"{'afloat' if r.stage != 'placing' else 'placed'}\n")
+            t.append(" # " if sunk else " ~ ")
+            t.append(label + "\n", "strike dim" if sunk else "")
+        if r.stage == "placing":
+            t.append(f"Your fleet: {len(r.placed)}/{len(r.names)} placed\n", "bold")
+        else:
+            t.append(f"Your fleet: {r.mine.afloat_count}/{len(r.names)} afloat\n", "bold")
         t.append("Keys\n", "bold underline")
-        for line in self.key_lines():
-            t.append(line + "\n")
-        legend = "· water  o miss  X hit\n# sunk"
-        if r.stage == "shooting":
-            legend += "   + cursor" + ("  * aimed" if r.volley_size() > 1 else "")
-        elif r.stage == "placing":
-            legend += "   ! illegal spot"
-        t.append(legend, "dim")
+        lines = self.key_lines()
+        for i, (key, what) in enumerate(lines):
+            t.append(f" {key:<7}", "bold #2ecc71")
+            t.append(what + ("\n" if i + 1 < len(lines) else ""))
         return t
 
-    def key_lines(self) -> List[str]:
-        """The keys that do something at this stage."""
+    def key_lines(self) -> List[Tuple[str, str]]:
+        """The keys that do something at this stage: (key, what it does)."""
         stage = self.match.round.stage
         if stage == "placing":
-            keys = ["arrows  move the ship", "R       rotate", "Enter   place it", "A       place the rest", "U       take one back", "click   move it there"]
+            keys = [("arrows", "move the ship"), ("R", "rotate"), ("Enter", "place it"), ("A", "place the rest"),
+                    ("U", "take one back"), ("click", "move it there")]
         elif stage == "shooting":
-            keys = ["arrows  move the cursor", "Enter   fire", "click   fire at a cell"]
+            aim = "fire" if self.match.round.volley_size() == 1 else "aim (*)"
+            keys = [("arrows", "move the cursor (+)"), ("Enter", aim), ("click", f"{aim} there")]
         else:
-            keys = ["N/click next round"]
-        return keys + ["Q/Esc   quit"]
+            keys = [("N", "next round"), ("click", "next round")]
+        return keys + [("Q/Esc", "quit")]
+
+    def legend(self) -> str:
+        """The board subtitle: while placing, whether the ship fits; then what the marks mean."""
+        r = self.match.round
+        if r.stage == "placing":
+            return "! illegal spot" if r.problem() else "fits here"
+        return "o miss X hit # sunk"
 
     # ---- feedback --------------------------------------------------------------------------
     def flash(self) -> None:

@@ -18,7 +18,7 @@ from battleship.play.session import Settings
 
 __all__ = ["write_screenshot", "SIZE"]
 
-SIZE = (96, 20)
+SIZE = (84, 19)
 """Terminal size of the screenshot (columns, rows)."""
 
 
