@@ -164,6 +164,16 @@ def test_hit_only_disclosure_does_not_say_what_sank():
     assert r.enemy_afloat_count() is None
 
 
+def test_hit_and_sunk_disclosure_says_a_ship_sank_but_not_which():
+    r = Match(Settings(seed=4, opponent="random", disclosure="hit_and_sunk")).round
+    r.place_rest()
+    for cell in ship_cells(r.theirs, ship=4):
+        r.fire(cell)
+    assert "You sank a ship!" in r.message and "Destroyer" not in r.message
+    assert r.enemy_afloat_count() == 4
+    assert all(sunk is None for _, sunk in r.enemy_afloat())  # which one is not known
+
+
 def test_sinking_is_called_out_by_name():
     r = Match(Settings(seed=4, opponent="random")).round
     r.place_rest()
@@ -199,6 +209,8 @@ def test_the_play_command_has_the_options():
 def test_bad_play_options_exit_with_a_clear_error(capsys):
     assert cli.main(["play", "--rows", "3", "--cols", "3"]) == 2
     assert "does not fit" in capsys.readouterr().err
+    assert cli.main(["play", "--rows", "6", "--cols", "6"]) == 2  # fits, but not with no contact
+    assert "could not lay out" in capsys.readouterr().err
 
 
 # ---- the app, headless -----------------------------------------------------------------------
