@@ -18,6 +18,7 @@
 #include <battleship/detail/text.hpp>
 #include <battleship/placement/mediocre.hpp>
 #include <battleship/placement/sequential.hpp>
+#include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/checkerboard_search.hpp>
@@ -57,7 +58,8 @@ using builtin_shooters = StrategyList<RandomShooter<S>, HuntTargetShooter<S>, Pa
 
 /// The built-in placers, in the order `names()` lists them. Add one like a shooter.
 template <BoardShape S>
-using builtin_placers = StrategyList<UniformPlacer<S>, SequentialPlacer<S>, MediocrePlacer<S>>;
+using builtin_placers =
+    StrategyList<UniformPlacer<S>, SequentialPlacer<S>, MediocrePlacer<S>, SpreadPlacer<S>>;
 
 // -------------------------------------------------------------------------------------------------
 
