@@ -100,9 +100,10 @@ public:
     if (view.pending().any()) return salvo_shot(view, candidates, unexplained, rng);
     if (unexplained.none()) return hunt(view, candidates, rng);
     std::array<std::int64_t, S::capacity> score{};
-    target_scores(view, unexplained, score);
-    // Hunt-mode counts break ties between equal target weights.
-    return best(view, candidates, rng,
+    const bitboard_type scored = candidates & target_scores(view, unexplained, score);
+    // Hunt-mode counts break ties between equal target weights. A scored cell beats every
+    // unscored one, so only they need a look (the same cell is chosen either way).
+    return best(view, scored.any() ? scored : candidates, rng,
                 [&](std::size_t c) { return (score[c] << 20) + density_[c]; });
   }
 
@@ -210,8 +211,11 @@ private:
     return disclosure_ == Disclosure::hit_only || !o.cells.subset_of(view.hits());
   }
 
-  void target_scores(const TargetView<S>& view, const bitboard_type& unexplained,
-                     std::array<std::int64_t, S::capacity>& score) const {
+  /// Adds the target weight of every placement through unexplained hits to `score`; returns the
+  /// cells given some weight.
+  bitboard_type target_scores(const TargetView<S>& view, const bitboard_type& unexplained,
+                              std::array<std::int64_t, S::capacity>& score) const {
+    bitboard_type touched;
     const auto& g = *geometry_;
     // What each cell is, one byte a cell, so a placement is judged by reading its few cells.
     constexpr std::uint8_t hit = 1, blocked = 2;
@@ -245,10 +249,14 @@ private:
           if (no_touch && (options[i].halo - options[i].cells).intersects(view.hits())) continue;
           std::int64_t w = afloat;
           for (int m = hits; m > 1; --m) w *= hit_weight;
-          for (auto c : cells) score[c] += w; // hits and blocked cells are never candidates
+          for (auto c : cells) { // hits and blocked cells are never candidates
+            score[c] += w;
+            touched.set(c);
+          }
         }
       }
     });
+    return touched;
   }
 
   /// Salvo: lowers the weight of placements through pending cells.
