@@ -3,13 +3,17 @@
 // otherwise. Prints figures only; never fails on time.
 //
 //   bench_games [--games N] [--slow-games M] [--seed S] [--threads T] [--seconds X]
-//               [--shooter a,b,...] [--placer name|all] [--markdown]
+//               [--shooter a,b,...] [--placer name|all] [--markdown] [--match]
 //
 // Each shooter is measured twice on the same games: on one thread (giving the figures) and on T
 // threads (default: every core). A run that would take more than X seconds (default 3) is cut
 // short, and the table says how many games it played, so slow players do not stall the bench. A
 // slow shooter (`shooter_is_slow`: bayes thinks for milliseconds a shot) plays at most M games
 // (default 200).
+//
+// With --match, a head-to-head table instead: every pair of the shooters plays two-player
+// matches under the classic rules (uniform placement, the first move alternating), and the row
+// shooter's share of the matches won, with its 95 percent interval, is printed.
 //
 // Issue 6's strength table (every shooter against every placer, on one thread per run):
 //   bench_games --placer all --games 20000 --slow-games 300 --seconds 60 --threads 1 --markdown
@@ -41,6 +45,7 @@ struct Options {
   std::vector<std::string> shooters; // empty: all
   std::vector<std::string> placers{"uniform"};
   bool markdown = false;
+  bool match = false;
 };
 
 std::vector<std::string> split(std::string_view list) {
@@ -56,7 +61,8 @@ std::vector<std::string> split(std::string_view list) {
 [[noreturn]] void usage(const char* problem) {
   std::fprintf(stderr,
                "bench_games: %s\nusage: bench_games [--games N] [--slow-games M] [--seed S] "
-               "[--threads T] [--seconds X] [--shooter a,b] [--placer name|all] [--markdown]\n",
+               "[--threads T] [--seconds X] [--shooter a,b] [--placer name|all] [--markdown] "
+               "[--match]\n",
                problem);
   std::exit(2);
 }
@@ -67,6 +73,10 @@ Options parse(int argc, char** argv) {
     const std::string_view flag = argv[i];
     if (flag == "--markdown") {
       o.markdown = true;
+      continue;
+    }
+    if (flag == "--match") {
+      o.match = true;
       continue;
     }
     if (i + 1 >= argc) usage("a flag is missing its value");
@@ -143,10 +153,70 @@ void row(const Options& o, const std::string& shooter_name, const std::string& p
     });
   });
 }
+/// Head-to-head: the share of matches `a` wins against `b` (type-erased strategies: one
+/// instantiation of the game for every pair).
+void match_cell(const Options& o, const std::string& a, const std::string& b) {
+  const bool slow = shooter_is_slow<S>(a) || shooter_is_slow<S>(b);
+  std::stop_source stop;
+  std::atomic<bool> finished{false};
+  std::jthread timer([&] {
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(o.seconds);
+    while (!finished.load() && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    stop.request_stop();
+  });
+  SimulationOptions options;
+  options.games = slow ? std::min(o.games, o.slow_games) : o.games;
+  options.seed = o.seed;
+  options.threads = o.threads;
+  options.stop_token = stop.get_token();
+  const MatchResult r = simulate_match(Board<S>{}, fleets::classic, rulesets::classic,
+                                       make_shooter<S>(a), make_placer<S>("uniform"),
+                                       make_shooter<S>(b), make_placer<S>("uniform"), options);
+  finished.store(true);
+  const Proportion p = r.share_a();
+  std::printf(o.markdown ? " %.1f%% (%.1f-%.1f, %llu) |" : " %5.1f%% [%4.1f,%4.1f] n=%-6llu",
+              100 * p.share, 100 * p.low, 100 * p.high,
+              static_cast<unsigned long long>(r.wins_a + r.wins_b));
+  std::fflush(stdout);
+}
+
+int match_table(const Options& o) {
+  std::printf("head to head, classic fleet and rules, uniform placement: the row shooter's share "
+              "of matches won (95%% interval, matches decided); up to %llu matches a pair\n\n",
+              static_cast<unsigned long long>(o.games));
+  std::printf(o.markdown ? "| row vs column |" : "%-14s", o.markdown ? "" : "row vs column");
+  for (const auto& b : o.shooters) std::printf(o.markdown ? " %s |" : " %-28s", b.c_str());
+  if (o.markdown) {
+    std::printf("\n| --- |");
+    for (std::size_t i = 0; i < o.shooters.size(); ++i) std::printf(" ---: |");
+  }
+  std::printf("\n");
+  for (const auto& a : o.shooters) {
+    std::printf(o.markdown ? "| %s |" : "%-14s", a.c_str());
+    for (const auto& b : o.shooters) {
+      if (a == b)
+        std::printf(o.markdown ? " - |" : " %-28s", "-");
+      else
+        match_cell(o, a, b);
+    }
+    std::printf("\n");
+  }
+  return 0;
+}
 } // namespace
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
+  if (o.match) {
+    try {
+      return match_table(o);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "bench_games: %s\n", e.what());
+      return 2;
+    }
+  }
   std::printf("classic fleet and rules, 10 x 10; up to %llu games per row (%.0f s cap per run), "
               "seed %llu; 1 thread and %u threads (%u hardware threads)\n\n",
               static_cast<unsigned long long>(o.games), o.seconds,
