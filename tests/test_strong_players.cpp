@@ -250,3 +250,47 @@ TEST_CASE("bayes's mean over 20 classic games with a fixed seed stays in its ban
   CHECK(s.mean >= 39.0);
   CHECK(s.mean <= 51.0);
 }
+
+namespace {
+/// Plays salvo games of `Shooter` (volleys of three named in full before any result is known):
+/// no cell is named twice, in one volley or across volleys, and every game ends.
+template <class Shooter>
+void plays_salvos(int games) {
+  const Board<S> board;
+  const Rules rules{.volley = Volley::fixed_salvo, .salvo_size = 3};
+  Ocean<S> ocean(board, fleets::classic, rules.touching);
+  TargetView<S> view(board, fleets::classic, rules);
+  UniformPlacer<S> placer;
+  Shooter shooter;
+  for (int g = 0; g < games; ++g) {
+    Rng rng(derive_seed(5, static_cast<std::uint64_t>(g)));
+    ocean.clear();
+    REQUIRE(placer.place(ocean, rng));
+    view.reset();
+    shooter.start(view);
+    int volleys = 0;
+    while (!ocean.all_sunk()) {
+      std::vector<Coord> volley;
+      for (int i = 0; i < 3 && view.open().any(); ++i) {
+        const Coord c = shooter.next_shot(view, rng);
+        ENSURE(view.is_open(c)); // not shot before, not named earlier in this volley
+        view.add_pending(c);
+        volley.push_back(c);
+      }
+      for (const Coord c : volley) {
+        const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
+        ENSURE(told.valid());
+        view.record(c, told);
+        shooter.on_result(view, c, told);
+      }
+      ENSURE(++volleys <= board.cells());
+    }
+  }
+}
+} // namespace
+
+TEST_CASE("under a salvo probability and bayes name each cell once and finish every game",
+          "[strong][probability][bayes][salvo]") {
+  plays_salvos<ProbabilityShooter<S>>(60);
+  plays_salvos<BayesShooter<S>>(2);
+}
