@@ -268,3 +268,6 @@ def match_1024(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
     cols: int, fleet: Fleet, rules: Rules, progress: _Progress,
 ) -> dict[str, Any]: ...
+def bbm103_replay(
+    player1_txt: str, player2_txt: str, player1_in: str, player2_in: str, dir: str
+) -> tuple[bytes, bool]: ...

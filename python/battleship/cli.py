@@ -260,7 +260,39 @@ def add_play(sub: Subparsers) -> None:
     p.set_defaults(run=_play)
 
 
-COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match, add_play]
+# ---- replay (seed 000, BBM103) ---------------------------------------------------------------
+def _replay(args: argparse.Namespace) -> int:
+    import os
+
+    from battleship._core import bbm103_replay
+
+    text, played = bbm103_replay(args.player1_txt, args.player2_txt, args.player1_in, args.player2_in, os.getcwd())
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text + b"\n")  # the seed prints the report, then writes it
+    sys.stdout.flush()
+    with open("Battleship.out", "wb") as out:
+        out.write(text)
+    return 0 if played else 1
+
+
+def add_replay(sub: Subparsers) -> None:
+    """``battleship replay Player1.txt Player2.txt Player1.in Player2.in``."""
+    p = sub.add_parser(
+        "replay",
+        help="replay a BBM103 'Battle of Ships' game from its files",
+        description="Replay a BBM103 'Battle of Ships' game (seed 000) exactly as the seed's program: "
+        "the fleet grids and shot lists named, OptionalPlayer1.txt and OptionalPlayer2.txt from the "
+        "current directory; print the game and write it to Battleship.out. Exit status 1 when the "
+        "report ends with an error.",
+    )
+    p.add_argument("player1_txt", metavar="Player1.txt", help="player 1's fleet grid")
+    p.add_argument("player2_txt", metavar="Player2.txt", help="player 2's fleet grid")
+    p.add_argument("player1_in", metavar="Player1.in", help="player 1's shots, e.g. 5,E;10,G;")
+    p.add_argument("player2_in", metavar="Player2.in", help="player 2's shots")
+    p.set_defaults(run=_replay)
+
+
+COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match, add_play, add_replay]
 """The subcommands, in the order ``--help`` lists them."""
 
 

@@ -16,4 +16,5 @@ PYBIND11_MODULE(_core, m) {
   bsp::register_strategies(m);
   bsp::register_game(m);
   bsp::register_simulate(m);
+  bsp::register_bbm103(m);
 }
