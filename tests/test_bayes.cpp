@@ -51,8 +51,9 @@ int check_posterior(const Board<S>& board, const Fleet& fleet, const Rules& rule
   TargetView<S> view(board, fleet, rules);
   int checked = 0;
   for (int n = 0; n < states; ++n) {
-    auto ocean = small_boards::ocean_of(board, fleet, rules.touching,
-                                        all[static_cast<std::size_t>(rng.below(static_cast<int>(all.size())))]);
+    auto ocean = small_boards::ocean_of(
+        board, fleet, rules.touching,
+        all[static_cast<std::size_t>(rng.below(static_cast<int>(all.size())))]);
     const int shots = 1 + rng.below(board.cells() - 1);
     std::vector<Observed> seen;
     if (n % 2 == 0) {
@@ -107,7 +108,8 @@ void check_every_rule(const Board<S>& board, const Fleet& fleet, double toleranc
 TEST_CASE("bayes's exact posterior equals brute-force layout counts on small boards",
           "[bayes][posterior]") {
   SECTION("4 x 4, ships of 3 and 2") {
-    check_every_rule(Board<FixedShape<4, 4>>{}, fleet_32, 0.0, 40, BayesShooter<FixedShape<4, 4>>{});
+    check_every_rule(Board<FixedShape<4, 4>>{}, fleet_32, 0.0, 40,
+                     BayesShooter<FixedShape<4, 4>>{});
   }
   SECTION("4 x 4, two ships of 2 and one of 1 (same-length ships, single-cell sinkings)") {
     check_every_rule(Board<FixedShape<4, 4>>{}, fleet_221, 0.0, 40,

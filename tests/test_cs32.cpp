@@ -629,7 +629,7 @@ TEST_CASE("a human who sinks everything first wins and the computer's board stay
   CHECK(text.substr(text.size() - 9) == "Hu wins!\n");
 }
 
-TEST_CASE("a human who loses sees where the winner's ships were; wasted shots are reported",
+TEST_CASE("a human who loses sees where the winner's ships were, and wasted shots are reported",
           "[cs32][play]") {
   std::string script = "h\n5 0\nh\n6 0\nh\n7 0\nh\n8 0\nh\n9 0\n";
   for (int i = 0; i < 100; ++i) script += "0 0\n"; // valid once, then wasted

@@ -412,7 +412,7 @@ TEST_CASE("observers hear every event in order, by template or by virtual call",
   CHECK(t.lines.size() == 35);
 }
 
-TEST_CASE("the shooter is told only what the disclosure rule reveals; observers hear both",
+TEST_CASE("the shooter is told only what the disclosure rule reveals, and observers hear both",
           "[game][rules]") {
   Rules rules = rulesets::classic;
   rules.disclosure = Disclosure::hit_only;

@@ -79,7 +79,7 @@ TEST_CASE("spread obeys the touching rule and blocked cells, and keeps the lowes
   }
 }
 
-TEST_CASE("spread's layout depends only on the seed; one candidate is the uniform placer",
+TEST_CASE("spread's layout depends only on the seed, and one candidate is the uniform placer",
           "[spread]") {
   const Board<S> board;
   Ocean<S> a(board, fleets::classic), b(board, fleets::classic);

@@ -71,7 +71,7 @@ double expected_on(const Optimum& o, Make make, int seeds) {
 
 } // namespace
 
-TEST_CASE("probability and bayes are built-ins; bayes says it is slow", "[registry][strong]") {
+TEST_CASE("probability and bayes are built-ins and bayes says it is slow", "[registry][strong]") {
   const auto names = shooter_names<S>();
   CHECK(std::find(names.begin(), names.end(), "probability") != names.end());
   CHECK(std::find(names.begin(), names.end(), "bayes") != names.end());

@@ -8,6 +8,7 @@
 #include <battleship/fixed_string.hpp>
 #include <battleship/fleet.hpp>
 #include <battleship/game.hpp>
+#include <battleship/game_record.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/placement_table.hpp>
@@ -22,8 +23,12 @@
 #include <battleship/view.hpp>
 
 #include <battleship/io/coord_text.hpp>
+#include <battleship/io/layout_text.hpp>
+#include <battleship/placement/fixed.hpp>
 #include <battleship/placement/mediocre.hpp>
+#include <battleship/placement/sequential.hpp>
 #include <battleship/placement/uniform.hpp>
+#include <battleship/strategies/checkerboard_search.hpp>
 #include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/mediocre.hpp>
 #include <battleship/strategies/random.hpp>

@@ -276,8 +276,8 @@ private:
       if (!is_used(s)) push_sunk(r, geo_->length_index(s), s);
   }
   void push_sunk(std::size_t r, int k, int ship) {
-    const std::size_t slot = r * (static_cast<std::size_t>(geo_->length_count()) + 1) +
-                             static_cast<std::size_t>(k);
+    const std::size_t slot =
+        r * (static_cast<std::size_t>(geo_->length_count()) + 1) + static_cast<std::size_t>(k);
     const auto options = geo_->options(k);
     for (std::size_t j = sunk_begin_[slot]; j < sunk_begin_[slot + 1]; ++j) {
       const Index i = sunk_options_[j];
@@ -411,7 +411,8 @@ private:
       options_.clear();
       report_options(r);
       if (options_.empty()) return 0.0;
-      const Choice c = options_[static_cast<std::size_t>(rng.below(static_cast<int>(options_.size())))];
+      const Choice c =
+          options_[static_cast<std::size_t>(rng.below(static_cast<int>(options_.size())))];
       w *= static_cast<double>(options_.size());
       place(c.ship, c.option);
     }
@@ -420,7 +421,8 @@ private:
       options_.clear();
       cover_options(uncovered.first());
       if (options_.empty()) return 0.0;
-      const Choice c = options_[static_cast<std::size_t>(rng.below(static_cast<int>(options_.size())))];
+      const Choice c =
+          options_[static_cast<std::size_t>(rng.below(static_cast<int>(options_.size())))];
       w *= static_cast<double>(options_.size());
       place(c.ship, c.option);
     }
@@ -431,7 +433,8 @@ private:
         leaf_last(ship, w);
         return w * static_cast<double>(free_pick_.size());
       }
-      const Index i = free_pick_[static_cast<std::size_t>(rng.below(static_cast<int>(free_pick_.size())))];
+      const Index i =
+          free_pick_[static_cast<std::size_t>(rng.below(static_cast<int>(free_pick_.size())))];
       w *= static_cast<double>(free_pick_.size());
       place(ship, i);
     }

@@ -1,0 +1,270 @@
+/// @file io/layout_text.hpp
+/// @brief A fleet layout drawn as a grid of ship symbols, read into `ShipPlacement`s for the
+/// `FixedPlacer` and written back.
+///
+/// ## The text format
+///
+/// ```text
+/// # the classic fleet; '#' starts a comment, blank lines are skipped
+/// A A A A A . . . . .
+/// . . . . . . . . . .
+/// B . . . . . . . . .
+/// B . . . C C C . . .
+/// B . . . . . . . . .
+/// B . . . . . . S . .
+/// . . . . . . . S . .
+/// . . . . . . . S . .
+/// . . . . . . . . . .
+/// . D D . . . . . . .
+/// ```
+///
+/// One line per board row, one character per cell; blanks, commas and semicolons between cells
+/// are ignored. `.` and `~` are water; any other character must be the symbol of a ship class of
+/// the fleet. Each class's cells must form straight ships of the class's length, as many as the
+/// class's count. Ships of one class may touch: a run longer than one ship splits into
+/// consecutive ships, and when the drawing allows several readings the first found (in reading
+/// order, across before down) is taken.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <battleship/board.hpp>
+#include <battleship/detail/text.hpp>
+#include <battleship/fleet.hpp>
+#include <battleship/placement/fixed.hpp>
+
+namespace battleship {
+
+/// A parsed layout, or the first problem found.
+struct LayoutParse {
+  std::optional<std::vector<ShipPlacement>> layout; ///< The ships in fleet order, when valid.
+  std::string error; ///< "line N: what is wrong" (or what is wrong with the whole), otherwise.
+  /// Whether parsing succeeded.
+  [[nodiscard]] explicit operator bool() const noexcept { return layout.has_value(); }
+};
+
+namespace detail {
+inline bool is_cell_separator(char c) {
+  return c == ' ' || c == '\t' || c == ',' || c == ';' || c == '\r';
+}
+inline bool is_water(char c) {
+  return c == '.' || c == '~';
+}
+} // namespace detail
+
+namespace detail {
+/// Splits the ship cells of a grid into straight ships of the fleet, searching every reading:
+/// the first unclaimed cell in reading order starts a ship running across or down. Ships of
+/// one class may touch, so a greedy reading can fail where another succeeds.
+class ShipSplitter {
+public:
+  ShipSplitter(const Fleet& fleet, std::vector<char> grid, int rows, int cols)
+      : fleet_(fleet), grid_(std::move(grid)), rows_(rows), cols_(cols) {
+    for (int k = 0, id = 0; k < fleet.class_count(); ++k) {
+      first_id_[static_cast<std::size_t>(k)] = id;
+      id += fleet.ship_class(k).count;
+    }
+  }
+
+  /// The ships, or nothing when no reading fits the fleet.
+  std::optional<std::vector<ShipPlacement>> split() {
+    if (!search(0)) return std::nullopt;
+    return layout_;
+  }
+
+private:
+  char& at(int r, int c) { return grid_[static_cast<std::size_t>(r * cols_ + c)]; }
+
+  bool fits(int r, int c, bool across, int length, char symbol) {
+    for (int i = 0; i < length; ++i) {
+      const int rr = across ? r : r + i;
+      const int cc = across ? c + i : c;
+      if (rr >= rows_ || cc >= cols_ || at(rr, cc) != symbol) return false;
+    }
+    return true;
+  }
+
+  void mark(int r, int c, bool across, int length, char value) {
+    for (int i = 0; i < length; ++i) at(across ? r : r + i, across ? c + i : c) = value;
+  }
+
+  bool search(int from) {
+    int cell = from;
+    while (cell < rows_ * cols_ && (grid_[static_cast<std::size_t>(cell)] == '\0' ||
+                                    is_water(grid_[static_cast<std::size_t>(cell)])))
+      ++cell;
+    if (cell == rows_ * cols_) {
+      for (int k = 0; k < fleet_.class_count(); ++k)
+        if (found_[static_cast<std::size_t>(k)] != fleet_.ship_class(k).count) return false;
+      return true;
+    }
+    const int r = cell / cols_;
+    const int c = cell % cols_;
+    const char symbol = at(r, c);
+    const int k = fleet_.class_of_symbol(symbol);
+    const ShipClass& cls = fleet_.ship_class(k);
+    int& n = found_[static_cast<std::size_t>(k)];
+    if (n == cls.count) return false;
+    for (const bool across : {true, false}) {
+      if (cls.length == 1 && !across) break; // one cell: one reading
+      if (!fits(r, c, across, cls.length, symbol)) continue;
+      mark(r, c, across, cls.length, '\0');
+      layout_.push_back(ShipPlacement{
+          first_id_[static_cast<std::size_t>(k)] + n,
+          Placement{Coord{r, c}, across ? Orientation::horizontal : Orientation::vertical,
+                    cls.length}});
+      ++n;
+      if (search(cell + 1)) return true;
+      --n;
+      layout_.pop_back();
+      mark(r, c, across, cls.length, symbol);
+    }
+    return false;
+  }
+
+  const Fleet& fleet_;
+  std::vector<char> grid_;
+  int rows_;
+  int cols_;
+  std::array<int, max_ship_classes> found_{};
+  std::array<int, max_ship_classes> first_id_{};
+  std::vector<ShipPlacement> layout_;
+};
+} // namespace detail
+
+/// Reads `text` as a layout of `fleet` on `board` (format at the top of this header).
+///
+/// Checks only what the text itself can get wrong: the grid's size, unknown symbols, and that
+/// each class's cells form the right number of straight ships of the right length. Whether the
+/// layout obeys a touching rule or avoids blocked cells is the ocean's call, made when a
+/// `FixedPlacer` places it. Never throws on bad text: the result names the line and the problem.
+template <BoardShape S>
+[[nodiscard]] LayoutParse parse_layout(const Board<S>& board, const Fleet& fleet,
+                                       std::string_view text) {
+  using detail::concat;
+  const int rows = board.rows();
+  const int cols = board.cols();
+  std::vector<char> grid;
+  grid.reserve(static_cast<std::size_t>(rows * cols));
+  std::vector<int> grid_line; // source line of each grid row, for messages
+  int line_no = 0;
+  auto fail = [](std::string message) { return LayoutParse{std::nullopt, std::move(message)}; };
+
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    ++line_no;
+    if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
+    std::string cells;
+    for (char c : line)
+      if (!detail::is_cell_separator(c)) cells.push_back(c);
+    if (cells.empty()) continue;
+    if (static_cast<int>(grid_line.size()) == rows)
+      return fail(concat("line ", line_no, ": the board has only ", rows, " rows"));
+    if (static_cast<int>(cells.size()) != cols)
+      return fail(concat("line ", line_no, ": expected ", cols, " cells, found ", cells.size()));
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const char c = cells[i];
+      if (!detail::is_water(c) && fleet.class_of_symbol(c) < 0)
+        return fail(concat("line ", line_no, ", column ", i + 1, ": '", c,
+                           "' is neither water ('.' or '~') nor a ship symbol of the fleet"));
+    }
+    grid.insert(grid.end(), cells.begin(), cells.end());
+    grid_line.push_back(line_no);
+  }
+  if (static_cast<int>(grid_line.size()) != rows)
+    return fail(concat("expected ", rows, " rows, found ", grid_line.size()));
+
+  if (auto ships = detail::ShipSplitter(fleet, grid, rows, cols).split())
+    return LayoutParse{std::move(*ships), {}};
+
+  // No reading fits: a greedy reading finds the first ship that goes wrong, for the message.
+  auto at = [&](int r, int c) -> char& { return grid[static_cast<std::size_t>(r * cols + c)]; };
+  std::vector<ShipPlacement> layout;
+  std::array<int, max_ship_classes> found{};
+  std::array<int, max_ship_classes> first_id{};
+  for (int k = 0, id = 0; k < fleet.class_count(); ++k) {
+    first_id[static_cast<std::size_t>(k)] = id;
+    id += fleet.ship_class(k).count;
+  }
+  auto complete = [&](int r, int c, bool across, int length, char symbol) {
+    int i = 0;
+    for (; i < length; ++i) {
+      const int rr = across ? r : r + i;
+      const int cc = across ? c + i : c;
+      if (rr >= rows || cc >= cols || at(rr, cc) != symbol) break;
+    }
+    return i;
+  };
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const char symbol = at(r, c);
+      if (detail::is_water(symbol) || symbol == '\0') continue;
+      const int k = fleet.class_of_symbol(symbol);
+      const ShipClass& cls = fleet.ship_class(k);
+      const int across_run = complete(r, c, true, cls.length, symbol);
+      const bool across = cls.length > 1 && across_run == cls.length;
+      if (!across) {
+        const int down_run = complete(r, c, false, cls.length, symbol);
+        if (down_run != cls.length)
+          return fail(concat("line ", grid_line[static_cast<std::size_t>(r)], ", column ", c + 1,
+                             ": the ", cls.name.view(), " ('", symbol, "') starting here is ",
+                             std::max(across_run, down_run), " long, not ", cls.length));
+      }
+      const Placement p{Coord{r, c}, across ? Orientation::horizontal : Orientation::vertical,
+                        cls.length};
+      for (int i = 0; i < cls.length; ++i) at(across ? r : r + i, across ? c + i : c) = '\0';
+      int& n = found[static_cast<std::size_t>(k)];
+      if (n == cls.count)
+        return fail(concat("line ", grid_line[static_cast<std::size_t>(r)], ", column ", c + 1,
+                           ": one ", cls.name.view(), " ('", symbol, "') too many; the fleet has ",
+                           cls.count));
+      layout.push_back(ShipPlacement{first_id[static_cast<std::size_t>(k)] + n, p});
+      ++n;
+    }
+  }
+  for (int k = 0; k < fleet.class_count(); ++k) {
+    const ShipClass& cls = fleet.ship_class(k);
+    if (found[static_cast<std::size_t>(k)] != cls.count)
+      return fail(concat("the fleet has ", cls.count, " x ", cls.name.view(), " ('", cls.symbol,
+                         "'), the layout ", found[static_cast<std::size_t>(k)]));
+  }
+  return LayoutParse{std::move(layout), {}};
+}
+
+/// `layout` of `fleet` drawn in the format `parse_layout` reads: ship symbols and `.` for water,
+/// cells separated by blanks, one line per row. Entries off the board or with an unknown ship
+/// are skipped.
+template <BoardShape S>
+[[nodiscard]] std::string format_layout(const Board<S>& board, const Fleet& fleet,
+                                        const std::vector<ShipPlacement>& layout) {
+  std::string grid(static_cast<std::size_t>(board.rows() * board.cols()), '.');
+  for (const ShipPlacement& e : layout) {
+    if (e.ship < 0 || e.ship >= fleet.ship_count() || !board.contains(e.placement)) continue;
+    const char symbol = fleet.ship(e.ship).symbol;
+    for (int i = 0; i < e.placement.length; ++i) {
+      const bool across = e.placement.orientation == Orientation::horizontal;
+      const Coord c{e.placement.origin.row + (across ? 0 : i),
+                    e.placement.origin.col + (across ? i : 0)};
+      grid[board.index(c)] = symbol;
+    }
+  }
+  std::string out;
+  for (int r = 0; r < board.rows(); ++r) {
+    for (int c = 0; c < board.cols(); ++c) {
+      if (c > 0) out.push_back(' ');
+      out.push_back(grid[board.index(Coord{r, c})]);
+    }
+    out.push_back('\n');
+  }
+  return out;
+}
+
+} // namespace battleship

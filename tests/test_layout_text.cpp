@@ -1,0 +1,114 @@
+#include "catch_shim.hpp"
+
+#include <battleship/io/layout_text.hpp>
+#include <battleship/placement/uniform.hpp>
+
+#include <algorithm>
+
+using namespace battleship;
+using S = ClassicShape;
+
+namespace {
+constexpr std::string_view classic_grid = R"(# the classic fleet
+A A A A A . . . . .
+. . . . . . . . . .
+B . . . . . . . . .
+B . . . C C C . . .
+B . . . . . . . . .
+B . . . . . . S . .
+. . . . . . . S . .
+. . . . . . . S . .
+
+. . . . . . . . . .   # blank lines and comments are skipped
+. D D . . . . . . .
+)";
+
+Fleet lettered_classic() { // fleets::classic with the symbols the grid above uses
+  return Fleet{{"Carrier", 'A', 5, 1},
+               {"Battleship", 'B', 4, 1},
+               {"Cruiser", 'C', 3, 1},
+               {"Submarine", 'S', 3, 1},
+               {"Destroyer", 'D', 2, 1}};
+}
+} // namespace
+
+TEST_CASE("a drawn layout reads into the ships it shows, in fleet order", "[layout_text]") {
+  const Board<S> board;
+  const LayoutParse parsed = parse_layout(board, lettered_classic(), classic_grid);
+  INFO(parsed.error);
+  REQUIRE(parsed);
+  const std::vector<ShipPlacement> expected{{0, {{0, 0}, Orientation::horizontal, 5}},
+                                            {1, {{2, 0}, Orientation::vertical, 4}},
+                                            {2, {{3, 4}, Orientation::horizontal, 3}},
+                                            {3, {{5, 7}, Orientation::vertical, 3}},
+                                            {4, {{9, 1}, Orientation::horizontal, 2}}};
+  auto sorted = *parsed.layout;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const ShipPlacement& a, const ShipPlacement& b) { return a.ship < b.ship; });
+  CHECK(sorted == expected);
+
+  Ocean<S> ocean(board, lettered_classic());
+  Rng rng(1);
+  FixedPlacer<S> placer(*parsed.layout);
+  REQUIRE(placer.place(ocean, rng));
+  CHECK(ocean.placement(2) == Placement{{3, 4}, Orientation::horizontal, 3});
+}
+
+TEST_CASE("format_layout draws what parse_layout reads, for random layouts of every fleet",
+          "[layout_text]") {
+  const Board<S> board;
+  UniformPlacer<S> uniform;
+  for (const Fleet& fleet : {fleets::classic, fleets::bbm103, fleets::russian}) {
+    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+      Ocean<S> ocean(board, fleet);
+      Rng rng(seed);
+      REQUIRE(uniform.place(ocean, rng));
+      std::vector<ShipPlacement> layout;
+      for (int s = 0; s < fleet.ship_count(); ++s) layout.push_back({s, ocean.placement(s)});
+      const std::string text = format_layout(board, fleet, layout);
+      const LayoutParse parsed = parse_layout(board, fleet, text);
+      INFO(text << parsed.error);
+      REQUIRE(parsed);
+      // Ships of one class may come back in another order; the drawing must be the same.
+      CHECK(format_layout(board, fleet, *parsed.layout) == text);
+      Ocean<S> again(board, fleet);
+      FixedPlacer<S> placer(*parsed.layout);
+      REQUIRE(placer.place(again, rng));
+      CHECK(again.occupied() == ocean.occupied());
+    }
+  }
+}
+
+TEST_CASE("a malformed layout names the line and the problem", "[layout_text]") {
+  const Board<FixedShape<3, 4>> board;
+  const Fleet fleet{{"Cruiser", 'C', 3, 1}, {"Patrol", 'P', 2, 2}};
+  auto error = [&](std::string_view text) { return parse_layout(board, fleet, text).error; };
+
+  CHECK(parse_layout(board, fleet, "C C C .\nP P . .\nP P . .\n"));
+  CHECK(error("C C C .\nP P . .\n") == "expected 3 rows, found 2");
+  CHECK(error("C C C .\nP P . .\nP P . .\n. . . .\n") == "line 4: the board has only 3 rows");
+  CHECK(error("C C C\nP P . .\nP P . .\n") == "line 1: expected 4 cells, found 3");
+  CHECK(error("# x\nC C C .\nP X . .\nP P . .\n") ==
+        "line 3, column 2: 'X' is neither water ('.' or '~') nor a ship symbol of the fleet");
+  CHECK(error("C C . .\nP P . .\nP P . .\n") ==
+        "line 1, column 1: the Cruiser ('C') starting here is 2 long, not 3");
+  CHECK(error("C C C .\nP P . .\n. . . .\n") == "the fleet has 2 x Patrol ('P'), the layout 1");
+  CHECK(error("C C C .\nP P P P\nP P . .\n") ==
+        "line 3, column 1: one Patrol ('P') too many; the fleet has 2");
+  CHECK(error("") == "expected 3 rows, found 0");
+}
+
+TEST_CASE("a parsed layout that breaks a placement rule is refused by the ocean, which stays empty",
+          "[layout_text]") {
+  const Board<FixedShape<3, 4>> board;
+  const Fleet fleet{{"Cruiser", 'C', 3, 1}, {"Patrol", 'P', 2, 1}};
+  const LayoutParse parsed = parse_layout(board, fleet, "C C C .\nP P . .\n. . . .\n");
+  REQUIRE(parsed);
+  Ocean<FixedShape<3, 4>> ocean(board, fleet, Touching::no_edge_contact);
+  FixedPlacer<FixedShape<3, 4>> placer(*parsed.layout);
+  Rng rng(3);
+  CHECK_FALSE(placer.place(ocean, rng));
+  CHECK(placer.last_reason() == PlacementRefusal::touching);
+  CHECK_FALSE(ocean.is_placed(0));
+  CHECK_FALSE(ocean.is_placed(1));
+}
