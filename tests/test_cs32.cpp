@@ -646,9 +646,11 @@ TEST_CASE("a human who loses sees where the winner's ships were, and wasted shot
   CHECK(text.substr(text.size() - ending.size()) == ending);
 }
 
-TEST_CASE("the good player beats the mediocre player in most games", "[cs32][good]") {
+TEST_CASE("the good player beats the mediocre player in at least nine games of ten",
+          "[cs32][good]") {
+  // Measured over 4 x 1,000 games with cs32_tournament: 95.0%; 90% of 200 leaves room for chance.
   int good_wins = 0;
-  const int games = 40;
+  const int games = 200;
   for (int g = 0; g < games; ++g) {
     Harness h(10, 10);
     add_standard_ships(h.game);
@@ -660,5 +662,5 @@ TEST_CASE("the good player beats the mediocre player in most games", "[cs32][goo
     REQUIRE(w != nullptr);
     good_wins += w == good.get() ? 1 : 0;
   }
-  CHECK(good_wins >= 34);
+  CHECK(good_wins >= 180);
 }

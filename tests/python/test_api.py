@@ -114,9 +114,16 @@ def test_large_boards_with_a_real_fleet():
 
 def test_every_builtin_shooter_and_placer_runs():
     for name in battleship.shooter_names():
-        assert battleship.simulate(name, 50, progress=False).finished == 50
+        games = 5 if battleship.shooter_is_slow(name) else 50
+        assert battleship.simulate(name, games, progress=False).finished == games
     for name in battleship.placer_names():
         assert battleship.simulate("random", 50, placer=name, progress=False).finished == 50
+
+
+def test_only_bayes_is_slow_and_unknown_names_are_refused():
+    assert [n for n in battleship.shooter_names() if battleship.shooter_is_slow(n)] == ["bayes"]
+    with pytest.raises(ValueError, match="nope"):
+        battleship.shooter_is_slow("nope")
 
 
 def test_shooters_by_class_instance_and_name_give_the_same_games():

@@ -18,6 +18,19 @@ def test_compare_prints_every_shooter_with_its_figures(capsys):
         assert column in out
 
 
+def test_compare_plays_fewer_games_with_a_slow_shooter_and_marks_it(capsys):
+    assert main(["compare", "--games", "40", "--slow-games", "3", "--shooters", "parity,bayes", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith(("parity", "bayes"))}
+    assert rows["bayes"].startswith("bayes *") and not rows["parity"].rstrip().endswith("*")
+    assert "* slow shooter (milliseconds a move): 3 games" in out
+
+
+def test_compare_without_a_slow_shooter_has_no_footnote(capsys):
+    assert main(["compare", "--games", "20", "--shooters", "parity", "--no-progress"]) == 0
+    assert "slow shooter" not in capsys.readouterr().out
+
+
 def test_compare_writes_the_distribution_chart(tmp_path, capsys):
     png = tmp_path / "shots.png"
     assert main(["compare", "--games", "200", "--shooters", "random,parity", "--plot", str(png), "--no-progress"]) == 0
@@ -51,6 +64,7 @@ def test_rule_overrides(capsys):
         (["simulate", "random", "--rows", "3", "--cols", "3"], "does not fit"),
         (["simulate", "random", "--rows", "40", "--cols", "40"], "at most 1024"),
         (["simulate", "random", "--salvo-size", "0"], "salvo_size"),
+        (["compare", "--shooters", "parity,nope", "--games", "10"], "unknown shooter 'nope'"),
     ],
 )
 def test_bad_input_is_a_clear_error(capsys, args, message):

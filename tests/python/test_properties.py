@@ -7,10 +7,15 @@ import battleship
 from battleship import Fleet, Ocean, Rules
 
 
+# Slow shooters (bayes: milliseconds a move, seconds a game on a 32 x 32 board) get small boards.
+FAST_SHOOTERS = [name for name in battleship.shooter_names() if not battleship.shooter_is_slow(name)]
+SLOW_SHOOTERS = [name for name in battleship.shooter_names() if battleship.shooter_is_slow(name)]
+
+
 @st.composite
-def boards(draw):
-    rows = draw(st.integers(1, 32))
-    cols = draw(st.integers(1, 32))
+def boards(draw, largest=32):
+    rows = draw(st.integers(1, largest))
+    cols = draw(st.integers(1, largest))
     longest = max(rows, cols)
     lengths = draw(st.lists(st.integers(1, min(longest, 5)), min_size=1, max_size=4))
     classes = [(f"S{i}", "ABCD"[i], n, 1) for i, n in enumerate(lengths)]
@@ -18,14 +23,24 @@ def boards(draw):
 
 
 @settings(max_examples=40, deadline=None)
-@given(boards(), st.sampled_from(battleship.shooter_names()), st.integers(0, 2**32))
+@given(boards(), st.sampled_from(FAST_SHOOTERS), st.integers(0, 2**32))
 def test_every_game_ends_within_the_board_and_sinks_every_ship(board, shooter, seed):
+    check_games_end(board, shooter, seed, 20)
+
+
+@settings(max_examples=15, deadline=None)
+@given(boards(largest=8), st.sampled_from(SLOW_SHOOTERS or FAST_SHOOTERS), st.integers(0, 2**32))
+def test_slow_shooters_end_every_game_on_small_boards(board, shooter, seed):
+    check_games_end(board, shooter, seed, 3)
+
+
+def check_games_end(board, shooter, seed, games):
     rows, cols, fleet = board
     if fleet.problem(rows, cols):
         return
-    r = battleship.simulate(shooter, 20, seed=seed, rows=rows, cols=cols, fleet=fleet, progress=False)
-    assert r.games == 20
-    assert r.finished + r.unplaceable == 20
+    r = battleship.simulate(shooter, games, seed=seed, rows=rows, cols=cols, fleet=fleet, progress=False)
+    assert r.games == games
+    assert r.finished + r.unplaceable == games
     if r.finished:
         assert fleet.total_length <= r.min <= r.max <= rows * cols
 

@@ -27,10 +27,8 @@
 ///   `Enter the row and column to attack (e.g., 3 5): `.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <iostream>
-#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -42,11 +40,11 @@
 #include <battleship/fleet.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/placement/mediocre.hpp>
-#include <battleship/placement/uniform.hpp>
-#include <battleship/placement_table.hpp>
+#include <battleship/placement/spread.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/rules.hpp>
 #include <battleship/strategies/mediocre.hpp>
+#include <battleship/strategies/probability.hpp>
 #include <battleship/view.hpp>
 
 /// The CS32 Project 3 ("Battleship") interface of seed 002, on the engine.
@@ -419,92 +417,10 @@ private:
 
 namespace detail {
 
-// A placement-density shooter, used until the engine has its own probability shooter. Each shot
-// counts, for every ship not known sunk, the placements that avoid misses and the cells of sunk
-// ships; while unexplained hits remain, only placements through them count, weighted by how many
-// they cover. It fires at the open cell with the highest count (ties broken at random). When a
-// named ship sinks, the run of unexplained hits of its length through the sinking cell is taken
-// as that ship.
-template <BoardShape S>
-class DensityShooter {
-public:
-  using bitboard_type = typename battleship::Board<S>::bitboard_type;
-
-  void start(const TargetView<S>& view) {
-    if (!table_ || !(*board_ == view.board()) || !(fleet_ == view.fleet())) {
-      table_ = std::make_shared<const PlacementTable<S>>(view.board(), view.fleet());
-      board_ = view.board();
-      fleet_ = view.fleet();
-    }
-    resolved_.clear();
-  }
-
-  Coord next_shot(const TargetView<S>& view, Rng& rng) {
-    const bitboard_type open = view.open();
-    if (open.none()) return Coord{-1, -1};
-    const bitboard_type active = view.hits() - resolved_;
-    const bitboard_type barred = view.misses() | resolved_;
-    const bool targeting = active.any();
-    score_.fill(0);
-    for (int ship = 0; ship < view.fleet().ship_count(); ++ship) {
-      if (view.known_sunk(ship)) continue;
-      for (const auto& p : table_->of_length(view.fleet().ship(ship).length)) {
-        if (p.cells.intersects(barred)) continue;
-        const int through = (p.cells & active).count();
-        if (targeting && through == 0) continue;
-        const long weight =
-            targeting ? weights[static_cast<std::size_t>(through < 4 ? through : 4)] : 1;
-        (p.cells & open).for_each([&](std::size_t i) { score_[i] += weight; });
-      }
-    }
-    long best = -1;
-    int ties = 0;
-    std::size_t choice = open.first();
-    open.for_each([&](std::size_t i) {
-      if (score_[i] > best) {
-        best = score_[i];
-        ties = 1;
-        choice = i;
-      } else if (score_[i] == best && rng.below(++ties) == 0) {
-        choice = i;
-      }
-    });
-    return view.board().coord(choice);
-  }
-
-  void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
-    if (!told.sank() || told.ship < 0) return;
-    const auto& board = view.board();
-    const int length = view.fleet().ship(told.ship).length;
-    const bitboard_type active = view.hits() - resolved_;
-    for (Orientation o : {Orientation::horizontal, Orientation::vertical})
-      for (int back = 0; back < length; ++back) {
-        const Coord origin = o == Orientation::horizontal ? Coord{cell.row, cell.col - back}
-                                                          : Coord{cell.row - back, cell.col};
-        const Placement p{origin, o, length};
-        if (!board.contains(p)) continue;
-        const bitboard_type cells = board.mask(p);
-        if (cells.subset_of(active)) {
-          resolved_ |= cells;
-          return;
-        }
-      }
-    resolved_.set(board.index(cell)); // no clean run: explain at least the sinking cell
-  }
-
-private:
-  static constexpr long weights[5] = {0, 1, 40, 1600, 64000};
-  std::shared_ptr<const PlacementTable<S>> table_;
-  std::optional<battleship::Board<S>> board_;
-  Fleet fleet_{};
-  bitboard_type resolved_;
-  std::array<long, S::capacity> score_{};
-};
-
 // The shooter the "good" player uses. Change this one line to switch.
-using GoodShooter = DensityShooter<Shape>;
-// The placer the "good" player uses: uniform over all layouts, so no cell is likelier than another.
-using GoodPlacer = UniformPlacer<Shape>;
+using GoodShooter = ProbabilityShooter<Shape>;
+// The placer the "good" player uses: the least predictable of many uniform layouts.
+using GoodPlacer = SpreadPlacer<Shape>;
 
 // Places like the seed's sample AwfulPlayer (ship k across from (k, 0)) and attacks every position
 // from the bottom-right corner backwards, ignoring results.
@@ -675,10 +591,10 @@ private:
 /// - `"human"`: asks on the game's `input()` (prompts in the file documentation); a position that
 ///   is not two integers is asked again, an off-board or repeated attack is wasted.
 /// - `"mediocre"`: the seed's MediocrePlayer exactly: `MediocrePlacer` and `MediocreShooter`.
-/// - `"good"`: a placement-density shooter (for every ship not known sunk, count the placements
-///   consistent with the shots; while hits are unexplained, only placements through them; fire at
-///   the likeliest cell) with a placement uniform over all layouts, the hardest to anticipate.
-///   Each move takes well under a millisecond (the seed allows 5 seconds).
+/// - `"good"`: the engine's strongest fast shooter, `ProbabilityShooter` (fires at the cell the
+///   most placements consistent with the shots cover), with `SpreadPlacer` (the layout, of many
+///   uniform ones, whose cells such a shooter finds least likely). Each move takes well under a
+///   millisecond (the seed allows 5 seconds).
 ///
 /// The caller deletes the player.
 inline Player* createPlayer(std::string type, std::string nm, const Game& g) {
