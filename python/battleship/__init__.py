@@ -38,6 +38,7 @@ from battleship.strategies import (
     placer,
     placer_names,
     shooter,
+    shooter_is_slow,
     shooter_names,
 )
 from battleship._core import __version__
@@ -75,6 +76,7 @@ __all__ = [
     "MediocrePlacer",
     "shooter",
     "placer",
+    "shooter_is_slow",
     "shooter_names",
     "placer_names",
 ]

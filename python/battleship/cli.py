@@ -36,6 +36,19 @@ AddCommand = Callable[[Subparsers], None]
 
 
 # ---- shared options ------------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def add_board_options(parser: argparse.ArgumentParser) -> None:
     """``--rows --cols --fleet --rules`` and the single-rule overrides."""
     g = parser.add_argument_group("board and rules")
@@ -80,8 +93,20 @@ def _describe(args: argparse.Namespace) -> str:
 
 
 # ---- compare and simulate ------------------------------------------------------------------
-def _table(args: argparse.Namespace, shooters: Sequence[str]) -> List[battleship.SimulationResult]:
+def _table(
+    args: argparse.Namespace, shooters: Sequence[str], slow_games: Optional[int] = None
+) -> List[battleship.SimulationResult]:
+    """Simulate each shooter and print a row per shooter as it finishes.
+
+    With ``slow_games`` set, a slow shooter (``battleship.shooter_is_slow``) plays at most that
+    many games and is marked with ``*``.
+    """
     rows, cols, fleet, rules = board_from(args)
+    capped = {
+        name: min(args.games, slow_games)
+        for name in shooters
+        if slow_games is not None and battleship.shooter_is_slow(name) and slow_games < args.games
+    }
     print(f"{args.games:,} games per shooter, {_describe(args)}, placer {args.placer}")
     header = f"{'shooter':<20}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
     print(header)
@@ -90,7 +115,7 @@ def _table(args: argparse.Namespace, shooters: Sequence[str]) -> List[battleship
     for name in shooters:
         r = battleship.simulate(
             name,
-            args.games,
+            capped.get(name, args.games),
             seed=args.seed,
             threads=args.threads,
             rows=rows,
@@ -101,18 +126,21 @@ def _table(args: argparse.Namespace, shooters: Sequence[str]) -> List[battleship
             progress=not args.no_progress,
         )
         unfinished = f"  ({r.unfinished + r.unplaceable:,} unfinished)" if r.unfinished + r.unplaceable else ""
+        label = name + (" *" if name in capped else "")
         print(
-            f"{name:<20}{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
+            f"{label:<20}{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
             f"{r.games_per_second:>13,.0f}{unfinished}",
             flush=True,
         )
         results.append(r)
+    if capped:
+        print(f"* slow shooter (milliseconds a move): {min(capped.values()):,} games; change with --slow-games")
     return results
 
 
 def _compare(args: argparse.Namespace) -> int:
     shooters = args.shooters.split(",") if args.shooters else battleship.shooter_names()
-    results = _table(args, shooters)
+    results = _table(args, shooters, slow_games=args.slow_games)
     if args.plot:
         import matplotlib
 
@@ -140,6 +168,13 @@ def add_compare(sub: Subparsers) -> None:
     p.add_argument("--shooters", help="comma-separated shooter names (default: every built-in)")
     p.add_argument("--placer", default="uniform", help="placer name (default uniform)")
     p.add_argument("--plot", metavar="FILE.png", help="also write the distribution chart (needs matplotlib)")
+    p.add_argument(
+        "--slow-games",
+        type=_positive,
+        default=200,
+        metavar="N",
+        help="games for slow shooters such as bayes (default %(default)s)",
+    )
     add_run_options(p, 10_000)
     add_board_options(p)
     p.set_defaults(run=_compare)

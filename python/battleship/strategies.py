@@ -39,6 +39,7 @@ __all__ = [
     "shooter",
     "placer",
     "shooter_names",
+    "shooter_is_slow",
     "placer_names",
     "strategy_name",
 ]
@@ -63,6 +64,15 @@ class Placer(Protocol):
 def shooter_names() -> List[str]:
     """Names of the built-in shooters, in table order."""
     return list(_core.shooter_names())
+
+
+def shooter_is_slow(name: str) -> bool:
+    """True for a shooter that takes milliseconds a move (``bayes``).
+
+    ``battleship compare`` plays at most 200 games with such a shooter; do the same when you
+    loop over every name. Raises ``ValueError`` for an unknown name.
+    """
+    return bool(_core.shooter_is_slow(name))
 
 
 def placer_names() -> List[str]:
