@@ -235,15 +235,10 @@ def add_match(sub: Subparsers) -> None:
 
 # ---- play ----------------------------------------------------------------------------------
 def _salvo(text: str) -> int:
+    """An argparse type: shots per turn, or 0 for one per ship afloat ('ships')."""
     if text in ("ships", "afloat"):
         return 0
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of shots or 'ships', got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"a salvo is at least 1 shot, got {n}")
-    return n
+    return _positive(text)
 
 
 def _play(args: argparse.Namespace) -> int:
