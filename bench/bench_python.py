@@ -1,0 +1,63 @@
+"""Python-side figures: the engine's speed from Python, and what a shooter written in Python costs.
+
+    pip install . && python bench/bench_python.py [--games N]
+
+Prints, never fails on time:
+
+1. ``battleship.simulate("parity", N)`` with 1 thread and with every core, in games per second;
+   compare with ``bench_games --shooter parity --games N`` (the same C++ loop, no Python).
+2. The cost per shot of a shooter written in Python (a minimal one: a uniformly random open cell,
+   so nearly all the time is the call from C++ into Python and back), against the C++ ``random``
+   shooter playing the same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from typing import Tuple
+
+import battleship
+from battleship import Rng, TargetView
+from battleship._types import Cell
+
+
+class PythonRandom:
+    """The smallest useful Python shooter: a uniformly random open cell."""
+
+    name = "python_random"
+
+    def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        cells = view.open_cells()
+        return cells[rng.below(len(cells))]
+
+
+def timed(shooter: object, games: int, threads: int) -> Tuple[battleship.SimulationResult, float]:
+    start = time.perf_counter()
+    result = battleship.simulate(shooter, games, seed=1, threads=threads, progress=False)  # type: ignore[arg-type]
+    return result, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1_000_000, help="parity games (default 1,000,000)")
+    parser.add_argument("--python-games", type=int, default=2_000, help="games of the Python shooter")
+    args = parser.parse_args()
+
+    print(f"battleship {battleship.__version__}, {os.cpu_count()} hardware threads, classic game")
+    for threads in (1, 0):
+        r, seconds = timed("parity", args.games, threads)
+        label = "1 thread" if threads == 1 else "every core"
+        print(f"simulate('parity', {args.games:,}), {label:<10}: {seconds:6.2f} s, {r.games / seconds:>11,.0f} games/s, mean {r.mean:.2f}")
+
+    mine, py_seconds = timed(PythonRandom(), args.python_games, 1)
+    engine, cpp_seconds = timed("random", args.python_games, 1)
+    py_shots = mine.mean * mine.games
+    cpp_shots = engine.mean * engine.games
+    print(f"Python shooter: {py_seconds / py_shots * 1e6:.2f} µs per shot over {py_shots:,.0f} shots "
+          f"(mean {mine.mean:.2f}); C++ random: {cpp_seconds / cpp_shots * 1e6:.3f} µs per shot (mean {engine.mean:.2f})")
+
+
+if __name__ == "__main__":
+    main()
