@@ -68,6 +68,14 @@ if [[ -f pyproject.toml ]]; then
     python3 -m pip install -q -r python/requirements-test.txt
   fi
   python3 -m pip install -q .
+  stage "Conan package (conan create, then test_package/ builds the consumer against it)"
+  python3 -m pip install -q "conan>=2"
+  export CONAN_HOME="$root/build/conan-home"
+  python3 -m conans.conan profile detect --force >/dev/null 2>&1
+  python3 -m conans.conan create . -s compiler.cppstd=20 -s build_type=Release >build/conan.log 2>&1 ||
+    { tail -40 build/conan.log; exit 1; }
+  grep "sank the fleet" build/conan.log
+  stage "pytest"
   if compgen -G "tests/python/test_*.py" >/dev/null; then
     (cd "$root" && python3 -m pytest -q tests/python)
   fi

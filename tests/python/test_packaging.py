@@ -1,0 +1,20 @@
+"""The package managers' recipes agree with the project: one version, one target name."""
+
+import json
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def test_the_vcpkg_port_has_the_project_version():
+    port = json.loads((ROOT / "packaging/vcpkg/battleship/vcpkg.json").read_text())
+    assert port["version"] == (ROOT / "VERSION").read_text().strip()
+    assert port["license"] == "MIT"
+
+
+def test_the_conan_recipe_reads_the_version_file_and_exports_the_cmake_target():
+    recipe = (ROOT / "conanfile.py").read_text()
+    assert re.search(r'load\(self, os\.path\.join\(self\.recipe_folder, "VERSION"\)\)', recipe)
+    assert '"cmake_target_name", "battleship::battleship"' in recipe
+    assert 'license = "MIT"' in recipe
