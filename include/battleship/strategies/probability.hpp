@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -164,10 +165,7 @@ private:
     // uniform draw among the ties); then a uniform draw.
     const auto cols = static_cast<std::size_t>(view.board().cols());
     const auto cells = static_cast<std::size_t>(cells_);
-    bitboard_type tied;
-    for (std::size_t c = 0; c < cells; ++c)
-      if (density_[c] == top) tied.set(c);
-    return best(view, tied, rng, [&](std::size_t c) {
+    return best(view, cells_with_density(top), rng, [&](std::size_t c) {
       const std::size_t col = c % cols;
       std::int64_t around = 0;
       if (col > 0) around += density_[c - 1];
@@ -176,6 +174,21 @@ private:
       if (c + cols < cells) around += density_[c + cols];
       return -around;
     });
+  }
+
+  /// The cells whose hunting count is `top` (positive). Which cells tie is unpredictable, so
+  /// each word is built without a branch per cell.
+  bitboard_type cells_with_density(int top) const noexcept {
+    bitboard_type cells;
+    for (std::size_t w = 0; w < bitboard_type::words; ++w) {
+      const std::size_t end = std::min(S::capacity, w * 64 + 64);
+      std::uint64_t bits = 0;
+      for (std::size_t c = w * 64; c < end; ++c) // cells past the board count 0
+        bits |= std::uint64_t{density_[c] == top} << (c - w * 64);
+      for (; bits != 0; bits &= bits - 1)
+        cells.set(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+    }
+    return cells;
   }
 
   /// The candidate with the highest `score`, ties drawn uniformly.
@@ -234,7 +247,8 @@ private:
   /// cells given some weight.
   bitboard_type target_scores(const TargetView<S>& view, const bitboard_type& unexplained,
                               std::array<std::int64_t, S::capacity>& score) const {
-    const TargetCells cells{view.misses() | water_ | explained_, unexplained, view.hits()};
+    const TargetCells cells{(view.misses() | water_ | explained_) - unexplained, unexplained,
+                            view.hits()};
     const Board<S>& board = view.board();
     const auto cols = static_cast<std::size_t>(board.cols());
     bitboard_type touched;
@@ -268,83 +282,89 @@ private:
     std::size_t side_step; // index distance to a neighbour across the line
     bool side_before;      // whether the line has neighbours at -side_step
     bool side_after;       // whether the line has neighbours at +side_step
+
+    /// The cell at offset `t` (on the line).
+    [[nodiscard]] std::size_t at(int t) const noexcept {
+      return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(origin) +
+                                      t * static_cast<std::ptrdiff_t>(step));
+    }
   };
 
   /// Scores the placements along `line` whose first unexplained hit is its origin, exactly as
-  /// one would placement by placement: on the line, each placement is a window, so prefix sums
-  /// judge it in a few operations and difference arrays spread its weight over its cells.
+  /// one would placement by placement. On the line a placement is a window: the windows that
+  /// avoid blocked cells and earlier hits are those of one stretch around the origin, prefix
+  /// counts give each one's hits, and a difference array spreads the weights over the cells.
   void score_line(const Line& line, const TargetCells& cells,
                   std::array<std::int64_t, S::capacity>& score, bitboard_type& touched) const {
     const auto& g = *geometry_;
-    const bool no_touch = touching_ != Touching::allowed;
-    const bool corners = touching_ == Touching::no_contact;
     const bool complete_ok = disclosure_ == Disclosure::hit_only;
-    // The segment: up to one cell past the longest ship on each side (a halo's end), on board.
-    const int lo = std::min(line.room_before, longest_);
-    const int n = lo + 1 + std::min(line.room_after, longest_);
-    const auto at = [&](int p) {
-      return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(line.origin) +
-                                      static_cast<std::ptrdiff_t>(p - lo) *
-                                          static_cast<std::ptrdiff_t>(line.step));
-    };
-    // Prefix counts over the segment: blocked cells, unexplained hits, hits beside the line.
-    // Only the segment's entries are written and read (zeroing whole boards costs more).
-    std::array<int, S::capacity + 1> blocked, hits, beside;
-    std::array<std::int64_t, S::capacity + 1> weight; // difference array of the weights
-    std::array<int, S::capacity + 1> cover;           // difference array of the placements
-    blocked[0] = hits[0] = beside[0] = cover[0] = 0;
-    weight[0] = 0;
-    for (int p = 0; p < n; ++p) {
-      const std::size_t c = at(p);
-      const auto q = static_cast<std::size_t>(p);
-      weight[q + 1] = cover[q + 1] = 0;
-      const bool hit = cells.unexplained.test(c);
-      blocked[q + 1] = blocked[q] + (!hit && cells.blocked.test(c));
-      hits[q + 1] = hits[q] + hit;
-      beside[q + 1] =
-          beside[q] + (no_touch && ((line.side_before && cells.hits.test(c - line.side_step)) ||
-                                    (line.side_after && cells.hits.test(c + line.side_step))));
+    // The stretch [-before, after]: no blocked cell, and before the origin no unexplained hit
+    // (a placement through an earlier hit is scored from that hit, its first).
+    const int reach = longest_ - 1;
+    int before = 0, after = 0;
+    while (before < std::min(line.room_before, reach) &&
+           !cells.blocked.test(line.at(-before - 1)) &&
+           !cells.unexplained.test(line.at(-before - 1)))
+      ++before;
+    while (after < std::min(line.room_after, reach) && !cells.blocked.test(line.at(after + 1)))
+      ++after;
+    // Indexed from the stretch's start: hits[j] counts the unexplained hits of its first j cells;
+    // weight is the difference array of the placements' weights.
+    const int span = before + after + 1;
+    std::array<int, S::capacity + 1> hits;
+    std::array<std::int64_t, S::capacity + 1> weight;
+    hits[0] = 0;
+    for (int j = 0; j < span; ++j) {
+      const auto q = static_cast<std::size_t>(j);
+      hits[q + 1] = hits[q] + cells.unexplained.test(line.at(j - before));
+      weight[q] = 0;
     }
-    const auto count = [](const std::array<int, S::capacity + 1>& prefix, int from, int to) {
-      return prefix[static_cast<std::size_t>(to)] - prefix[static_cast<std::size_t>(from)];
-    };
-    // Whether the placement on [s, e] touches a hit it does not cover (no-touch rules).
-    const auto touches = [&](int s, int e) {
-      if (count(beside, s, e + 1) > 0) return true;
-      for (int end : {s - 1, e + 1}) {
-        if (end < 0 || end >= n) continue; // off the board
-        if (cells.hits.test(at(end)) || (corners && count(beside, end, end + 1) > 0)) return true;
-      }
-      return false;
-    };
+    weight[static_cast<std::size_t>(span)] = 0;
+    int covered_from = 0, covered_to = -1; // offsets covered by some placement
     for (int k = 0; k < lengths_; ++k) {
       const int afloat = afloat_[static_cast<std::size_t>(k)];
       const int length = g.length(k);
       if (afloat == 0 || (length == 1 && !line.horizontal)) continue; // length 1: one placement
-      for (int s = std::max(0, lo - length + 1); s <= std::min(lo, n - length); ++s) {
-        const int e = s + length - 1;
-        const int covered = count(hits, s, e + 1);
-        // Counted once, from its first unexplained hit; never through blocked cells; never made
-        // only of hits (it would have sunk, which was announced).
-        if (count(blocked, s, e + 1) > 0 || count(hits, s, lo) > 0) continue;
-        if ((covered == length && !complete_ok) || (no_touch && touches(s, e))) continue;
+      for (int s = std::max(-before, 1 - length); s <= std::min(0, after + 1 - length); ++s) {
+        const auto from = static_cast<std::size_t>(s + before);
+        const auto to = from + static_cast<std::size_t>(length); // one past its last cell
+        const int covered = hits[to] - hits[from];
+        // Never made only of hits: it would have sunk, which was announced.
+        if (covered == length && !complete_ok) continue;
+        if (touching_ != Touching::allowed && touches_hit(line, cells, s, s + length - 1)) continue;
         std::int64_t w = afloat;
         for (int m = covered; m > 1; --m) w *= hit_weight;
-        weight[static_cast<std::size_t>(s)] += w;
-        weight[static_cast<std::size_t>(e + 1)] -= w;
-        ++cover[static_cast<std::size_t>(s)];
-        --cover[static_cast<std::size_t>(e + 1)];
+        weight[from] += w;
+        weight[to] -= w;
+        covered_from = std::min(covered_from, s);
+        covered_to = std::max(covered_to, s + length - 1);
       }
     }
+    // Every placement covers the origin, so the covered offsets are one run.
     std::int64_t w = 0;
-    int placements = 0;
-    for (int p = 0; p < n; ++p) { // hits and blocked cells are never candidates
-      w += weight[static_cast<std::size_t>(p)];
-      placements += cover[static_cast<std::size_t>(p)];
-      if (placements == 0) continue;
-      score[at(p)] += w;
-      touched.set(at(p));
+    for (int t = covered_from; t <= covered_to; ++t) { // hits are never candidates
+      w += weight[static_cast<std::size_t>(t + before)];
+      score[line.at(t)] += w;
+      touched.set(line.at(t));
     }
+  }
+
+  /// No-touch rules: whether the placement on offsets [s, e] of `line` touches a hit it does not
+  /// cover (its halo: the cells beside it, the cells at its ends and, under no_contact, theirs).
+  bool touches_hit(const Line& line, const TargetCells& cells, int s, int e) const noexcept {
+    const auto beside = [&](int t) {
+      const std::size_t c = line.at(t);
+      return (line.side_before && cells.hits.test(c - line.side_step)) ||
+             (line.side_after && cells.hits.test(c + line.side_step));
+    };
+    for (int t = s; t <= e; ++t)
+      if (beside(t)) return true;
+    for (int end : {s - 1, e + 1}) {
+      if (end < -line.room_before || end > line.room_after) continue; // off the board
+      if (cells.hits.test(line.at(end))) return true;
+      if (touching_ == Touching::no_contact && beside(end)) return true;
+    }
+    return false;
   }
 
   /// Salvo: lowers the weight of placements through pending cells.
