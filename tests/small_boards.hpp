@@ -5,6 +5,9 @@
 #pragma once
 
 #include <functional>
+#include <optional>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include <battleship/ocean.hpp>
@@ -122,6 +125,55 @@ double expected_shots(const Board<S>& board, const Fleet& fleet, const Rules& ru
     }
   }
   return total / static_cast<double>(games);
+}
+
+/// Plays `games` games of `shooter` under `rules` against layouts of `fleet` drawn uniformly
+/// (generator `Rng(seed)`, shared with the shooter) and checks every shot against brute force:
+/// the cell is open and some layout consistent with everything announced so far puts a ship on it
+/// (so the rules and observations do not rule it out). Returns a description of the first shot
+/// that breaks this (the game so far, e.g. "(0,1)H (0,2)S"), or nothing when every shot is fine.
+template <BoardShape S, class Shooter>
+std::optional<std::string> first_impossible_shot(const Board<S>& board, const Fleet& fleet,
+                                                 const Rules& rules, Shooter shooter, int games,
+                                                 std::uint64_t seed) {
+  const auto all = all_layouts(board, fleet, rules.touching);
+  if (all.empty()) return "no layout of the fleet fits the board";
+  Rng rng(seed);
+  TargetView<S> view(board, fleet, rules);
+  for (int g = 0; g < games; ++g) {
+    const auto& truth = all[static_cast<std::size_t>(rng.below(static_cast<int>(all.size())))];
+    Ocean<S> ocean = ocean_of(board, fleet, rules.touching, truth);
+    view.reset();
+    shooter.start(view);
+    std::vector<Observed> seen;
+    while (!ocean.all_sunk()) {
+      const Coord c = shooter.next_shot(view, rng);
+      bool possible = false;
+      if (view.is_open(c))
+        for (const auto& layout : all) {
+          if (!consistent(board, fleet, rules, layout, seen)) continue;
+          for (const Placement& p : layout)
+            for (int i = 0; i < p.length; ++i) possible = possible || p.cell(i) == c;
+          if (possible) break;
+        }
+      if (!possible || static_cast<int>(seen.size()) >= board.cells()) {
+        std::ostringstream out; // the game so far
+        out << "shot " << seen.size() << " at (" << c.row << ", " << c.col << ") after ";
+        for (const Observed& o : seen)
+          out << '(' << o.cell.row << ',' << o.cell.col << ')'
+              << (o.told.sank()     ? 'S'
+                  : o.told.struck() ? 'H'
+                                    : 'M')
+              << ' ';
+        return out.str();
+      }
+      const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
+      view.record(c, told);
+      shooter.on_result(view, c, told);
+      seen.push_back(Observed{c, told});
+    }
+  }
+  return std::nullopt;
 }
 
 } // namespace small_boards

@@ -103,50 +103,13 @@ TEST_CASE("on small boards no shooter beats the known optimum and bayes comes wi
 namespace {
 
 /// Plays games of `Shooter` on `board` under `rules` against random layouts and checks every
-/// shot against brute force: the cell is open (never shot before) and some layout consistent
-/// with everything announced so far puts a ship on it (so it is never ruled out by the rules).
+/// shot against brute force (`small_boards::first_impossible_shot`).
 template <class Shooter>
 void never_fires_where_no_ship_can_be(const Board<D>& board, const Fleet& fleet, const Rules& rules,
                                       int games, std::uint64_t seed) {
-  const auto all = small_boards::all_layouts(board, fleet, rules.touching);
-  REQUIRE(!all.empty());
-  Rng rng(seed);
-  TargetView<D> view(board, fleet, rules);
-  Shooter shooter;
-  for (int g = 0; g < games; ++g) {
-    const auto& truth = all[static_cast<std::size_t>(rng.below(static_cast<int>(all.size())))];
-    Ocean<D> ocean = small_boards::ocean_of(board, fleet, rules.touching, truth);
-    view.reset();
-    shooter.start(view);
-    std::vector<Observed> seen;
-    while (!ocean.all_sunk()) {
-      const Coord c = shooter.next_shot(view, rng);
-      ENSURE(board.contains(c));
-      ENSURE(view.is_open(c));
-      bool possible = false;
-      for (const auto& layout : all) {
-        if (!small_boards::consistent(board, fleet, rules, layout, seen)) continue;
-        for (const Placement& p : layout)
-          for (int i = 0; i < p.length; ++i) possible = possible || p.cell(i) == c;
-        if (possible) break;
-      }
-      std::ostringstream history; // the game so far, for the failure message
-      for (const Observed& o : seen)
-        history << '(' << o.cell.row << ',' << o.cell.col << ')'
-                << (o.told.sank()     ? 'S'
-                    : o.told.struck() ? 'H'
-                                      : 'M')
-                << ' ';
-      INFO("shot " << seen.size() << " at (" << c.row << ", " << c.col << ") after "
-                   << history.str());
-      ENSURE(possible);
-      const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
-      view.record(c, told);
-      shooter.on_result(view, c, told);
-      seen.push_back(Observed{c, told});
-      ENSURE(static_cast<int>(seen.size()) <= board.cells());
-    }
-  }
+  const auto bad = small_boards::first_impossible_shot(board, fleet, rules, Shooter{}, games, seed);
+  INFO(bad.value_or(""));
+  CHECK_FALSE(bad.has_value());
 }
 
 template <class Shooter>

@@ -22,6 +22,7 @@
 #include <battleship/placement/uniform.hpp>
 #include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/checkerboard_search.hpp>
+#include <battleship/strategies/expert.hpp>
 #include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/mediocre.hpp>
 #include <battleship/strategies/probability.hpp>
@@ -52,9 +53,10 @@ struct StrategyList {
 /// every built-in (tests, `battleship compare`, the bench) can play fewer of its games
 /// (`Registry::slow`).
 template <BoardShape S>
-using builtin_shooters = StrategyList<RandomShooter<S>, HuntTargetShooter<S>, ParityShooter<S>,
-                                      CheckerboardSearchShooter<S>, OrientedSearchShooter<S>,
-                                      MediocreShooter<S>, ProbabilityShooter<S>, BayesShooter<S>>;
+using builtin_shooters =
+    StrategyList<RandomShooter<S>, HuntTargetShooter<S>, ParityShooter<S>,
+                 CheckerboardSearchShooter<S>, OrientedSearchShooter<S>, MediocreShooter<S>,
+                 ProbabilityShooter<S>, BayesShooter<S>, ExpertShooter<S>>;
 
 /// The built-in placers, in the order `names()` lists them. Add one like a shooter.
 template <BoardShape S>

@@ -120,8 +120,8 @@ def test_every_builtin_shooter_and_placer_runs():
         assert battleship.simulate("random", 50, placer=name, progress=False).finished == 50
 
 
-def test_only_bayes_is_slow_and_unknown_names_are_refused():
-    assert [n for n in battleship.shooter_names() if battleship.shooter_is_slow(n)] == ["bayes"]
+def test_only_bayes_and_expert_are_slow_and_unknown_names_are_refused():
+    assert [n for n in battleship.shooter_names() if battleship.shooter_is_slow(n)] == ["bayes", "expert"]
     with pytest.raises(ValueError, match="nope"):
         battleship.shooter_is_slow("nope")
 

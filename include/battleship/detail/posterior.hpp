@@ -140,8 +140,7 @@ public:
     exhausted_ = false;
     exact_ = false;
     weight_prefix_ = 1.0;
-    collect_ = nullptr;
-    enumerate_reports(0);
+    enumerate_reports(0); // collects into collect_ when collect() set it
     if (exhausted_) {
       reset_accumulators();
       return false;
