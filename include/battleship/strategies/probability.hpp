@@ -95,13 +95,12 @@ public:
 
   /// The open cell with the highest count (see the class description).
   Coord next_shot(const TargetView<S>& view, Rng& rng) {
-    const bitboard_type open = view.open();
-    bitboard_type candidates = open - water_;
-    if (candidates.none()) candidates = open;
-    if (candidates.none()) return Coord{-1, -1};
     const bitboard_type unexplained = view.hits() - explained_;
-    if (view.pending().any()) return salvo_shot(view, candidates, unexplained, rng);
-    if (unexplained.none()) return hunt(view, candidates, rng);
+    const bool salvo = view.pending().any();
+    if (!salvo && unexplained.none()) return hunt(view, rng);
+    const bitboard_type candidates = shootable(view);
+    if (candidates.none()) return Coord{-1, -1};
+    if (salvo) return salvo_shot(view, candidates, unexplained, rng);
     std::array<std::int64_t, S::capacity> score{};
     const bitboard_type scored = candidates & target_scores(view, unexplained, score);
     // Hunt-mode counts break ties between equal target weights. A scored cell beats every
@@ -146,13 +145,17 @@ private:
   }
 
   /// Hunting shot: the candidate with the highest count, summed over the ships afloat. Shot cells
-  /// and known water have no placement left, so a plain scan of the board finds the best count.
-  Coord hunt(const TargetView<S>& view, const bitboard_type& candidates, Rng& rng) {
+  /// and known water have no placement left, so a plain scan of the board finds the best count
+  /// (the shootable cells are needed only when no placement is left at all).
+  Coord hunt(const TargetView<S>& view, Rng& rng) {
     // Fixed-length loops over the whole array (cells past the board stay 0): they vectorise.
     int top = 0;
     for (std::size_t c = 0; c < S::capacity; ++c) top = std::max(top, density_[c]);
-    if (top == 0) // no placement left anywhere (inconsistent information): any candidate
+    if (top == 0) { // no placement left anywhere (inconsistent information): any candidate
+      const bitboard_type candidates = shootable(view);
+      if (candidates.none()) return Coord{-1, -1};
       return best(view, candidates, rng, [](std::size_t) { return std::int64_t{0}; });
+    }
     int ties = 0;
     for (std::size_t c = 0; c < S::capacity; ++c) ties += density_[c] == top;
     if (ties == 1) {
@@ -189,6 +192,13 @@ private:
         cells.set(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
     }
     return cells;
+  }
+
+  /// The open cells not known to be water, or every open cell when only water is left.
+  bitboard_type shootable(const TargetView<S>& view) const noexcept {
+    const bitboard_type open = view.open();
+    const bitboard_type candidates = open - water_;
+    return candidates.any() ? candidates : open;
   }
 
   /// The candidate with the highest `score`, ties drawn uniformly.
