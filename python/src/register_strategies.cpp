@@ -47,8 +47,7 @@ void register_strategies(py::module_& m) {
       "shooter_names", [] { return shooter_names<SmallShape>(); },
       "Names of the built-in shooters, in table order.");
   m.def(
-      "shooter_is_slow",
-      [](const std::string& name) { return shooter_is_slow<SmallShape>(name); },
+      "shooter_is_slow", [](const std::string& name) { return shooter_is_slow<SmallShape>(name); },
       py::arg("name"),
       "True for shooters that take milliseconds a move (bayes); tools play fewer games with them.");
   m.def(
