@@ -424,8 +424,8 @@ private:
   /// cols: its column; `room_before` and `room_after` cells of the line lie on either side).
   ///
   /// A placement counts while all its cells are free, so the ones through `i` are the windows of
-  /// the free run around `i`: their coverage of each cell is a closed form, applied once per cell
-  /// instead of once per placement and cell (same integers, a third of the memory updates).
+  /// the free run around `i`: how many of them cover each cell follows from the run's ends, so
+  /// each cell is updated once per length instead of once per placement (the same integers).
   void drop_line(std::size_t i, std::size_t step, int room_before, int room_after,
                  bool horizontal) {
     const auto& g = *geometry_;
