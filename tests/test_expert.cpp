@@ -96,7 +96,7 @@ TEST_CASE("expert never fires at a cell no consistent layout covers, under every
          {Disclosure::hit_only, Disclosure::hit_and_sunk, Disclosure::sunk_with_name}) {
       INFO("touching " << to_string(t) << ", disclosure " << to_string(d));
       const auto bad = small_boards::first_impossible_shot(
-          board, fleet, Rules{.touching = t, .disclosure = d}, shooter, 3,
+          board, fleet, Rules{.touching = t, .disclosure = d}, shooter, 8,
           static_cast<std::uint64_t>(t) * 3 + static_cast<std::uint64_t>(d));
       INFO(bad.value_or(""));
       CHECK_FALSE(bad.has_value());

@@ -27,15 +27,17 @@ namespace battleship {
 
 /// Plans over the posterior instead of taking the likeliest cell (issue 6's `expert`).
 ///
-/// **Lookahead (policy improvement).** The `candidates` open cells likeliest to hold a ship under
-/// the exact posterior (`BayesShooter`'s) are each judged by the shots the game would still take
-/// if the shooter fired there and then played on as `ProbabilityShooter` does: `layouts` complete
-/// fleet layouts consistent with everything observed are drawn from the posterior (all of them,
-/// each once, when they are few), and for every layout the game is played out from the current
-/// state, the same layouts and the same random draws for every candidate (common random numbers),
-/// so the comparison is sharp even when the estimates are noisy. The cell with the fewest expected
-/// shots is fired at: a policy that is, on the sampled layouts, at least as good as the density
-/// shooter it rolls out.
+/// **Lookahead (policy improvement).** The density shooter's own choice (`ProbabilityShooter`,
+/// fed the same results) and the `candidates` - 1 other open cells likeliest to hold a ship under
+/// the exact posterior (`BayesShooter`'s) are judged by the shots the game would still take if the
+/// shooter fired there and then played on as the density shooter does: `layouts` complete fleet
+/// layouts consistent with everything observed are drawn from the posterior (all of them, each
+/// once, when they are few), and for every layout the game is played out from the current state,
+/// with the same layouts and the same random draws for every candidate (common random numbers). A
+/// candidate replaces the density shooter's choice only when its paired rollouts take fewer shots
+/// by more than `margin` standard errors: the rollouts are noisy (tie-breaking alone moves a
+/// rollout by a shot or two), and measured, deviating on a plain lower mean loses shots to the
+/// winner's curse in the hunting phase, where the true differences between cells are tiny.
 ///
 /// **Endgame.** When at most `endgame_layouts` layouts remain, the shooter searches exactly for
 /// the shot minimising the expected number of shots to sink every ship (expectimax over the
@@ -57,13 +59,13 @@ public:
   static constexpr bool slow = true;
 
   /// Cells (the likeliest under the posterior) compared by rollouts at each shot.
-  int candidates = 6;
+  int candidates = 4;
   /// Posterior layouts each candidate is rolled out on.
-  int layouts = 160;
+  int layouts = 200;
   /// Importance-sampling proposals per drawn layout.
   int proposals_per_layout = 2;
   /// Standard errors by which a candidate's rollouts must beat the density shooter's own choice.
-  double margin = 2.0;
+  double margin = 2.5;
   /// Most layouts for the exact endgame search.
   int endgame_layouts = 20;
   /// Most search nodes of one exact endgame search.
@@ -107,7 +109,10 @@ public:
     // its rollouts take clearly fewer shots (paired differences, `margin` standard errors).
     ProbabilityShooter<S> probe = base_;
     Rng probe_rng(derive_seed(seed, 0xba5e));
-    const std::size_t own = view.board().index(probe.next_shot(view, probe_rng));
+    std::size_t own = view.board().index(probe.next_shot(view, probe_rng));
+    // The density shooter counts each ship on its own: its cell may be one no whole layout covers.
+    if (std::none_of(ranked.begin(), ranked.end(), [&](const auto& r) { return r.second == own; }))
+      own = ranked.front().second;
     picks_.clear();
     picks_.push_back(own);
     for (const auto& [p, c] : ranked) {
