@@ -66,8 +66,8 @@ TEST_CASE("expert stays within 3 percent of the optimum and never beats it when 
           "[expert][optimum]") {
   ExpertShooter<D> expert;
   expert.endgame_layouts = 10; // the lookahead with rollouts decides the first shots
-  expert.layouts = 40;
-  expert.candidates = 4;
+  expert.layouts = 24;
+  expert.candidates = 3;
   struct Case {
     int rows, cols;
     std::vector<int> lengths;
