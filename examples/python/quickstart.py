@@ -10,9 +10,9 @@ import battleship
 
 def main() -> None:
     # Every built-in shooter, 10,000 classic games each (the GIL is released; all cores); slow
-    # shooters (bayes, milliseconds a move) play 200.
+    # shooters (bayes, expert: milliseconds a move) play 50.
     for name in battleship.shooter_names():
-        games = 200 if battleship.shooter_is_slow(name) else 10_000
+        games = 50 if battleship.shooter_is_slow(name) else 10_000
         r = battleship.simulate(name, games, seed=1, progress=False)
         print(f"{name:<20} {games:>6,} games  mean {r.mean:6.2f}  median {r.median:3}  p95 {r.p95:3}  {r.games_per_second:>11,.0f} games/s")
 

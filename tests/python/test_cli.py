@@ -10,7 +10,7 @@ from battleship.cli import main
 
 
 def test_compare_prints_every_shooter_with_its_figures(capsys):
-    assert main(["compare", "--games", "300", "--slow-games", "20", "--no-progress"]) == 0
+    assert main(["compare", "--games", "300", "--slow-games", "5", "--no-progress"]) == 0
     out = capsys.readouterr().out
     for name in battleship.shooter_names():
         assert name in out
