@@ -268,7 +268,7 @@ def _play(args: argparse.Namespace) -> int:
 
 def add_play(sub: Subparsers) -> None:
     """``battleship play``."""
-    from battleship.play.session import default_opponent
+    from battleship.play.session import default_opponent, default_placer
 
     p = sub.add_parser(
         "play",
@@ -279,7 +279,7 @@ def add_play(sub: Subparsers) -> None:
     )
     names = battleship.shooter_names()
     p.add_argument("--opponent", choices=names, default=default_opponent(), help="the computer's shooter (default: the strongest, %(default)s)")
-    p.add_argument("--placer", choices=battleship.placer_names(), default="uniform", help="how the computer lays out its fleet (default uniform)")
+    p.add_argument("--placer", choices=battleship.placer_names(), default=default_placer(), help="how the computer lays out its fleet (default: the hardest to find, %(default)s)")
     p.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
     p.add_argument("--cols", type=int, default=10, help="board columns (default 10)")
     p.add_argument("--fleet", choices=Fleet.names(), default="classic", help="predefined fleet (default classic)")

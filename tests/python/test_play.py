@@ -44,6 +44,12 @@ def test_the_default_opponent_is_the_strongest_registered_shooter():
     assert Settings().opponent == expected
 
 
+def test_the_default_placer_is_spread_and_the_command_line_agrees():
+    assert Settings().placer == "spread"
+    args = cli.parser().parse_args(["play"])
+    assert args.placer == "spread" and args.opponent == Settings().opponent
+
+
 def test_the_defaults_follow_seed_004():
     s = Settings()
     assert (s.rows, s.cols, s.fleet, s.touching) == (10, 10, "classic", "no_contact")

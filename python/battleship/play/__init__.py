@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from battleship.play.session import Match, Round, Settings, default_opponent
+from battleship.play.session import Match, Round, Settings, default_opponent, default_placer
 
-__all__ = ["Match", "Round", "Settings", "default_opponent", "run"]
+__all__ = ["Match", "Round", "Settings", "default_opponent", "default_placer", "run"]
 
 
 def run(settings: Optional[Settings] = None) -> Match:

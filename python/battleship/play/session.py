@@ -49,6 +49,11 @@ def default_opponent() -> str:
     return str(names[-1])
 
 
+def default_placer() -> str:
+    """The hardest layouts to find: ``spread`` if the engine has it, else ``uniform``."""
+    return "spread" if "spread" in _core.placer_names() else "uniform"
+
+
 def cell_name(cell: Cell) -> str:
     """``(row, col)`` as the board labels it: column letter then row number (``(2, 0)`` is A3)."""
     return str(_core.format_cell(cell, "letter_number"))
@@ -66,7 +71,7 @@ class Settings:
     cols: int = 10
     fleet: str = "classic"
     opponent: str = field(default_factory=default_opponent)
-    placer: str = "uniform"
+    placer: str = field(default_factory=default_placer)
     touching: str = "no_contact"
     disclosure: str = "sunk_with_name"
     salvo: int = 1
