@@ -176,4 +176,48 @@ std::optional<std::string> first_impossible_shot(const Board<S>& board, const Fl
   return std::nullopt;
 }
 
+/// One game of `shooter` against `ocean` in volleys of `volley_size` cells, named in full before
+/// any result is known (under `fixed_salvo` each named cell is pending until the volley is
+/// fired), as the two-player runner plays a salvo. `shots` holds every cell fired, in order;
+/// `problem` describes the first fault: a named cell that was not open (shot before or named
+/// earlier in the volley), a shot the ocean refused, or more volleys than the board has cells.
+struct VolleyGame {
+  std::vector<Coord> shots;
+  std::string problem;
+};
+template <BoardShape S, class Shooter>
+VolleyGame play_volleys(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& rng,
+                        int volley_size) {
+  const Rules& rules = view.rules();
+  VolleyGame game;
+  int volleys = 0;
+  while (!ocean.all_sunk()) {
+    if (++volleys > ocean.board().cells()) {
+      game.problem = "the game does not end";
+      return game;
+    }
+    std::vector<Coord> volley;
+    for (int i = 0; i < volley_size && view.open().any(); ++i) {
+      const Coord c = shooter.next_shot(view, rng);
+      if (!view.is_open(c)) {
+        game.problem = "a cell that is not open was named";
+        return game;
+      }
+      if (rules.volley == Volley::fixed_salvo) view.add_pending(c);
+      volley.push_back(c);
+    }
+    for (const Coord c : volley) {
+      const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
+      if (!told.valid()) {
+        game.problem = "the ocean refused a shot";
+        return game;
+      }
+      view.record(c, told);
+      shooter.on_result(view, c, told);
+      game.shots.push_back(c);
+    }
+  }
+  return game;
+}
+
 } // namespace small_boards

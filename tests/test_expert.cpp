@@ -117,25 +117,11 @@ std::vector<Coord> one_game(std::uint64_t seed, const Rules& rules) {
   shooter.layouts = 32;
   shooter.candidates = 4;
   shooter.start(view);
-  std::vector<Coord> shots;
-  while (!ocean.all_sunk()) {
-    std::vector<Coord> volley;
-    for (int i = 0; i < std::max(rules.salvo_size, 1) && view.open().any(); ++i) {
-      const Coord c = shooter.next_shot(view, rng);
-      REQUIRE(view.is_open(c)); // never named twice, in one volley or across volleys
-      if (rules.volley == Volley::fixed_salvo) view.add_pending(c);
-      volley.push_back(c);
-    }
-    for (const Coord c : volley) {
-      const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
-      REQUIRE(told.valid());
-      view.record(c, told);
-      shooter.on_result(view, c, told);
-      shots.push_back(c);
-    }
-    REQUIRE(static_cast<int>(shots.size()) <= board.cells());
-  }
-  return shots;
+  const auto game =
+      small_boards::play_volleys(ocean, view, shooter, rng, std::max(rules.salvo_size, 1));
+  INFO(game.problem);
+  REQUIRE(game.problem.empty()); // never named twice, in one volley or across volleys
+  return game.shots;
 }
 
 } // namespace

@@ -234,23 +234,8 @@ void plays_salvos(int games) {
     REQUIRE(placer.place(ocean, rng));
     view.reset();
     shooter.start(view);
-    int volleys = 0;
-    while (!ocean.all_sunk()) {
-      std::vector<Coord> volley;
-      for (int i = 0; i < 3 && view.open().any(); ++i) {
-        const Coord c = shooter.next_shot(view, rng);
-        ENSURE(view.is_open(c)); // not shot before, not named earlier in this volley
-        view.add_pending(c);
-        volley.push_back(c);
-      }
-      for (const Coord c : volley) {
-        const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
-        ENSURE(told.valid());
-        view.record(c, told);
-        shooter.on_result(view, c, told);
-      }
-      ENSURE(++volleys <= board.cells());
-    }
+    const auto game = small_boards::play_volleys(ocean, view, shooter, rng, 3);
+    ENSURE(game.problem.empty()); // not shot before, not named earlier in this volley
   }
 }
 } // namespace
