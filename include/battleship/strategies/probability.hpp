@@ -10,8 +10,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
+#include <battleship/detail/cell_scan.hpp>
 #include <battleship/detail/posterior.hpp>
 #include <battleship/detail/posterior_geometry.hpp>
 #include <battleship/rng.hpp>
@@ -71,18 +73,16 @@ public:
                                                      view.rules().touching);
     cells_ = view.board().cells();
     lengths_ = g.length_count();
-    counts_ = g.coverage(); // no allocation after the first game: same size
     longest_ = 0;
     for (int k = 0; k < lengths_; ++k) {
       afloat_[static_cast<std::size_t>(k)] = g.copies(k);
+      length_[static_cast<std::size_t>(k)] = g.length(k);
       longest_ = std::max(longest_, g.length(k));
     }
-    for (int c = 0; c < cells_; ++c) {
-      int sum = 0;
-      for (int k = 0; k < lengths_; ++k)
-        sum += afloat_[static_cast<std::size_t>(k)] * count(k, static_cast<std::size_t>(c));
-      density_[static_cast<std::size_t>(c)] = sum;
-    }
+    refresh_live();
+    if (prepared_ != geometry_) prepare();
+    std::copy_n(fresh_counts_.begin(), lengths_, counts_.begin());
+    density_ = fresh_density_;
     free_ = view.board().all();
     water_.clear();
     explained_.clear();
@@ -101,12 +101,13 @@ public:
     const bitboard_type candidates = shootable(view);
     if (candidates.none()) return Coord{-1, -1};
     if (salvo) return salvo_shot(view, candidates, unexplained, rng);
-    std::array<std::int64_t, S::capacity> score{};
+    std::array<std::int64_t, S::capacity> score; // target_scores zeroes the cells it scores
     const bitboard_type scored = candidates & target_scores(view, unexplained, score);
     // Hunt-mode counts break ties between equal target weights. A scored cell beats every
     // unscored one, so only they need a look (the same cell is chosen either way).
-    return best(view, scored.any() ? scored : candidates, rng,
-                [&](std::size_t c) { return (score[c] << 20) + density_[c]; });
+    if (scored.none())
+      return best(view, candidates, rng, [&](std::size_t c) { return std::int64_t{density_[c]}; });
+    return best(view, scored, rng, [&](std::size_t c) { return (score[c] << 20) + density_[c]; });
   }
 
   /// Learns from the outcome of the shot at `cell`.
@@ -140,35 +141,39 @@ private:
     bool length_known = false; // an unnamed sinking whose length was already taken off
   };
 
-  int count(int k, std::size_t c) const noexcept {
-    return counts_[static_cast<std::size_t>(k) * static_cast<std::size_t>(cells_) + c];
+  /// Computes the counts and density every game of the current geometry starts from.
+  void prepare() {
+    const auto& g = *geometry_;
+    const auto cells = static_cast<std::size_t>(cells_);
+    fresh_counts_.assign(static_cast<std::size_t>(lengths_), Counts{});
+    fresh_density_ = {};
+    for (std::size_t k = 0; k < fresh_counts_.size(); ++k)
+      for (std::size_t c = 0; c < cells; ++c) {
+        fresh_counts_[k][c] = g.coverage()[k * cells + c];
+        fresh_density_[c] =
+            static_cast<density_type>(fresh_density_[c] + afloat_[k] * fresh_counts_[k][c]);
+      }
+    prepared_ = geometry_;
   }
 
   /// Hunting shot: the candidate with the highest count, summed over the ships afloat. Shot cells
   /// and known water have no placement left, so a plain scan of the board finds the best count
   /// (the shootable cells are needed only when no placement is left at all).
   Coord hunt(const TargetView<S>& view, Rng& rng) {
-    // Fixed-length loops over the whole array (cells past the board stay 0): they vectorise.
-    int top = 0;
-    for (std::size_t c = 0; c < S::capacity; ++c) top = std::max(top, density_[c]);
+    const density_type top = detail::max_value(density_);
     if (top == 0) { // no placement left anywhere (inconsistent information): any candidate
       const bitboard_type candidates = shootable(view);
       if (candidates.none()) return Coord{-1, -1};
       return best(view, candidates, rng, [](std::size_t) { return std::int64_t{0}; });
     }
-    int ties = 0;
-    for (std::size_t c = 0; c < S::capacity; ++c) ties += density_[c] == top;
-    if (ties == 1) {
-      std::size_t c = 0;
-      while (density_[c] != top) ++c;
-      return view.board().coord(c);
-    }
+    const auto tied = detail::equal_mask<bitboard_type::words>(density_, top);
+    if (const std::size_t only = single_bit(tied); only != no_cell) return view.board().coord(only);
     // Tied: the cell whose edge neighbours are covered by the fewest placements, so that the
     // hunt spreads out as a parity pattern does (measured: 44.28 shots against 44.67 for a
     // uniform draw among the ties); then a uniform draw.
     const auto cols = static_cast<std::size_t>(view.board().cols());
     const auto cells = static_cast<std::size_t>(cells_);
-    return best(view, cells_with_density(top), rng, [&](std::size_t c) {
+    return best(view, as_cells(tied), rng, [&](std::size_t c) {
       const std::size_t col = c % cols;
       std::int64_t around = 0;
       if (col > 0) around += density_[c - 1];
@@ -179,18 +184,27 @@ private:
     });
   }
 
-  /// The cells whose hunting count is `top` (positive). Which cells tie is unpredictable, so
-  /// each word is built without a branch per cell.
-  bitboard_type cells_with_density(int top) const noexcept {
-    bitboard_type cells;
+  static constexpr std::size_t no_cell = ~std::size_t{0};
+
+  /// The index of the one bit set in `mask`, or no_cell when none or several are set (without
+  /// a popcount, which is a library call on plain x86-64).
+  static std::size_t single_bit(const std::array<std::uint64_t, bitboard_type::words>& mask) {
+    std::size_t found = no_cell;
     for (std::size_t w = 0; w < bitboard_type::words; ++w) {
-      const std::size_t end = std::min(S::capacity, w * 64 + 64);
-      std::uint64_t bits = 0;
-      for (std::size_t c = w * 64; c < end; ++c) // cells past the board count 0
-        bits |= std::uint64_t{density_[c] == top} << (c - w * 64);
-      for (; bits != 0; bits &= bits - 1)
-        cells.set(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+      const std::uint64_t bits = mask[w];
+      if (bits == 0) continue;
+      if (found != no_cell || (bits & (bits - 1)) != 0) return no_cell;
+      found = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
     }
+    return found;
+  }
+
+  /// The cells of a word-by-word mask (cells past the board are never set).
+  static bitboard_type as_cells(const std::array<std::uint64_t, bitboard_type::words>& mask) {
+    bitboard_type cells;
+    for (std::size_t w = 0; w < bitboard_type::words; ++w)
+      for (std::uint64_t bits = mask[w]; bits != 0; bits &= bits - 1)
+        cells.set(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
     return cells;
   }
 
@@ -254,11 +268,17 @@ private:
   }
 
   /// Adds the target weight of every placement through unexplained hits to `score`; returns the
-  /// cells given some weight.
+  /// cells given some weight (their score is zeroed first; the others are left as they are).
   bitboard_type target_scores(const TargetView<S>& view, const bitboard_type& unexplained,
                               std::array<std::int64_t, S::capacity>& score) const {
-    const TargetCells cells{(view.misses() | water_ | explained_) - unexplained, unexplained,
-                            view.hits()};
+    TargetCells cells; // weight is filled as far as used, not zeroed
+    cells.blocked = (view.misses() | water_ | explained_) - unexplained;
+    cells.unexplained = unexplained;
+    cells.hits = view.hits();
+    cells.blocked_or_unexplained = cells.blocked | unexplained;
+    cells.weight[1] = 1;
+    for (std::size_t m = 2; m <= static_cast<std::size_t>(longest_); ++m)
+      cells.weight[m] = cells.weight[m - 1] * hit_weight;
     const Board<S>& board = view.board();
     const auto cols = static_cast<std::size_t>(board.cols());
     bitboard_type touched;
@@ -280,6 +300,16 @@ private:
     bitboard_type blocked;     // misses, known water, explained hits: no placement covers them
     bitboard_type unexplained; // hits not yet explained by a sunk ship
     bitboard_type hits;        // every hit, for the no-touch rules
+    bitboard_type blocked_or_unexplained;
+    // weight[m]: hit_weight to the power m - 1, the weight of a placement covering m such hits
+    std::array<std::int64_t, S::capacity + 1> weight;
+  };
+
+  /// A cell of a stretch in score_line: the unexplained hits before it, and the difference
+  /// array of placement weights.
+  struct Slot {
+    int hits;
+    std::int64_t weight;
   };
 
   /// A row or column through cell `origin`, as offsets from it.
@@ -306,56 +336,60 @@ private:
   /// counts give each one's hits, and a difference array spreads the weights over the cells.
   void score_line(const Line& line, const TargetCells& cells,
                   std::array<std::int64_t, S::capacity>& score, bitboard_type& touched) const {
-    const auto& g = *geometry_;
     const bool complete_ok = disclosure_ == Disclosure::hit_only;
+    const bool no_touch = touching_ != Touching::allowed;
     // The stretch [-before, after]: no blocked cell, and before the origin no unexplained hit
     // (a placement through an earlier hit is scored from that hit, its first).
-    const int reach = longest_ - 1;
+    const int reach = live_reach();
     int before = 0, after = 0;
-    while (before < std::min(line.room_before, reach) &&
-           !cells.blocked.test(line.at(-before - 1)) &&
-           !cells.unexplained.test(line.at(-before - 1)))
-      ++before;
-    while (after < std::min(line.room_after, reach) && !cells.blocked.test(line.at(after + 1)))
-      ++after;
-    // Indexed from the stretch's start: hits[j] counts the unexplained hits of its first j cells;
-    // weight is the difference array of the placements' weights.
-    const int span = before + after + 1;
-    std::array<int, S::capacity + 1> hits;
-    std::array<std::int64_t, S::capacity + 1> weight;
-    hits[0] = 0;
-    for (int j = 0; j < span; ++j) {
-      const auto q = static_cast<std::size_t>(j);
-      hits[q + 1] = hits[q] + cells.unexplained.test(line.at(j - before));
-      weight[q] = 0;
+    for (std::size_t c = line.origin; before < std::min(line.room_before, reach); ++before) {
+      c -= line.step;
+      if (cells.blocked_or_unexplained.test(c)) break;
     }
-    weight[static_cast<std::size_t>(span)] = 0;
+    // Indexed from the stretch's start: slots[j].hits counts the unexplained hits of its first j
+    // cells (none before the origin); the weights are the difference array of the placements'.
+    std::array<Slot, S::capacity + 1> slots; // one loop, not two memsets, clears them
+    for (int j = 0; j <= before; ++j) slots[static_cast<std::size_t>(j)] = Slot{0, 0};
+    int seen = 1; // the origin
+    for (std::size_t c = line.origin; after < std::min(line.room_after, reach); ++after) {
+      c += line.step;
+      if (cells.blocked.test(c)) break;
+      slots[static_cast<std::size_t>(before + after + 1)] = Slot{seen, 0};
+      seen += cells.unexplained.test(c);
+    }
+    slots[static_cast<std::size_t>(before + after + 1)] = Slot{seen, 0};
     int covered_from = 0, covered_to = -1; // offsets covered by some placement
-    for (int k = 0; k < lengths_; ++k) {
-      const int afloat = afloat_[static_cast<std::size_t>(k)];
-      const int length = g.length(k);
-      if (afloat == 0 || (length == 1 && !line.horizontal)) continue; // length 1: one placement
-      for (int s = std::max(-before, 1 - length); s <= std::min(0, after + 1 - length); ++s) {
+    for (int q = 0; q < live_count_; ++q) {
+      const auto k = static_cast<std::size_t>(live_[static_cast<std::size_t>(q)]);
+      const int length = length_[k];
+      if (length > before + after + 1) break;        // no window of this length or a longer one
+      if (length == 1 && !line.horizontal) continue; // length 1: one placement
+      const int afloat = afloat_[k];
+      const int s_last = std::min(0, after + 1 - length);
+      for (int s = std::max(-before, 1 - length); s <= s_last; ++s) {
         const auto from = static_cast<std::size_t>(s + before);
         const auto to = from + static_cast<std::size_t>(length); // one past its last cell
-        const int covered = hits[to] - hits[from];
+        const int covered = slots[to].hits - slots[from].hits;
         // Never made only of hits: it would have sunk, which was announced.
         if (covered == length && !complete_ok) continue;
-        if (touching_ != Touching::allowed && touches_hit(line, cells, s, s + length - 1)) continue;
-        std::int64_t w = afloat;
-        for (int m = covered; m > 1; --m) w *= hit_weight;
-        weight[from] += w;
-        weight[to] -= w;
-        covered_from = std::min(covered_from, s);
+        if (no_touch && touches_hit(line, cells, s, s + length - 1)) continue;
+        const std::int64_t w = afloat * cells.weight[static_cast<std::size_t>(covered)];
+        slots[from].weight += w;
+        slots[to].weight -= w;
+        covered_from = std::min(covered_from, s); // s only grows: the first one counts
         covered_to = std::max(covered_to, s + length - 1);
       }
     }
     // Every placement covers the origin, so the covered offsets are one run.
     std::int64_t w = 0;
     for (int t = covered_from; t <= covered_to; ++t) { // hits are never candidates
-      w += weight[static_cast<std::size_t>(t + before)];
-      score[line.at(t)] += w;
-      touched.set(line.at(t));
+      w += slots[static_cast<std::size_t>(t + before)].weight;
+      const std::size_t c = line.at(t);
+      if (!touched.test(c)) {
+        touched.set(c);
+        score[c] = 0;
+      }
+      score[c] += w;
     }
   }
 
@@ -428,42 +462,73 @@ private:
   /// each cell is updated once per length instead of once per placement (the same integers).
   void drop_line(std::size_t i, std::size_t step, int room_before, int room_after,
                  bool horizontal) {
-    const auto& g = *geometry_;
     const auto at = [&](int t) {
       return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) +
                                       t * static_cast<std::ptrdiff_t>(step));
     };
-    // Free cells on each side of `i`, as far as the longest ship could reach.
+    // Free cells on each side of `i`, as far as the longest ship afloat could reach.
+    const int reach = live_reach();
     int before = 0, after = 0;
-    while (before < std::min(room_before, longest_ - 1) && free_.test(at(-before - 1))) ++before;
-    while (after < std::min(room_after, longest_ - 1) && free_.test(at(after + 1))) ++after;
-    for (int k = 0; k < lengths_; ++k) {
-      const int length = g.length(k);
+    for (std::size_t c = i - step; before < std::min(room_before, reach) && free_.test(c);
+         c -= step)
+      ++before;
+    for (std::size_t c = i + step; after < std::min(room_after, reach) && free_.test(c); c += step)
+      ++after;
+    // A length none of whose ships is afloat adds nothing and its counts are never read again:
+    // only the live lengths are updated, shortest first, up to the first too long for the run.
+    for (int q = 0; q < live_count_; ++q) {
+      const auto k = static_cast<std::size_t>(live_[static_cast<std::size_t>(q)]);
+      const int length = length_[k];
+      if (length > before + after + 1) break;
       if (length == 1 && !horizontal) continue; // a length-1 ship has one placement, not two
+      const int afloat = afloat_[k];
       // Placements through `i` start at offsets first..last from it (both at most 0).
       const int first = -std::min(before, length - 1);
       const int last = std::min(after, length - 1) - (length - 1);
-      if (first > last) continue;
-      std::int16_t* counts =
-          counts_.data() + static_cast<std::size_t>(k) * static_cast<std::size_t>(cells_);
-      const int afloat = afloat_[static_cast<std::size_t>(k)];
-      // n: how many of those placements cover offset t; start t joins, start t - length leaves.
-      int n = 0;
+      Counts& counts = counts_[k];
+      // The j-th cell from offset `first` is covered by min(j + 1, peak, span - j) of them (one
+      // loop with no test per cell: a loop per edge would cost more mispredicted exits).
+      const int runs = last - first + 1;
+      const int peak = std::min(runs, length);
+      const int span = runs + length - 1;
       std::size_t c = at(first);
-      for (int t = first; t < last + length; ++t, c += step) {
-        n += (t <= last) - (t - length >= first);
+      for (int j = 0; j < span; ++j, c += step) {
+        const int n = std::min(std::min(j + 1, span - j), peak);
         counts[c] = static_cast<std::int16_t>(counts[c] - n);
-        density_[c] -= afloat * n;
+        density_[c] = static_cast<density_type>(density_[c] - afloat * n);
       }
     }
+  }
+
+  /// Lists the lengths with a ship afloat, shortest first.
+  void refresh_live() {
+    live_count_ = 0;
+    for (int k = 0; k < lengths_; ++k) {
+      if (afloat_[static_cast<std::size_t>(k)] == 0) continue;
+      int q = live_count_++;
+      for (; q > 0 && length_[static_cast<std::size_t>(live_[static_cast<std::size_t>(q - 1)])] >
+                          length_[static_cast<std::size_t>(k)];
+           --q)
+        live_[static_cast<std::size_t>(q)] = live_[static_cast<std::size_t>(q - 1)];
+      live_[static_cast<std::size_t>(q)] = k;
+    }
+  }
+
+  /// How far from a cell a placement of a length afloat through it can reach.
+  int live_reach() const noexcept {
+    return live_count_ == 0 ? 0
+                            : length_[static_cast<std::size_t>(
+                                  live_[static_cast<std::size_t>(live_count_ - 1)])] -
+                                  1;
   }
 
   /// One ship of the k-th length is no longer afloat.
   void sunk_length(int k) {
     if (afloat_[static_cast<std::size_t>(k)] == 0) return;
-    --afloat_[static_cast<std::size_t>(k)];
-    for (int c = 0; c < cells_; ++c)
-      density_[static_cast<std::size_t>(c)] -= count(k, static_cast<std::size_t>(c));
+    if (--afloat_[static_cast<std::size_t>(k)] == 0) refresh_live();
+    const Counts& counts = counts_[static_cast<std::size_t>(k)];
+    for (std::size_t c = 0; c < padded; ++c) // the whole array: vector code
+      density_[c] = static_cast<density_type>(density_[c] - counts[c]);
   }
 
   void mark_water(const bitboard_type& cells, const TargetView<S>& view) {
@@ -551,9 +616,25 @@ private:
   int cells_ = 0;
   int lengths_ = 0;
   int longest_ = 0; // longest ship length of the fleet
-  std::vector<std::int16_t> counts_;
-  std::array<int, S::capacity> density_{}; // sum over lengths of afloat x counts
+  // Per-cell arrays are padded with zeros to whole words, so that scans run over a fixed length.
+  static constexpr std::size_t padded = bitboard_type::words * 64;
+  // For one length: how many of its placements avoid every cell known not to hold an unshot
+  // ship cell, per cell.
+  using Counts = std::array<std::int16_t, padded>;
+  std::array<Counts, max_ship_classes> counts_{}; // by length index (members: never aliased)
+  // A cell's count is at most (rows + cols) / 2 + 1 per ship, max_ships ships: 16 bits hold it
+  // on boards of up to 2,000 cells, and halve the hunt's scans.
+  using density_type = std::conditional_t<(S::capacity <= 2000), std::int16_t, std::int32_t>;
+  // Sum over lengths of afloat x counts.
+  std::array<density_type, padded> density_{};
+  // The counts and density of a game's start, for the geometry prepared_.
+  std::vector<Counts> fresh_counts_;
+  std::array<density_type, padded> fresh_density_{};
+  std::shared_ptr<const detail::FleetGeometry<S>> prepared_;
   std::array<int, max_ship_classes> afloat_{};
+  std::array<int, max_ship_classes> length_{}; // the k-th distinct length
+  std::array<int, max_ship_classes> live_{};   // length indices with a ship afloat, shortest first
+  int live_count_ = 0;
   bitboard_type free_;
   bitboard_type water_;
   bitboard_type explained_;
