@@ -2,6 +2,9 @@
 
 #include <battleship/bitboard.hpp>
 #include <battleship/board.hpp>
+#include <battleship/rng.hpp>
+
+#include <cstdint>
 
 #include <set>
 #include <vector>
@@ -122,4 +125,24 @@ TEST_CASE("a runtime-sized board keeps its cells inside the capacity", "[board]"
         3);
   CHECK_THROWS_AS(Shape(12, 12), std::invalid_argument);
   CHECK_THROWS_AS(Shape(0, 5), std::invalid_argument);
+}
+
+TEST_CASE("select_bit finds the set bit of every rank in words of every density", "[bitboard]") {
+  battleship::Rng rng(7);
+  for (int trial = 0; trial < 2000; ++trial) {
+    // Sparse, half and dense words, plus the extremes of the halving steps.
+    std::uint64_t word = rng();
+    if (trial % 3 == 0) word &= rng() & rng();
+    if (trial % 3 == 1) word |= rng() | rng();
+    if (trial == 0) word = ~std::uint64_t{0};
+    if (trial == 1) word = std::uint64_t{1} << 63;
+    if (word == 0) continue;
+    unsigned rank = 0;
+    for (std::size_t bit = 0; bit < 64; ++bit) {
+      if (((word >> bit) & 1U) == 0) continue;
+      INFO("word " << word << " rank " << rank);
+      REQUIRE(battleship::detail::select_bit(word, rank) == bit);
+      ++rank;
+    }
+  }
 }

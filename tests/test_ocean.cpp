@@ -94,6 +94,40 @@ TEST_CASE("firing reports miss, hit, sunk and refuses repeated or off-board shot
   CHECK(o.afloat_count() == 0);
 }
 
+TEST_CASE("fire_cell is fire by cell index, refusals included", "[ocean]") {
+  auto by_coord = ocean_with(Touching::allowed);
+  REQUIRE(by_coord.place(0, {0, 0}, H) == PlacementRefusal::none);
+  REQUIRE(by_coord.place(1, {2, 1}, V) == PlacementRefusal::none);
+  auto by_index = by_coord;
+  const Board<Shape> board;
+  // Every cell in a scrambled order, each twice: the second shot is refused the same way.
+  for (int round = 0; round < 2; ++round) {
+    for (std::size_t k = 0; k < 36; ++k) {
+      const std::size_t i = (k * 7) % 36;
+      const Coord c = board.coord(i);
+      INFO("cell " << i << " round " << round);
+      CHECK(by_index.fire_cell(i) == by_coord.fire(c));
+      CHECK(by_index == by_coord);
+    }
+  }
+  CHECK(by_index.all_sunk());
+}
+
+TEST_CASE("place_unchecked with the cells given equals a checked placement", "[ocean]") {
+  auto checked = ocean_with(Touching::no_contact);
+  auto unchecked = checked;
+  const Board<Shape> board;
+  const Placement p{{1, 2}, V, 3};
+  REQUIRE(checked.place(0, p) == PlacementRefusal::none);
+  unchecked.place_unchecked(0, p, board.mask(p));
+  CHECK(unchecked == checked);
+  CHECK(unchecked.occupied() == board.mask(p));
+  CHECK(unchecked.ship_at({3, 2}) == 0);
+  CHECK(unchecked.health(0) == 3);
+  // The touching rule still applies to the next checked placement.
+  CHECK(unchecked.place(1, {4, 3}, H) == PlacementRefusal::touching);
+}
+
 TEST_CASE("ships cannot move once shooting has started, and repair keeps the layout", "[ocean]") {
   auto o = ocean_with(Touching::allowed);
   REQUIRE(o.place(0, {0, 0}, H) == PlacementRefusal::none);

@@ -6,6 +6,7 @@
 #include <battleship/view.hpp>
 
 #include <chrono>
+#include <utility>
 
 using namespace battleship;
 
@@ -35,6 +36,30 @@ TEST_CASE("a target view records only what the shooter was told", "[view]") {
   v.reset();
   CHECK(v.shots().none());
   CHECK(v.sunk_count() == 0);
+}
+
+TEST_CASE("record_cell records like record for a cell that is not pending", "[view]") {
+  using S = FixedShape<5, 5>;
+  const Fleet fleet{{"A", 'A', 2, 1}, {"B", 'B', 3, 1}};
+  const Board<S> board;
+  TargetView<S> by_coord(board, fleet, Rules{});
+  TargetView<S> by_index(board, fleet, Rules{});
+  const std::pair<Coord, ShotOutcome> told[] = {
+      {{0, 0}, {ShotResult::miss, -1, ShotRefusal::none}},
+      {{1, 1}, {ShotResult::hit, -1, ShotRefusal::none}},
+      {{4, 4}, {ShotResult::invalid, -1, ShotRefusal::already_shot}},
+      {{1, 2}, {ShotResult::sunk, 0, ShotRefusal::none}},
+  };
+  for (const auto& [cell, outcome] : told) {
+    by_coord.record(cell, outcome);
+    by_index.record_cell(board.index(cell), outcome);
+    CHECK(by_index.shots() == by_coord.shots());
+    CHECK(by_index.hits() == by_coord.hits());
+    CHECK(by_index.sunk_count() == by_coord.sunk_count());
+  }
+  CHECK(by_index.shots().count() == 3);
+  CHECK(by_index.sunk(0).cell == Coord{1, 2});
+  CHECK(by_index.known_sunk(0));
 }
 
 TEST_CASE("the random shooter never repeats a cell and its mean matches 17 x 101 / 18",

@@ -60,8 +60,11 @@ public:
   }
   /// The cell with row-major index `i`.
   [[nodiscard]] constexpr Coord coord(std::size_t i) const noexcept {
-    const int n = static_cast<int>(i);
-    return Coord{n / cols(), n % cols()};
+    // Unsigned division: no sign fix-ups, and a multiply-shift when the width is a constant.
+    const auto n = static_cast<unsigned>(i);
+    const auto w = static_cast<unsigned>(cols());
+    const unsigned row = n / w;
+    return Coord{static_cast<int>(row), static_cast<int>(n - row * w)};
   }
 
   /// Every cell of the board.

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <battleship/board.hpp>
+#include <battleship/detail/inline.hpp>
 #include <battleship/fleet.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/rng.hpp>
@@ -112,7 +113,8 @@ public:
   PlacementRefusal place(int ship, Coord origin, Orientation orientation) noexcept {
     const PlacementRefusal why = check_place(ship, origin, orientation);
     if (why != PlacementRefusal::none) return why;
-    put(ship, Placement{origin, orientation, length(ship)});
+    const Placement p{origin, orientation, length(ship)};
+    put(ship, p, board_.mask(p));
     return PlacementRefusal::none;
   }
 
@@ -125,7 +127,13 @@ public:
 
   /// Places `ship` at `p` without any check. For placers that already know `p` is legal
   /// (`check_place(...) == none`); the precondition is not verified.
-  void place_unchecked(int ship, const Placement& p) noexcept { put(ship, p); }
+  void place_unchecked(int ship, const Placement& p) noexcept { put(ship, p, board_.mask(p)); }
+
+  /// `place_unchecked` for placers that also hold the cells `p` covers (`cells ==
+  /// board().mask(p)`, not verified): saves recomputing them.
+  void place_unchecked(int ship, const Placement& p, const bitboard_type& cells) noexcept {
+    put(ship, p, cells);
+  }
 
   /// Removes `ship` from the board; on refusal nothing changes.
   PlacementRefusal unplace(int ship) noexcept {
@@ -212,8 +220,14 @@ public:
   /// changes nothing.
   ShotOutcome fire(Coord c) noexcept {
     if (!board_.contains(c)) return ShotOutcome{ShotResult::invalid, -1, ShotRefusal::off_board};
-    const std::size_t i = board_.index(c);
-    if (shots_.test(i)) return ShotOutcome{ShotResult::invalid, -1, ShotRefusal::already_shot};
+    return fire_cell(board_.index(c));
+  }
+
+  /// Fires at the cell with row-major index `i`, which must be on the board (`i <
+  /// board().cells()`): `fire` without the bounds check, for runners that already made it.
+  BATTLESHIP_HOT_INLINE ShotOutcome fire_cell(std::size_t i) noexcept {
+    if (shots_.test(i)) [[unlikely]]
+      return ShotOutcome{ShotResult::invalid, -1, ShotRefusal::already_shot};
     shots_.set(i);
     const auto s = ship_at_[i];
     if (s == no_ship) return ShotOutcome{ShotResult::miss, -1, ShotRefusal::none};
@@ -262,10 +276,9 @@ private:
   // Computed once: `all_sunk()` is tested after every shot.
   [[nodiscard]] std::uint32_t all_ships() const noexcept { return all_ships_; }
 
-  void put(int ship, const Placement& p) noexcept {
+  void put(int ship, const Placement& p, const bitboard_type& m) noexcept {
     const auto s = static_cast<std::size_t>(ship);
     placement_[s] = p;
-    const bitboard_type m = board_.mask(p);
     m.for_each([&](std::size_t i) { ship_at_[i] = static_cast<std::uint8_t>(ship); });
     occupied_ |= m;
     placed_ |= bit(ship);

@@ -83,7 +83,9 @@ using ClassicShape = FixedShape<10, 10>;
 /// Whether `c` lies on a board of shape `shape`.
 template <BoardShape S>
 [[nodiscard]] constexpr bool contains(const S& shape, Coord c) noexcept {
-  return c.row >= 0 && c.col >= 0 && c.row < shape.rows() && c.col < shape.cols();
+  // One unsigned comparison per side also rejects negative values (they wrap to huge ones).
+  return static_cast<unsigned>(c.row) < static_cast<unsigned>(shape.rows()) &&
+         static_cast<unsigned>(c.col) < static_cast<unsigned>(shape.cols());
 }
 
 /// Whether every cell of `p` lies on a board of shape `shape`.

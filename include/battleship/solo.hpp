@@ -23,24 +23,34 @@ namespace detail {
 // The shot loop with the disclosure rule as a template argument: `disclose` then folds to a few
 // moves instead of a switch on every shot (about 15 percent fewer instructions per game).
 template <Disclosure D, BoardShape S, class Shooter>
-SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& rng) {
+SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& caller_rng) {
+  // A local generator the compiler can keep in registers (the caller's may alias the boards'
+  // words); it is handed back when the game ends.
+  Rng rng = caller_rng;
   const Rules& rules = view.rules();
   const int cap = rules.shot_cap > 0 ? rules.shot_cap : ocean.board().cells();
   SoloResult result;
   int invalid_in_a_row = 0;
+  const auto& board = ocean.board();
   while (!ocean.all_sunk() && result.shots < cap) {
     const Coord c = shooter.next_shot(view, rng);
-    const ShotOutcome full = ocean.fire(c);
+    // One bounds check and one index for the ocean and the view (the shot loop is the hot path).
+    const bool on_board = board.contains(c);
+    const std::size_t i = on_board ? board.index(c) : 0;
+    const ShotOutcome full = on_board
+                                 ? ocean.fire_cell(i)
+                                 : ShotOutcome{ShotResult::invalid, -1, ShotRefusal::off_board};
     const ShotOutcome told = disclose(full, D);
-    view.record(c, told);
+    if (on_board) view.record_cell(i, told);
     shooter.on_result(view, c, told);
     if (!full.valid()) [[unlikely]] {
-      if (++invalid_in_a_row >= rules.max_invalid_in_a_row) return result;
+      if (++invalid_in_a_row >= rules.max_invalid_in_a_row) break;
       continue;
     }
     invalid_in_a_row = 0;
     ++result.shots;
   }
+  caller_rng = rng;
   result.finished = ocean.all_sunk();
   return result;
 }

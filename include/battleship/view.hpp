@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include <battleship/board.hpp>
+#include <battleship/detail/inline.hpp>
 #include <battleship/fleet.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/rules.hpp>
@@ -100,6 +101,14 @@ public:
     if (!board_.contains(c)) return;
     const std::size_t i = board_.index(c);
     pending_.reset(i);
+    record_cell(i, outcome);
+  }
+
+  /// Records the announced `outcome` of the shot at the cell with row-major index `i`, which must
+  /// be on the board and not pending: `record` without the bounds check and the pending update,
+  /// for runners that check the shot themselves and announce each result at once (the solo
+  /// runner).
+  BATTLESHIP_HOT_INLINE void record_cell(std::size_t i, const ShotOutcome& outcome) noexcept {
     if (outcome.result == ShotResult::miss) { // the common case first: fewer tests per shot
       shots_.set(i);
       return;
@@ -109,7 +118,7 @@ public:
     hits_.set(i);
     if (outcome.sank()) {
       if (sunk_count_ < max_ships)
-        sunk_[static_cast<std::size_t>(sunk_count_++)] = SunkReport{c, outcome.ship};
+        sunk_[static_cast<std::size_t>(sunk_count_++)] = SunkReport{board_.coord(i), outcome.ship};
       if (outcome.ship >= 0) named_sunk_ |= std::uint32_t{1} << outcome.ship;
     }
   }

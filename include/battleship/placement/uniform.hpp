@@ -125,10 +125,13 @@ private:
       const auto& pick =
           options[static_cast<std::size_t>(rng.below(static_cast<int>(options.size())))];
       if (pick.cells.intersects(forbidden)) return false;
-      chosen_[static_cast<std::size_t>(s)] = &pick.placement;
+      picked_[static_cast<std::size_t>(s)] = &pick;
       forbidden |= pick.halo;
     }
-    put(ocean);
+    for (int s = 0; s < ships; ++s) {
+      const auto& pick = *picked_[static_cast<std::size_t>(s)];
+      ocean.place_unchecked(s, pick.placement, pick.cells);
+    }
     return true;
   }
 
@@ -148,6 +151,7 @@ private:
   std::shared_ptr<const Search> fit_;
   std::shared_ptr<const Search> counts_;
   std::array<const Placement*, max_ships> chosen_{};
+  std::array<const detail::PlacementOption<S>*, max_ships> picked_{};
 };
 
 } // namespace battleship
