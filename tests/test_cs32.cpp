@@ -646,9 +646,10 @@ TEST_CASE("a human who loses sees where the winner's ships were, and wasted shot
   CHECK(text.substr(text.size() - ending.size()) == ending);
 }
 
-TEST_CASE("the good player beats the mediocre player in at least nine games of ten",
-          "[cs32][good]") {
-  // Measured over 4 x 1,000 games with cs32_tournament: 95.0%; 90% of 200 leaves room for chance.
+TEST_CASE("the good player beats the mediocre player in at least 95 games of 100", "[cs32][good]") {
+  // Measured over 4 x 1,000 games with cs32_tournament (seeds 2024, 1, 2, 3): 98.5% to 98.7%,
+  // 98.7% overall; these 200 games: 195 wins. 95% of 200 leaves room for chance (at 98.5%, fewer
+  // than 190 wins has a probability below 0.1%).
   int good_wins = 0;
   const int games = 200;
   for (int g = 0; g < games; ++g) {
@@ -662,5 +663,5 @@ TEST_CASE("the good player beats the mediocre player in at least nine games of t
     REQUIRE(w != nullptr);
     good_wins += w == good.get() ? 1 : 0;
   }
-  CHECK(good_wins >= 180);
+  CHECK(good_wins >= 190);
 }

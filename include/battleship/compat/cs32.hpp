@@ -44,7 +44,7 @@
 #include <battleship/rng.hpp>
 #include <battleship/rules.hpp>
 #include <battleship/strategies/mediocre.hpp>
-#include <battleship/strategies/probability.hpp>
+#include <battleship/strategies/prior_mixture.hpp>
 #include <battleship/view.hpp>
 
 /// The CS32 Project 3 ("Battleship") interface of seed 002, on the engine.
@@ -417,8 +417,9 @@ private:
 
 namespace detail {
 
-// The shooter the "good" player uses. Change this one line to switch.
-using GoodShooter = ProbabilityShooter<Shape>;
+// The shooter the "good" player uses: the density shooter with a prior that mixes the Mediocre
+// placement (published in the seed, so a good player may know it) and uniform layouts.
+using GoodShooter = PriorMixtureShooter<Shape, MediocrePlacer<Shape>>;
 // The placer the "good" player uses: the least predictable of many uniform layouts.
 using GoodPlacer = SpreadPlacer<Shape>;
 
@@ -591,10 +592,13 @@ private:
 /// - `"human"`: asks on the game's `input()` (prompts in the file documentation); a position that
 ///   is not two integers is asked again, an off-board or repeated attack is wasted.
 /// - `"mediocre"`: the seed's MediocrePlayer exactly: `MediocrePlacer` and `MediocreShooter`.
-/// - `"good"`: the engine's strongest fast shooter, `ProbabilityShooter` (fires at the cell the
-///   most placements consistent with the shots cover), with `SpreadPlacer` (the layout, of many
-///   uniform ones, whose cells such a shooter finds least likely). Each move takes well under a
-///   millisecond (the seed allows 5 seconds).
+/// - `"good"`: `PriorMixtureShooter` over `MediocrePlacer`: the density shooter
+///   (`ProbabilityShooter`) whose prior mixes "placed as the seed's Mediocre player places" (2,000
+///   layouts drawn per game) and "uniform", weighed by the shots' outcomes, so it hunts where
+///   Mediocre crowds its ships (the top rows) and plays as the density shooter against other
+///   layouts. It places with `SpreadPlacer` (the layout, of many uniform ones, whose cells a
+///   density shooter finds least likely). The first move of a game, which draws the layouts,
+///   takes tens of milliseconds, later ones under a millisecond (the seed allows 5 seconds).
 ///
 /// The caller deletes the player.
 inline Player* createPlayer(std::string type, std::string nm, const Game& g) {
