@@ -369,18 +369,30 @@ TEST_CASE("bbm103: where the seed crashes, the report ends with a precise error"
     CHECK(r.text.ends_with(cat("Enter your move: 3,AB\n\n", r.error)));
     CHECK(r.text.find("kaBOOM") == std::string::npos);
   }
-  SECTION("non-ASCII text whose verdict depends on Python's Unicode classes") {
-    const ReplayResult r = replay(game("1,A;", "3,\xc3\xa9;"));
+  SECTION("a column of several non-ASCII letters") {
+    const ReplayResult r = replay(game("1,A;2,B\n;3,\uFF21\uFF22;", "1,A;2,A;3,A;"));
     CHECK_FALSE(r.played);
-    CHECK(r.error.starts_with("Error: Player2.in, line 1: shot 1 '3,\\xc3\\xa9': non-ASCII"));
+    CHECK(r.error == "Error: Player1.in, line 2: shot 3 '3,\uFF21\uFF22': the column "
+                     "'\uFF21\uFF22' has several letters; it must be one letter A-J, as in '3,A'");
   }
-  SECTION("a file that is not UTF-8") {
+  SECTION("a file that is not UTF-8: the line and the byte") {
     ReplayInput in = game("1,A;", "1,A;");
     in.grids[1] += "\xff";
     const ReplayResult r = replay(in);
     CHECK_FALSE(r.played);
-    CHECK(r.text == "Error: Player2.txt: the file is not UTF-8 text, which the seed's program "
-                    "reads");
+    CHECK(r.text == "Error: Player2.txt, line 11: byte 1 (0xff) is not UTF-8 (invalid start "
+                    "byte); the seed's program reads its files as UTF-8 text");
+    in = game("1,A;\r\n2,\xc3\xa9;3,\xc3;", "1,A;");
+    CHECK(replay(in).text == "Error: Player1.in, line 2: byte 8 (0xc3) is not UTF-8 (invalid "
+                             "continuation byte); the seed's program reads its files as UTF-8 "
+                             "text");
+    in = game("1,A;", "1,A;\r2,\xed\xa0\x80;"); // a surrogate, which Python refuses
+    CHECK(replay(in).text == "Error: Player2.in, line 2: byte 3 (0xed) is not UTF-8 (invalid "
+                             "continuation byte); the seed's program reads its files as UTF-8 "
+                             "text");
+    in = game("1,A;", "1,A;2,\xe2\x82");
+    CHECK(replay(in).text == "Error: Player2.in, line 1: byte 7 (0xe2) is not UTF-8 (unexpected "
+                             "end of data); the seed's program reads its files as UTF-8 text");
   }
   SECTION("a ship letter past the tenth column or row") {
     ReplayInput in = game("1,A;", "1,A;");
@@ -453,6 +465,33 @@ TEST_CASE("bbm103: fleets the seed's author does not allow are refused before th
         "OptionalPlayer1.txt");
 }
 
+TEST_CASE("bbm103: a ship file's row is read by Python's int()", "[bbm103][unicode]") {
+  // Blanks around it (Unicode's too), a sign, '_' between digits, any script's digits: the
+  // seed's int() reads them all, and the game is the same.
+  ReplayInput in = game("5,I;5,J;1,A;", ",A;x,B;3,B;11,C;2,D,E;");
+  in.ship_files[0] = "B1:\u0661,I;down;\nB2: +10\u3000,A;right;\nP1:0_9,G;right;\n"
+                     "P2:\uFF11,J;down;\nP3:\t1\u00A0,D;down;\nP4:\U0001D7D7,B;right;";
+  CHECK(replay(in).text == short_game_report);
+  const auto error_with = [&](std::string_view ship_line) {
+    ReplayInput bad = in;
+    bad.ship_files[0] = cat(ships1.substr(0, ships1.rfind('\n') + 1), ship_line);
+    return replay(bad).text;
+  };
+  // int() refuses these (the seed's catch-all): a precise error.
+  for (const std::string_view row : {"9_", "_9", "9__0", "- 9",
+                                     "\x1c"
+                                     "9",
+                                     "\u00B2", "\u200B9"}) {
+    CAPTURE(row);
+    CHECK(error_with(cat("P4:", row, ",B;right;"))
+              .starts_with("Error: OptionalPlayer1.txt, line 6: the position '"));
+  }
+  CHECK(error_with("P4:9,\uFF22;right;") == "Error: OptionalPlayer1.txt, line 6: the position "
+                                            "'9,\uFF22' is off the board (rows 1-10, columns A-J)");
+  CHECK(error_with("P4:-9,B;right;") == "Error: OptionalPlayer1.txt, line 6: the position '-9,B' "
+                                        "is off the board (rows 1-10, columns A-J)");
+}
+
 TEST_CASE("bbm103: the files are read as Python reads text", "[bbm103]") {
   SECTION("Windows line endings and '-' for water are accepted") {
     std::string crlf;
@@ -504,4 +543,169 @@ TEST_CASE("bbm103: replay_files reads the seed's files and reports unreachable o
     CHECK(replay_files(".", "Player2.txt", "p1.in", "p2.in", d).text ==
           "IOError: input file(s) . is/are not reachable.");
   }
+}
+
+// Non-ASCII shots: the seed's Python judges the row with str.isnumeric() and int(), the column
+// with str.isalpha() and ord(). Expected texts are the seed program's output on these inputs.
+TEST_CASE("bbm103: any decimal digits int() reads make a row", "[bbm103][unicode]") {
+  // Arabic-Indic 3, fullwidth 5, fullwidth 10, '1' and an Arabic-Indic 0, mathematical bold 4.
+  const ReplayResult r =
+      replay(game("\u0663,A;\uFF15,I;\U0001D7D2,B;", "\uFF11\uFF10,J;1\u0660,A;0\u0663,C;"));
+  const ReplayResult ascii = replay(game("3,A;5,I;4,B;", "10,J;10,A;03,C;"));
+  REQUIRE(r.played);
+  std::string expected = ascii.text;
+  const std::pair<std::string_view, std::string_view> shots[] = {
+      {"3,A", "\u0663,A"},        {"5,I", "\uFF15,I"},   {"4,B", "\U0001D7D2,B"},
+      {"10,J", "\uFF11\uFF10,J"}, {"10,A", "1\u0660,A"}, {"03,C", "0\u0663,C"}};
+  for (const auto& [from, to] : shots) {
+    const std::string line = cat("Enter your move: ", from, "\n");
+    const std::size_t at = expected.find(line);
+    REQUIRE(at != std::string::npos);
+    expected.replace(at, line.size(), cat("Enter your move: ", to, "\n"));
+  }
+  CHECK(r.text == expected);
+  CHECK(check_shot("\u0663,A").cell == Coord{2, 0});
+  CHECK(check_shot("\uFF11\uFF10,J").cell == Coord{9, 9});
+}
+
+TEST_CASE("bbm103: numeric characters int() refuses print int()'s own message, no newline",
+          "[bbm103][unicode]") {
+  struct Case {
+    std::string shot;
+    std::string message;
+  };
+  const std::string limit = "digits; use sys.set_int_max_str_digits() to increase the limit";
+  const Case cases[] = {
+      {"\u00B2,A", "invalid literal for int() with base 10: '\u00B2'"},             // superscript 2
+      {"\u00BD,A", "invalid literal for int() with base 10: '\u00BD'"},             // one half
+      {"\u4E94,A", "invalid literal for int() with base 10: '\u4E94'"},             // CJK five
+      {"\u216B,A", "invalid literal for int() with base 10: '\u216B'"},             // Roman twelve
+      {"3\u00B2,A", "invalid literal for int() with base 10: '3\u00B2'"},           // 3 then a '2'
+      {"\u4E94,AB", "invalid literal for int() with base 10: '\u4E94'"},            // before ord()
+      {"\u0663\u2468,A", "invalid literal for int() with base 10: '\u0663\u2468'"}, // circled 9
+      // repr() cut at 200 characters by "%.200R": 199 after the quote, no closing quote.
+      {cat("\u00B2", std::string(300, '1'), ",A"),
+       cat("invalid literal for int() with base 10: '\u00B2", std::string(198, '1'))},
+      {cat(std::string(198, '1'), "\u00B2,A"),
+       cat("invalid literal for int() with base 10: '", std::string(198, '1'), "\u00B2")},
+      {cat(std::string(197, '1'), "\u00B2,A"),
+       cat("invalid literal for int() with base 10: '", std::string(197, '1'), "\u00B2'")},
+      // More than 4300 digits before the first unreadable character: the limit speaks first.
+      {cat(std::string(4301, '1'), ",A"),
+       cat("Exceeds the limit (4300 digits) for integer string conversion: value has 4301 ",
+           limit)},
+      {cat(std::string(4300, '0'), "\u0663,A"),
+       cat("Exceeds the limit (4300 digits) for integer string conversion: value has 4301 ",
+           limit)},
+      {cat(std::string(5000, '1'), "\u00B2,A"),
+       cat("Exceeds the limit (4300 digits) for integer string conversion: value has 5000 ",
+           limit)},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.shot.substr(0, 20));
+    CHECK(check_shot(c.shot).verdict == ShotVerdict::int_refused);
+    const ReplayResult r = replay(game(cat(c.shot, ";5,I;"), "1,A;"));
+    REQUIRE(r.played);
+    CHECK(r.text.find(cat("Enter your move: ", c.shot, "\n\n", c.message,
+                          "Enter your move: 5,I\n\nPlayer2's Move")) != std::string::npos);
+  }
+  // 4300 digits are read (and the row is off the board).
+  CHECK(check_shot(cat(std::string(4300, '1'), ",A")).verdict == ShotVerdict::invalid_operation);
+}
+
+TEST_CASE("bbm103: a non-ASCII letter is a column off the board, other characters bad arguments",
+          "[bbm103][unicode]") {
+  const std::string invalid = "AssertionError: Invalid Operation.\n\n";
+  const auto bad = [](std::string_view shot) {
+    return cat("ValueError: Bad arguments. You entered '", shot,
+               "' ,the correct format would be such as '3,A'.\n\n");
+  };
+  const std::pair<std::string, std::string> cases[] = {
+      {"3,\u00E9", invalid},           // e acute: a letter, ord() 233
+      {"3,\uFF21", invalid},           // fullwidth A
+      {"3,\u03A9", invalid},           // Greek Omega
+      {"3,\U0001D400", invalid},       // mathematical bold A
+      {"3,\u4E94", invalid},           // CJK five is a letter (Lo) too
+      {"\u0663,\u00E9", invalid},      // a good row does not save it
+      {"3,A\u0301", bad("3,A\u0301")}, // a combining accent is not a letter
+      {"3,\u216B", bad("3,\u216B")},   // Roman twelve is numeric, not a letter
+      {"3,\u00A0A", bad("3,\u00A0A")}, // no-break space
+      {"\uFEFF3,A", bad("\uFEFF3,A")}, // a byte order mark stays in the text
+      {"3\u0301,A", bad("3\u0301,A")},
+      {"3,\u00B2", bad("3,\u00B2")}, // numeric, not a letter
+      {"3\uFF0CA",                   // a fullwidth comma does not split
+       cat("IndexError: Missing argument. You entered '3\uFF0CA' ,the correct format would be "
+           "such as '3,A'.\n\n")},
+  };
+  for (const auto& [shot, error] : cases) {
+    CAPTURE(shot);
+    const ReplayResult r = replay(game(cat(shot, ";5,I;"), "1,A;"));
+    REQUIRE(r.played);
+    CHECK(r.text.find(cat("Enter your move: ", shot, "\n\n", error,
+                          "Enter your move: 5,I\n\nPlayer2's Move")) != std::string::npos);
+  }
+  CHECK(check_shot("\xff,A").verdict == ShotVerdict::unsupported);
+  // Messages quote letters and digits as they are and escape the rest, as Python's repr().
+  CHECK(battleship::bbm103::detail::quote_text("a\u0301\u00E9\uFEFF\U0001D400\u0663\t") ==
+        "'a\\u0301\u00E9\\ufeff\U0001D400\u0663\\t'");
+  CHECK(battleship::bbm103::detail::quote_text("3,\xc3\xa9\xff") == "'3,\\xc3\\xa9\\xff'");
+}
+
+TEST_CASE("bbm103: the Unicode tables are sorted ranges with Python 3.11's answers",
+          "[bbm103][unicode]") {
+  namespace u = battleship::detail;
+  const auto sorted = [](const auto& ranges) {
+    for (std::size_t i = 0; i < ranges.size(); ++i) {
+      if (ranges[i].first > ranges[i].last) return false;
+      if (i > 0 && ranges[i - 1].last + 1 >= ranges[i].first) return false; // merged, ordered
+    }
+    return true;
+  };
+  CHECK(sorted(u::unicode_tables::alpha));
+  CHECK(sorted(u::unicode_tables::numeric));
+  CHECK(std::string_view(u::unicode_tables::unicode_version) == "14.0.0");
+  // Boundaries and a few of each kind (Python 3.11: chr(c).isalpha(), .isnumeric(), int()).
+  CHECK(u::py_isalpha(U'A'));
+  CHECK(u::py_isalpha(U'z'));
+  CHECK_FALSE(u::py_isalpha(U'@'));
+  CHECK_FALSE(u::py_isalpha(U'['));
+  CHECK(u::py_isalpha(U'\u00AA'));
+  CHECK_FALSE(u::py_isalpha(U'\u00D7')); // multiplication sign, between two letter ranges
+  CHECK(u::py_isalpha(U'\u01C5'));       // Lt
+  CHECK(u::py_isalpha(U'\u4E94'));
+  CHECK_FALSE(u::py_isalpha(U'\u0301'));
+  CHECK_FALSE(u::py_isalpha(U'\u216B')); // Nl
+  CHECK(u::py_isalpha(U'\U0002F890'));
+  CHECK_FALSE(u::py_isalpha(U'\U0010FFFF'));
+  CHECK(u::py_isnumeric(U'0'));
+  CHECK_FALSE(u::py_isnumeric(U'/'));
+  CHECK_FALSE(u::py_isnumeric(U':'));
+  CHECK(u::py_isnumeric(U'\u00B2'));
+  CHECK(u::py_isnumeric(U'\u00BD'));
+  CHECK(u::py_isnumeric(U'\u216B'));
+  CHECK(u::py_isnumeric(U'\u4E94'));
+  CHECK_FALSE(u::py_isnumeric(U'A'));
+  CHECK(u::py_decimal(U'7') == 7);
+  CHECK(u::py_decimal(U'\u0660') == 0);
+  CHECK(u::py_decimal(U'\u0669') == 9);
+  CHECK(u::py_decimal(U'\u066A') == -1);
+  CHECK(u::py_decimal(U'\uFF19') == 9);
+  CHECK(u::py_decimal(U'\U0001D7FF') == 9); // the last of five runs in a row
+  CHECK(u::py_decimal(U'\U0001FBF9') == 9);
+  CHECK(u::py_decimal(U'\U0001FBFA') == -1);
+  CHECK(u::py_decimal(U'\u00B2') == -1);
+  CHECK(u::py_decimal(U'\u4E94') == -1);
+  CHECK(u::py_decimal(U'/') == -1);
+  // Every decimal digit is numeric, as in Python.
+  for (const char32_t zero : u::unicode_tables::decimal_zeros)
+    for (char32_t d = 0; d < 10; ++d) {
+      CAPTURE(static_cast<unsigned>(zero + d));
+      CHECK(u::py_isnumeric(zero + d));
+      CHECK(u::py_decimal(zero + d) == static_cast<int>(d));
+    }
+  // UTF-8 both ways.
+  for (const char32_t c : {U'\u0041', U'\u00E9', U'\u4E94', U'\U0001D400', U'\U0010FFFF'})
+    CHECK(u::decode_utf8(u::encode_utf8(c)) == std::u32string(1, c));
+  CHECK_FALSE(u::decode_utf8("\xc0\xaf"));         // overlong '/'
+  CHECK_FALSE(u::decode_utf8("\xf4\x90\x80\x80")); // past U+10FFFF
 }

@@ -26,6 +26,26 @@ void register_bbm103(py::module_& m) {
       "files are dir/OptionalPlayer1.txt and dir/OptionalPlayer2.txt). Returns (report, played): "
       "the exact Battleship.out bytes, and whether the game was played (False when the report "
       "ends with an error or an unreachable-file line). Writes nothing.");
+  m.def(
+      "bbm103_check_shot",
+      [](const std::string& shot) {
+        const battleship::bbm103::ShotCheck c = battleship::bbm103::check_shot(shot);
+        static constexpr const char* names[] = {
+            "valid",       "missing_argument",  "too_many_arguments", "bad_arguments",
+            "int_refused", "invalid_operation", "unsupported"};
+        py::object cell = py::none();
+        if (c.verdict == battleship::bbm103::ShotVerdict::valid)
+          cell = py::make_tuple(c.cell.row, c.cell.col);
+        const std::string text = c.verdict == battleship::bbm103::ShotVerdict::unsupported
+                                     ? c.problem
+                                     : battleship::bbm103::shot_error_text(c.verdict, shot);
+        return py::make_tuple(names[static_cast<int>(c.verdict)], cell, py::bytes(text));
+      },
+      py::arg("shot"),
+      "What the BBM103 replay makes of one shot's text (as the seed's Python judges it): "
+      "(verdict, (row, col) from 0 or None, the error text printed or the precise problem). "
+      "Verdicts: valid, missing_argument, too_many_arguments, bad_arguments, int_refused, "
+      "invalid_operation, unsupported.");
 }
 
 } // namespace bsp

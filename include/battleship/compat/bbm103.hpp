@@ -28,8 +28,14 @@
 /// replay, before the first move: every grid cell is empty, `-` or one of `C B D S P`; the
 /// Carrier, Destroyer and Submarine cells form one straight ship of length 5, 3 and 3; the ship
 /// files name `B1 B2 P1 P2 P3 P4` once each, at `ROW,COL` (1-10, A-J) going `right` or `down`,
-/// on the board, over exactly the grid's `B` and `P` cells. Shots are ASCII: a shot whose verdict
-/// would depend on Python's Unicode digit and letter classes is refused with an error.
+/// on the board, over exactly the grid's `B` and `P` cells.
+///
+/// **Non-ASCII shots** are judged as the seed's Python 3.11 judges them: `isnumeric()` on the row
+/// and `isalpha()` on the column in Unicode's sense, then `int()`, which reads any decimal digits
+/// (`٣,A` and the fullwidth `３,A` are shots at 3,A) and refuses other numeric characters with
+/// its own message, which the seed prints (`invalid literal for int() with base 10: '五'`, no
+/// newline); a single non-ASCII letter (`3,é`) is an invalid operation. The files are read as
+/// UTF-8; a byte that is not is a precise error naming the file, line and byte.
 #pragma once
 
 #include <algorithm>
@@ -318,8 +324,18 @@ private:
   detail::Transcript t;
   try {
     const auto read = [](const std::string& raw, const std::string& name) {
-      if (!detail::is_utf8(raw))
-        throw InputError(name, 0, "the file is not UTF-8 text, which the seed's program reads");
+      if (const auto bad = battleship::detail::utf8_error(raw)) {
+        // The line as Python counts it (after newline translation) and the byte within it.
+        const std::string before = detail::universal_newlines(raw.substr(0, bad->offset));
+        const std::size_t line_start = before.rfind('\n') + 1; // 0 on the first line
+        static constexpr char hex[] = "0123456789abcdef";
+        const auto byte = static_cast<unsigned char>(raw[bad->offset]);
+        throw InputError(name, detail::line_of(before, before.size()),
+                         detail::concat("byte ", before.size() - line_start + 1, " (0x",
+                                        hex[byte >> 4], hex[byte & 15], ") is not UTF-8 (",
+                                        bad->reason,
+                                        "); the seed's program reads its files as UTF-8 text"));
+      }
       return detail::universal_newlines(raw);
     };
     const std::array<std::string, 2> grid_text{read(in.grids[0], in.grid_names[0]),

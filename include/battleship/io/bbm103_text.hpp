@@ -11,6 +11,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -19,6 +20,7 @@
 
 #include <battleship/coord.hpp>
 #include <battleship/detail/text.hpp>
+#include <battleship/detail/unicode.hpp>
 #include <battleship/io/coord_text.hpp>
 #include <battleship/shape.hpp>
 
@@ -70,44 +72,6 @@ inline std::string universal_newlines(std::string_view s) {
   return out;
 }
 
-/// Whether `s` is well-formed UTF-8 (what Python's strict decoder accepts).
-inline bool is_utf8(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    int extra = 0;
-    unsigned lo = 0x80, hi = 0xBF;
-    if (b < 0x80) {
-      ++i;
-      continue;
-    }
-    if (b >= 0xC2 && b <= 0xDF)
-      extra = 1;
-    else if (b == 0xE0)
-      extra = 2, lo = 0xA0;
-    else if (b == 0xED)
-      extra = 2, hi = 0x9F;
-    else if (b >= 0xE1 && b <= 0xEF)
-      extra = 2;
-    else if (b == 0xF0)
-      extra = 3, lo = 0x90;
-    else if (b == 0xF4)
-      extra = 3, hi = 0x8F;
-    else if (b >= 0xF1 && b <= 0xF3)
-      extra = 3;
-    else
-      return false;
-    if (i + static_cast<std::size_t>(extra) >= s.size()) return false;
-    for (int k = 1; k <= extra; ++k) {
-      const auto c = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
-      const unsigned first_lo = k == 1 ? lo : 0x80, first_hi = k == 1 ? hi : 0xBF;
-      if (c < first_lo || c > first_hi) return false;
-    }
-    i += static_cast<std::size_t>(extra) + 1;
-  }
-  return true;
-}
-
 /// `s` split at every `sep`, keeping empty pieces (Python's `str.split(sep)`).
 inline std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> parts;
@@ -123,45 +87,44 @@ inline std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
-/// `s` quoted for a message, with control and non-ASCII bytes escaped (`\r`, `\x0b`).
+/// `s` quoted for a message, Python's `repr` way: control characters and non-ASCII characters
+/// other than letters and digits escaped (`\r`, `\x0b`, `\u0301`), letters and digits as they
+/// are (`'3,é'`); a byte that is not UTF-8 as `\x` and its hex value.
 inline std::string quote_text(std::string_view s) {
+  static constexpr char hex[] = "0123456789abcdef";
+  const auto escape = [](std::string& out, char32_t c) {
+    const int digits = c < 0x100 ? 2 : c < 0x10000 ? 4 : 8;
+    out += digits == 2 ? "\\x" : digits == 4 ? "\\u" : "\\U";
+    for (int k = digits - 1; k >= 0; --k) out.push_back(hex[(c >> (4 * k)) & 15]);
+  };
+  const auto cps = battleship::detail::decode_utf8(s);
   std::string out = "'";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (ch == '\n')
-      out += "\\n";
-    else if (ch == '\r')
-      out += "\\r";
-    else if (ch == '\t')
-      out += "\\t";
-    else if (c < 0x20 || c >= 0x7F) {
-      static constexpr char hex[] = "0123456789abcdef";
-      out += "\\x";
-      out.push_back(hex[c >> 4]);
-      out.push_back(hex[c & 15]);
-    } else {
-      out.push_back(ch);
+  if (!cps) {
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c >= 0x20 && c < 0x7F)
+        out.push_back(ch);
+      else
+        escape(out, c);
     }
+    return out + "'";
   }
-  out += "'";
-  return out;
-}
-
-inline bool is_ascii_digit(char c) {
-  return c >= '0' && c <= '9';
-}
-inline bool is_ascii_letter(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-inline bool is_ascii(char c) {
-  return static_cast<unsigned char>(c) < 0x80;
-}
-
-/// The value of a string of ASCII digits, saturated at `INT_MAX`.
-inline int digits_value(std::string_view s) {
-  long long n = 0;
-  for (const char c : s) n = std::min<long long>(n * 10 + (c - '0'), INT_MAX);
-  return static_cast<int>(n);
+  for (const char32_t c : *cps) {
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c >= 0x20 && c < 0x7F)
+      out.push_back(static_cast<char>(c));
+    else if (c >= 0x80 &&
+             (battleship::detail::py_isalpha(c) || battleship::detail::py_isnumeric(c)))
+      out += battleship::detail::encode_utf8(c);
+    else
+      escape(out, c);
+  }
+  return out + "'";
 }
 
 /// `1-based row` and `column letter` of `c`, the seed's way: `5,E`.
@@ -271,19 +234,17 @@ struct ShipFile {
           file, line,
           concat(quote_text(s), " has ", fields.size() - 1, " ';' instead of two", form));
     const auto pos = detail::split(fields[0], ',');
-    std::string_view row_text = pos[0];
-    while (!row_text.empty() && (row_text.front() == ' ' || row_text.front() == '\t'))
-      row_text.remove_prefix(1);
-    while (!row_text.empty() && (row_text.back() == ' ' || row_text.back() == '\t'))
-      row_text.remove_suffix(1);
-    if (pos.size() != 2 || row_text.empty() ||
-        !std::all_of(row_text.begin(), row_text.end(), detail::is_ascii_digit) ||
-        pos[1].size() != 1)
+    // The seed reads the row with int() (blanks, a sign, '_' and any script's digits) and the
+    // column with ord() (one character).
+    const auto row_value =
+        pos.size() == 2 ? battleship::detail::python_int(pos[0], INT_MAX) : std::nullopt;
+    const auto col_text = pos.size() == 2 ? battleship::detail::decode_utf8(pos[1]) : std::nullopt;
+    if (!row_value || !col_text || col_text->size() != 1)
       throw InputError(file, line,
                        concat("the position ", quote_text(fields[0]),
                               " is not ROW,COL with a row from 1 and one column letter", form));
-    const int row = detail::digits_value(row_text);
-    const char col = pos[1][0];
+    const long long row = *row_value;
+    const char32_t col = (*col_text)[0];
     const std::string_view direction = fields[1];
     if (fields[2].find_first_not_of(" \t") != std::string_view::npos)
       throw InputError(file, line,
@@ -297,14 +258,14 @@ struct ShipFile {
     if (out.lines[k] != 0)
       throw InputError(file, line,
                        concat(name, " is placed twice (first on line ", out.lines[k], ")"));
-    if (row < 1 || row > 10 || col < 'A' || col > 'J')
+    if (row < 1 || row > 10 || col < U'A' || col > U'J')
       throw InputError(file, line,
                        concat("the position ", quote_text(fields[0]),
                               " is off the board (rows 1-10, columns A-J)"));
     if (direction != "right" && direction != "down")
       throw InputError(
           file, line, concat("the direction ", quote_text(direction), " is not 'right' or 'down'"));
-    const Placement p{Coord{row - 1, col - 'A'},
+    const Placement p{Coord{static_cast<int>(row) - 1, static_cast<int>(col - U'A')},
                       direction == "right" ? Orientation::horizontal : Orientation::vertical,
                       name[0] == 'B' ? 4 : 2};
     if (!contains(Shape{}, p))
@@ -334,11 +295,16 @@ enum class ShotVerdict : std::uint8_t {
   valid,              ///< A cell of the board: the shot is fired.
   missing_argument,   ///< Fewer than two comma-separated parts, or an empty one.
   too_many_arguments, ///< More than two parts.
-  bad_arguments,      ///< The row is not all digits or the column not all letters.
-  invalid_operation,  ///< Well formed but off the board (row 0 or over 10, a column past J, a
-                      ///< lower-case letter).
-  unsupported, ///< The seed's program would crash (a column of several letters) or its verdict
-               ///< depends on Python's Unicode classes (non-ASCII text): a precise error.
+  bad_arguments,      ///< The row is not all numeric characters or the column not all letters,
+                      ///< in Python's Unicode sense (`str.isnumeric`, `str.isalpha`).
+  int_refused,        ///< The row is numeric but Python's `int()` raises `ValueError`: a numeric
+               ///< character that is not a decimal digit (`²`, `½`, `五`), or more than 4300
+               ///< digits. The seed prints `int()`'s own message, with no newline.
+  invalid_operation, ///< Read, but off the board: row 0 or over 10, a column other than A-J
+                     ///< (`a`, `K`, `é`, the fullwidth `Ａ`). Rows may be any decimal digits
+                     ///< `int()` reads (`٣` is 3, the fullwidth `３` too).
+  unsupported, ///< The seed's program would crash (a column of several letters: `ord()` fails)
+               ///< or the text is not UTF-8: a precise error.
 };
 
 /// A shot's verdict, its cell when valid, and the explanation when unsupported.
@@ -348,40 +314,72 @@ struct ShotCheck {
   std::string problem;                      ///< Why it is unsupported, when it is.
 };
 
-/// Checks `shot` in the seed's order: missing argument, too many, bad arguments, then the
-/// board's range (`5,E` is row 5, column E; rows 1-10, columns A-J, upper case only).
+namespace detail {
+/// The `ValueError` message Python's `int()` gives for `row` (UTF-8, all `str.isnumeric()`),
+/// or nothing when `int()` reads it; `value` gets the number then (saturated at `INT_MAX`).
+inline std::optional<std::string> python_int_error(std::string_view row, int& value) {
+  const std::u32string cps = battleship::detail::decode_utf8(row).value_or(std::u32string{});
+  // int() counts the digits before the first character it cannot read, checks their number
+  // against its limit, and only then refuses the unreadable character.
+  const auto first_bad = std::find_if(
+      cps.begin(), cps.end(), [](char32_t c) { return battleship::detail::py_decimal(c) < 0; });
+  const auto digits = static_cast<std::size_t>(first_bad - cps.begin());
+  if (digits > battleship::detail::py_int_max_str_digits)
+    return concat("Exceeds the limit (", battleship::detail::py_int_max_str_digits,
+                  " digits) for integer string conversion: value has ", digits,
+                  " digits; use sys.set_int_max_str_digits() to increase the limit");
+  if (first_bad != cps.end()) {
+    // "%.200R": repr() cut to 200 characters. Numeric characters print as they are.
+    std::string repr = "'";
+    for (std::size_t i = 0; i < cps.size() && i < 199; ++i)
+      repr += battleship::detail::encode_utf8(cps[i]);
+    if (cps.size() + 2 <= 200) repr += '\'';
+    return concat("invalid literal for int() with base 10: ", repr);
+  }
+  long long n = 0;
+  for (const char32_t c : cps)
+    n = std::min<long long>(n * 10 + battleship::detail::py_decimal(c), INT_MAX);
+  value = static_cast<int>(n);
+  return std::nullopt;
+}
+} // namespace detail
+
+/// Checks `shot` in the seed's order: missing argument, too many, bad arguments (Python's
+/// `isnumeric` on the row, `isalpha` on the column), `int()` on the row, `ord()` on the column,
+/// then the board's range (`5,E` is row 5, column E; rows 1-10, columns A-J, upper case only).
+/// `shot` is UTF-8; the character classes are Python 3.11's (see `detail/unicode_tables.hpp`).
 [[nodiscard]] inline ShotCheck check_shot(std::string_view shot) {
+  using battleship::detail::py_isalpha;
+  using battleship::detail::py_isnumeric;
   const auto parts = detail::split(shot, ',');
   if (parts.size() < 2 || std::find(parts.begin(), parts.end(), "") != parts.end())
     return {ShotVerdict::missing_argument, {}, {}};
   if (parts.size() > 2) return {ShotVerdict::too_many_arguments, {}, {}};
-  const std::string_view row = parts[0], col = parts[1];
-  // Python's isnumeric / isalpha: any ASCII character outside the class decides "false".
-  const bool row_not_digits = std::any_of(row.begin(), row.end(), [](char c) {
-    return detail::is_ascii(c) && !detail::is_ascii_digit(c);
-  });
-  const bool col_not_letters = std::any_of(col.begin(), col.end(), [](char c) {
-    return detail::is_ascii(c) && !detail::is_ascii_letter(c);
-  });
-  if (row_not_digits || col_not_letters) return {ShotVerdict::bad_arguments, {}, {}};
-  if (!std::all_of(shot.begin(), shot.end(), detail::is_ascii))
+  const auto row = battleship::detail::decode_utf8(parts[0]);
+  const auto col = battleship::detail::decode_utf8(parts[1]);
+  if (!row || !col)
+    return {
+        ShotVerdict::unsupported, {}, "the shot is not UTF-8 text, which the seed's program reads"};
+  if (!std::all_of(row->begin(), row->end(), py_isnumeric) ||
+      !std::all_of(col->begin(), col->end(), py_isalpha))
+    return {ShotVerdict::bad_arguments, {}, {}};
+  int value = 0;
+  if (detail::python_int_error(parts[0], value)) return {ShotVerdict::int_refused, {}, {}};
+  if (col->size() != 1)
     return {ShotVerdict::unsupported,
             {},
-            "non-ASCII text in a shot; write shots such as '3,A' in ASCII"};
-  if (col.size() != 1)
-    return {ShotVerdict::unsupported,
-            {},
-            detail::concat("the column ", detail::quote_text(col),
+            detail::concat("the column ", detail::quote_text(parts[1]),
                            " has several letters; it must be one letter A-J, as in '3,A'")};
-  const int r = detail::digits_value(row) - 1;
-  const int c = col[0] - 'A';
-  if (r < 0 || r > 9 || c < 0 || c > 9) return {ShotVerdict::invalid_operation, {}, {}};
-  return {ShotVerdict::valid, Coord{r, c}, {}};
+  const int r = value - 1;
+  const char32_t c = (*col)[0];
+  if (r < 0 || r > 9 || c < U'A' || c > U'J') return {ShotVerdict::invalid_operation, {}, {}};
+  return {ShotVerdict::valid, Coord{r, static_cast<int>(c - U'A')}, {}};
 }
 
-/// The seed's error text for a refused shot (with its two newlines), e.g.
-/// `ValueError: Bad arguments. You entered '3,?' ,the correct format would be such as '3,A'.`;
-/// empty for `valid` and `unsupported`.
+/// The seed's error text for a refused shot, e.g. `ValueError: Bad arguments. You entered '3,?'
+/// ,the correct format would be such as '3,A'.` and its two newlines, or Python's `int()` message
+/// (`invalid literal for int() with base 10: '五'`) without one; empty for `valid` and
+/// `unsupported`.
 [[nodiscard]] inline std::string shot_error_text(ShotVerdict verdict, std::string_view shot) {
   using detail::concat;
   const auto tail = [&] {
@@ -391,6 +389,10 @@ struct ShotCheck {
   case ShotVerdict::missing_argument: return concat("IndexError: Missing argument.", tail());
   case ShotVerdict::too_many_arguments: return concat("ValueError: Too many arguments.", tail());
   case ShotVerdict::bad_arguments: return concat("ValueError: Bad arguments.", tail());
+  case ShotVerdict::int_refused: {
+    int value = 0;
+    return detail::python_int_error(shot.substr(0, shot.find(',')), value).value_or("");
+  }
   case ShotVerdict::invalid_operation: return "AssertionError: Invalid Operation.\n\n";
   case ShotVerdict::valid:
   case ShotVerdict::unsupported: return {};
