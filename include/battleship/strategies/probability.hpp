@@ -80,9 +80,9 @@ public:
       longest_ = std::max(longest_, g.length(k));
     }
     refresh_live();
-    if (prepared_ != geometry_) prepare();
-    std::copy_n(fresh_counts_.begin(), lengths_, counts_.begin());
-    density_ = fresh_density_;
+    if (!fresh_ || fresh_->geometry != geometry_) prepare();
+    counts_ = fresh_->counts; // no allocation after the first game: same size
+    density_ = fresh_->density;
     free_ = view.board().all();
     water_.clear();
     explained_.clear();
@@ -145,15 +145,16 @@ private:
   void prepare() {
     const auto& g = *geometry_;
     const auto cells = static_cast<std::size_t>(cells_);
-    fresh_counts_.assign(static_cast<std::size_t>(lengths_), Counts{});
-    fresh_density_ = {};
-    for (std::size_t k = 0; k < fresh_counts_.size(); ++k)
+    auto fresh = std::make_shared<Fresh>();
+    fresh->geometry = geometry_;
+    fresh->counts.assign(static_cast<std::size_t>(lengths_), Counts{});
+    for (std::size_t k = 0; k < fresh->counts.size(); ++k)
       for (std::size_t c = 0; c < cells; ++c) {
-        fresh_counts_[k][c] = g.coverage()[k * cells + c];
-        fresh_density_[c] =
-            static_cast<density_type>(fresh_density_[c] + afloat_[k] * fresh_counts_[k][c]);
+        fresh->counts[k][c] = g.coverage()[k * cells + c];
+        fresh->density[c] =
+            static_cast<density_type>(fresh->density[c] + afloat_[k] * fresh->counts[k][c]);
       }
-    prepared_ = geometry_;
+    fresh_ = std::move(fresh);
   }
 
   /// Hunting shot: the candidate with the highest count, summed over the ships afloat. Shot cells
@@ -526,8 +527,8 @@ private:
   void sunk_length(int k) {
     if (afloat_[static_cast<std::size_t>(k)] == 0) return;
     if (--afloat_[static_cast<std::size_t>(k)] == 0) refresh_live();
-    const Counts& counts = counts_[static_cast<std::size_t>(k)];
-    for (std::size_t c = 0; c < padded; ++c) // the whole array: vector code
+    const Counts counts = counts_[static_cast<std::size_t>(k)]; // a local copy: never aliased
+    for (std::size_t c = 0; c < padded; ++c)                    // the whole array: vector code
       density_[c] = static_cast<density_type>(density_[c] - counts[c]);
   }
 
@@ -621,16 +622,19 @@ private:
   // For one length: how many of its placements avoid every cell known not to hold an unshot
   // ship cell, per cell.
   using Counts = std::array<std::int16_t, padded>;
-  std::array<Counts, max_ship_classes> counts_{}; // by length index (members: never aliased)
+  std::vector<Counts> counts_; // by length index
   // A cell's count is at most (rows + cols) / 2 + 1 per ship, max_ships ships: 16 bits hold it
   // on boards of up to 2,000 cells, and halve the hunt's scans.
   using density_type = std::conditional_t<(S::capacity <= 2000), std::int16_t, std::int32_t>;
   // Sum over lengths of afloat x counts.
   std::array<density_type, padded> density_{};
-  // The counts and density of a game's start, for the geometry prepared_.
-  std::vector<Counts> fresh_counts_;
-  std::array<density_type, padded> fresh_density_{};
-  std::shared_ptr<const detail::FleetGeometry<S>> prepared_;
+  // The counts and density every game on `geometry` starts from, shared by copies.
+  struct Fresh {
+    std::shared_ptr<const detail::FleetGeometry<S>> geometry;
+    std::vector<Counts> counts;
+    std::array<density_type, padded> density{};
+  };
+  std::shared_ptr<const Fresh> fresh_;
   std::array<int, max_ship_classes> afloat_{};
   std::array<int, max_ship_classes> length_{}; // the k-th distinct length
   std::array<int, max_ship_classes> live_{};   // length indices with a ship afloat, shortest first
