@@ -172,17 +172,34 @@ private:
     // Tied: the cell whose edge neighbours are covered by the fewest placements, so that the
     // hunt spreads out as a parity pattern does (measured: 44.28 shots against 44.67 for a
     // uniform draw among the ties); then a uniform draw.
+    // The ties are few and unpredictable: the sums first, then the least, then the cells that
+    // have it (in increasing order), with no branch on a sum.
     const auto cols = static_cast<std::size_t>(view.board().cols());
     const auto cells = static_cast<std::size_t>(cells_);
-    return best(view, as_cells(tied), rng, [&](std::size_t c) {
-      const std::size_t col = c % cols;
-      std::int64_t around = 0;
-      if (col > 0) around += density_[c - 1];
-      if (col + 1 < cols) around += density_[c + 1];
-      if (c >= cols) around += density_[c - cols];
-      if (c + cols < cells) around += density_[c + cols];
-      return -around;
-    });
+    std::array<int, S::capacity> around;
+    std::array<std::uint16_t, S::capacity> cell;
+    std::size_t n = 0;
+    for (std::size_t w = 0; w < bitboard_type::words; ++w)
+      for (std::uint64_t bits = tied[w]; bits != 0; bits &= bits - 1) {
+        const std::size_t c = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+        const std::size_t col = c % cols;
+        int sum = 0;
+        if (col > 0) sum += density_[c - 1];
+        if (col + 1 < cols) sum += density_[c + 1];
+        if (c >= cols) sum += density_[c - cols];
+        if (c + cols < cells) sum += density_[c + cols];
+        around[n] = sum;
+        cell[n++] = static_cast<std::uint16_t>(c);
+      }
+    int least = around[0];
+    for (std::size_t j = 1; j < n; ++j) least = around[j] < least ? around[j] : least;
+    std::size_t ties = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      cell[ties] = cell[j];
+      ties += around[j] == least;
+    }
+    const int pick = ties > 1 ? rng.below(static_cast<int>(ties)) : 0;
+    return view.board().coord(cell[static_cast<std::size_t>(pick)]);
   }
 
   static constexpr std::size_t no_cell = ~std::size_t{0};
@@ -198,15 +215,6 @@ private:
       found = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
     }
     return found;
-  }
-
-  /// The cells of a word-by-word mask (cells past the board are never set).
-  static bitboard_type as_cells(const std::array<std::uint64_t, bitboard_type::words>& mask) {
-    bitboard_type cells;
-    for (std::size_t w = 0; w < bitboard_type::words; ++w)
-      for (std::uint64_t bits = mask[w]; bits != 0; bits &= bits - 1)
-        cells.set(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
-    return cells;
   }
 
   /// The open cells not known to be water, or every open cell when only water is left.
