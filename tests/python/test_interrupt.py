@@ -9,8 +9,12 @@ import pytest
 
 import battleship
 
+# The child restores Python's Ctrl-C handler first: a test run started in the background by a
+# non-interactive shell (`cmd &`, nohup) inherits SIGINT ignored, and Python then installs no
+# KeyboardInterrupt handler at all, so the signal would never reach simulate.
 LONG_RUN = """
-import sys, time, battleship
+import signal, sys, time, battleship
+signal.signal(signal.SIGINT, signal.default_int_handler)
 print("started", flush=True)
 t = time.monotonic()
 try:
