@@ -37,9 +37,7 @@ SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng
     // One bounds check and one index for the ocean and the view (the shot loop is the hot path).
     const bool on_board = board.contains(c);
     const std::size_t i = on_board ? board.index(c) : 0;
-    const ShotOutcome full = on_board
-                                 ? ocean.fire_cell(i)
-                                 : ShotOutcome{ShotResult::invalid, -1, ShotRefusal::off_board};
+    const ShotOutcome full = on_board ? ocean.fire_cell(i) : ocean.fire(c); // fire refuses it
     const ShotOutcome told = disclose(full, D);
     if (on_board) view.record_cell(i, told);
     shooter.on_result(view, c, told);
