@@ -146,3 +146,29 @@ TEST_CASE("select_bit finds the set bit of every rank in words of every density"
     }
   }
 }
+
+namespace {
+// Every rank of 300 random sets (empty to dense, some with the low half cleared) against a scan.
+template <std::size_t N>
+void check_nth_against_a_scan() {
+  battleship::Rng rng(11);
+  for (int trial = 0; trial < 300; ++trial) {
+    Bitboard<N> b;
+    for (std::size_t i = 0; i < N; ++i)
+      if (rng.below(8U) < static_cast<std::uint32_t>(trial % 9)) b.set(i);
+    if (trial % 10 == 9) b -= Bitboard<N>::first_n(N / 2);
+    const auto cells = members(b);
+    INFO("capacity " << N << " trial " << trial << " count " << cells.size());
+    for (std::size_t rank = 0; rank < cells.size(); ++rank)
+      REQUIRE(b.nth(static_cast<int>(rank)) == cells[rank]);
+    CHECK(b.nth(static_cast<int>(cells.size())) == N); // past the last: the capacity
+  }
+}
+} // namespace
+
+TEST_CASE("nth finds every rank in sets of one to four words", "[bitboard]") {
+  check_nth_against_a_scan<50>();
+  check_nth_against_a_scan<100>();
+  check_nth_against_a_scan<200>();
+  check_nth_against_a_scan<256>();
+}

@@ -2,6 +2,7 @@
 
 #include <battleship/placement/uniform.hpp>
 #include <battleship/solo.hpp>
+#include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/random.hpp>
 
 #include <vector>
@@ -139,4 +140,79 @@ TEST_CASE("a solo game resets the view and draws only from the given generator",
   Rng again = after_placement;
   CHECK(play_solo(ocean, view, shooter, again) == first);
   CHECK(again == rng);
+}
+
+namespace {
+/// Wraps a shooter and logs the cells it names; `Cells` chooses which protocol the runner sees.
+template <class Shooter, BoardShape Sh, bool Cells>
+struct Logged {
+  Shooter inner;
+  std::vector<std::size_t>* log = nullptr;
+  void start(const TargetView<Sh>& v) { inner.start(v); }
+  Coord next_shot(const TargetView<Sh>& v, Rng& r) {
+    const Coord c = inner.next_shot(v, r);
+    log->push_back(v.board().index(c));
+    return c;
+  }
+  void on_result(const TargetView<Sh>& v, Coord c, const ShotOutcome& o) {
+    inner.on_result(v, c, o);
+  }
+  int next_cell(const TargetView<Sh>& v, Rng& r) requires Cells {
+    const int cell = inner.next_cell(v, r);
+    log->push_back(static_cast<std::size_t>(cell));
+    return cell;
+  }
+  void on_cell_result(const TargetView<Sh>& v, std::size_t i, const ShotOutcome& o) requires Cells {
+    inner.on_cell_result(v, i, o);
+  }
+};
+
+/// Plays 200 games of `Shooter` through both protocols and checks that every shot is the same.
+template <template <class> class Shooter, BoardShape Sh>
+void check_both_protocols_agree(const Board<Sh>& board, const Fleet& fleet, const Rules& rules) {
+  static_assert(CellShotStrategy<Logged<Shooter<Sh>, Sh, true>, Sh>);
+  static_assert(!CellShotStrategy<Logged<Shooter<Sh>, Sh, false>, Sh>);
+  Ocean<Sh> ocean(board, fleet, rules.touching);
+  TargetView<Sh> view(board, fleet, rules);
+  UniformPlacer<Sh> placer;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    std::vector<std::size_t> by_cell;
+    std::vector<std::size_t> by_coord;
+    Logged<Shooter<Sh>, Sh, true> cells{{}, &by_cell};
+    Logged<Shooter<Sh>, Sh, false> coords{{}, &by_coord};
+    Rng rng(seed);
+    ocean.clear();
+    REQUIRE(placer.place(ocean, rng));
+    const Ocean<Sh> laid_out = ocean;
+    Rng rng_cells = rng;
+    const SoloResult a = play_solo(ocean, view, cells, rng_cells);
+    ocean = laid_out;
+    Rng rng_coords = rng;
+    const SoloResult b = play_solo(ocean, view, coords, rng_coords);
+    INFO("seed " << seed);
+    REQUIRE(a.finished);
+    REQUIRE(a == b);
+    REQUIRE(by_cell == by_coord);
+    REQUIRE(rng_cells == rng_coords);
+  }
+}
+} // namespace
+
+TEST_CASE("the cell-index protocol plays exactly the games of the coordinate protocol",
+          "[solo][strategy]") {
+  using C = ClassicShape;
+  const Board<C> classic;
+  Rules no_contact = rulesets::classic;
+  no_contact.touching = Touching::no_contact;
+  Rules hit_only = rulesets::classic;
+  hit_only.disclosure = Disclosure::hit_only;
+  for (const Rules& rules : {rulesets::classic, no_contact, hit_only}) {
+    check_both_protocols_agree<RandomShooter>(classic, fleets::classic, rules);
+    check_both_protocols_agree<HuntTargetShooter>(classic, fleets::classic, rules);
+    check_both_protocols_agree<ParityShooter>(classic, fleets::classic, rules);
+  }
+  using D = DynamicShape<128>;
+  const Board<D> wide(D(7, 13));
+  check_both_protocols_agree<ParityShooter>(wide, fleets::russian, rulesets::russian);
+  check_both_protocols_agree<HuntTargetShooter>(wide, fleets::russian, rulesets::russian);
 }

@@ -35,6 +35,13 @@ static_assert(ShotStrategy<ParityShooter<D>, D>);
 static_assert(ShotStrategy<CheckerboardSearchShooter<D>, D>);
 static_assert(ShotStrategy<OrientedSearchShooter<D>, D>);
 static_assert(!ShotStrategy<ParityShooter<S>, D>, "a shooter serves one shape type");
+// The index-speaking shooters (the solo runner's fast path) and some that are not.
+static_assert(CellShotStrategy<RandomShooter<S>, S>);
+static_assert(CellShotStrategy<HuntTargetShooter<S>, S>);
+static_assert(CellShotStrategy<ParityShooter<S>, S>);
+static_assert(CellShotStrategy<ParityShooter<D>, D>);
+static_assert(!CellShotStrategy<CheckerboardSearchShooter<S>, S>, "coordinates only");
+static_assert(!CellShotStrategy<AnyShotStrategy<S>, S>, "the type-erased holder speaks coordinates");
 static_assert(!ShotStrategy<UniformPlacer<S>, S>, "a placer is not a shooter");
 
 namespace {

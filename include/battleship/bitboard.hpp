@@ -10,24 +10,36 @@
 namespace battleship {
 
 namespace detail {
-/// Position of the set bit of rank `k` (0 = lowest) in `word`, which has more than `k` set bits.
-/// Halves the word three times by popcount, then drops at most seven low bits: a few
-/// instructions, where dropping the `k` lowest bits one by one takes up to 63 steps.
-[[nodiscard]] constexpr std::size_t select_bit(std::uint64_t word, unsigned k) noexcept {
-  std::size_t base = 0;
-  for (const unsigned width : {32U, 16U, 8U}) {
-    const std::uint64_t low = word & ((std::uint64_t{1} << width) - 1);
-    const auto below = static_cast<unsigned>(std::popcount(low));
-    if (k >= below) {
-      k -= below;
-      word >>= width;
-      base += width;
-    } else {
-      word = low;
-    }
+/// For each byte value and rank r, the position of that byte's set bit of rank r (8 if none).
+inline constexpr auto select_in_byte = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> table{};
+  for (unsigned byte = 0; byte < 256; ++byte) {
+    unsigned rank = 0;
+    for (auto& position : table[byte]) position = 8;
+    for (unsigned bit = 0; bit < 8; ++bit)
+      if ((byte >> bit) & 1U) table[byte][rank++] = static_cast<std::uint8_t>(bit);
   }
-  for (; k > 0; --k) word &= word - 1; // drop the k lowest set bits
-  return base + static_cast<std::size_t>(std::countr_zero(word));
+  return table;
+}();
+
+/// Position of the set bit of rank `k` (0 = lowest) in `word`, which has more than `k` set bits.
+///
+/// Without a branch, so a random rank costs no misprediction: byte-wise popcounts summed into
+/// running totals by one multiplication, the byte holding the bit found by comparing all eight
+/// totals with `k` at once, then a table lookup inside that byte.
+[[nodiscard]] constexpr std::size_t select_bit(std::uint64_t word, unsigned k) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL;
+  constexpr std::uint64_t highs = 0x8080808080808080ULL;
+  std::uint64_t counts = word - ((word >> 1) & 0x5555555555555555ULL);
+  counts = (counts & 0x3333333333333333ULL) + ((counts >> 2) & 0x3333333333333333ULL);
+  counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  const std::uint64_t totals = counts * ones; // byte b: set bits in bytes 0..b (at most 64)
+  // Byte b's high bit survives when totals_b <= k (both below 128, so no borrow crosses bytes);
+  // the totals grow with b, so the surviving bytes are the ones before the bit's byte.
+  const auto byte = static_cast<unsigned>(std::popcount((((k * ones) | highs) - totals) & highs));
+  const auto before = static_cast<unsigned>(((totals << 8) >> (8 * byte)) & 0xFF);
+  const auto bits = static_cast<unsigned>((word >> (8 * byte)) & 0xFF);
+  return 8 * byte + select_in_byte[bits][k - before];
 }
 } // namespace detail
 
@@ -62,6 +74,10 @@ public:
   /// Whether index `i` is in the set. `i` must be below `Bits`.
   [[nodiscard]] constexpr bool test(std::size_t i) const noexcept {
     return (w_[i / 64] >> (i % 64)) & 1U;
+  }
+  /// Whether index `i` is in this set or in `o`: `(*this | o).test(i)` with one test.
+  [[nodiscard]] constexpr bool test_either(const Bitboard& o, std::size_t i) const noexcept {
+    return ((w_[i / 64] | o.w_[i / 64]) >> (i % 64)) & 1U;
   }
   /// Adds index `i`.
   constexpr Bitboard& set(std::size_t i) noexcept {
@@ -112,16 +128,17 @@ public:
 
   /// The `k`-th smallest index (k counted from 0); `k` must be below `count()`.
   [[nodiscard]] constexpr std::size_t nth(int k) const noexcept {
-    for (std::size_t w = 0; w < words; ++w) {
-      std::uint64_t word = w_[w];
-      const int here = std::popcount(word);
-      if (k >= here) {
-        k -= here;
-        continue;
-      }
-      return w * 64 + detail::select_bit(word, static_cast<unsigned>(k));
+    // Finds the word by selects rather than branches: a random k would mispredict them.
+    auto rank = static_cast<unsigned>(k);
+    std::size_t w = 0;
+    for (std::size_t j = 0; j + 1 < words; ++j) {
+      const auto here = static_cast<unsigned>(std::popcount(w_[j]));
+      const bool past = (w == j) & (rank >= here);
+      rank -= past ? here : 0U;
+      w += past ? 1U : 0U;
     }
-    return Bits;
+    if (rank >= static_cast<unsigned>(std::popcount(w_[w]))) return Bits;
+    return w * 64 + detail::select_bit(w_[w], rank);
   }
 
   /// Calls `f(index)` for every index in increasing order.

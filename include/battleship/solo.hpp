@@ -32,21 +32,38 @@ SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng
   SoloResult result;
   int invalid_in_a_row = 0;
   const auto& board = ocean.board();
-  while (!ocean.all_sunk() && result.shots < cap) {
-    const Coord c = shooter.next_shot(view, rng);
+  // Only a sinking can finish the fleet (nothing else fires at this ocean), so test it only then.
+  bool all_sunk = ocean.all_sunk();
+  while (!all_sunk && result.shots < cap) {
     // One bounds check and one index for the ocean and the view (the shot loop is the hot path).
-    const bool on_board = board.contains(c);
-    const std::size_t i = on_board ? board.index(c) : 0;
-    const ShotOutcome full = on_board ? ocean.fire_cell(i) : ocean.fire(c); // fire refuses it
-    const ShotOutcome told = disclose(full, D);
-    if (on_board) view.record_cell(i, told);
-    shooter.on_result(view, c, told);
+    ShotOutcome full;
+    ShotOutcome told;
+    if constexpr (CellShotStrategy<Shooter, S>) {
+      const int cell = shooter.next_cell(view, rng);
+      const bool on_board = static_cast<unsigned>(cell) < static_cast<unsigned>(board.cells());
+      const auto i = static_cast<std::size_t>(cell);
+      full = on_board ? ocean.fire_cell(i) : ocean.fire(Coord{-1, -1}); // fire refuses it
+      told = disclose(full, D);
+      if (on_board) {
+        view.record_cell(i, told);
+        shooter.on_cell_result(view, i, told);
+      }
+    } else {
+      const Coord c = shooter.next_shot(view, rng);
+      const bool on_board = board.contains(c);
+      const std::size_t i = on_board ? board.index(c) : 0;
+      full = on_board ? ocean.fire_cell(i) : ocean.fire(c); // fire refuses it
+      told = disclose(full, D);
+      if (on_board) view.record_cell(i, told);
+      shooter.on_result(view, c, told);
+    }
     if (!full.valid()) [[unlikely]] {
       if (++invalid_in_a_row >= rules.max_invalid_in_a_row) break;
       continue;
     }
     invalid_in_a_row = 0;
     ++result.shots;
+    if (full.sank()) all_sunk = ocean.all_sunk();
   }
   caller_rng = rng;
   result.finished = ocean.all_sunk();

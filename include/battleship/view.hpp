@@ -60,6 +60,10 @@ public:
     const std::size_t i = board_.index(c);
     return !shots_.test(i) && !pending_.test(i);
   }
+  /// Whether the cell with row-major index `i` (on the board) may still be shot.
+  [[nodiscard]] bool is_open_cell(std::size_t i) const noexcept {
+    return !shots_.test_either(pending_, i);
+  }
   /// Number of valid shots fired so far.
   [[nodiscard]] int shots_fired() const noexcept { return shots_.count(); }
 
@@ -86,9 +90,16 @@ public:
   /// When sinkings are not named, this is the shortest ship of the fleet that cannot be ruled out.
   [[nodiscard]] int shortest_afloat() const noexcept {
     int best = 0;
-    for (int i = 0; i < ship_count_; ++i) {
-      const int len = fleet_.ship(i).length;
-      if (maybe_afloat(i) && (best == 0 || len < best)) best = len;
+    // Class by class: ship ids are numbered class after class, so no id-to-class lookup.
+    for (int c = 0, first = 0; c < fleet_.class_count(); ++c) {
+      const ShipClass& k = fleet_.ship_class(c);
+      if (best == 0 || k.length < best)
+        for (int id = first; id < first + k.count; ++id)
+          if (maybe_afloat(id)) {
+            best = k.length;
+            break;
+          }
+      first += k.count;
     }
     return best;
   }

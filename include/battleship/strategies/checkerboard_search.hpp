@@ -114,7 +114,7 @@ public:
 
   /// Updates what is known about sunk ships and water.
   void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
-    if (told.valid()) deductions_.on_result(view, cell, told);
+    if (told.valid()) deductions_.on_result(view, view.board().index(cell), told);
   }
 
   /// Cells known to be water under the touching rule (see `detail::Deductions`).

@@ -17,7 +17,7 @@
 namespace battleship {
 
 namespace detail {
-/// Hunt/target with a pluggable hunting shot (`Derived::hunt_shot`, `Derived::begin`).
+/// Hunt/target with a pluggable hunting shot (`Derived::hunt_cell`, `Derived::begin`).
 template <BoardShape S, class Derived>
 class HuntTargetBase {
 public:
@@ -32,26 +32,38 @@ public:
   /// Target mode while the stack holds a usable cell (last pushed, first fired), else a hunting
   /// shot. Stack entries that were shot meanwhile or are known water are dropped.
   Coord next_shot(const TargetView<S>& view, Rng& rng) {
+    const int cell = next_cell(view, rng);
+    return cell < 0 ? Coord{-1, -1} : view.board().coord(static_cast<std::size_t>(cell));
+  }
+
+  /// `next_shot` as a row-major cell index, or -1 (see `CellShotStrategy`).
+  int next_cell(const TargetView<S>& view, Rng& rng) {
     while (targets_ > 0) {
       const Index cell = stack_[static_cast<std::size_t>(--targets_)];
-      if (usable(view, cell)) return view.board().coord(cell);
+      if (usable(view, cell)) return cell;
     }
-    return static_cast<Derived&>(*this).hunt_shot(view, rng);
+    return static_cast<Derived&>(*this).hunt_cell(view, rng);
   }
 
   /// After a hit, pushes the hit's usable edge neighbours (up, down, left, right: the last pushed
   /// is fired first).
   void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
+    if (told.valid()) on_cell_result(view, view.board().index(cell), told);
+  }
+
+  /// `on_result` for the shot at row-major index `cell` (see `CellShotStrategy`).
+  void on_cell_result(const TargetView<S>& view, std::size_t cell, const ShotOutcome& told) {
     if (!told.valid()) return;
     deductions_.on_result(view, cell, told);
     if (!told.struck()) return;
     const Board<S>& board = view.board();
-    const auto here = static_cast<int>(board.index(cell));
+    const Coord c = board.coord(cell); // on hits only: most shots miss
+    const auto here = static_cast<int>(cell);
     const int cols = board.cols();
-    if (cell.row > 0) push(view, here - cols);
-    if (cell.row + 1 < board.rows()) push(view, here + cols);
-    if (cell.col > 0) push(view, here - 1);
-    if (cell.col + 1 < cols) push(view, here + 1);
+    if (c.row > 0) push(view, here - cols);
+    if (c.row + 1 < board.rows()) push(view, here + cols);
+    if (c.col > 0) push(view, here - 1);
+    if (c.col + 1 < cols) push(view, here + 1);
   }
 
   /// Cells known to be water under the touching rule (see `detail::Deductions`).
@@ -65,21 +77,20 @@ protected:
 
   /// Whether `cell` is open and not known to be water.
   bool usable(const TargetView<S>& view, std::size_t cell) const noexcept {
-    return !view.shots().test(cell) && !view.pending().test(cell) &&
-           !deductions_.water().test(cell);
+    return view.is_open_cell(cell) && !deductions_.water().test(cell);
   }
 
   /// A uniformly random usable cell, drawn from a shrinking pool: O(1) expected per shot.
-  Coord random_open(const TargetView<S>& view, Rng& rng) {
+  int random_open(const TargetView<S>& view, Rng& rng) {
     const int cell = pool_.draw(rng, [&](std::size_t i) { return usable(view, i); });
-    return cell < 0 ? any_open(view) : view.board().coord(static_cast<std::size_t>(cell));
+    return cell < 0 ? any_open(view) : cell;
   }
 
-  /// The first open cell, whether or not it is known water, or (-1, -1): a safety net that a
-  /// finished game never reaches.
-  static Coord any_open(const TargetView<S>& view) noexcept {
+  /// The first open cell, whether or not it is known water, or -1: a safety net that a finished
+  /// game never reaches.
+  static int any_open(const TargetView<S>& view) noexcept {
     const bitboard_type open = view.open();
-    return open.any() ? view.board().coord(open.first()) : Coord{-1, -1};
+    return open.any() ? static_cast<int>(open.first()) : -1;
   }
 
   /// What the rules let the shooter deduce.
@@ -115,8 +126,8 @@ public:
       "random hunting, then the open neighbours of each hit (seed 001)";
   /// Nothing to prepare.
   void begin(const TargetView<S>&) noexcept {}
-  /// Hunting: any usable cell, uniformly.
-  Coord hunt_shot(const TargetView<S>& view, Rng& rng) { return this->random_open(view, rng); }
+  /// Hunting: any usable cell, uniformly (a cell index, or -1 when none is open).
+  int hunt_cell(const TargetView<S>& view, Rng& rng) { return this->random_open(view, rng); }
 };
 
 /// Hunt/target with parity (seeds 001, 003, 004): hunts only cells with
@@ -146,14 +157,15 @@ public:
       lattices_ = std::make_shared<const Lattices>(view.board());
   }
 
-  /// Hunting: a uniformly random usable cell of the lattice, or any usable cell once it is used up.
-  Coord hunt_shot(const TargetView<S>& view, Rng& rng) {
+  /// Hunting: a uniformly random usable cell of the lattice, or any usable cell once it is used up
+  /// (a cell index, or -1 when none is open).
+  int hunt_cell(const TargetView<S>& view, Rng& rng) {
     const int k = this->deductions_.shortest_afloat() > 1 ? this->deductions_.shortest_afloat() : 1;
     const bitboard_type usable = view.open() - this->deductions_.water();
     bitboard_type candidates = usable & lattice(view.board(), k, rng);
     if (candidates.none()) candidates = usable;
     if (candidates.none()) return this->any_open(view);
-    return view.board().coord(candidates.nth(rng.below(candidates.count())));
+    return static_cast<int>(candidates.nth(rng.below(candidates.count())));
   }
 
   /// This game's lattice offset, or -1 before the first hunting shot: spacing `k` (up to 10)

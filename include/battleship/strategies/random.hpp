@@ -26,16 +26,22 @@ public:
   /// Fills the pool with every cell of the board.
   void start(const TargetView<S>& view) { pool_.fill(view.board().cells()); }
 
-  /// A uniformly random open cell.
+  /// A uniformly random open cell, or (-1, -1) when none is left.
   Coord next_shot(const TargetView<S>& view, Rng& rng) {
-    // Test the bits by index: cheaper than converting to a Coord and back.
-    const int cell = pool_.draw(
-        rng, [&](std::size_t i) { return !view.shots().test(i) && !view.pending().test(i); });
+    const int cell = next_cell(view, rng);
     return cell < 0 ? Coord{-1, -1} : view.board().coord(static_cast<std::size_t>(cell));
+  }
+
+  /// `next_shot` as a row-major cell index, or -1 (see `CellShotStrategy`).
+  int next_cell(const TargetView<S>& view, Rng& rng) {
+    return pool_.draw(rng, [&](std::size_t i) { return view.is_open_cell(i); });
   }
 
   /// Ignores results: a random shooter learns nothing.
   void on_result(const TargetView<S>&, Coord, const ShotOutcome&) noexcept {}
+
+  /// Ignores results (see `CellShotStrategy`).
+  void on_cell_result(const TargetView<S>&, std::size_t, const ShotOutcome&) noexcept {}
 
 private:
   detail::CellPool<S> pool_;

@@ -106,9 +106,10 @@ public:
     masks_.prepare(view.board());
   }
 
-  /// Learns from the announced outcome `told` of the shot at `cell` (already recorded in `view`).
-  /// Inline and nearly free for a miss, or a hit when ships may touch.
-  void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
+  /// Learns from the announced outcome `told` of the shot at the cell with row-major index `cell`
+  /// (already recorded in `view`). Inline and nearly free for a miss, or a hit when ships may
+  /// touch.
+  void on_result(const TargetView<S>& view, std::size_t cell, const ShotOutcome& told) {
     if (!told.struck()) return;
     if (touching_ != Touching::allowed) learn_from_hit(view, cell);
     if (told.sank()) learn_from_sinking(view, cell, told);
@@ -130,10 +131,10 @@ private:
   };
 
   /// The no-touch deductions from a hit: diagonals (no contact) and the ship's line.
-  void learn_from_hit(const TargetView<S>& view, Coord cell) {
+  void learn_from_hit(const TargetView<S>& view, std::size_t cell) {
     const Board<S>& board = view.board();
     bitboard_type here;
-    here.set(board.index(cell));
+    here.set(cell);
     if (touching_ == Touching::no_contact) water_ |= board.dilate8(here) - board.dilate4(here);
     // A hit beside another hit fixes the ship's line: the cells across it are water.
     const bitboard_type& hits = view.hits();
@@ -145,14 +146,14 @@ private:
   }
 
   /// Updates the shortest ship afloat and works out which ship sank, when that is certain.
-  void learn_from_sinking(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
+  void learn_from_sinking(const TargetView<S>& view, std::size_t cell, const ShotOutcome& told) {
     // Only a named sinking of a ship of the shortest length can change the shortest afloat.
     if (told.ship >= 0 && view.fleet().ship(told.ship).length == shortest_afloat_)
       shortest_afloat_ = view.shortest_afloat();
     if (touching_ == Touching::allowed && !resolve_touching_) return;
     if (unresolved_ < max_ships)
       pending_[static_cast<std::size_t>(unresolved_++)] =
-          Sinking{static_cast<std::uint16_t>(view.board().index(cell)), told.ship};
+          Sinking{static_cast<std::uint16_t>(cell), told.ship};
     for (bool progress = true; progress;) {
       progress = false;
       for (int i = 0; i < unresolved_; ++i) {
