@@ -121,9 +121,8 @@ private:
     typename Board<S>::bitboard_type forbidden = ocean.blocked();
     const int ships = ocean.ship_count();
     for (int s = 0; s < ships; ++s) {
-      const auto& options = table.of_length(ocean.length(s));
-      const auto& pick =
-          options[static_cast<std::size_t>(rng.below(static_cast<int>(options.size())))];
+      const auto options = table.of_ship(s);
+      const auto& pick = options[rng.below(static_cast<std::uint32_t>(options.size()))];
       if (pick.cells.intersects(forbidden)) return false;
       picked_[static_cast<std::size_t>(s)] = &pick;
       forbidden |= pick.halo;

@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -80,17 +81,29 @@ public:
         out.push_back(PlacementOption<S>{pm.placement, pm.cells, halo});
       }
     }
+    // Views into the finished lists (no list grows after this): the rejection sampler's lookup.
+    for (int s = 0; s < ocean.ship_count(); ++s)
+      by_ship_[static_cast<std::size_t>(s)] = of_length(ocean.length(s));
   }
+  OptionTable(const OptionTable&) = delete; // by_ship_ views its own lists: never copied
+  OptionTable& operator=(const OptionTable&) = delete;
+  ~OptionTable() = default;
+
   /// Whether this table serves `ocean` (same board, lengths and touching rule).
   bool serves(const Ocean<S>& ocean) const noexcept { return key_.same_fleet(ocean); }
   /// The placements of a ship of `length`.
   const std::vector<PlacementOption<S>>& of_length(int length) const noexcept {
     return by_length_[static_cast<std::size_t>(length)];
   }
+  /// The placements of ship number `ship` of the fleet the table was built for.
+  std::span<const PlacementOption<S>> of_ship(int ship) const noexcept {
+    return by_ship_[static_cast<std::size_t>(ship)];
+  }
 
 private:
   LayoutKey<S> key_;
   std::vector<std::vector<PlacementOption<S>>> by_length_;
+  std::array<std::span<const PlacementOption<S>>, max_ships> by_ship_{};
 };
 
 /// The shared table for `ocean`, rebuilt only when the board, lengths or touching rule change.
