@@ -41,7 +41,8 @@ static_assert(CellShotStrategy<HuntTargetShooter<S>, S>);
 static_assert(CellShotStrategy<ParityShooter<S>, S>);
 static_assert(CellShotStrategy<ParityShooter<D>, D>);
 static_assert(!CellShotStrategy<CheckerboardSearchShooter<S>, S>, "coordinates only");
-static_assert(!CellShotStrategy<AnyShotStrategy<S>, S>, "the type-erased holder speaks coordinates");
+static_assert(!CellShotStrategy<AnyShotStrategy<S>, S>,
+              "the type-erased holder speaks coordinates");
 static_assert(!ShotStrategy<UniformPlacer<S>, S>, "a placer is not a shooter");
 
 namespace {

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <utility>
+#include <vector>
 
 using namespace battleship;
 
@@ -135,4 +136,43 @@ TEST_CASE("a fleet that cannot fit under the touching rule is refused quickly", 
   CHECK(no_contact.occupied().none());
   // Generous bound (sanitizer builds are slow): it gives up, it does not hang.
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+}
+
+TEST_CASE("a view knows each ship's length and the shortest ship not known sunk", "[view]") {
+  using S = ClassicShape;
+  const Fleet& fleet = fleets::bbm103; // 5, 4 x 2, 3, 3, 2 x 4: classes with several copies
+  TargetView<S> v(Board<S>{}, fleet, rulesets::classic);
+  for (int id = 0; id < fleet.ship_count(); ++id) CHECK(v.ship_length(id) == fleet.ship(id).length);
+  // Sink the ships in a shuffled order; after each, compare with a scan of every ship.
+  Rng rng(3);
+  std::vector<int> order(static_cast<std::size_t>(fleet.ship_count()));
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  for (std::size_t i = order.size() - 1; i > 0; --i)
+    std::swap(order[i], order[static_cast<std::size_t>(rng.below(static_cast<int>(i) + 1))]);
+  int cell = 0;
+  for (const int ship : order) {
+    v.record(v.board().coord(static_cast<std::size_t>(cell++)),
+             ShotOutcome{ShotResult::sunk, ship, ShotRefusal::none});
+    int expected = 0;
+    for (int id = 0; id < fleet.ship_count(); ++id)
+      if (!v.known_sunk(id) && (expected == 0 || fleet.ship(id).length < expected))
+        expected = fleet.ship(id).length;
+    INFO("after sinking ship " << ship);
+    CHECK(v.shortest_afloat() == expected);
+  }
+  CHECK(v.shortest_afloat() == 0);
+}
+
+TEST_CASE("is_open_cell agrees with is_open on every cell", "[view]") {
+  using S = FixedShape<5, 5>;
+  TargetView<S> v(Board<S>{}, Fleet{{"A", 'A', 2, 1}}, Rules{});
+  v.record({0, 1}, ShotOutcome{ShotResult::miss, -1, ShotRefusal::none});
+  v.record({2, 2}, ShotOutcome{ShotResult::hit, 0, ShotRefusal::none});
+  v.add_pending({4, 3});
+  int open = 0;
+  for (std::size_t i = 0; i < 25; ++i) {
+    CHECK(v.is_open_cell(i) == v.is_open(v.board().coord(i)));
+    open += v.is_open_cell(i) ? 1 : 0;
+  }
+  CHECK(open == 22);
 }

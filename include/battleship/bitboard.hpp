@@ -133,9 +133,9 @@ public:
     std::size_t w = 0;
     for (std::size_t j = 0; j + 1 < words; ++j) {
       const auto here = static_cast<unsigned>(std::popcount(w_[j]));
-      const bool past = (w == j) & (rank >= here);
-      rank -= past ? here : 0U;
-      w += past ? 1U : 0U;
+      const auto past = static_cast<unsigned>((w == j) & (rank >= here)); // 0 or 1
+      rank -= here & (0U - past); // masks, not branches: g++ turns `past ? here : 0` into a jump
+      w += past;
     }
     if (rank >= static_cast<unsigned>(std::popcount(w_[w]))) return Bits;
     return w * 64 + detail::select_bit(w_[w], rank);

@@ -35,7 +35,11 @@ public:
 
   /// A fresh view of a target with `fleet` on `board` under `rules`.
   TargetView(const board_type& board, const Fleet& fleet, const Rules& rules)
-      : board_(board), fleet_(fleet), rules_(rules), ship_count_(fleet.ship_count()) {}
+      : board_(board), fleet_(fleet), rules_(rules), ship_count_(fleet.ship_count()) {
+    for (int id = 0; id < ship_count_; ++id)
+      ship_length_[static_cast<std::size_t>(id)] =
+          static_cast<std::uint16_t>(fleet.ship(id).length);
+  }
 
   /// The target's board.
   [[nodiscard]] const board_type& board() const noexcept { return board_; }
@@ -43,6 +47,11 @@ public:
   [[nodiscard]] const Fleet& fleet() const noexcept { return fleet_; }
   /// The rules of the game.
   [[nodiscard]] const Rules& rules() const noexcept { return rules_; }
+  /// Length of ship number `id` (in `[0, fleet().ship_count())`): `fleet().ship(id).length`
+  /// without the search through the ship classes.
+  [[nodiscard]] int ship_length(int id) const noexcept {
+    return ship_length_[static_cast<std::size_t>(id)];
+  }
 
   /// Cells shot at and resolved.
   [[nodiscard]] const bitboard_type& shots() const noexcept { return shots_; }
@@ -148,6 +157,7 @@ private:
   Fleet fleet_;
   Rules rules_;
   int ship_count_;
+  std::array<std::uint16_t, max_ships> ship_length_{};
   bitboard_type shots_;
   bitboard_type hits_;
   bitboard_type pending_;

@@ -148,7 +148,7 @@ private:
   /// Updates the shortest ship afloat and works out which ship sank, when that is certain.
   void learn_from_sinking(const TargetView<S>& view, std::size_t cell, const ShotOutcome& told) {
     // Only a named sinking of a ship of the shortest length can change the shortest afloat.
-    if (told.ship >= 0 && view.fleet().ship(told.ship).length == shortest_afloat_)
+    if (told.ship >= 0 && view.ship_length(told.ship) == shortest_afloat_)
       shortest_afloat_ = view.shortest_afloat();
     if (touching_ == Touching::allowed && !resolve_touching_) return;
     if (unresolved_ < max_ships)
