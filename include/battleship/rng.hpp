@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <limits>
 
+#include <battleship/detail/inline.hpp>
+
 namespace battleship {
 
 /// SplitMix64 finaliser: a bijective 64-bit mix used to derive seeds.
@@ -63,8 +65,9 @@ public:
     return result;
   }
 
-  /// A uniformly distributed integer in `[0, n)`; `n` must be positive.
-  constexpr std::uint32_t below(std::uint32_t n) noexcept {
+  /// A uniformly distributed integer in `[0, n)`; `n` must be positive. Forced inline: every
+  /// shooter draws through it, and out of line it makes the caller keep its generator in memory.
+  BATTLESHIP_HOT_INLINE constexpr std::uint32_t below(std::uint32_t n) noexcept {
     std::uint64_t m = std::uint64_t{static_cast<std::uint32_t>((*this)() >> 32)} * n;
     auto low = static_cast<std::uint32_t>(m);
     if (low < n) {

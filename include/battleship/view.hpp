@@ -62,7 +62,9 @@ public:
   /// Cells already named in the current salvo whose results are not yet announced.
   [[nodiscard]] const bitboard_type& pending() const noexcept { return pending_; }
   /// Cells that may still be shot: on the board, not shot, not pending.
-  [[nodiscard]] bitboard_type open() const noexcept { return board_.all() - shots_ - pending_; }
+  [[nodiscard]] BATTLESHIP_HOT_INLINE bitboard_type open() const noexcept {
+    return board_.all() - shots_ - pending_;
+  }
   /// Whether `c` may still be shot.
   [[nodiscard]] bool is_open(Coord c) const noexcept {
     if (!board_.contains(c)) return false;
