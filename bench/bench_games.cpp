@@ -13,7 +13,8 @@
 //
 // With --match, a head-to-head table instead: every pair of the shooters plays two-player
 // matches under the classic rules (uniform placement, the first move alternating), and the row
-// shooter's share of the matches won, with its 95 percent interval, is printed.
+// shooter's share of the matches won, with its 95 percent interval, is printed. A player written
+// `shooter/placer` (for example `expert/spread`) lays out its own fleet with that placer.
 //
 // Issue 6's strength table (every shooter against every placer, on one thread per run):
 //   bench_games --placer all --games 20000 --slow-games 300 --seconds 60 --threads 1 --markdown
@@ -153,10 +154,22 @@ void row(const Options& o, const std::string& shooter_name, const std::string& p
     });
   });
 }
+/// A head-to-head player: a shooter and the placer of its own fleet (`shooter[/placer]`).
+struct Player {
+  std::string shooter;
+  std::string placer = "uniform";
+  explicit Player(const std::string& spec) : shooter(spec) {
+    if (const auto slash = spec.find('/'); slash != std::string::npos) {
+      shooter = spec.substr(0, slash);
+      placer = spec.substr(slash + 1);
+    }
+  }
+};
+
 /// Head-to-head: the share of matches `a` wins against `b` (type-erased strategies: one
 /// instantiation of the game for every pair).
-void match_cell(const Options& o, const std::string& a, const std::string& b) {
-  const bool slow = shooter_is_slow<S>(a) || shooter_is_slow<S>(b);
+void match_cell(const Options& o, const Player& a, const Player& b) {
+  const bool slow = shooter_is_slow<S>(a.shooter) || shooter_is_slow<S>(b.shooter);
   std::stop_source stop;
   std::atomic<bool> finished{false};
   std::jthread timer([&] {
@@ -171,9 +184,9 @@ void match_cell(const Options& o, const std::string& a, const std::string& b) {
   options.seed = o.seed;
   options.threads = o.threads;
   options.stop_token = stop.get_token();
-  const MatchResult r = simulate_match(Board<S>{}, fleets::classic, rulesets::classic,
-                                       make_shooter<S>(a), make_placer<S>("uniform"),
-                                       make_shooter<S>(b), make_placer<S>("uniform"), options);
+  const MatchResult r = simulate_match(
+      Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>(a.shooter),
+      make_placer<S>(a.placer), make_shooter<S>(b.shooter), make_placer<S>(b.placer), options);
   finished.store(true);
   const Proportion p = r.share_a();
   std::printf(o.markdown ? " %.1f%% (%.1f-%.1f, %llu) |" : " %5.1f%% [%4.1f,%4.1f] n=%-6llu",
@@ -183,10 +196,16 @@ void match_cell(const Options& o, const std::string& a, const std::string& b) {
 }
 
 int match_table(const Options& o) {
-  std::printf("head to head, classic fleet and rules, uniform placement: the row shooter's share "
-              "of matches won (95%% interval, matches decided); up to %llu matches a pair\n\n",
+  for (const auto& spec : o.shooters) { // unknown names refused before the table starts
+    const Player p(spec);
+    (void)make_shooter<S>(p.shooter);
+    (void)make_placer<S>(p.placer);
+  }
+  std::printf("head to head, classic fleet and rules, uniform placement unless a player names its "
+              "placer (shooter/placer): the row player's share of matches won (95%% interval, "
+              "matches decided); up to %llu matches a pair\n\n",
               static_cast<unsigned long long>(o.games));
-  std::printf(o.markdown ? "| row vs column |" : "%-14s", o.markdown ? "" : "row vs column");
+  std::printf(o.markdown ? "| row vs column |" : "%-21s", o.markdown ? "" : "row vs column");
   for (const auto& b : o.shooters) std::printf(o.markdown ? " %s |" : " %-28s", b.c_str());
   if (o.markdown) {
     std::printf("\n| --- |");
@@ -194,12 +213,12 @@ int match_table(const Options& o) {
   }
   std::printf("\n");
   for (const auto& a : o.shooters) {
-    std::printf(o.markdown ? "| %s |" : "%-14s", a.c_str());
+    std::printf(o.markdown ? "| %s |" : "%-21s", a.c_str());
     for (const auto& b : o.shooters) {
       if (a == b)
         std::printf(o.markdown ? " - |" : " %-28s", "-");
       else
-        match_cell(o, a, b);
+        match_cell(o, Player(a), Player(b));
     }
     std::printf("\n");
   }
