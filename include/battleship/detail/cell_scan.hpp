@@ -43,4 +43,44 @@ template <std::size_t Words, class T, std::size_t N>
   return mask;
 }
 
+// How many bits of `words` just below bit `p` (p - 1, p - 2, ...) are set, at most 64.
+template <std::size_t Words>
+[[nodiscard]] int ones_below(const std::array<std::uint64_t, Words>& words,
+                             std::size_t p) noexcept {
+  const std::size_t q = p / 64, r = p % 64;
+  // Bit 63 of `bits` is bit p - 1: those of word q below p, then the previous word's.
+  const std::uint64_t previous = q > 0 ? words[q - 1] : 0;
+  const std::uint64_t bits = ((words[q] << (63 - r)) << 1) | (previous >> r);
+  return std::countl_one(bits);
+}
+
+// How many bits of `words` just above bit `p` (p + 1, p + 2, ...) are set, at most 64.
+template <std::size_t Words>
+[[nodiscard]] int ones_above(const std::array<std::uint64_t, Words>& words,
+                             std::size_t p) noexcept {
+  const std::size_t q = p / 64, r = p % 64;
+  // Bit 0 of `bits` is bit p + 1: those of word q above p, then the next word's.
+  const std::uint64_t next = q + 1 < Words ? words[q + 1] : 0;
+  const std::uint64_t bits = ((words[q] >> r) >> 1) | (next << (63 - r));
+  return std::countr_one(bits);
+}
+
+// The bits of `words`, one byte (0 or 1) per bit: bit c goes to out[c] (64 bytes a word).
+template <std::size_t Words>
+void spread_bytes(const std::array<std::uint64_t, Words>& words, std::uint8_t* out) noexcept {
+  static constexpr auto table = [] {
+    std::array<std::uint64_t, 256> t{};
+    for (std::size_t b = 0; b < 256; ++b)
+      for (std::size_t j = 0; j < 8; ++j)
+        if constexpr (std::endian::native == std::endian::little)
+          t[b] |= std::uint64_t{(b >> j) & 1U} << (8 * j);
+        else
+          t[b] |= std::uint64_t{(b >> j) & 1U} << (8 * (7 - j));
+    return t;
+  }();
+  for (std::size_t w = 0; w < Words; ++w)
+    for (std::size_t g = 0; g < 8; ++g)
+      std::memcpy(out + 64 * w + 8 * g, &table[(words[w] >> (8 * g)) & 0xff], 8);
+}
+
 } // namespace battleship::detail

@@ -74,16 +74,19 @@ public:
     cells_ = view.board().cells();
     lengths_ = g.length_count();
     longest_ = 0;
+    one_ = -1;
     for (int k = 0; k < lengths_; ++k) {
       afloat_[static_cast<std::size_t>(k)] = g.copies(k);
       length_[static_cast<std::size_t>(k)] = g.length(k);
       longest_ = std::max(longest_, g.length(k));
+      if (g.length(k) == 1) one_ = k;
     }
     refresh_live();
     if (!fresh_ || fresh_->geometry != geometry_) prepare();
-    counts_ = fresh_->counts; // no allocation after the first game: same size
     density_ = fresh_->density;
+    drops_ = fresh_->drops; // no allocation after the first game: same size
     free_ = view.board().all();
+    free_down_ = free_; // the same indices [0, cells)
     water_.clear();
     explained_.clear();
     log_.start();
@@ -141,20 +144,65 @@ private:
     bool length_known = false; // an unnamed sinking whose length was already taken off
   };
 
-  /// Computes the counts and density every game of the current geometry starts from.
+  /// Computes the density and drop tables every game of the current geometry starts from.
   void prepare() {
     const auto& g = *geometry_;
     const auto cells = static_cast<std::size_t>(cells_);
     auto fresh = std::make_shared<Fresh>();
     fresh->geometry = geometry_;
-    fresh->counts.assign(static_cast<std::size_t>(lengths_), Counts{});
-    for (std::size_t k = 0; k < fresh->counts.size(); ++k)
-      for (std::size_t c = 0; c < cells; ++c) {
-        fresh->counts[k][c] = g.coverage()[k * cells + c];
+    const Board<S>& board = g.board();
+    fresh->fits.assign(static_cast<std::size_t>(lengths_), bitboard_type{});
+    for (std::size_t c = 0; c < cells; ++c)
+      for (std::size_t k = 0; k < static_cast<std::size_t>(lengths_); ++k)
+        if (board.coord(c).col + length_[k] <= board.cols()) fresh->fits[k].set(c);
+    for (std::size_t k = 0; k < static_cast<std::size_t>(lengths_); ++k)
+      for (std::size_t c = 0; c < cells; ++c)
         fresh->density[c] =
-            static_cast<density_type>(fresh->density[c] + afloat_[k] * fresh->counts[k][c]);
+            static_cast<density_type>(fresh->density[c] + afloat_[k] * g.coverage()[k * cells + c]);
+    // Drop tables, when small: row (before, after) holds, from offset -before to after, how many
+    // placements through the origin of the stretch [-before, after] cover each cell.
+    if (longest_ - 1 <= max_table_reach) {
+      const auto reach = static_cast<std::size_t>(longest_ - 1);
+      const std::size_t block = (reach + 1) * (reach + 1) * (2 * reach + 1);
+      fresh->covers.assign(static_cast<std::size_t>(lengths_) * block, density_type{0});
+      fresh->drops.assign(block, density_type{0});
+      for (std::size_t k = 0; k < static_cast<std::size_t>(lengths_); ++k) {
+        if (length_[k] == 1) continue; // a length-1 ship is dropped on its own
+        for (int before = 0; before <= longest_ - 1; ++before)
+          for (int after = 0; after <= longest_ - 1; ++after) {
+            density_type* row = fresh->covers.data() + k * block + drop_row(before, after);
+            window_counts(length_[k], before, after, [&](int t, int n) {
+              row[static_cast<std::size_t>(before + t)] = static_cast<density_type>(n);
+            });
+          }
+        for (std::size_t e = 0; e < block; ++e)
+          fresh->drops[e] = static_cast<density_type>(fresh->drops[e] +
+                                                      afloat_[k] * fresh->covers[k * block + e]);
       }
+    }
     fresh_ = std::move(fresh);
+  }
+
+  /// Index of row (before, after) in a drop table.
+  [[nodiscard]] std::size_t drop_row(int before, int after) const noexcept {
+    const auto r = static_cast<std::size_t>(longest_);
+    return (static_cast<std::size_t>(before) * r + static_cast<std::size_t>(after)) * (2 * r - 1);
+  }
+
+  /// Calls `f(t, n)` for the cells at offsets t of the stretch [-before, after] covered by
+  /// windows of `length` through offset 0, n of them each (nothing when none fits).
+  template <class F>
+  static void window_counts(int length, int before, int after, F&& f) {
+    if (length > before + after + 1) return;
+    // Windows through 0 start at offsets first..last (both at most 0).
+    const int first = -std::min(before, length - 1);
+    const int last = std::min(after, length - 1) - (length - 1);
+    // The j-th cell from offset `first` is covered by min(j + 1, peak, span - j) of them (one
+    // loop with no test per cell: a loop per edge would cost more mispredicted exits).
+    const int runs = last - first + 1;
+    const int peak = std::min(runs, length);
+    const int span = runs + length - 1;
+    for (int j = 0; j < span; ++j) f(first + j, std::min(std::min(j + 1, span - j), peak));
   }
 
   /// Hunting shot: the candidate with the highest count, summed over the ships afloat. Shot cells
@@ -291,6 +339,8 @@ private:
     const Board<S>& board = view.board();
     const auto cols = static_cast<std::size_t>(board.cols());
     bitboard_type touched;
+    // Ships may touch: the drop table scores every line (see score_rows).
+    const bool by_rows = touching_ == Touching::allowed && !drops_.empty();
     // A placement is a window of its row or column through a hit: each line is scored once.
     unexplained.for_each([&](std::size_t h) {
       const int row = static_cast<int>(h / cols), col = static_cast<int>(h % cols);
@@ -298,8 +348,13 @@ private:
                         true, cols, row > 0, row + 1 < board.rows()};
       const Line down{h,     cols, row,     board.rows() - 1 - row,
                       false, 1,    col > 0, col + 1 < board.cols()};
-      score_line(across, cells, score, touched);
-      score_line(down, cells, score, touched);
+      if (by_rows) {
+        score_rows(across, cells, score, touched);
+        score_rows(down, cells, score, touched);
+      } else {
+        score_line(across, cells, score, touched);
+        score_line(down, cells, score, touched);
+      }
     });
     return touched;
   }
@@ -402,6 +457,68 @@ private:
     }
   }
 
+  /// score_line when ships may touch, from the drop table. With the origin's stretch
+  /// [-before, after] and further hits at offsets p_1 < ... < p_m, the windows ending before p_1
+  /// cover one hit, those ending in [p_1, p_2) two, and so on: the windows through the origin that
+  /// end at most at `a` are those of the drop table's row (before, a), so the weighted count is a
+  /// sum of rows, row (before, p_i - 1) weighted by the difference of consecutive weights. It also
+  /// counts the windows made only of hits, which score_line skips: they cover only hits, which
+  /// are never candidates, so every other cell gets the same score and is touched alike.
+  void score_rows(const Line& line, const TargetCells& cells,
+                  std::array<std::int64_t, S::capacity>& score, bitboard_type& touched) const {
+    const int reach = live_reach();
+    int before = 0, after = 0;
+    for (std::size_t c = line.origin; before < std::min(line.room_before, reach); ++before) {
+      c -= line.step;
+      if (cells.blocked_or_unexplained.test(c)) break;
+    }
+    // ends[i]: the last offset of the windows covering i + 1 hits.
+    std::array<int, S::capacity + 1> ends;
+    int m = 0;
+    for (std::size_t c = line.origin; after < std::min(line.room_after, reach); ++after) {
+      c += line.step;
+      if (cells.blocked.test(c)) break;
+      if (cells.unexplained.test(c)) ends[static_cast<std::size_t>(m++)] = after;
+    }
+    ends[static_cast<std::size_t>(m)] = after;
+    // The windows' union: those of the longest live length that fits.
+    int q = live_count_ - 1;
+    while (q >= 0 && length_[static_cast<std::size_t>(live_[static_cast<std::size_t>(q)])] >
+                         before + after + 1)
+      --q;
+    if (q < 0) return;
+    const int longest = length_[static_cast<std::size_t>(live_[static_cast<std::size_t>(q)])];
+    const int from = -std::min(before, longest - 1), to = std::min(after, longest - 1);
+    // Row i, taken from offset -before, weighted by factor[i] (unsigned: the weight differences
+    // may wrap, their sum does not).
+    std::array<const density_type*, S::capacity + 1> rows;
+    std::array<std::uint64_t, S::capacity + 1> factor;
+    for (int i = 0; i <= m; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      rows[u] = drops_.data() + drop_row(before, ends[u]) + before;
+      factor[u] = static_cast<std::uint64_t>(cells.weight[u + 1]) -
+                  (i < m ? static_cast<std::uint64_t>(cells.weight[u + 2]) : 0);
+    }
+    const auto add = [&](auto value) {
+      for (int t = from; t <= to; ++t) {
+        const std::size_t c = line.at(t);
+        if (!touched.test(c)) {
+          touched.set(c);
+          score[c] = 0;
+        }
+        score[c] = static_cast<std::int64_t>(static_cast<std::uint64_t>(score[c]) + value(t));
+      }
+    };
+    if (m == 0) // one hit on the line, the usual case: the row itself
+      return add([&](int t) { return static_cast<std::uint64_t>(rows[0][t]); });
+    add([&](int t) {
+      std::uint64_t sum = 0;
+      for (std::size_t i = 0; i <= static_cast<std::size_t>(m); ++i)
+        sum += factor[i] * static_cast<std::uint64_t>(rows[i][t]);
+      return sum;
+    });
+  }
+
   /// No-touch rules: whether the placement on offsets [s, e] of `line` touches a hit it does not
   /// cover (its halo: the cells beside it, the cells at its ends and, under no_contact, theirs).
   bool touches_hit(const Line& line, const TargetCells& cells, int s, int e) const noexcept {
@@ -457,24 +574,48 @@ private:
     if (!free_.test(i)) return;
     const Board<S>& board = geometry_->board();
     const auto cols = static_cast<std::size_t>(board.cols());
+    const auto rows = static_cast<std::size_t>(board.rows());
     const int row = static_cast<int>(i / cols), col = static_cast<int>(i % cols);
-    drop_line(i, 1, col, board.cols() - 1 - col, true);
-    drop_line(i, cols, row, board.rows() - 1 - row, false);
+    const std::size_t i_down = static_cast<std::size_t>(col) * rows + static_cast<std::size_t>(row);
+    if (drops_.empty()) {
+      drop_line(i, 1, col, board.cols() - 1 - col, true);
+      drop_line(i, cols, row, board.rows() - 1 - row, false);
+    } else {
+      // The free runs around `i`, as far as the longest ship afloat could reach, from the words
+      // of the free cells (by rows, then by columns): no loop, no branch.
+      const int reach = live_reach();
+      const auto run = [&](int ones, int room) { return std::min(std::min(ones, room), reach); };
+      drop_run(i, 1, run(detail::ones_below(free_.data(), i), col),
+               run(detail::ones_above(free_.data(), i), board.cols() - 1 - col));
+      drop_run(i, cols, run(detail::ones_below(free_down_.data(), i_down), row),
+               run(detail::ones_above(free_down_.data(), i_down), board.rows() - 1 - row));
+      if (one_ >= 0) // a length-1 ship has one placement
+        density_[i] =
+            static_cast<density_type>(density_[i] - afloat_[static_cast<std::size_t>(one_)]);
+    }
     free_.reset(i);
+    free_down_.reset(i_down);
+  }
+
+  /// Drops the placements through the free cell `i` of the free run [-before, after] of its row
+  /// (`step` 1) or column (`step` cols), from the drop table. The whole width of a table row is
+  /// subtracted, its entries past the run being zeros (cells past the board's end are clamped to
+  /// the last padded one): a loop of fixed length has no unpredictable exit.
+  void drop_run(std::size_t i, std::size_t step, int before, int after) {
+    const density_type* row = drops_.data() + drop_row(before, after);
+    const std::size_t first = i - static_cast<std::size_t>(before) * step;
+    const auto width = static_cast<std::size_t>(2 * longest_ - 1);
+    for (std::size_t j = 0; j < width; ++j) {
+      const std::size_t c = std::min(first + j * step, padded - 1);
+      density_[c] = static_cast<density_type>(density_[c] - row[j]);
+    }
   }
 
   /// Drops the placements along one line through the free cell `i` (`step` 1: its row, `step`
-  /// cols: its column; `room_before` and `room_after` cells of the line lie on either side).
-  ///
-  /// A placement counts while all its cells are free, so the ones through `i` are the windows of
-  /// the free run around `i`: how many of them cover each cell follows from the run's ends, so
-  /// each cell is updated once per length instead of once per placement (the same integers).
+  /// cols: its column; `room_before` and `room_after` cells of the line lie on either side), for
+  /// fleets too long for a drop table: the live lengths one by one.
   void drop_line(std::size_t i, std::size_t step, int room_before, int room_after,
                  bool horizontal) {
-    const auto at = [&](int t) {
-      return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) +
-                                      t * static_cast<std::ptrdiff_t>(step));
-    };
     // Free cells on each side of `i`, as far as the longest ship afloat could reach.
     const int reach = live_reach();
     int before = 0, after = 0;
@@ -483,28 +624,54 @@ private:
       ++before;
     for (std::size_t c = i + step; after < std::min(room_after, reach) && free_.test(c); c += step)
       ++after;
-    // A length none of whose ships is afloat adds nothing and its counts are never read again:
-    // only the live lengths are updated, shortest first, up to the first too long for the run.
     for (int q = 0; q < live_count_; ++q) {
       const auto k = static_cast<std::size_t>(live_[static_cast<std::size_t>(q)]);
-      const int length = length_[k];
-      if (length > before + after + 1) break;
-      if (length == 1 && !horizontal) continue; // a length-1 ship has one placement, not two
+      if (length_[k] == 1 && !horizontal) continue; // a length-1 ship has one placement
       const int afloat = afloat_[k];
-      // Placements through `i` start at offsets first..last from it (both at most 0).
-      const int first = -std::min(before, length - 1);
-      const int last = std::min(after, length - 1) - (length - 1);
-      Counts& counts = counts_[k];
-      // The j-th cell from offset `first` is covered by min(j + 1, peak, span - j) of them (one
-      // loop with no test per cell: a loop per edge would cost more mispredicted exits).
-      const int runs = last - first + 1;
-      const int peak = std::min(runs, length);
-      const int span = runs + length - 1;
-      std::size_t c = at(first);
-      for (int j = 0; j < span; ++j, c += step) {
-        const int n = std::min(std::min(j + 1, span - j), peak);
-        counts[c] = static_cast<std::int16_t>(counts[c] - n);
-        density_[c] = static_cast<density_type>(density_[c] - afloat * n);
+      window_counts(length_[k], before, after, [&](int t, int n) {
+        const std::size_t x = i + static_cast<std::size_t>(t) * step; // t < 0 wraps back
+        density_[x] = static_cast<density_type>(density_[x] - afloat * n);
+      });
+    }
+  }
+
+  /// Removes from the density one ship of the k-th length: its placements within the free cells.
+  ///
+  /// The placements are found a word at a time: the cells where one starts, across and down,
+  /// are spread to one byte per cell, and each cell adds up the starts in the `length` cells
+  /// before it (vector code over the whole padded board).
+  void drop_length(std::size_t k) {
+    const int length = length_[k];
+    const auto cols = static_cast<std::size_t>(geometry_->board().cols());
+    bitboard_type across = free_ & fresh_->fits[k];
+    bitboard_type down = length > 1 ? free_ : bitboard_type{};
+    for (int d = 1; d < length; ++d) {
+      across &= free_.shifted_down(static_cast<std::size_t>(d));
+      down &= free_.shifted_down(static_cast<std::size_t>(d) * cols);
+    }
+    // Starts spread to bytes after `padded` zeros, so that every offset below reads a zero.
+    std::array<std::uint8_t, 2 * padded> starts_across, starts_down;
+    std::fill_n(starts_across.begin(), padded, std::uint8_t{0});
+    std::fill_n(starts_down.begin(), padded, std::uint8_t{0});
+    detail::spread_bytes(across.data(), starts_across.data() + padded);
+    detail::spread_bytes(down.data(), starts_down.data() + padded);
+    std::array<std::uint8_t, padded> covered{};
+    const bool downs = down.any(); // else (length 1, or longer than the columns) none
+    int terms = 0;
+    for (int d = 0; d < length; ++d) {
+      const std::uint8_t* a = starts_across.data() + padded - static_cast<std::size_t>(d);
+      for (std::size_t c = 0; c < padded; ++c)
+        covered[c] = static_cast<std::uint8_t>(covered[c] + a[c]);
+      if (downs) {
+        const std::uint8_t* b = starts_down.data() + padded - static_cast<std::size_t>(d) * cols;
+        for (std::size_t c = 0; c < padded; ++c)
+          covered[c] = static_cast<std::uint8_t>(covered[c] + b[c]);
+      }
+      if ((terms += 2) >= 254 || d + 1 == length) { // flush before a byte could overflow
+        for (std::size_t c = 0; c < padded; ++c)
+          density_[c] = static_cast<density_type>(density_[c] - covered[c]);
+        covered.fill(0);
+        terms = 0;
       }
     }
   }
@@ -535,9 +702,11 @@ private:
   void sunk_length(int k) {
     if (afloat_[static_cast<std::size_t>(k)] == 0) return;
     if (--afloat_[static_cast<std::size_t>(k)] == 0) refresh_live();
-    const Counts counts = counts_[static_cast<std::size_t>(k)]; // a local copy: never aliased
-    for (std::size_t c = 0; c < padded; ++c)                    // the whole array: vector code
-      density_[c] = static_cast<density_type>(density_[c] - counts[c]);
+    drop_length(static_cast<std::size_t>(k));
+    if (drops_.empty() || length_[static_cast<std::size_t>(k)] == 1) return;
+    const density_type* cover = fresh_->covers.data() + static_cast<std::size_t>(k) * drops_.size();
+    for (std::size_t e = 0; e < drops_.size(); ++e)
+      drops_[e] = static_cast<density_type>(drops_[e] - cover[e]);
   }
 
   void mark_water(const bitboard_type& cells, const TargetView<S>& view) {
@@ -627,27 +796,31 @@ private:
   int longest_ = 0; // longest ship length of the fleet
   // Per-cell arrays are padded with zeros to whole words, so that scans run over a fixed length.
   static constexpr std::size_t padded = bitboard_type::words * 64;
-  // For one length: how many of its placements avoid every cell known not to hold an unshot
-  // ship cell, per cell.
-  using Counts = std::array<std::int16_t, padded>;
-  std::vector<Counts> counts_; // by length index
   // A cell's count is at most (rows + cols) / 2 + 1 per ship, max_ships ships: 16 bits hold it
   // on boards of up to 2,000 cells, and halve the hunt's scans.
   using density_type = std::conditional_t<(S::capacity <= 2000), std::int16_t, std::int32_t>;
-  // Sum over lengths of afloat x counts.
+  // Per cell: over the ships afloat, how many of their placements cover it and avoid every cell
+  // known not to hold an unshot ship cell.
   std::array<density_type, padded> density_{};
-  // The counts and density every game on `geometry` starts from, shared by copies.
+  // The density and drop tables every game on `geometry` starts from, shared by copies.
   struct Fresh {
     std::shared_ptr<const detail::FleetGeometry<S>> geometry;
-    std::vector<Counts> counts;
     std::array<density_type, padded> density{};
+    std::vector<density_type> covers; // drop tables of each length index (none for length 1)
+    std::vector<bitboard_type> fits;  // by length index: cells a placement across may start at
+    std::vector<density_type> drops;  // the fleet's drop table, empty for long ships
   };
   std::shared_ptr<const Fresh> fresh_;
+  // Drop table of the ships afloat (see prepare), empty when the ships are too long for one.
+  std::vector<density_type> drops_;
+  static constexpr int max_table_reach = 9;
+  int one_ = -1; // index of length 1, if the fleet has one
   std::array<int, max_ship_classes> afloat_{};
   std::array<int, max_ship_classes> length_{}; // the k-th distinct length
   std::array<int, max_ship_classes> live_{};   // length indices with a ship afloat, shortest first
   int live_count_ = 0;
   bitboard_type free_;
+  bitboard_type free_down_; // free_ by columns: cell (r, c) at c * rows + r
   bitboard_type water_;
   bitboard_type explained_;
   detail::ShotLog<S> log_;
