@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -137,6 +138,7 @@ public:
 private:
   using bitboard_type = typename Board<S>::bitboard_type;
   using Option = typename detail::FleetGeometry<S>::Option;
+  struct Fresh; // what every game on a geometry starts from (below)
 
   struct Sinking {
     std::size_t cell = 0;
@@ -180,7 +182,32 @@ private:
                                                       afloat_[k] * fresh->covers[k * block + e]);
       }
     }
+    prepare_keys(*fresh);
     fresh_ = std::move(fresh);
+  }
+
+  /// The masks and shift of hunt_by_keys, when the keys fit the count type.
+  void prepare_keys(Fresh& fresh) const {
+    const Board<S>& board = geometry_->board();
+    const auto cols = static_cast<std::size_t>(board.cols());
+    const auto cells = static_cast<std::size_t>(cells_);
+    // Counts only fall: the largest sum of edge neighbours' counts is the first one's.
+    int top = 0, most = 0;
+    for (std::size_t c = 0; c < cells; ++c) {
+      const std::size_t col = c % cols;
+      fresh.has_left[c] = static_cast<density_type>(col > 0 ? -1 : 0);
+      fresh.has_right[c] = static_cast<density_type>(col + 1 < cols ? -1 : 0);
+      int sum = 0;
+      if (col > 0) sum += fresh.density[c - 1];
+      if (col + 1 < cols) sum += fresh.density[c + 1];
+      if (c >= cols) sum += fresh.density[c - cols];
+      if (c + cols < cells) sum += fresh.density[c + cols];
+      top = std::max(top, static_cast<int>(fresh.density[c]));
+      most = std::max(most, sum);
+    }
+    const int shift = std::bit_width(static_cast<unsigned>(most));
+    const auto limit = static_cast<long long>(std::numeric_limits<density_type>::max());
+    fresh.shift = static_cast<long long>(top) << shift <= limit ? shift : -1;
   }
 
   /// Index of row (before, after) in a drop table.
@@ -209,6 +236,7 @@ private:
   /// and known water have no placement left, so a plain scan of the board finds the best count
   /// (the shootable cells are needed only when no placement is left at all).
   Coord hunt(const TargetView<S>& view, Rng& rng) {
+    if (fresh_->shift >= 0) return hunt_by_keys(view, rng);
     const density_type top = detail::max_value(density_);
     if (top == 0) { // no placement left anywhere (inconsistent information): any candidate
       const bitboard_type candidates = shootable(view);
@@ -248,6 +276,44 @@ private:
     }
     const int pick = ties > 1 ? rng.below(static_cast<int>(ties)) : 0;
     return view.board().coord(cell[static_cast<std::size_t>(pick)]);
+  }
+
+  /// hunt, with one key per cell instead of a second look at the tied cells: the count shifted
+  /// left past the largest sum of edge neighbours' counts a cell can have, minus its own sum, so
+  /// that the largest key is the largest count with the least sum (vector code throughout).
+  Coord hunt_by_keys(const TargetView<S>& view, Rng& rng) {
+    const Fresh& f = *fresh_;
+    const auto cols = static_cast<std::size_t>(view.board().cols());
+    // The counts between zeros, so that the neighbours above and below are plain reads.
+    std::array<density_type, 3 * padded> around;
+    std::fill_n(around.begin() + static_cast<std::ptrdiff_t>(padded - cols), cols, density_type{0});
+    std::copy(density_.begin(), density_.end(), around.begin() + padded);
+    std::fill_n(around.begin() + 2 * padded, cols, density_type{0});
+    const density_type* d = around.data() + padded;
+    std::array<density_type, padded> key;
+    const auto scale = static_cast<density_type>(1 << f.shift);
+    for (std::size_t c = 0; c < padded; ++c) {
+      const auto sum = static_cast<density_type>(
+          (d[c - 1] & f.has_left[c]) + (d[c + 1] & f.has_right[c]) + d[c - cols] + d[c + cols]);
+      key[c] = static_cast<density_type>(d[c] * scale - sum); // 16-bit lanes: no widening
+    }
+    const density_type top = detail::max_value(key);
+    if (top <= 0) { // no placement left anywhere (inconsistent information): any candidate
+      const bitboard_type candidates = shootable(view);
+      if (candidates.none()) return Coord{-1, -1};
+      return best(view, candidates, rng, [](std::size_t) { return std::int64_t{0}; });
+    }
+    const auto tied = detail::equal_mask<bitboard_type::words>(key, top);
+    int ties = 0;
+    for (const std::uint64_t w : tied) ties += std::popcount(w);
+    int pick = ties > 1 ? rng.below(ties) : 0;
+    for (std::size_t w = 0;; ++w) {
+      const int here = std::popcount(tied[w]);
+      if (pick < here)
+        return view.board().coord(w * 64 +
+                                  detail::select_bit(tied[w], static_cast<unsigned>(pick)));
+      pick -= here;
+    }
   }
 
   static constexpr std::size_t no_cell = ~std::size_t{0};
@@ -466,33 +532,36 @@ private:
   /// are never candidates, so every other cell gets the same score and is touched alike.
   void score_rows(const Line& line, const TargetCells& cells,
                   std::array<std::int64_t, S::capacity>& score, bitboard_type& touched) const {
+    // The stretch, as score_line finds it, in loops of fixed length (`reach` steps) whose
+    // exits are predictable: `run` stays 1 while every cell so far is on the line and open.
     const int reach = live_reach();
-    int before = 0, after = 0;
-    for (std::size_t c = line.origin; before < std::min(line.room_before, reach); ++before) {
-      c -= line.step;
-      if (cells.blocked_or_unexplained.test(c)) break;
+    int before = 0;
+    for (int j = 1, run = 1; j <= reach; ++j) {
+      const bool inside = j <= line.room_before;
+      const std::size_t c = inside ? line.at(-j) : line.origin;
+      run &= static_cast<int>(inside && !cells.blocked_or_unexplained.test(c));
+      before += run;
     }
     // ends[i]: the last offset of the windows covering i + 1 hits.
-    std::array<int, S::capacity + 1> ends;
-    int m = 0;
-    for (std::size_t c = line.origin; after < std::min(line.room_after, reach); ++after) {
-      c += line.step;
-      if (cells.blocked.test(c)) break;
-      if (cells.unexplained.test(c)) ends[static_cast<std::size_t>(m++)] = after;
+    std::array<int, max_table_reach + 2> ends;
+    int m = 0, after = 0;
+    for (int j = 1, run = 1; j <= reach; ++j) {
+      const bool inside = j <= line.room_after;
+      const std::size_t c = inside ? line.at(j) : line.origin;
+      run &= static_cast<int>(inside && !cells.blocked.test(c));
+      ends[static_cast<std::size_t>(m)] = after; // kept only if `c` is a hit of the stretch
+      m += run & static_cast<int>(cells.unexplained.test(c));
+      after += run;
     }
     ends[static_cast<std::size_t>(m)] = after;
     // The windows' union: those of the longest live length that fits.
-    int q = live_count_ - 1;
-    while (q >= 0 && length_[static_cast<std::size_t>(live_[static_cast<std::size_t>(q)])] >
-                         before + after + 1)
-      --q;
-    if (q < 0) return;
-    const int longest = length_[static_cast<std::size_t>(live_[static_cast<std::size_t>(q)])];
+    const int longest = fits_[static_cast<std::size_t>(before + after + 1)];
+    if (longest == 0) return;
     const int from = -std::min(before, longest - 1), to = std::min(after, longest - 1);
     // Row i, taken from offset -before, weighted by factor[i] (unsigned: the weight differences
     // may wrap, their sum does not).
-    std::array<const density_type*, S::capacity + 1> rows;
-    std::array<std::uint64_t, S::capacity + 1> factor;
+    std::array<const density_type*, max_table_reach + 2> rows;
+    std::array<std::uint64_t, max_table_reach + 2> factor;
     for (int i = 0; i <= m; ++i) {
       const auto u = static_cast<std::size_t>(i);
       rows[u] = drops_.data() + drop_row(before, ends[u]) + before;
@@ -502,11 +571,11 @@ private:
     const auto add = [&](auto value) {
       for (int t = from; t <= to; ++t) {
         const std::size_t c = line.at(t);
-        if (!touched.test(c)) {
-          touched.set(c);
-          score[c] = 0;
-        }
-        score[c] = static_cast<std::int64_t>(static_cast<std::uint64_t>(score[c]) + value(t));
+        // A cell first touched starts from zero (a mask, not a branch).
+        const std::uint64_t kept = std::uint64_t{0} - std::uint64_t{touched.test(c)};
+        score[c] =
+            static_cast<std::int64_t>((static_cast<std::uint64_t>(score[c]) & kept) + value(t));
+        touched.set(c);
       }
     };
     if (m == 0) // one hit on the line, the usual case: the row itself
@@ -688,6 +757,13 @@ private:
         live_[static_cast<std::size_t>(q)] = live_[static_cast<std::size_t>(q - 1)];
       live_[static_cast<std::size_t>(q)] = k;
     }
+    for (std::size_t n = 0; n < fits_.size(); ++n) {
+      fits_[n] = 0;
+      for (int q = 0; q < live_count_; ++q) {
+        const int length = length_[static_cast<std::size_t>(live_[static_cast<std::size_t>(q)])];
+        if (length <= static_cast<int>(n)) fits_[n] = length;
+      }
+    }
   }
 
   /// How far from a cell a placement of a length afloat through it can reach.
@@ -790,6 +866,8 @@ private:
     return true;
   }
 
+  // Drop tables are kept for ships up to max_table_reach + 1 cells long.
+  static constexpr int max_table_reach = 9;
   std::shared_ptr<const detail::FleetGeometry<S>> geometry_;
   int cells_ = 0;
   int lengths_ = 0;
@@ -808,17 +886,21 @@ private:
     std::array<density_type, padded> density{};
     std::vector<density_type> covers; // drop tables of each length index (none for length 1)
     std::vector<bitboard_type> fits;  // by length index: cells a placement across may start at
-    std::vector<density_type> drops;  // the fleet's drop table, empty for long ships
+    // hunt_by_keys: all ones where a cell has a left (right) neighbour; the keys' shift, or -1.
+    std::array<density_type, padded> has_left{}, has_right{};
+    int shift = -1;
+    std::vector<density_type> drops; // the fleet's drop table, empty for long ships
   };
   std::shared_ptr<const Fresh> fresh_;
   // Drop table of the ships afloat (see prepare), empty when the ships are too long for one.
   std::vector<density_type> drops_;
-  static constexpr int max_table_reach = 9;
   int one_ = -1; // index of length 1, if the fleet has one
   std::array<int, max_ship_classes> afloat_{};
   std::array<int, max_ship_classes> length_{}; // the k-th distinct length
   std::array<int, max_ship_classes> live_{};   // length indices with a ship afloat, shortest first
   int live_count_ = 0;
+  // fits_[n]: the longest length afloat at most n, or 0 (for table-sized fleets).
+  std::array<int, 2 * max_table_reach + 2> fits_{};
   bitboard_type free_;
   bitboard_type free_down_; // free_ by columns: cell (r, c) at c * rows + r
   bitboard_type water_;
