@@ -153,10 +153,10 @@ private:
     auto fresh = std::make_shared<Fresh>();
     fresh->geometry = geometry_;
     const Board<S>& board = g.board();
-    fresh->fits.assign(static_cast<std::size_t>(lengths_), bitboard_type{});
+    fresh->across_starts.assign(static_cast<std::size_t>(lengths_), bitboard_type{});
     for (std::size_t c = 0; c < cells; ++c)
       for (std::size_t k = 0; k < static_cast<std::size_t>(lengths_); ++k)
-        if (board.coord(c).col + length_[k] <= board.cols()) fresh->fits[k].set(c);
+        if (board.coord(c).col + length_[k] <= board.cols()) fresh->across_starts[k].set(c);
     for (std::size_t k = 0; k < static_cast<std::size_t>(lengths_); ++k)
       for (std::size_t c = 0; c < cells; ++c)
         fresh->density[c] =
@@ -165,7 +165,7 @@ private:
     // placements through the origin of the stretch [-before, after] cover each cell.
     if (longest_ - 1 <= max_table_reach) {
       const auto reach = static_cast<std::size_t>(longest_ - 1);
-      const std::size_t block = (reach + 1) * (reach + 1) * (2 * reach + 1);
+      const std::size_t block = (reach + 1) * (reach + 1) * drop_stride();
       fresh->covers.assign(static_cast<std::size_t>(lengths_) * block, density_type{0});
       fresh->drops.assign(block, density_type{0});
       for (std::size_t k = 0; k < static_cast<std::size_t>(lengths_); ++k) {
@@ -210,10 +210,16 @@ private:
     fresh.shift = static_cast<long long>(top) << shift <= limit ? shift : -1;
   }
 
+  /// Distance between drop-table rows: a row's 2 x longest - 1 entries, then zeros to a whole
+  /// number of 8 (a row is then subtracted from a board row in whole vectors).
+  [[nodiscard]] std::size_t drop_stride() const noexcept {
+    return (static_cast<std::size_t>(2 * longest_ - 1) + 7) / 8 * 8;
+  }
+
   /// Index of row (before, after) in a drop table.
   [[nodiscard]] std::size_t drop_row(int before, int after) const noexcept {
     const auto r = static_cast<std::size_t>(longest_);
-    return (static_cast<std::size_t>(before) * r + static_cast<std::size_t>(after)) * (2 * r - 1);
+    return (static_cast<std::size_t>(before) * r + static_cast<std::size_t>(after)) * drop_stride();
   }
 
   /// Calls `f(t, n)` for the cells at offsets t of the stretch [-before, after] covered by
@@ -343,17 +349,18 @@ private:
   static Coord best(const TargetView<S>& view, const bitboard_type& candidates, Rng& rng,
                     Score score) {
     using value_type = decltype(score(std::size_t{}));
-    value_type top{};
+    // The top score, then the cells that have it in increasing order: two passes with no branch
+    // on a score (which cell leads is unpredictable).
+    value_type top = score(candidates.first());
+    candidates.for_each([&](std::size_t c) {
+      const value_type v = score(c);
+      top = v > top ? v : top;
+    });
     int ties = 0;
     std::array<std::uint16_t, S::capacity> tied;
     candidates.for_each([&](std::size_t c) {
-      const value_type v = score(c);
-      if (ties > 0 && v < top) return;
-      if (ties == 0 || v > top) {
-        top = v;
-        ties = 0;
-      }
-      tied[static_cast<std::size_t>(ties++)] = static_cast<std::uint16_t>(c);
+      tied[static_cast<std::size_t>(ties)] = static_cast<std::uint16_t>(c);
+      ties += static_cast<int>(score(c) == top);
     });
     return view.board().coord(tied[static_cast<std::size_t>(ties > 1 ? rng.below(ties) : 0)]);
   }
@@ -555,7 +562,7 @@ private:
     }
     ends[static_cast<std::size_t>(m)] = after;
     // The windows' union: those of the longest live length that fits.
-    const int longest = fits_[static_cast<std::size_t>(before + after + 1)];
+    const int longest = longest_within_[static_cast<std::size_t>(before + after + 1)];
     if (longest == 0) return;
     const int from = -std::min(before, longest - 1), to = std::min(after, longest - 1);
     // Row i, taken from offset -before, weighted by factor[i] (unsigned: the weight differences
@@ -673,6 +680,11 @@ private:
   void drop_run(std::size_t i, std::size_t step, int before, int after) {
     const density_type* row = drops_.data() + drop_row(before, after);
     const std::size_t first = i - static_cast<std::size_t>(before) * step;
+    if (const std::size_t stride = drop_stride(); step == 1 && first + stride <= padded) {
+      for (std::size_t j = 0; j < stride; ++j) // a row of the board: whole vectors, no clamp
+        density_[first + j] = static_cast<density_type>(density_[first + j] - row[j]);
+      return;
+    }
     const auto width = static_cast<std::size_t>(2 * longest_ - 1);
     for (std::size_t j = 0; j < width; ++j) {
       const std::size_t c = std::min(first + j * step, padded - 1);
@@ -712,7 +724,7 @@ private:
   void drop_length(std::size_t k) {
     const int length = length_[k];
     const auto cols = static_cast<std::size_t>(geometry_->board().cols());
-    bitboard_type across = free_ & fresh_->fits[k];
+    bitboard_type across = free_ & fresh_->across_starts[k];
     bitboard_type down = length > 1 ? free_ : bitboard_type{};
     for (int d = 1; d < length; ++d) {
       across &= free_.shifted_down(static_cast<std::size_t>(d));
@@ -757,11 +769,11 @@ private:
         live_[static_cast<std::size_t>(q)] = live_[static_cast<std::size_t>(q - 1)];
       live_[static_cast<std::size_t>(q)] = k;
     }
-    for (std::size_t n = 0; n < fits_.size(); ++n) {
-      fits_[n] = 0;
+    for (std::size_t n = 0; n < longest_within_.size(); ++n) {
+      longest_within_[n] = 0;
       for (int q = 0; q < live_count_; ++q) {
         const int length = length_[static_cast<std::size_t>(live_[static_cast<std::size_t>(q)])];
-        if (length <= static_cast<int>(n)) fits_[n] = length;
+        if (length <= static_cast<int>(n)) longest_within_[n] = length;
       }
     }
   }
@@ -885,7 +897,8 @@ private:
     std::shared_ptr<const detail::FleetGeometry<S>> geometry;
     std::array<density_type, padded> density{};
     std::vector<density_type> covers; // drop tables of each length index (none for length 1)
-    std::vector<bitboard_type> fits;  // by length index: cells a placement across may start at
+    // By length index: the cells where a placement across may start.
+    std::vector<bitboard_type> across_starts;
     // hunt_by_keys: all ones where a cell has a left (right) neighbour; the keys' shift, or -1.
     std::array<density_type, padded> has_left{}, has_right{};
     int shift = -1;
@@ -899,8 +912,8 @@ private:
   std::array<int, max_ship_classes> length_{}; // the k-th distinct length
   std::array<int, max_ship_classes> live_{};   // length indices with a ship afloat, shortest first
   int live_count_ = 0;
-  // fits_[n]: the longest length afloat at most n, or 0 (for table-sized fleets).
-  std::array<int, 2 * max_table_reach + 2> fits_{};
+  // longest_within_[n]: the longest length afloat at most n, or 0 (for table-sized fleets).
+  std::array<int, 2 * max_table_reach + 2> longest_within_{};
   bitboard_type free_;
   bitboard_type free_down_; // free_ by columns: cell (r, c) at c * rows + r
   bitboard_type water_;
