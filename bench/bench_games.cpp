@@ -3,7 +3,7 @@
 // otherwise. Prints figures only; never fails on time.
 //
 //   bench_games [--games N] [--slow-games M] [--seed S] [--threads T] [--seconds X]
-//               [--shooter a,b,...] [--placer name|all] [--markdown] [--match]
+//               [--shooter a,b,...] [--placer name|all] [--markdown] [--match] [--think]
 //
 // Each shooter is measured twice on the same games: on one thread (giving the figures) and on T
 // threads (default: every core). A run that would take more than X seconds (default 3) is cut
@@ -19,6 +19,12 @@
 // Issue 6's strength table (every shooter against every placer, on one thread per run):
 //   bench_games --placer all --games 20000 --slow-games 300 --seconds 60 --threads 1 --markdown
 // With --placer all the table has one row per shooter and placer (issue 6's strength table).
+//
+// With --think, each row also gets the shooter's thinking time per move (the wall-clock time of
+// each `next_shot` call, mean and largest, in milliseconds), measured in one more single-thread
+// run of the same games with a clock read around every call (issue 6 bounds these for `bayes`
+// and `expert`). The clock adds tens of nanoseconds a move: the figures of the fast shooters are
+// mostly that.
 #include <battleship/registry.hpp>
 #include <battleship/simulate.hpp>
 
@@ -27,6 +33,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -47,6 +54,7 @@ struct Options {
   std::vector<std::string> placers{"uniform"};
   bool markdown = false;
   bool match = false;
+  bool think = false;
 };
 
 std::vector<std::string> split(std::string_view list) {
@@ -63,7 +71,7 @@ std::vector<std::string> split(std::string_view list) {
   std::fprintf(stderr,
                "bench_games: %s\nusage: bench_games [--games N] [--slow-games M] [--seed S] "
                "[--threads T] [--seconds X] [--shooter a,b] [--placer name|all] [--markdown] "
-               "[--match]\n",
+               "[--match] [--think]\n",
                problem);
   std::exit(2);
 }
@@ -78,6 +86,10 @@ Options parse(int argc, char** argv) {
     }
     if (flag == "--match") {
       o.match = true;
+      continue;
+    }
+    if (flag == "--think") {
+      o.think = true;
       continue;
     }
     if (i + 1 >= argc) usage("a flag is missing its value");
@@ -130,6 +142,40 @@ SimulationResult timed_run(const Shooter& shooter, const Placer& placer, std::ui
   return r;
 }
 
+/// Thinking time of the moves of one run: count, sum and largest, in seconds.
+struct ThinkTime {
+  std::uint64_t moves = 0;
+  double total = 0;
+  double longest = 0;
+};
+
+/// A shooter that times each `next_shot` of the shooter it holds. Copies share one `ThinkTime`:
+/// use it on one thread only.
+template <class Shooter>
+class Timed {
+public:
+  Timed(const Shooter& shooter, std::shared_ptr<ThinkTime> time)
+      : shooter_(shooter), time_(std::move(time)) {}
+  void start(const TargetView<S>& view) { shooter_.start(view); }
+  Coord next_shot(const TargetView<S>& view, Rng& rng) {
+    const auto begin = std::chrono::steady_clock::now();
+    const Coord c = shooter_.next_shot(view, rng);
+    const double spent =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    ++time_->moves;
+    time_->total += spent;
+    time_->longest = std::max(time_->longest, spent);
+    return c;
+  }
+  void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
+    shooter_.on_result(view, cell, told);
+  }
+
+private:
+  Shooter shooter_;
+  std::shared_ptr<ThinkTime> time_;
+};
+
 void row(const Options& o, const std::string& shooter_name, const std::string& placer_name) {
   with_shooter<S>(shooter_name, [&](auto shooter) {
     with_placer<S>(placer_name, [&](auto placer) {
@@ -141,11 +187,19 @@ void row(const Options& o, const std::string& shooter_name, const std::string& p
                          : timed_run(shooter, placer, one.games, o.seed, o.threads, o.seconds);
       const ShotSummary s = one.summary();
       const char* format = o.markdown
-                               ? "| %s | %s | %llu | %.0f | %.0f | %.2f (±%.2f) | %d | %d | %d |\n"
-                               : "%-20s %-10s %9llu %11.0f %11.0f %7.2f ±%5.2f %6d %5d %5d\n";
+                               ? "| %s | %s | %llu | %.0f | %.0f | %.2f (±%.2f) | %d | %d | %d |"
+                               : "%-20s %-10s %9llu %11.0f %11.0f %7.2f ±%5.2f %6d %5d %5d";
       std::printf(format, shooter_name.c_str(), placer_name.c_str(),
                   static_cast<unsigned long long>(one.games), one.games_per_second(),
                   all.games_per_second(), s.mean, s.ci95, s.median, s.p95, s.max);
+      if (o.think) {
+        auto time = std::make_shared<ThinkTime>();
+        (void)timed_run(Timed(shooter, time), placer, one.games, o.seed, 1, o.seconds);
+        const double mean = time->moves ? time->total / static_cast<double>(time->moves) : 0;
+        std::printf(o.markdown ? " %.4f | %.3f |" : " %10.4f %9.3f", 1e3 * mean,
+                    1e3 * time->longest);
+      }
+      std::printf("\n");
       if (one.unfinished + one.unplaceable > 0)
         std::printf("  (%llu games unfinished, %llu unplaceable)\n",
                     static_cast<unsigned long long>(one.unfinished),
@@ -242,13 +296,16 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(o.seed), o.threads,
               std::thread::hardware_concurrency());
   if (o.markdown) {
-    std::printf("| shooter | placer | games | games/s, 1 thread | games/s, %u threads | mean "
-                "shots (95%% CI) | median | p95 | max |\n| --- | --- | ---: | ---: | ---: | --- | "
-                "---: | ---: | ---: |\n",
-                o.threads);
+    std::printf(
+        "| shooter | placer | games | games/s, 1 thread | games/s, %u threads | mean "
+        "shots (95%% CI) | median | p95 | max |%s\n| --- | --- | ---: | ---: | ---: | --- | "
+        "---: | ---: | ---: |%s\n",
+        o.threads, o.think ? " ms/move, mean | ms/move, max |" : "",
+        o.think ? " ---: | ---: |" : "");
   } else {
-    std::printf("%-20s %-10s %9s %11s %11s %14s %6s %5s %5s\n", "shooter", "placer", "games",
-                "games/s(1)", "games/s(T)", "mean (95% CI)", "median", "p95", "max");
+    std::printf("%-20s %-10s %9s %11s %11s %14s %6s %5s %5s%s\n", "shooter", "placer", "games",
+                "games/s(1)", "games/s(T)", "mean (95% CI)", "median", "p95", "max",
+                o.think ? "  ms/move  max ms" : "");
   }
   try {
     for (const auto& shooter : o.shooters)
