@@ -4,6 +4,7 @@
 //
 //   bench_games [--games N] [--slow-games M] [--seed S] [--threads T] [--seconds X]
 //               [--shooter a,b,...] [--placer name|all] [--markdown] [--match] [--think]
+//               [--phases]
 //
 // Each shooter is measured twice on the same games: on one thread (giving the figures) and on T
 // threads (default: every core). A run that would take more than X seconds (default 3) is cut
@@ -25,6 +26,13 @@
 // run of the same games with a clock read around every call (issue 6 bounds these for `bayes`
 // and `expert`). The clock adds tens of nanoseconds a move: the figures of the fast shooters are
 // mostly that.
+//
+// With --phases, each row also gets where the misses fall, from one more run of the same games:
+// mean misses a game while hunting (every hit so far belongs to a sunk ship), of those the ones
+// spent hunting the last ship afloat, and the misses while targeting a ship already hit. Shots =
+// 17 hits + hunting + targeting misses for the classic fleet.
+#include "miss_tally.hpp"
+
 #include <battleship/registry.hpp>
 #include <battleship/simulate.hpp>
 
@@ -55,6 +63,7 @@ struct Options {
   bool markdown = false;
   bool match = false;
   bool think = false;
+  bool phases = false;
 };
 
 std::vector<std::string> split(std::string_view list) {
@@ -71,7 +80,7 @@ std::vector<std::string> split(std::string_view list) {
   std::fprintf(stderr,
                "bench_games: %s\nusage: bench_games [--games N] [--slow-games M] [--seed S] "
                "[--threads T] [--seconds X] [--shooter a,b] [--placer name|all] [--markdown] "
-               "[--match] [--think]\n",
+               "[--match] [--think] [--phases]\n",
                problem);
   std::exit(2);
 }
@@ -90,6 +99,10 @@ Options parse(int argc, char** argv) {
     }
     if (flag == "--think") {
       o.think = true;
+      continue;
+    }
+    if (flag == "--phases") {
+      o.phases = true;
       continue;
     }
     if (i + 1 >= argc) usage("a flag is missing its value");
@@ -199,6 +212,14 @@ void row(const Options& o, const std::string& shooter_name, const std::string& p
         std::printf(o.markdown ? " %.4f | %.3f |" : " %10.4f %9.3f", 1e3 * mean,
                     1e3 * time->longest);
       }
+      if (o.phases) {
+        auto tally = std::make_shared<bench::MissTally>();
+        (void)timed_run(bench::Tallied<S, decltype(shooter)>(shooter, tally), placer, one.games,
+                        o.seed, o.threads, o.seconds);
+        std::printf(o.markdown ? " %.2f | %.2f | %.2f |" : " %8.2f %8.2f %8.2f",
+                    tally->hunting_per_game(), tally->hunting_per_game(1),
+                    tally->targeting_per_game());
+      }
       std::printf("\n");
       if (one.unfinished + one.unplaceable > 0)
         std::printf("  (%llu games unfinished, %llu unplaceable)\n",
@@ -298,14 +319,15 @@ int main(int argc, char** argv) {
   if (o.markdown) {
     std::printf(
         "| shooter | placer | games | games/s, 1 thread | games/s, %u threads | mean "
-        "shots (95%% CI) | median | p95 | max |%s\n| --- | --- | ---: | ---: | ---: | --- | "
-        "---: | ---: | ---: |%s\n",
+        "shots (95%% CI) | median | p95 | max |%s%s\n| --- | --- | ---: | ---: | ---: | --- | "
+        "---: | ---: | ---: |%s%s\n",
         o.threads, o.think ? " ms/move, mean | ms/move, max |" : "",
-        o.think ? " ---: | ---: |" : "");
+        o.phases ? " hunting misses | last ship | targeting misses |" : "",
+        o.think ? " ---: | ---: |" : "", o.phases ? " ---: | ---: | ---: |" : "");
   } else {
-    std::printf("%-20s %-10s %9s %11s %11s %14s %6s %5s %5s%s\n", "shooter", "placer", "games",
+    std::printf("%-20s %-10s %9s %11s %11s %14s %6s %5s %5s%s%s\n", "shooter", "placer", "games",
                 "games/s(1)", "games/s(T)", "mean (95% CI)", "median", "p95", "max",
-                o.think ? "  ms/move  max ms" : "");
+                o.think ? "  ms/move  max ms" : "", o.phases ? "  hunting last-one targeting" : "");
   }
   try {
     for (const auto& shooter : o.shooters)

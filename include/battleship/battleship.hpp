@@ -15,6 +15,7 @@
 #include <battleship/registry.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/rules.hpp>
+#include <battleship/search_phase.hpp>
 #include <battleship/shape.hpp>
 #include <battleship/simulate.hpp>
 #include <battleship/solo.hpp>

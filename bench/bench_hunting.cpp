@@ -1,0 +1,330 @@
+// How the hunt decides the game (issue 6's "why"): variants of the density shooter that differ
+// only in how they hunt, played on the same layouts, with where their misses fall. Every variant
+// targets as `probability` does; the hunting rules are:
+//
+//   counts         each ship afloat counts its placements clear of every shot; the cell with the
+//                  largest sum wins (DataGenetics, what `probability` does)
+//   hit-chance     each ship's count divided by its number of placements: the probability that
+//                  the cell holds a ship, which is what `bayes` maximises
+//   small-first    each ship's count multiplied by its number of placements: the ships with the
+//                  most placements (the small ones) weigh most
+//   ... +spread    ties go to the cell whose edge neighbours score least (the hunt spreads out
+//                  like a parity pattern); otherwise ties are drawn uniformly
+//   ... +lookahead with one ship afloat, the cell whose exact expected shots to sink it are
+//                  fewest when the shots after it follow the counts (one-step lookahead over every
+//                  placement of that ship: no sampling, no noise)
+//
+// Prints mean shots (95% interval), mean misses a game while hunting, of which with one ship
+// afloat, while targeting, and each variant's mean difference in shots from the first row on the
+// same layouts. Classic fleet, 10 x 10, classic rules, uniform layouts. Prints figures only.
+//
+//   bench_hunting [--games N] [--seed S] [--threads T]
+#include "miss_tally.hpp"
+
+#include <battleship/battleship.hpp>
+#include <battleship/strategies/probability.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace {
+using namespace battleship;
+using S = ClassicShape;
+using Cells = Board<S>::bitboard_type;
+
+/// How a variant hunts.
+struct HuntRule {
+  const char* name;
+  double exponent;  // a ship's count is weighted by (its placements)^(exponent - 1)
+  bool spread_ties; // ties to the least-covered edge neighbours, else uniform
+  bool lookahead;   // one-step exact lookahead when one ship is afloat
+};
+
+/// Every placement of a ship of each length on the board (index: length).
+struct PlacementLists {
+  std::vector<std::vector<Cells>> of_length;
+  explicit PlacementLists(const Board<S>& board, int longest) : of_length(longest + 1) {
+    for (int length = 1; length <= longest; ++length)
+      for (const Orientation o : {Orientation::horizontal, Orientation::vertical})
+        for (int r = 0; r < board.rows(); ++r)
+          for (int c = 0; c < board.cols(); ++c) {
+            const Placement p{{r, c}, o, length};
+            if (board.contains(p.last()))
+              of_length[static_cast<std::size_t>(length)].push_back(board.mask(p));
+          }
+  }
+};
+
+using Scores = std::array<double, S::capacity>;
+
+/// The best-scoring cell of `candidates`: ties (within a relative 1e-12) to the cell whose edge
+/// neighbours score least when `spread`, then to the lowest index (or a uniform draw when
+/// `rng` is given).
+std::size_t best_cell(const Board<S>& board, const Cells& candidates, const Scores& score,
+                      bool spread, Rng* rng) {
+  double top = -1;
+  candidates.for_each([&](std::size_t c) { top = std::max(top, score[c]); });
+  const auto cols = static_cast<std::size_t>(board.cols());
+  const auto cells = static_cast<std::size_t>(board.cells());
+  auto around = [&](std::size_t c) {
+    double sum = 0;
+    if (c % cols > 0) sum += score[c - 1];
+    if (c % cols + 1 < cols) sum += score[c + 1];
+    if (c >= cols) sum += score[c - cols];
+    if (c + cols < cells) sum += score[c + cols];
+    return sum;
+  };
+  double least = 0;
+  std::size_t pick = candidates.first();
+  int ties = 0;
+  candidates.for_each([&](std::size_t c) {
+    if (score[c] < top * (1 - 1e-12)) return;
+    const double a = spread ? around(c) : 0;
+    if (ties == 0 || a < least * (1 - 1e-12)) {
+      least = a;
+      pick = c;
+      ties = 1;
+    } else if (a <= least * (1 + 1e-12)) {
+      ++ties;
+      if (rng && rng->below(ties) == 0) pick = c;
+    }
+  });
+  return pick;
+}
+
+/// The exact one-ship problem: equally likely placements of the one ship afloat; how many
+/// shots the counts rule takes to sink it, and the first shot that minimises that.
+class LastShip {
+public:
+  LastShip(const Board<S>& board, std::vector<Cells> placements)
+      : board_(board), placements_(std::move(placements)) {}
+
+  /// The cell after which the counts rule needs the fewest expected shots (the rule's own cell
+  /// unless another is strictly better).
+  std::size_t choose(const Cells& shots) const {
+    std::vector<std::size_t> all(placements_.size());
+    for (std::size_t j = 0; j < all.size(); ++j) all[j] = j;
+    const std::size_t own = greedy(all, shots);
+    double best = after(all, shots, own);
+    std::size_t pick = own;
+    covered(all, shots).for_each([&](std::size_t c) {
+      if (c == own) return;
+      if (const double v = after(all, shots, c); v < best - 1e-12) {
+        best = v;
+        pick = c;
+      }
+    });
+    return pick;
+  }
+
+private:
+  Cells covered(const std::vector<std::size_t>& set, const Cells& shots) const {
+    Cells any;
+    for (const std::size_t j : set) any |= placements_[j];
+    return any - shots;
+  }
+
+  /// The counts rule on this problem: the cell most placements cover, spread ties.
+  std::size_t greedy(const std::vector<std::size_t>& set, const Cells& shots) const {
+    Scores count{};
+    for (const std::size_t j : set)
+      (placements_[j] - shots).for_each([&](std::size_t c) { count[c] += 1; });
+    return best_cell(board_, covered(set, shots), count, true, nullptr);
+  }
+
+  /// Expected shots to sink the ship when firing at `c` now and following the rule after.
+  double after(const std::vector<std::size_t>& set, const Cells& shots, std::size_t c) const {
+    Cells next = shots;
+    next.set(c);
+    std::vector<std::size_t> hit, miss;
+    for (const std::size_t j : set) {
+      if (!placements_[j].test(c))
+        miss.push_back(j);
+      else if ((placements_[j] - next).any())
+        hit.push_back(j); // hit, not sunk: the game goes on
+    }
+    const auto n = static_cast<double>(set.size());
+    double v = 1;
+    if (!hit.empty()) v += static_cast<double>(hit.size()) / n * value(hit, next);
+    if (!miss.empty()) v += static_cast<double>(miss.size()) / n * value(miss, next);
+    return v;
+  }
+
+  double value(const std::vector<std::size_t>& set, const Cells& shots) const {
+    if (set.size() == 1) return (placements_[set.front()] - shots).count();
+    return after(set, shots, greedy(set, shots));
+  }
+
+  const Board<S>& board_;
+  std::vector<Cells> placements_;
+};
+
+/// The density shooter's targeting with one of the hunting rules above.
+class HuntingShooter {
+public:
+  HuntingShooter(HuntRule rule, std::shared_ptr<const PlacementLists> lists)
+      : rule_(rule), lists_(std::move(lists)) {}
+
+  void start(const TargetView<S>& view) { target_.start(view); }
+
+  Coord next_shot(const TargetView<S>& view, Rng& rng) {
+    const Board<S>& board = view.board();
+    if (rule_.lookahead && view.afloat_count() == 1)
+      if (const auto c = last_ship(view)) return board.coord(*c);
+    if (search_phase(view) != SearchPhase::hunting) return target_.next_shot(view, rng);
+    const Cells blocked = view.shots() | target_.known_water();
+    Scores score{};
+    for (int ship = 0; ship < view.fleet().ship_count(); ++ship) {
+      if (view.known_sunk(ship)) continue;
+      const auto& list = lists_->of_length[static_cast<std::size_t>(view.ship_length(ship))];
+      Scores count{};
+      int fits = 0;
+      for (const Cells& p : list) {
+        if (p.intersects(blocked)) continue;
+        ++fits;
+        p.for_each([&](std::size_t c) { count[c] += 1; });
+      }
+      if (fits == 0) continue;
+      const double weight = std::pow(static_cast<double>(fits), rule_.exponent - 1);
+      for (std::size_t c = 0; c < score.size(); ++c) score[c] += weight * count[c];
+    }
+    const Cells open = view.open() - target_.known_water();
+    if (open.none()) return target_.next_shot(view, rng);
+    return board.coord(best_cell(board, open, score, rule_.spread_ties, &rng));
+  }
+
+  void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
+    target_.on_result(view, cell, told);
+  }
+
+private:
+  /// With one ship afloat: the lookahead's cell, or nothing when the sinkings left some hit
+  /// unexplained in a way one ship cannot cover (the density shooter then decides).
+  std::optional<std::size_t> last_ship(const TargetView<S>& view) const {
+    int ship = 0;
+    while (view.known_sunk(ship)) ++ship;
+    const Cells water = view.misses() | target_.known_water() | target_.explained();
+    const Cells need = view.hits() - target_.explained();
+    std::vector<Cells> placements;
+    for (const Cells& p : lists_->of_length[static_cast<std::size_t>(view.ship_length(ship))])
+      if (!p.intersects(water) && need.subset_of(p) && (p - view.shots()).any())
+        placements.push_back(p);
+    if (placements.empty()) return std::nullopt;
+    return LastShip(view.board(), std::move(placements)).choose(view.shots());
+  }
+
+  HuntRule rule_;
+  std::shared_ptr<const PlacementLists> lists_;
+  ProbabilityShooter<S> target_;
+};
+
+struct Options {
+  std::uint64_t games = 20'000;
+  std::uint64_t seed = 1;
+  unsigned threads = std::max(1U, std::thread::hardware_concurrency());
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; i += 2) {
+    const std::string_view flag = argv[i];
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "bench_hunting: %s is missing its value\n", argv[i]);
+      std::exit(2);
+    }
+    char* end = nullptr;
+    const unsigned long long value = std::strtoull(argv[i + 1], &end, 10);
+    if (*end != '\0') {
+      std::fprintf(stderr, "bench_hunting: %s wants a whole number, not '%s'\n", argv[i],
+                   argv[i + 1]);
+      std::exit(2);
+    }
+    if (flag == "--games")
+      o.games = value;
+    else if (flag == "--seed")
+      o.seed = value;
+    else if (flag == "--threads")
+      o.threads = static_cast<unsigned>(value);
+    else {
+      std::fprintf(stderr,
+                   "bench_hunting: unknown flag %s\nusage: bench_hunting [--games N] "
+                   "[--seed S] [--threads T]\n",
+                   argv[i]);
+      std::exit(2);
+    }
+  }
+  return o;
+}
+
+/// Plays the games of one shooter; each game's shots, and the misses by phase.
+template <class Shooter>
+std::vector<int> play(const Options& o, const Shooter& shooter, bench::MissTally& tally) {
+  auto shared = std::shared_ptr<bench::MissTally>(&tally, [](bench::MissTally*) {});
+  std::vector<int> shots(o.games, 0);
+  SimulationOptions options;
+  options.games = o.games;
+  options.seed = o.seed;
+  options.threads = o.threads;
+  options.on_game = [&](std::uint64_t i, const SoloResult& r) { shots[i] = r.shots; };
+  (void)simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
+                      bench::Tallied<S, Shooter>(shooter, shared), UniformPlacer<S>{}, options);
+  return shots;
+}
+
+/// Mean and the half-width of its 95 percent interval.
+std::pair<double, double> mean_ci(const std::vector<double>& x) {
+  const auto n = static_cast<double>(x.size());
+  double sum = 0, sum2 = 0;
+  for (const double v : x) {
+    sum += v;
+    sum2 += v * v;
+  }
+  const double mean = sum / n;
+  const double var = n > 1 ? std::max(0.0, (sum2 - n * mean * mean) / (n - 1)) : 0;
+  return {mean, 1.96 * std::sqrt(var / n)};
+}
+
+void report(const char* name, const std::vector<int>& shots, const std::vector<int>& reference,
+            const bench::MissTally& tally) {
+  std::vector<double> x(shots.begin(), shots.end()), d(shots.size());
+  for (std::size_t i = 0; i < shots.size(); ++i) d[i] = shots[i] - reference[i];
+  const auto [mean, ci] = mean_ci(x);
+  const auto [diff, diff_ci] = mean_ci(d);
+  std::printf("%-26s %7.3f ±%5.3f %9.3f %9.3f %10.3f   %+6.3f ±%5.3f\n", name, mean, ci,
+              tally.hunting_per_game(), tally.hunting_per_game(1), tally.targeting_per_game(), diff,
+              diff_ci);
+  std::fflush(stdout);
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  const Board<S> board;
+  auto lists = std::make_shared<const PlacementLists>(board, fleets::classic.longest());
+  const HuntRule rules[] = {
+      {"counts +spread", 1, true, false},      {"counts", 1, false, false},
+      {"hit-chance +spread", 0, true, false},  {"hit-chance", 0, false, false},
+      {"small-first +spread", 2, true, false}, {"counts +spread +lookahead", 1, true, true},
+  };
+  std::printf("hunting rules on the same %llu games (seed %llu, %u threads); classic fleet and "
+              "rules, uniform layouts; misses are means a game\n\n",
+              static_cast<unsigned long long>(o.games), static_cast<unsigned long long>(o.seed),
+              o.threads);
+  std::printf("%-26s %14s %9s %9s %10s   %s\n", "hunting rule", "mean shots", "hunting",
+              "last ship", "targeting", "vs first row");
+  std::vector<int> reference;
+  for (const HuntRule& rule : rules) {
+    bench::MissTally tally;
+    const auto shots = play(o, HuntingShooter(rule, lists), tally);
+    if (reference.empty()) reference = shots;
+    report(rule.name, shots, reference, tally);
+  }
+  bench::MissTally tally;
+  report("probability (registry)", play(o, ProbabilityShooter<S>{}, tally), reference, tally);
+}
