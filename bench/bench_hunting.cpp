@@ -20,6 +20,7 @@
 //
 //   bench_hunting [--games N] [--seed S] [--threads T]
 #include "miss_tally.hpp"
+#include "paired_runs.hpp"
 
 #include <battleship/battleship.hpp>
 #include <battleship/strategies/probability.hpp>
@@ -224,87 +225,10 @@ private:
   ProbabilityShooter<S> target_;
 };
 
-struct Options {
-  std::uint64_t games = 20'000;
-  std::uint64_t seed = 1;
-  unsigned threads = std::max(1U, std::thread::hardware_concurrency());
-};
-
-Options parse(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string_view flag = argv[i];
-    if (i + 1 >= argc) {
-      std::fprintf(stderr, "bench_hunting: %s is missing its value\n", argv[i]);
-      std::exit(2);
-    }
-    char* end = nullptr;
-    const unsigned long long value = std::strtoull(argv[i + 1], &end, 10);
-    if (*end != '\0') {
-      std::fprintf(stderr, "bench_hunting: %s wants a whole number, not '%s'\n", argv[i],
-                   argv[i + 1]);
-      std::exit(2);
-    }
-    if (flag == "--games")
-      o.games = value;
-    else if (flag == "--seed")
-      o.seed = value;
-    else if (flag == "--threads")
-      o.threads = static_cast<unsigned>(value);
-    else {
-      std::fprintf(stderr,
-                   "bench_hunting: unknown flag %s\nusage: bench_hunting [--games N] "
-                   "[--seed S] [--threads T]\n",
-                   argv[i]);
-      std::exit(2);
-    }
-  }
-  return o;
-}
-
-/// Plays the games of one shooter; each game's shots, and the misses by phase.
-template <class Shooter>
-std::vector<int> play(const Options& o, const Shooter& shooter, bench::MissTally& tally) {
-  auto shared = std::shared_ptr<bench::MissTally>(&tally, [](bench::MissTally*) {});
-  std::vector<int> shots(o.games, 0);
-  SimulationOptions options;
-  options.games = o.games;
-  options.seed = o.seed;
-  options.threads = o.threads;
-  options.on_game = [&](std::uint64_t i, const SoloResult& r) { shots[i] = r.shots; };
-  (void)simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
-                      bench::Tallied<S, Shooter>(shooter, shared), UniformPlacer<S>{}, options);
-  return shots;
-}
-
-/// Mean and the half-width of its 95 percent interval.
-std::pair<double, double> mean_ci(const std::vector<double>& x) {
-  const auto n = static_cast<double>(x.size());
-  double sum = 0, sum2 = 0;
-  for (const double v : x) {
-    sum += v;
-    sum2 += v * v;
-  }
-  const double mean = sum / n;
-  const double var = n > 1 ? std::max(0.0, (sum2 - n * mean * mean) / (n - 1)) : 0;
-  return {mean, 1.96 * std::sqrt(var / n)};
-}
-
-void report(const char* name, const std::vector<int>& shots, const std::vector<int>& reference,
-            const bench::MissTally& tally) {
-  std::vector<double> x(shots.begin(), shots.end()), d(shots.size());
-  for (std::size_t i = 0; i < shots.size(); ++i) d[i] = shots[i] - reference[i];
-  const auto [mean, ci] = mean_ci(x);
-  const auto [diff, diff_ci] = mean_ci(d);
-  std::printf("%-26s %7.3f ±%5.3f %9.3f %9.3f %10.3f   %+6.3f ±%5.3f\n", name, mean, ci,
-              tally.hunting_per_game(), tally.hunting_per_game(1), tally.targeting_per_game(), diff,
-              diff_ci);
-  std::fflush(stdout);
-}
 } // namespace
 
 int main(int argc, char** argv) {
-  const Options o = parse(argc, argv);
+  const bench::PairedOptions o = bench::parse_paired(argc, argv, "bench_hunting", 20'000);
   const Board<S> board;
   auto lists = std::make_shared<const PlacementLists>(board, fleets::classic.longest());
   const HuntRule rules[] = {
@@ -316,15 +240,16 @@ int main(int argc, char** argv) {
               "rules, uniform layouts; misses are means a game\n\n",
               static_cast<unsigned long long>(o.games), static_cast<unsigned long long>(o.seed),
               o.threads);
-  std::printf("%-26s %14s %9s %9s %10s   %s\n", "hunting rule", "mean shots", "hunting",
-              "last ship", "targeting", "vs first row");
+  bench::print_header("hunting rule");
   std::vector<int> reference;
   for (const HuntRule& rule : rules) {
     bench::MissTally tally;
-    const auto shots = play(o, HuntingShooter(rule, lists), tally);
+    const auto shots = bench::play(o.games, o.seed, o.threads, HuntingShooter(rule, lists), tally);
     if (reference.empty()) reference = shots;
-    report(rule.name, shots, reference, tally);
+    bench::report(rule.name, shots, reference, tally);
   }
   bench::MissTally tally;
-  report("probability (registry)", play(o, ProbabilityShooter<S>{}, tally), reference, tally);
+  bench::report("probability (registry)",
+                bench::play(o.games, o.seed, o.threads, ProbabilityShooter<S>{}, tally), reference,
+                tally);
 }

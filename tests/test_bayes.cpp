@@ -2,6 +2,7 @@
 #include "small_boards.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include <battleship/placement/uniform.hpp>
@@ -127,4 +128,57 @@ TEST_CASE("bayes's sampled posterior is close to brute-force counts when countin
   sampled.exact_budget = 0; // never count: importance sampling only
   sampled.samples = 6000;
   check_every_rule(Board<FixedShape<5, 4>>{}, fleet_322, 0.04, 6, sampled);
+}
+
+TEST_CASE("bayes breaks ties toward the cell whose open neighbours are least likely",
+          "[bayes][ties]") {
+  // 1 x 5 with one ship of 2: placements 01, 12, 23, 34. Cells 1, 2 and 3 are each covered by two
+  // of them; 1 and 3 have neighbours weighing 1 + 2, cell 2 has 2 + 2. The first shot is 1 or 3,
+  // drawn between them, never 2.
+  using L = FixedShape<1, 5>;
+  const Board<L> board;
+  const Fleet fleet{{"Destroyer", 'D', 2, 1}};
+  TargetView<L> view(board, fleet, rulesets::classic);
+  int ones = 0, threes = 0;
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    BayesShooter<L> bayes;
+    bayes.start(view);
+    Rng rng(seed);
+    const Coord first = bayes.next_shot(view, rng);
+    CHECK((first == Coord{0, 1} || first == Coord{0, 3}));
+    ones += first == Coord{0, 1};
+    threes += first == Coord{0, 3};
+  }
+  CHECK(ones > 5);
+  CHECK(threes > 5);
+  // After a miss at 1 only 23 and 34 are left: cell 3 is covered by both, so it is next whatever
+  // the neighbours weigh.
+  view.record({0, 1}, ShotOutcome{ShotResult::miss, -1, ShotRefusal::none});
+  BayesShooter<L> bayes;
+  bayes.start(view);
+  bayes.on_result(view, {0, 1}, ShotOutcome{ShotResult::miss, -1, ShotRefusal::none});
+  Rng rng(1);
+  CHECK(bayes.next_shot(view, rng) == Coord{0, 3});
+}
+
+TEST_CASE("bayes's tie tolerance decides which cells count as tied", "[bayes][ties]") {
+  // 1 x 6 with one ship of 3: placements 012, 123, 234, 345 cover the cells 1, 2, 3, 3, 2, 1
+  // times. Exact ties only: cells 2 and 3. Within 40 percent: cells 1 to 4, of which 1 and 4 have
+  // the lighter neighbours (1 + 3 against 2 + 3).
+  using L = FixedShape<1, 6>;
+  const Board<L> board;
+  const Fleet fleet{{"Cruiser", 'C', 3, 1}};
+  const TargetView<L> view(board, fleet, rulesets::classic);
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    BayesShooter<L> bayes;
+    bayes.tie_tolerance = 0;
+    bayes.start(view);
+    Rng rng(seed);
+    const Coord exact = bayes.next_shot(view, rng);
+    CHECK((exact == Coord{0, 2} || exact == Coord{0, 3}));
+    bayes.tie_tolerance = 0.4;
+    bayes.start(view);
+    const Coord loose = bayes.next_shot(view, rng);
+    CHECK((loose == Coord{0, 1} || loose == Coord{0, 4}));
+  }
 }

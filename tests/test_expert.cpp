@@ -65,7 +65,8 @@ TEST_CASE("expert stays within 3 percent of the optimum and never beats it when 
           "too many for the exact search",
           "[expert][optimum]") {
   ExpertShooter<D> expert;
-  expert.endgame_layouts = 10; // the lookahead with rollouts decides the first shots
+  expert.endgame_layouts = 10; // the density shooter and the rollouts decide the first shots
+  expert.exact_layouts = 0;
   expert.layouts = 24;
   expert.candidates = 3;
   struct Case {
@@ -81,6 +82,36 @@ TEST_CASE("expert stays within 3 percent of the optimum and never beats it when 
     CHECK(e >= c.optimum - 5e-4);
     CHECK(e <= c.optimum * 1.03);
   }
+}
+
+TEST_CASE("the exact lookahead never does worse than the greedy rule it looks ahead of",
+          "[expert][optimum][lookahead]") {
+  // With the endgame search off, every move on these boards is decided by the exact lookahead
+  // (the layouts are few): judging only the rule's own cell plays the greedy rule itself, judging
+  // every cell is one-step policy improvement, which cannot be worse and cannot beat the optimum.
+  ExpertShooter<D> greedy;
+  greedy.endgame_layouts = 0;
+  greedy.exact_candidates = 1;
+  ExpertShooter<D> lookahead = greedy;
+  lookahead.exact_candidates = 64;
+  struct Case {
+    int rows, cols;
+    std::vector<int> lengths;
+    double optimum;
+  };
+  int better = 0;
+  for (const Case& c :
+       {Case{4, 3, {2}, 87.0 / 17.0}, Case{4, 4, {2}, 6.0833}, Case{4, 4, {3}, 5.625},
+        Case{5, 4, {3}, 6.2273}, Case{4, 4, {2, 2}, 8.6696}}) {
+    const double g = expected_on(c.rows, c.cols, c.lengths, greedy);
+    const double l = expected_on(c.rows, c.cols, c.lengths, lookahead);
+    INFO(c.rows << " x " << c.cols << " with " << c.lengths.size() << " ship(s): greedy " << g
+                << ", lookahead " << l << ", optimum " << c.optimum);
+    CHECK(l <= g + 1e-9);
+    CHECK(l >= c.optimum - 5e-4);
+    better += l < g - 1e-9;
+  }
+  CHECK(better >= 1); // the lookahead does change some decisions for the better
 }
 
 TEST_CASE("expert never fires at a cell no consistent layout covers, under every rule",

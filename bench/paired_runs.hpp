@@ -1,0 +1,117 @@
+// Shooters compared on the same games: each plays game i against the layout drawn from
+// (seed, i), so the difference between two shooters can be taken game by game (the paired
+// difference has a much smaller interval than the two means when the shooters agree often).
+// Shared by the bench programs that compare variants of a shooter.
+#pragma once
+
+#include "miss_tally.hpp"
+
+#include <battleship/placement/uniform.hpp>
+#include <battleship/simulate.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace bench {
+
+/// The flags of a paired comparison: --games N, --seed S, --threads T.
+struct PairedOptions {
+  std::uint64_t games = 0;
+  std::uint64_t seed = 1;
+  unsigned threads = std::max(1U, std::thread::hardware_concurrency());
+};
+
+/// Reads the flags of `program`; a malformed or unknown flag ends the program with status 2.
+inline PairedOptions parse_paired(int argc, char** argv, const char* program,
+                                  std::uint64_t default_games) {
+  PairedOptions o;
+  o.games = default_games;
+  for (int i = 1; i < argc; i += 2) {
+    const std::string_view flag = argv[i];
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "%s: %s is missing its value\n", program, argv[i]);
+      std::exit(2);
+    }
+    char* end = nullptr;
+    const unsigned long long value = std::strtoull(argv[i + 1], &end, 10);
+    if (*end != '\0') {
+      std::fprintf(stderr, "%s: %s wants a whole number, not '%s'\n", program, argv[i],
+                   argv[i + 1]);
+      std::exit(2);
+    }
+    if (flag == "--games")
+      o.games = value;
+    else if (flag == "--seed")
+      o.seed = value;
+    else if (flag == "--threads")
+      o.threads = static_cast<unsigned>(value);
+    else {
+      std::fprintf(stderr, "%s: unknown flag %s\nusage: %s [--games N] [--seed S] [--threads T]\n",
+                   program, argv[i], program);
+      std::exit(2);
+    }
+  }
+  return o;
+}
+
+/// Plays `games` classic games of `shooter` (uniform layouts, classic rules); each game's shots,
+/// and the misses by phase added to `tally`.
+template <class Shooter>
+std::vector<int> play(std::uint64_t games, std::uint64_t seed, unsigned threads,
+                      const Shooter& shooter, MissTally& tally) {
+  using S = battleship::ClassicShape;
+  auto shared = std::shared_ptr<MissTally>(&tally, [](MissTally*) {});
+  std::vector<int> shots(games, 0);
+  battleship::SimulationOptions options;
+  options.games = games;
+  options.seed = seed;
+  options.threads = threads;
+  options.on_game = [&](std::uint64_t i, const battleship::SoloResult& r) { shots[i] = r.shots; };
+  (void)battleship::simulate_solo(
+      battleship::Board<S>{}, battleship::fleets::classic, battleship::rulesets::classic,
+      Tallied<S, Shooter>(shooter, shared), battleship::UniformPlacer<S>{}, options);
+  return shots;
+}
+
+/// Mean and the half-width of its 95 percent interval.
+inline std::pair<double, double> mean_ci(const std::vector<double>& x) {
+  const auto n = static_cast<double>(x.size());
+  double sum = 0, sum2 = 0;
+  for (const double v : x) {
+    sum += v;
+    sum2 += v * v;
+  }
+  const double mean = sum / n;
+  const double var = n > 1 ? std::max(0.0, (sum2 - n * mean * mean) / (n - 1)) : 0;
+  return {mean, 1.96 * std::sqrt(var / n)};
+}
+
+/// The columns of a comparison table.
+inline void print_header(const char* first_column) {
+  std::printf("%-26s %14s %9s %9s %10s   %s\n", first_column, "mean shots", "hunting", "last ship",
+              "targeting", "vs first row");
+}
+
+/// One row: mean shots (95% interval), misses a game by phase, and the mean paired difference
+/// in shots from `reference` (the first row's games).
+inline void report(const char* name, const std::vector<int>& shots,
+                   const std::vector<int>& reference, const MissTally& tally) {
+  std::vector<double> x(shots.begin(), shots.end()), d(shots.size());
+  for (std::size_t i = 0; i < shots.size(); ++i) d[i] = shots[i] - reference[i];
+  const auto [mean, ci] = mean_ci(x);
+  const auto [diff, diff_ci] = mean_ci(d);
+  std::printf("%-26s %7.3f ±%5.3f %9.3f %9.3f %10.3f   %+6.3f ±%5.3f\n", name, mean, ci,
+              tally.hunting_per_game(), tally.hunting_per_game(1), tally.targeting_per_game(), diff,
+              diff_ci);
+  std::fflush(stdout);
+}
+
+} // namespace bench
