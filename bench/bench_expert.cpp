@@ -17,9 +17,6 @@
 
 #include <battleship/strategies/expert.hpp>
 
-#include <cstdio>
-#include <vector>
-
 namespace {
 using namespace battleship;
 using S = ClassicShape;
@@ -39,20 +36,12 @@ int main(int argc, char** argv) {
       {"+ exact lookahead", 2000, 12, 1}, {"+ targeting rollouts", 2000, 12, 4},
       {"wider lookahead", 5000, 24, 1},
   };
-  std::printf("expert's parts on the same %llu games (seed %llu, %u threads); classic fleet and "
-              "rules, uniform layouts; misses are means a game\n\n",
-              static_cast<unsigned long long>(o.games), static_cast<unsigned long long>(o.seed),
-              o.threads);
-  bench::print_header("expert with");
-  std::vector<int> reference;
+  bench::Comparison table(o, "expert's parts", "expert with");
   for (const Part& part : parts) {
     ExpertShooter<S> expert;
     expert.exact_layouts = part.exact_layouts;
     expert.exact_candidates = part.exact_candidates;
     expert.candidates = part.candidates;
-    bench::MissTally tally;
-    const auto shots = bench::play(o.games, o.seed, o.threads, expert, tally);
-    if (reference.empty()) reference = shots;
-    bench::report(part.name, shots, reference, tally);
+    table.row(part.name, expert);
   }
 }

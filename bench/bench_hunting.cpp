@@ -19,19 +19,15 @@
 // same layouts. Classic fleet, 10 x 10, classic rules, uniform layouts. Prints figures only.
 //
 //   bench_hunting [--games N] [--seed S] [--threads T]
-#include "miss_tally.hpp"
 #include "paired_runs.hpp"
 
 #include <battleship/battleship.hpp>
+#include <battleship/detail/cell_scan.hpp>
 #include <battleship/strategies/probability.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <memory>
-#include <string_view>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -74,12 +70,7 @@ std::size_t best_cell(const Board<S>& board, const Cells& candidates, const Scor
   const auto cols = static_cast<std::size_t>(board.cols());
   const auto cells = static_cast<std::size_t>(board.cells());
   auto around = [&](std::size_t c) {
-    double sum = 0;
-    if (c % cols > 0) sum += score[c - 1];
-    if (c % cols + 1 < cols) sum += score[c + 1];
-    if (c >= cols) sum += score[c - cols];
-    if (c + cols < cells) sum += score[c + cols];
-    return sum;
+    return detail::edge_neighbour_sum(c, cols, cells, [&](std::size_t n) { return score[n]; });
   };
   double least = 0;
   std::size_t pick = candidates.first();
@@ -236,20 +227,7 @@ int main(int argc, char** argv) {
       {"hit-chance +spread", 0, true, false},  {"hit-chance", 0, false, false},
       {"small-first +spread", 2, true, false}, {"counts +spread +lookahead", 1, true, true},
   };
-  std::printf("hunting rules on the same %llu games (seed %llu, %u threads); classic fleet and "
-              "rules, uniform layouts; misses are means a game\n\n",
-              static_cast<unsigned long long>(o.games), static_cast<unsigned long long>(o.seed),
-              o.threads);
-  bench::print_header("hunting rule");
-  std::vector<int> reference;
-  for (const HuntRule& rule : rules) {
-    bench::MissTally tally;
-    const auto shots = bench::play(o.games, o.seed, o.threads, HuntingShooter(rule, lists), tally);
-    if (reference.empty()) reference = shots;
-    bench::report(rule.name, shots, reference, tally);
-  }
-  bench::MissTally tally;
-  bench::report("probability (registry)",
-                bench::play(o.games, o.seed, o.threads, ProbabilityShooter<S>{}, tally), reference,
-                tally);
+  bench::Comparison table(o, "hunting rules", "hunting rule");
+  for (const HuntRule& rule : rules) table.row(rule.name, HuntingShooter(rule, lists));
+  table.row("probability (registry)", ProbabilityShooter<S>{});
 }

@@ -114,4 +114,31 @@ inline void report(const char* name, const std::vector<int>& shots,
   std::fflush(stdout);
 }
 
+/// A comparison table: the title and header, then one row per shooter, each played on the same
+/// games; the first row is the reference of the paired differences.
+class Comparison {
+public:
+  /// Prints the title (`what` is compared) and the header (`first_column` names the rows).
+  Comparison(const PairedOptions& o, const char* what, const char* first_column) : o_(o) {
+    std::printf("%s on the same %llu games (seed %llu, %u threads); classic fleet and rules, "
+                "uniform layouts; misses are means a game\n\n",
+                what, static_cast<unsigned long long>(o.games),
+                static_cast<unsigned long long>(o.seed), o.threads);
+    print_header(first_column);
+  }
+
+  /// Plays the games of `shooter` and prints its row.
+  template <class Shooter>
+  void row(const char* name, const Shooter& shooter) {
+    MissTally tally;
+    const auto shots = play(o_.games, o_.seed, o_.threads, shooter, tally);
+    if (reference_.empty()) reference_ = shots;
+    report(name, shots, reference_, tally);
+  }
+
+private:
+  PairedOptions o_;
+  std::vector<int> reference_;
+};
+
 } // namespace bench

@@ -10,6 +10,20 @@
 
 namespace battleship::detail {
 
+// The sum of `value(n)` over the cells n that share an edge with cell `c` of a row-major board
+// `cols` wide and `cells` in all: how covered a cell's neighbours are, the density shooters'
+// tie-break (the hunt spreads out as a parity pattern does).
+template <class F>
+[[nodiscard]] auto edge_neighbour_sum(std::size_t c, std::size_t cols, std::size_t cells,
+                                      F&& value) {
+  decltype(value(c)) sum{};
+  if (c % cols > 0) sum += value(c - 1);
+  if (c % cols + 1 < cols) sum += value(c + 1);
+  if (c >= cols) sum += value(c - cols);
+  if (c + cols < cells) sum += value(c + cols);
+  return sum;
+}
+
 // The largest of `values` (at least `floor`). A conditional rather than std::max: GCC
 // vectorises this form of the reduction at -O2.
 template <class T, std::size_t N>

@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <battleship/detail/cell_scan.hpp>
 #include <battleship/detail/posterior.hpp>
 #include <battleship/detail/posterior_geometry.hpp>
 #include <battleship/outcome.hpp>
@@ -308,11 +309,8 @@ private:
     long best = -1;
     for (std::size_t c = 0; c < cells; ++c) {
       if (cover[c] == 0) continue;
-      long around = 0;
-      if (c % cols > 0) around += cover[c - 1];
-      if (c % cols + 1 < cols) around += cover[c + 1];
-      if (c >= cols) around += cover[c - cols];
-      if (c + cols < cells) around += cover[c + cols];
+      const long around = detail::edge_neighbour_sum(
+          c, cols, cells, [&](std::size_t n) { return static_cast<long>(cover[n]); });
       const long key = (static_cast<long>(cover[c]) << 24) - around;
       if (key > best) {
         best = key;
