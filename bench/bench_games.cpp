@@ -312,16 +312,18 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("classic fleet and rules, 10 x 10; up to %llu games per row (%.0f s cap per run), "
-              "seed %llu; 1 thread and %u threads (%u hardware threads)\n\n",
+              "seed %llu; %s (%u hardware threads)\n\n",
               static_cast<unsigned long long>(o.games), o.seconds,
-              static_cast<unsigned long long>(o.seed), o.threads,
+              static_cast<unsigned long long>(o.seed),
+              o.threads == 1 ? "1 thread"
+                             : ("1 thread and " + std::to_string(o.threads) + " threads").c_str(),
               std::thread::hardware_concurrency());
   if (o.markdown) {
     std::printf(
-        "| shooter | placer | games | games/s, 1 thread | games/s, %u threads | mean "
+        "| shooter | placer | games | games/s, 1 thread | games/s, %u thread%s | mean "
         "shots (95%% CI) | median | p95 | max |%s%s\n| --- | --- | ---: | ---: | ---: | --- | "
         "---: | ---: | ---: |%s%s\n",
-        o.threads, o.think ? " ms/move, mean | ms/move, max |" : "",
+        o.threads, o.threads == 1 ? "" : "s", o.think ? " ms/move, mean | ms/move, max |" : "",
         o.phases ? " hunting misses | last ship | targeting misses |" : "",
         o.think ? " ---: | ---: |" : "", o.phases ? " ---: | ---: | ---: |" : "");
   } else {

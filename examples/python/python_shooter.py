@@ -3,7 +3,9 @@
 A shooter is any object with next_shot(view, rng); start(view) and on_result(view, cell,
 outcome) are optional. This one hunts on a checkerboard and then targets the neighbours of its
 hits (the PyShips "parity" idea), drawing only from the engine's rng so that its games are as
-reproducible as a C++ shooter's.
+reproducible as a C++ shooter's. When the view's search_phase says every hit is explained by a
+sunk ship, the neighbours still queued are dropped: they cannot hold the ships still afloat any
+more than any other cell.
 
     python examples/python/python_shooter.py
 """
@@ -30,6 +32,8 @@ class CheckerboardHunter:
         self.targets = []
 
     def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        if view.search_phase == "hunting":
+            self.targets = []
         while self.targets:
             cell = self.targets.pop()
             if view.is_open(cell):

@@ -198,6 +198,7 @@ class _TargetView:
     open_count: int
     afloat_count: int
     shortest_afloat: int
+    search_phase: Literal["hunting", "targeting", "unknown"]
     owned: bool
     def shots(self) -> npt.NDArray[np.bool_]: ...
     def hits(self) -> npt.NDArray[np.bool_]: ...

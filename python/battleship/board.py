@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
-from battleship._types import Cell, CellLike
+from battleship._types import Cell, CellLike, SearchPhase
 
 __all__ = ["Ocean", "TargetView", "PlacementError", "Placement"]
 
@@ -404,6 +404,13 @@ class TargetView(_Board):
     def shortest_afloat(self) -> int:
         """Length of the shortest ship that may still be afloat (0 if none)."""
         return int(self._impl.shortest_afloat)
+
+    @property
+    def search_phase(self) -> SearchPhase:
+        """``"hunting"`` when every hit belongs to a ship announced sunk, ``"targeting"`` when
+        some hit belongs to a ship still afloat, ``"unknown"`` when the disclosure rule does not
+        name sunk ships and there are hits (the view cannot tell which ships they belong to)."""
+        return self._impl.search_phase  # type: ignore[no-any-return]
 
     def record(self, cell: CellLike, outcome: ShotOutcome) -> None:
         """Record the announced ``outcome`` of the shot at ``cell`` (own views only)."""

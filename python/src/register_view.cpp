@@ -1,6 +1,7 @@
 // TargetView: all a shooter may know about its target.
 #include <pybind11/stl.h>
 
+#include <battleship/search_phase.hpp>
 #include <battleship/view.hpp>
 
 #include "arrays.hpp"
@@ -77,6 +78,15 @@ void bind_view(py::module_& m) {
       .def_property_readonly("afloat_count", [](const H& h) { return h.get().afloat_count(); })
       .def_property_readonly("shortest_afloat",
                              [](const H& h) { return h.get().shortest_afloat(); })
+      .def_property_readonly("search_phase",
+                             [](const H& h) {
+                               switch (search_phase(h.get())) {
+                               case SearchPhase::hunting: return "hunting";
+                               case SearchPhase::targeting: return "targeting";
+                               case SearchPhase::unknown: break;
+                               }
+                               return "unknown";
+                             })
       .def("record", [](const H& h, Coord c, const ShotOutcome& o) { h.get_mut().record(c, o); })
       .def("add_pending",
            [](const H& h, Coord c) {

@@ -136,9 +136,27 @@ def test_a_target_view_records_what_it_is_told():
     assert view.sunk_reports == [((0, 1), 4)]
     assert view.known_sunk(4) and view.afloat_count == 4
     assert view.shortest_afloat == 3
+    assert view.search_phase == "hunting"  # both hits belong to the sunk destroyer
     assert view.open_count == 100 - 4 == len(view.open_cells())
     view.reset()
     assert view.shots_fired == 0
+
+
+def test_the_search_phase_follows_the_hits_and_the_disclosure_rule():
+    view = TargetView(10, 10, Fleet.classic(), battleship.Rules())
+    assert view.search_phase == "hunting"
+    view.record((0, 0), ShotOutcome("miss"))
+    assert view.search_phase == "hunting"
+    view.record((4, 4), ShotOutcome("hit"))
+    assert view.search_phase == "targeting"
+    view.record((4, 5), ShotOutcome("sunk", ship=4))  # destroyer: both hits explained
+    assert view.search_phase == "hunting"
+    view.record((7, 7), ShotOutcome("hit"))
+    assert view.search_phase == "targeting"
+    anonymous = TargetView(10, 10, Fleet.classic(), battleship.Rules(disclosure="hit_and_sunk"))
+    assert anonymous.search_phase == "hunting"
+    anonymous.record((2, 2), ShotOutcome("hit"))
+    assert anonymous.search_phase == "unknown"
 
 
 def test_cells_as_text_round_trip():
