@@ -241,9 +241,9 @@ struct Player {
   }
 };
 
-/// Head-to-head: the share of matches `a` wins against `b` (type-erased strategies: one
-/// instantiation of the game for every pair).
-void match_cell(const Options& o, const Player& a, const Player& b) {
+/// Head-to-head: `a`'s wins and losses against `b` (type-erased strategies: one instantiation
+/// of the game for every pair). Each pair is played once; the table shows it from both sides.
+MatchResult play_pair(const Options& o, const Player& a, const Player& b) {
   const bool slow = shooter_is_slow<S>(a.shooter) || shooter_is_slow<S>(b.shooter);
   std::stop_source stop;
   std::atomic<bool> finished{false};
@@ -263,11 +263,15 @@ void match_cell(const Options& o, const Player& a, const Player& b) {
       Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>(a.shooter),
       make_placer<S>(a.placer), make_shooter<S>(b.shooter), make_placer<S>(b.placer), options);
   finished.store(true);
-  const Proportion p = r.share_a();
+  return r;
+}
+
+/// One cell: the row player's share of the matches decided, with its interval and count.
+void print_share(const Options& o, std::uint64_t wins, std::uint64_t losses) {
+  const Proportion p = proportion(wins, wins + losses);
   std::printf(o.markdown ? " %.1f%% (%.1f-%.1f, %llu) |" : " %5.1f%% [%4.1f,%4.1f] n=%-6llu",
               100 * p.share, 100 * p.low, 100 * p.high,
-              static_cast<unsigned long long>(r.wins_a + r.wins_b));
-  std::fflush(stdout);
+              static_cast<unsigned long long>(wins + losses));
 }
 
 int match_table(const Options& o) {
@@ -276,24 +280,35 @@ int match_table(const Options& o) {
     (void)make_shooter<S>(p.shooter);
     (void)make_placer<S>(p.placer);
   }
+  // Every pair is played before the table is printed: the row below the diagonal is the same
+  // matches as the one above, seen from the other side (A moves first in half of them).
+  const std::size_t n = o.shooters.size();
+  std::vector<MatchResult> results(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) {
+      results[i * n + j] = play_pair(o, Player(o.shooters[i]), Player(o.shooters[j]));
+      std::fprintf(stderr, "played %s vs %s\n", o.shooters[i].c_str(), o.shooters[j].c_str());
+    }
   std::printf("head to head, classic fleet and rules, uniform placement unless a player names its "
               "placer (shooter/placer): the row player's share of matches won (95%% interval, "
-              "matches decided); up to %llu matches a pair\n\n",
+              "matches decided); up to %llu matches a pair, each pair played once\n\n",
               static_cast<unsigned long long>(o.games));
   std::printf(o.markdown ? "| row vs column |" : "%-21s", o.markdown ? "" : "row vs column");
   for (const auto& b : o.shooters) std::printf(o.markdown ? " %s |" : " %-28s", b.c_str());
   if (o.markdown) {
     std::printf("\n| --- |");
-    for (std::size_t i = 0; i < o.shooters.size(); ++i) std::printf(" ---: |");
+    for (std::size_t i = 0; i < n; ++i) std::printf(" ---: |");
   }
   std::printf("\n");
-  for (const auto& a : o.shooters) {
-    std::printf(o.markdown ? "| %s |" : "%-21s", a.c_str());
-    for (const auto& b : o.shooters) {
-      if (a == b)
+  for (std::size_t i = 0; i < n; ++i) {
+    std::printf(o.markdown ? "| %s |" : "%-21s", o.shooters[i].c_str());
+    for (std::size_t j = 0; j < n; ++j) {
+      if (i == j)
         std::printf(o.markdown ? " - |" : " %-28s", "-");
+      else if (i < j)
+        print_share(o, results[i * n + j].wins_a, results[i * n + j].wins_b);
       else
-        match_cell(o, Player(a), Player(b));
+        print_share(o, results[j * n + i].wins_b, results[j * n + i].wins_a);
     }
     std::printf("\n");
   }
