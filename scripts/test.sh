@@ -41,7 +41,7 @@ cxx_suite() { # name, compiler, extra cmake args...
   ctest --test-dir "build/$name" --output-on-failure -j "$jobs"
 }
 
-cxx_suite gcc g++ -DCMAKE_BUILD_TYPE=Release
+cxx_suite gcc g++ -DCMAKE_BUILD_TYPE=Release -DBATTLESHIP_LONG_TESTS=ON
 if ((quick)); then
   echo "quick run passed in $(($(date +%s) - started)) s"
   exit 0
