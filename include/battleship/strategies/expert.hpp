@@ -265,6 +265,7 @@ private:
     disclosure_ = view.rules().disclosure;
     set_.resize(sims_.size());
     for (std::size_t j = 0; j < set_.size(); ++j) set_[j] = static_cast<std::uint16_t>(j);
+    key_.resize(sims_.size());
     const bitboard_type& shots = view.shots();
     Coverage cover;
     count_cover(set_.data(), set_.data() + set_.size(), shots, cover);
@@ -326,15 +327,16 @@ private:
                  const bitboard_type& shots, std::size_t c) {
     bitboard_type after = shots;
     after.set(c);
-    std::sort(first, last, [&](std::uint16_t a, std::uint16_t b) {
-      return outcome_key(a, c, after) < outcome_key(b, c, after);
-    });
+    // Each layout's announcement is computed once; the recursion below rewrites the keys of its
+    // own class only, after this level has grouped them.
+    for (std::uint16_t* i = first; i != last; ++i) key_[*i] = outcome_key(*i, c, after);
+    std::sort(first, last, [&](std::uint16_t a, std::uint16_t b) { return key_[a] < key_[b]; });
     const auto n = static_cast<double>(last - first);
     double total = 1;
     for (std::uint16_t* i = first; i != last;) {
-      const int key = outcome_key(*i, c, after);
+      const int key = key_[*i];
       std::uint16_t* e = i;
-      while (e != last && outcome_key(*e, c, after) == key) ++e;
+      while (e != last && key_[*e] == key) ++e;
       if (key < 64) // otherwise the game is over in this class
         total += static_cast<double>(e - i) / n * greedy_value(board, i, e, after);
       i = e;
@@ -509,6 +511,7 @@ private:
   std::vector<Sim> sims_;
   std::vector<std::pair<double, std::size_t>> ranked_;
   std::vector<std::uint16_t> set_;
+  std::vector<int> key_; // play_on's announcement of each layout, by layout id
   std::vector<std::size_t> picks_;
   std::vector<int> base_shots_;
   std::optional<TargetView<S>> sim_view_;
