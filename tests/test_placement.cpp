@@ -1,4 +1,5 @@
 #include "catch_shim.hpp"
+#include "layout_checks.hpp"
 
 #include <battleship/placement/fixed.hpp>
 #include <battleship/placement/sequential.hpp>
@@ -98,16 +99,7 @@ std::map<Layout, int> draw(Placer& placer, Ocean<D>& ocean, const std::map<Layou
   return seen;
 }
 
-/// Whether the placed ships of `ocean` could all be placed again, one by one, under its rules.
-template <BoardShape Sh>
-bool legal(const Ocean<Sh>& ocean) {
-  Ocean<Sh> again(ocean.board(), ocean.fleet(), ocean.touching());
-  ocean.blocked().for_each([&](std::size_t i) { again.block(ocean.board().coord(i)); });
-  for (int s = 0; s < ocean.ship_count(); ++s)
-    if (!ocean.is_placed(s) || again.place(s, ocean.placement(s)) != PlacementRefusal::none)
-      return false;
-  return true;
-}
+using layout_checks::legal;
 
 const Fleet two_twos{{"Left", 'L', 2, 1}, {"Right", 'R', 2, 1}};
 const Fleet three_two{{"Three", 'T', 3, 1}, {"Two", 'W', 2, 1}};

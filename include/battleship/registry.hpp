@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <battleship/detail/text.hpp>
+#include <battleship/placement/elusive.hpp>
 #include <battleship/placement/mediocre.hpp>
 #include <battleship/placement/sequential.hpp>
 #include <battleship/placement/spread.hpp>
@@ -60,8 +61,8 @@ using builtin_shooters =
 
 /// The built-in placers, in the order `names()` lists them. Add one like a shooter.
 template <BoardShape S>
-using builtin_placers =
-    StrategyList<UniformPlacer<S>, SequentialPlacer<S>, MediocrePlacer<S>, SpreadPlacer<S>>;
+using builtin_placers = StrategyList<UniformPlacer<S>, SequentialPlacer<S>, MediocrePlacer<S>,
+                                     SpreadPlacer<S>, ElusivePlacer<S>>;
 
 // -------------------------------------------------------------------------------------------------
 

@@ -44,10 +44,10 @@ def test_the_default_opponent_is_the_strongest_registered_shooter():
     assert Settings().opponent == expected
 
 
-def test_the_default_placer_is_spread_and_the_command_line_agrees():
-    assert Settings().placer == "spread"
+def test_the_default_placer_is_elusive_and_the_command_line_agrees():
+    assert Settings().placer == "elusive"
     args = cli.parser().parse_args(["play"])
-    assert args.placer == "spread" and args.opponent == Settings().opponent
+    assert args.placer == "elusive" and args.opponent == Settings().opponent
 
 
 def test_the_defaults_follow_seed_004():

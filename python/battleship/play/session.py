@@ -50,8 +50,9 @@ def default_opponent() -> str:
 
 
 def default_placer() -> str:
-    """The hardest layouts to find: ``spread`` if the engine has it, else ``uniform``."""
-    return "spread" if "spread" in _core.placer_names() else "uniform"
+    """The hardest layouts to find: ``elusive``, else ``spread``, else ``uniform``."""
+    names = _core.placer_names()
+    return next((name for name in ("elusive", "spread") if name in names), "uniform")
 
 
 def cell_name(cell: Cell) -> str:
