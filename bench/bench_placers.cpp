@@ -13,7 +13,6 @@
 #include <battleship/placement/elusive.hpp>
 #include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
-#include <battleship/simulate.hpp>
 #include <battleship/strategies/prior_mixture.hpp>
 #include <battleship/strategies/probability.hpp>
 
@@ -29,14 +28,9 @@ using S = ClassicShape;
 template <class Shooter, class Placer>
 std::vector<double> shots(const bench::PairedOptions& o, const Shooter& shooter,
                           const Placer& placer) {
-  std::vector<double> out(o.games, 0);
-  SimulationOptions options;
-  options.games = o.games;
-  options.seed = o.seed;
-  options.threads = o.threads;
-  options.on_game = [&](std::uint64_t i, const SoloResult& r) { out[i] = r.shots; };
-  (void)simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, shooter, placer, options);
-  return out;
+  bench::MissTally unused;
+  const auto played = bench::play(o.games, o.seed, o.threads, shooter, unused, placer);
+  return {played.begin(), played.end()};
 }
 
 /// The share of the ship cells that lie on the board's edge, over the layouts of games 0 to

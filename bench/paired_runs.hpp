@@ -62,11 +62,11 @@ inline PairedOptions parse_paired(int argc, char** argv, const char* program,
   return o;
 }
 
-/// Plays `games` classic games of `shooter` (uniform layouts, classic rules); each game's shots,
-/// and the misses by phase added to `tally`.
-template <class Shooter>
+/// Plays `games` classic games of `shooter` (classic rules) against `placer`'s layouts (uniform
+/// by default); each game's shots, and the misses by phase added to `tally`.
+template <class Shooter, class Placer = battleship::UniformPlacer<battleship::ClassicShape>>
 std::vector<int> play(std::uint64_t games, std::uint64_t seed, unsigned threads,
-                      const Shooter& shooter, MissTally& tally) {
+                      const Shooter& shooter, MissTally& tally, const Placer& placer = Placer{}) {
   using S = battleship::ClassicShape;
   auto shared = std::shared_ptr<MissTally>(&tally, [](MissTally*) {});
   std::vector<int> shots(games, 0);
@@ -75,9 +75,9 @@ std::vector<int> play(std::uint64_t games, std::uint64_t seed, unsigned threads,
   options.seed = seed;
   options.threads = threads;
   options.on_game = [&](std::uint64_t i, const battleship::SoloResult& r) { shots[i] = r.shots; };
-  (void)battleship::simulate_solo(
-      battleship::Board<S>{}, battleship::fleets::classic, battleship::rulesets::classic,
-      Tallied<S, Shooter>(shooter, shared), battleship::UniformPlacer<S>{}, options);
+  (void)battleship::simulate_solo(battleship::Board<S>{}, battleship::fleets::classic,
+                                  battleship::rulesets::classic,
+                                  Tallied<S, Shooter>(shooter, shared), placer, options);
   return shots;
 }
 

@@ -1,8 +1,10 @@
 #include "catch_shim.hpp"
 #include "layout_checks.hpp"
 
+#include <battleship/placement/elusive.hpp>
 #include <battleship/placement/fixed.hpp>
 #include <battleship/placement/sequential.hpp>
+#include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/strategies/random.hpp>
 #include <battleship/strategy.hpp>
@@ -440,4 +442,18 @@ TEST_CASE("the fixed placer refuses a layout over a blocked cell", "[fixed]") {
   CHECK(placer.last_reason() == PlacementRefusal::blocked);
   CHECK(ocean.occupied().none());
   CHECK(ocean.blocked().count() == 1);
+}
+
+// The placers that keep one of several uniform layouts: whatever they prefer, they stay
+// unpredictable, and they refuse what the uniform placer refuses.
+TEMPLATE_TEST_CASE("a choosing placer stays unpredictable: every cell holds a ship in some layout",
+                   "[spread][elusive]", SpreadPlacer<S>, ElusivePlacer<S>) {
+  const auto v = layout_checks::variety(Board<S>{}, fleets::classic, TestType{}, 400);
+  CHECK(v.every_cell_used);
+  CHECK(v.distinct == 400);
+}
+
+TEMPLATE_TEST_CASE("a choosing placer refuses an impossible fleet with the ocean empty",
+                   "[spread][elusive]", SpreadPlacer<D>, ElusivePlacer<D>) {
+  CHECK(layout_checks::refuses_impossible_fleet<D>(TestType{}));
 }

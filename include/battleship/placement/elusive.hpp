@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <battleship/ocean.hpp>
+#include <battleship/placement/detail/layouts.hpp>
 #include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/rng.hpp>
@@ -77,9 +78,9 @@ public:
     layouts_.clear();
     ranked_.clear();
     for (int n = 0; n < drawn; ++n) {
-      clear_ships(ocean);
+      detail::remove_ships(ocean);
       if (!uniform_.place(ocean, rng)) {
-        clear_ships(ocean);
+        detail::remove_ships(ocean);
         return false;
       }
       for (std::size_t ship = 0; ship < ships; ++ship)
@@ -92,10 +93,11 @@ public:
     const auto listed = std::min(ranked_.size(), static_cast<std::size_t>(std::max(shortlist, 1)));
     int kept = ranked_.front().index;
     if (rehearsals > 0) {
+      TargetView<S> view = rehearsal_view(ocean);
       long best = -1;
       for (std::size_t k = 0; k < listed; ++k) {
         lay(ocean, ranked_[k].index);
-        const long shots = rehearse(ocean, rng);
+        const long shots = rehearse(ocean, view, rng);
         if (shots > best) { // ties go to the less central layout
           best = shots;
           kept = ranked_[k].index;
@@ -110,8 +112,23 @@ public:
   /// `rehearsals` games, each with a generator seeded by one draw of `rng`. The ocean's ships
   /// stay where they are and it is left unshot.
   [[nodiscard]] long rehearse(Ocean<S>& ocean, Rng& rng) {
-    const Rules rules{.touching = ocean.touching()};
-    TargetView<S> view(ocean.board(), ocean.fleet(), rules);
+    TargetView<S> view = rehearsal_view(ocean);
+    return rehearse(ocean, view, rng);
+  }
+
+private:
+  struct Ranked {
+    double score; // SpreadPlacer::score: lower is less central
+    int index;    // draw number
+  };
+
+  /// The view the rehearsals play through: classic rules with the ocean's touching rule (made
+  /// once per placement; `play_solo` resets it for every game).
+  static TargetView<S> rehearsal_view(const Ocean<S>& ocean) {
+    return TargetView<S>(ocean.board(), ocean.fleet(), Rules{.touching = ocean.touching()});
+  }
+
+  long rehearse(Ocean<S>& ocean, TargetView<S>& view, Rng& rng) {
     long shots = 0;
     for (int game = 0; game < rehearsals; ++game) {
       ocean.repair();
@@ -122,24 +139,10 @@ public:
     return shots;
   }
 
-private:
-  struct Ranked {
-    double score; // SpreadPlacer::score: lower is less central
-    int index;    // draw number
-  };
-
-  static void clear_ships(Ocean<S>& ocean) {
-    for (int ship = 0; ship < ocean.ship_count(); ++ship)
-      if (ocean.is_placed(ship)) ocean.unplace(ship);
-  }
-
   /// Replaces the ocean's ships with candidate `index`'s.
   void lay(Ocean<S>& ocean, int index) {
-    clear_ships(ocean);
     const auto ships = static_cast<std::size_t>(ocean.ship_count());
-    for (std::size_t ship = 0; ship < ships; ++ship)
-      ocean.place_unchecked(static_cast<int>(ship),
-                            layouts_[static_cast<std::size_t>(index) * ships + ship]);
+    detail::lay_ships(ocean, layouts_.data() + static_cast<std::size_t>(index) * ships);
   }
 
   UniformPlacer<S> uniform_;

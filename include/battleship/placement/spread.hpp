@@ -45,9 +45,9 @@ public:
     double best = 0;
     bool found = false;
     for (int n = 0; n < (candidates < 1 ? 1 : candidates); ++n) {
-      if (n > 0) clear_ships(ocean);
+      if (n > 0) detail::remove_ships(ocean);
       if (!uniform_.place(ocean, rng)) {
-        clear_ships(ocean);
+        detail::remove_ships(ocean);
         return false;
       }
       const double s = score(ocean);
@@ -57,9 +57,7 @@ public:
       kept_.clear();
       for (int ship = 0; ship < ocean.ship_count(); ++ship) kept_.push_back(ocean.placement(ship));
     }
-    clear_ships(ocean);
-    for (int ship = 0; ship < ocean.ship_count(); ++ship)
-      ocean.place_unchecked(ship, kept_[static_cast<std::size_t>(ship)]);
+    detail::lay_ships(ocean, kept_.data());
     return true;
   }
 
@@ -75,11 +73,6 @@ public:
   }
 
 private:
-  static void clear_ships(Ocean<S>& ocean) {
-    for (int ship = 0; ship < ocean.ship_count(); ++ship)
-      if (ocean.is_placed(ship)) ocean.unplace(ship);
-  }
-
   /// Fills `density_` for `ocean`'s board and fleet (recomputed only when they change).
   void density_of(const Ocean<S>& ocean) {
     const auto* before = table_.get();

@@ -114,6 +114,22 @@ const OptionTable<S>& ensure_table(std::shared_ptr<const OptionTable<S>>& table,
   return *table;
 }
 
+/// Takes every placed ship off `ocean`; its blocks and shots stay (placers that try several
+/// layouts start each one from here).
+template <BoardShape S>
+void remove_ships(Ocean<S>& ocean) noexcept {
+  for (int ship = 0; ship < ocean.ship_count(); ++ship)
+    if (ocean.is_placed(ship)) ocean.unplace(ship);
+}
+
+/// Replaces `ocean`'s ships with `layout`: ship i at `layout[i]`, one placement per ship, a layout
+/// a placer already found legal on this ocean.
+template <BoardShape S>
+void lay_ships(Ocean<S>& ocean, const Placement* layout) noexcept {
+  remove_ships(ocean);
+  for (int ship = 0; ship < ocean.ship_count(); ++ship) ocean.place_unchecked(ship, layout[ship]);
+}
+
 /// A uniformly distributed integer in `[0, n)` for a 64-bit `n > 0`, portable like `Rng::below`.
 inline std::uint64_t below64(Rng& rng, std::uint64_t n) noexcept {
   if (n <= std::numeric_limits<std::uint32_t>::max())
