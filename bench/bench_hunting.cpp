@@ -10,6 +10,10 @@
 //                  most placements (the small ones) weigh most
 //   ... +spread    ties go to the cell whose edge neighbours score least (the hunt spreads out
 //                  like a parity pattern); otherwise ties are drawn uniformly
+//   ... N% band    cells within N percent of the top score count as tied (what `bayes` does
+//                  with its sampled estimates), so the tie-break decides more often
+//   ... +after-miss ties go first to the cell after whose miss the best cell left scores most
+//                  (a two-shot view of the hunt: a miss should spoil as little as it can)
 //   ... +lookahead with one ship afloat, the cell whose exact expected shots to sink it are
 //                  fewest when the shots after it follow the counts (one-step lookahead over every
 //                  placement of that ship: no sampling, no noise)
@@ -28,6 +32,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -38,9 +44,11 @@ using Cells = Board<S>::bitboard_type;
 /// How a variant hunts.
 struct HuntRule {
   const char* name;
-  double exponent;  // a ship's count is weighted by (its placements)^(exponent - 1)
-  bool spread_ties; // ties to the least-covered edge neighbours, else uniform
-  bool lookahead;   // one-step exact lookahead when one ship is afloat
+  double exponent;         // a ship's count is weighted by (its placements)^(exponent - 1)
+  bool spread_ties;        // ties to the least-covered edge neighbours, else uniform
+  bool lookahead;          // one-step exact lookahead when one ship is afloat
+  double band = 0;         // cells within this fraction of the top score count as tied
+  bool after_miss = false; // ties first to the best score left after a miss there
 };
 
 /// Every placement of a ship of each length on the board (index: length).
@@ -60,11 +68,13 @@ struct PlacementLists {
 
 using Scores = std::array<double, S::capacity>;
 
-/// The best-scoring cell of `candidates`: ties (within a relative 1e-12) to the cell whose edge
-/// neighbours score least when `spread`, then to the lowest index (or a uniform draw when
-/// `rng` is given).
+/// The best-scoring cell of `candidates`: cells within `band` of the top score (relative, and
+/// 1e-12 for rounding) are tied; ties go to the cell with the largest `first_key` when given, then
+/// to the cell whose edge neighbours score least when `spread`, then to the lowest index (or a
+/// uniform draw when `rng` is given).
+template <class FirstKey = std::nullptr_t>
 std::size_t best_cell(const Board<S>& board, const Cells& candidates, const Scores& score,
-                      bool spread, Rng* rng) {
+                      bool spread, Rng* rng, double band = 0, FirstKey first_key = nullptr) {
   double top = -1;
   candidates.for_each([&](std::size_t c) { top = std::max(top, score[c]); });
   const auto cols = static_cast<std::size_t>(board.cols());
@@ -72,17 +82,23 @@ std::size_t best_cell(const Board<S>& board, const Cells& candidates, const Scor
   auto around = [&](std::size_t c) {
     return detail::edge_neighbour_sum(c, cols, cells, [&](std::size_t n) { return score[n]; });
   };
-  double least = 0;
+  // Keys compared in order: larger first key wins, then smaller neighbour sum.
+  double best_key = 0, least = 0;
   std::size_t pick = candidates.first();
   int ties = 0;
   candidates.for_each([&](std::size_t c) {
-    if (score[c] < top * (1 - 1e-12)) return;
+    if (score[c] < top * (1 - band - 1e-12)) return;
+    double key = 0;
+    if constexpr (!std::is_same_v<FirstKey, std::nullptr_t>) key = first_key(c);
     const double a = spread ? around(c) : 0;
-    if (ties == 0 || a < least * (1 - 1e-12)) {
+    const bool better_key = key > best_key * (1 + 1e-12) + 1e-300;
+    const bool same_key = !better_key && key >= best_key * (1 - 1e-12);
+    if (ties == 0 || better_key || (same_key && a < least * (1 - 1e-12))) {
+      best_key = key;
       least = a;
       pick = c;
       ties = 1;
-    } else if (a <= least * (1 + 1e-12)) {
+    } else if (same_key && a <= least * (1 + 1e-12)) {
       ++ties;
       if (rng && rng->below(ties) == 0) pick = c;
     }
@@ -172,23 +188,42 @@ public:
     if (search_phase(view) != SearchPhase::hunting) return target_.next_shot(view, rng);
     const Cells blocked = view.shots() | target_.known_water();
     Scores score{};
+    // Each fitting placement with its weight, for the after-miss rule.
+    std::vector<std::pair<const Cells*, double>> fitting;
     for (int ship = 0; ship < view.fleet().ship_count(); ++ship) {
       if (view.known_sunk(ship)) continue;
       const auto& list = lists_->of_length[static_cast<std::size_t>(view.ship_length(ship))];
       Scores count{};
-      int fits = 0;
+      const std::size_t from = fitting.size();
       for (const Cells& p : list) {
         if (p.intersects(blocked)) continue;
-        ++fits;
+        fitting.emplace_back(&p, 0.0);
         p.for_each([&](std::size_t c) { count[c] += 1; });
       }
+      const std::size_t fits = fitting.size() - from;
       if (fits == 0) continue;
       const double weight = std::pow(static_cast<double>(fits), rule_.exponent - 1);
+      for (std::size_t j = from; j < fitting.size(); ++j) fitting[j].second = weight;
       for (std::size_t c = 0; c < score.size(); ++c) score[c] += weight * count[c];
     }
     const Cells open = view.open() - target_.known_water();
     if (open.none()) return target_.next_shot(view, rng);
-    return board.coord(best_cell(board, open, score, rule_.spread_ties, &rng));
+    if (!rule_.after_miss)
+      return board.coord(best_cell(board, open, score, rule_.spread_ties, &rng, rule_.band));
+    // The best score left on another open cell if a shot at `c` missed: every placement through
+    // `c` is gone.
+    auto best_left = [&](std::size_t c) {
+      Scores left = score;
+      for (const auto& [p, weight] : fitting)
+        if (p->test(c)) p->for_each([&, w = weight](std::size_t d) { left[d] -= w; });
+      double most = 0;
+      open.for_each([&](std::size_t d) {
+        if (d != c) most = std::max(most, left[d]);
+      });
+      return most;
+    };
+    return board.coord(
+        best_cell(board, open, score, rule_.spread_ties, &rng, rule_.band, best_left));
   }
 
   void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
@@ -223,9 +258,14 @@ int main(int argc, char** argv) {
   const Board<S> board;
   auto lists = std::make_shared<const PlacementLists>(board, fleets::classic.longest());
   const HuntRule rules[] = {
-      {"counts +spread", 1, true, false},      {"counts", 1, false, false},
-      {"hit-chance +spread", 0, true, false},  {"hit-chance", 0, false, false},
-      {"small-first +spread", 2, true, false}, {"counts +spread +lookahead", 1, true, true},
+      {"counts +spread", 1, true, false},
+      {"counts", 1, false, false},
+      {"hit-chance +spread", 0, true, false},
+      {"hit-chance", 0, false, false},
+      {"small-first +spread", 2, true, false},
+      {"counts +spread +lookahead", 1, true, true},
+      {"counts 5% band +spread", 1, true, false, 0.05},
+      {"counts 5% band +after-miss", 1, true, false, 0.05, true},
   };
   bench::Comparison table(o, "hunting rules", "hunting rule");
   for (const HuntRule& rule : rules) table.row(rule.name, HuntingShooter(rule, lists));

@@ -9,6 +9,9 @@ Prints, never fails on time:
 2. The cost per shot of a shooter written in Python (a minimal one: a uniformly random open cell,
    so nearly all the time is the call from C++ into Python and back), against the C++ ``random``
    shooter playing the same games.
+3. The Gymnasium environment's steps per second (``battleship.envs``, when Gymnasium is
+   installed): an agent firing at the cells in a random order, on the bare environment and through
+   ``gymnasium.make``'s checking wrappers.
 """
 
 from __future__ import annotations
@@ -39,10 +42,35 @@ def timed(shooter: object, games: int, threads: int) -> Tuple[battleship.Simulat
     return result, time.perf_counter() - start
 
 
+def env_steps(episodes: int) -> None:
+    try:
+        import gymnasium
+        import numpy as np
+
+        from battleship.envs import ENV_ID, BattleshipEnv
+    except ImportError:
+        print("Gymnasium environment: skipped (pip install gymnasium)")
+        return
+    for label, env in (("bare", BattleshipEnv()), ("gymnasium.make", gymnasium.make(ENV_ID))):
+        steps, start = 0, time.perf_counter()
+        for episode in range(episodes):
+            env.reset(seed=episode)
+            order = np.random.default_rng(episode).permutation(100)
+            done, i = False, 0
+            while not done:
+                _, _, terminated, truncated, _ = env.step(int(order[i]))
+                i += 1
+                done = terminated or truncated
+            steps += i
+        seconds = time.perf_counter() - start
+        print(f"Gymnasium environment, {label:<14}: {steps / seconds:>9,.0f} steps/s over {episodes:,} episodes (mean {steps / episodes:.2f} steps)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1_000_000, help="parity games (default 1,000,000)")
     parser.add_argument("--python-games", type=int, default=2_000, help="games of the Python shooter")
+    parser.add_argument("--episodes", type=int, default=2_000, help="episodes of the Gymnasium environment")
     args = parser.parse_args()
 
     print(f"battleship {battleship.__version__}, {os.cpu_count()} hardware threads, classic game")
@@ -57,6 +85,7 @@ def main() -> None:
     cpp_shots = engine.mean * engine.games
     print(f"Python shooter: {py_seconds / py_shots * 1e6:.2f} µs per shot over {py_shots:,.0f} shots "
           f"(mean {mine.mean:.2f}); C++ random: {cpp_seconds / cpp_shots * 1e6:.3f} µs per shot (mean {engine.mean:.2f})")
+    env_steps(args.episodes)
 
 
 if __name__ == "__main__":

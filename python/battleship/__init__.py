@@ -10,7 +10,9 @@ Python face of it:
 - shooters and placers by name (``shooter_names()``), as classes (``ParityShooter``), or your
   own Python objects (see ``battleship.strategies``);
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions;
-- ``battleship.plot`` for charts, and the ``battleship`` command (``battleship --help``).
+- ``battleship.plot`` for charts, and the ``battleship`` command (``battleship --help``);
+- ``battleship.envs`` for reinforcement learning: the solo game as a Gymnasium environment
+  (``pip install "battleship[gym]"``).
 
 >>> import battleship
 >>> result = battleship.simulate("random", 1000, seed=1, progress=False)

@@ -15,6 +15,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
+from battleship._defaults import fleet_and_rules
 from battleship._types import Cell
 from battleship.board import Ocean, Placement, TargetView
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
@@ -158,12 +159,7 @@ class Game:
         placers: Optional[Tuple[Any, Any]] = ("uniform", "uniform"),
         observers: Iterable[Any] = (),
     ) -> None:
-        self.fleet = fleet if fleet is not None else Fleet.classic()
-        self.rules = rules if rules is not None else Rules()
-        if not isinstance(self.fleet, Fleet):
-            raise TypeError(f"fleet must be a battleship.Fleet, got {self.fleet!r}")
-        if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be a battleship.Rules, got {self.rules!r}")
+        self.fleet, self.rules = fleet_and_rules(fleet, rules)
         self.rows, self.cols, self.seed = rows, cols, seed
         a, b = resolve_shooter(first), resolve_shooter(second)
         if a is b and not isinstance(a, str):

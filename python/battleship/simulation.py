@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from battleship import _shape
 from battleship._core import Fleet, Rules
+from battleship._defaults import fleet_and_rules
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = ["simulate", "match", "SimulationResult", "MatchResult"]
@@ -118,16 +119,6 @@ def _progress(progress: bool, games: int, label: str) -> tuple[Optional[Callable
     return update, bar
 
 
-def _fleet_rules(fleet: Optional[Fleet], rules: Optional[Rules]) -> tuple[Fleet, Rules]:
-    fleet = fleet if fleet is not None else Fleet.classic()
-    rules = rules if rules is not None else Rules()
-    if not isinstance(fleet, Fleet):
-        raise TypeError(f"fleet must be a battleship.Fleet, got {fleet!r}")
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a battleship.Rules, got {rules!r}")
-    return fleet, rules
-
-
 def simulate(
     shooter: Any = "random",
     games: int = 10_000,
@@ -151,7 +142,7 @@ def simulate(
     """
     games = _check_count("games", games, 0)
     seed = _check_count("seed", seed, 0)
-    fleet, rules = _fleet_rules(fleet, rules)
+    fleet, rules = fleet_and_rules(fleet, rules)
     run = _shape.core("simulate", rows, cols)
     s, p = resolve_shooter(shooter), resolve_placer(placer)
     callback, bar = _progress(progress, games, strategy_name(shooter))
@@ -186,7 +177,7 @@ def match(
     """
     games = _check_count("games", games, 0)
     seed = _check_count("seed", seed, 0)
-    fleet, rules = _fleet_rules(fleet, rules)
+    fleet, rules = fleet_and_rules(fleet, rules)
     run = _shape.core("match", rows, cols)
     sa, sb = resolve_shooter(a), resolve_shooter(b)
     if sa is sb and not isinstance(sa, str):

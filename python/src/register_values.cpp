@@ -97,6 +97,14 @@ void register_values(py::module_& m) {
       .def_property_readonly(
           "reason", [](const ShotOutcome& o) { return std::string(to_string(o.refusal)); },
           "Why an invalid shot was refused, as a sentence.")
+      .def(
+          "disclosed",
+          [](const ShotOutcome& o, const std::string& disclosure) {
+            return disclose(o, parse_enum("disclosure rule", disclosure, disclosures));
+          },
+          py::arg("disclosure"),
+          "What a shooter is told of this outcome under the disclosure rule ('hit_only', "
+          "'hit_and_sunk' or 'sunk_with_name').")
       .def_property_readonly("valid", &ShotOutcome::valid)
       .def_property_readonly("struck", &ShotOutcome::struck)
       .def_property_readonly("sank", &ShotOutcome::sank)

@@ -1,0 +1,244 @@
+"""The Gymnasium environment (battleship.envs): the API contract, the rules it keeps, refusals."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import battleship
+from battleship.envs import ENV_ID, HIT, MISS, SUNK, UNKNOWN, BattleshipEnv
+
+
+def ship_cells(env: BattleshipEnv) -> set[tuple[int, int]]:
+    ships = env.ocean.ships
+    return {(int(r), int(c)) for r, c in zip(*np.nonzero(ships >= 0))}
+
+
+def play_suggested(env: BattleshipEnv, seed: int, shooter: str = "probability") -> tuple[float, int, dict]:
+    env.reset(seed=seed)
+    total, done, info = 0.0, False, {}
+    while not done:
+        _, reward, terminated, truncated, info = env.step(env.suggest(shooter))
+        total += reward
+        done = terminated or truncated
+    return total, env.view.shots_fired, info
+
+
+def test_passes_gymnasium_s_own_checker():
+    for mode in ("ansi", "rgb_array"):  # made by gymnasium.make, so the checker sees every mode
+        check_env(gymnasium.make(ENV_ID, render_mode=mode).unwrapped, skip_render_check=False)
+    boat = battleship.Fleet([battleship.ShipClass("Boat", "B", 2)])
+    check_env(gymnasium.make(ENV_ID, rows=4, cols=5, fleet=boat).unwrapped)
+
+
+def test_make_knows_both_ids():
+    env = gymnasium.make(ENV_ID, rows=6, cols=6, fleet=battleship.Fleet([battleship.ShipClass("Sub", "S", 3)]))
+    obs, info = env.reset(seed=1)
+    assert obs["board"].shape == (6, 6)
+    env = gymnasium.make("battleship.envs:" + ENV_ID)
+    assert env.unwrapped.rows == 10
+
+
+def test_an_episode_sinks_the_fleet_and_its_return_counts_the_shots():
+    env = BattleshipEnv()
+    total, shots, info = play_suggested(env, seed=5)
+    assert env.ocean.all_sunk
+    assert total == -shots == -info["steps"]
+    obs = env._observation()
+    struck = {(int(r), int(c)) for r, c in zip(*np.nonzero(obs["board"] >= HIT))}
+    assert struck == ship_cells(env)  # every hit is a ship cell and every ship cell was hit
+    assert (obs["board"] == SUNK).sum() == env.ship_count  # one sinking shot a ship
+    assert not obs["afloat"].any()
+    assert (obs["board"] != UNKNOWN).sum() == shots
+
+
+def test_suggestions_play_as_the_engine_s_shooter_does():
+    # probability averages 44.2 shots over 1,000,000 games (docs/expert.md); 60 games of its
+    # suggestions must land in the band a 60-game mean keeps (standard deviation about 8.6).
+    env = BattleshipEnv()
+    shots = [play_suggested(env, seed)[1] for seed in range(60)]
+    assert 41.0 < float(np.mean(shots)) < 47.5
+    hunt = [play_suggested(env, seed, "hunt_target")[1] for seed in range(60)]
+    assert float(np.mean(hunt)) > float(np.mean(shots)) + 10  # hunt_target averages 66
+
+
+def test_a_teacher_asked_mid_episode_catches_up():
+    env = BattleshipEnv()
+    env.reset(seed=11)
+    for _ in range(12):
+        env.step(env.suggest("parity"))
+    late = env.suggest("probability")
+    fresh = BattleshipEnv()
+    fresh.reset(seed=11)
+    for _ in range(12):
+        fresh.step(fresh.suggest("parity"))
+        fresh.suggest("probability")  # followed from the first shot
+    assert fresh.suggest("probability") == late
+    assert env.action_masks()[late]
+
+
+def test_same_seed_same_layout_and_advice_other_seed_other_layout():
+    a, b = BattleshipEnv(), BattleshipEnv()
+    a.reset(seed=3)
+    b.reset(seed=3)
+    assert np.array_equal(a.ocean.ships, b.ocean.ships)
+    for _ in range(20):
+        move = a.suggest("probability")
+        assert b.suggest("probability") == move
+        assert np.array_equal(a.step(move)[0]["board"], b.step(move)[0]["board"])
+    b.reset(seed=4)
+    assert not np.array_equal(a.ocean.ships, b.ocean.ships)
+
+
+def test_a_repeated_shot_changes_nothing_but_costs_its_step():
+    env = BattleshipEnv()
+    env.reset(seed=2)
+    first = env.step(0)
+    obs, reward, terminated, truncated, info = env.step(0)
+    assert info["outcome"] == "repeat" and reward == -1.0
+    assert np.array_equal(obs["board"], first[0]["board"])
+    assert info["steps"] == 2 and info["shots"] == 1
+    assert not info["action_mask"][0] and info["action_mask"].sum() == 99
+
+
+def test_observation_codes_follow_the_truth():
+    env = BattleshipEnv()
+    env.reset(seed=8)
+    ships = env.ocean.ships
+    for index in range(100):
+        obs, _, terminated, _, info = env.step(index)
+        r, c = divmod(index, 10)
+        expected = MISS if ships[r, c] < 0 else (SUNK if info["outcome"] == "sunk" else HIT)
+        assert obs["board"][r, c] == expected
+        if terminated:
+            break
+    assert terminated
+
+
+@pytest.mark.parametrize("disclosure", ["hit_only", "hit_and_sunk", "sunk_with_name"])
+def test_the_agent_is_told_only_what_the_disclosure_rule_reveals(disclosure):
+    env = BattleshipEnv(rules=battleship.Rules(disclosure=disclosure))
+    env.reset(seed=4)
+    destroyer = next(i for i in range(env.ship_count) if env.fleet.ship(i)["length"] == 2)
+    cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(env.ocean.ships == destroyer))]
+    for r, c in cells:
+        obs, _, _, _, info = env.step(r * 10 + c)
+    last = cells[-1]
+    if disclosure == "hit_only":
+        assert obs["board"][last] == HIT and info["outcome"] == "hit"
+        assert "sunk_ship" not in info and obs["afloat"].all()
+    elif disclosure == "hit_and_sunk":
+        assert obs["board"][last] == SUNK and "sunk_ship" not in info and obs["afloat"].all()
+    else:
+        assert obs["board"][last] == SUNK and info["sunk_ship"] == env.fleet.ship(destroyer)["name"]
+        assert obs["afloat"][destroyer] == 0 and obs["afloat"].sum() == env.ship_count - 1
+
+
+def test_truncation_by_steps_and_by_the_shot_cap():
+    env = BattleshipEnv(max_steps=3)
+    env.reset(seed=1)
+    results = [env.step(0)[2:4] for _ in range(3)]  # a repeated cell: never sinks the fleet
+    assert results == [(False, False), (False, False), (False, True)]
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(1)
+    capped = BattleshipEnv(rules=battleship.Rules(shot_cap=4))
+    capped.reset(seed=1)
+    truncated = [capped.step(i)[3] for i in range(4)]
+    assert truncated == [False, False, False, True] and capped.view.shots_fired == 4
+
+
+def test_a_chosen_layout_is_played():
+    layout = battleship.Ocean()
+    layout.place_randomly("uniform", rng=99)
+    env = BattleshipEnv()
+    env.reset(seed=1, options={"ocean": layout})
+    assert np.array_equal(env.ocean.ships, layout.ships)
+
+
+def test_a_refused_layout_leaves_the_episode_under_way():
+    env = BattleshipEnv(rules=battleship.Rules(touching="no_contact"))
+    env.reset(seed=6)
+    env.step(55)
+    before = env.ocean.ships.copy()
+    touching = battleship.Ocean()
+    touching.place(0, "A1", "horizontal")
+    touching.place(1, "A2", "horizontal")  # under the carrier's row: touches it
+    for ship, cell in zip(range(2, 5), [(9, 0), (7, 0), (5, 0)]):
+        touching.place(ship, cell, "horizontal")
+    with pytest.raises(battleship.PlacementError):
+        env.reset(options={"ocean": touching})
+    for bad in (battleship.Ocean(8, 8), "A1"):
+        with pytest.raises((ValueError, TypeError)):
+            env.reset(options={"ocean": bad})
+    assert np.array_equal(env.ocean.ships, before)
+    assert env.step(56)[4]["steps"] == 2  # the episode goes on
+
+
+@pytest.mark.parametrize(
+    "action, error",
+    [(100, ValueError), (-1, ValueError), ("A1", TypeError), (1.5, TypeError), (True, TypeError), ([1, 2], TypeError)],
+)
+def test_a_bad_action_raises_and_changes_nothing(action, error):
+    env = BattleshipEnv()
+    env.reset(seed=1)
+    env.step(3)
+    with pytest.raises(error):
+        env.step(action)
+    assert env.view.shots_fired == 1 and env.step(4)[4]["steps"] == 2
+    assert env.step(np.int64(5))[4]["shots"] == 3  # NumPy integers are cell indices too
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"rules": battleship.Rules(volley="fixed_salvo", salvo_size=3)}, ValueError),
+        ({"placer": "nonsense"}, ValueError),
+        ({"render_mode": "human"}, ValueError),
+        ({"max_steps": 0}, ValueError),
+        ({"rows": 0}, ValueError),
+        ({"rows": 2, "cols": 2}, ValueError),  # the classic fleet does not fit
+        ({"fleet": "classic"}, TypeError),
+    ],
+)
+def test_bad_arguments_are_refused_at_construction(kwargs, error):
+    with pytest.raises(error):
+        BattleshipEnv(**kwargs)
+
+
+def test_step_and_suggest_need_an_episode():
+    env = BattleshipEnv()
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(0)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.suggest()
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="unknown shooter"):
+        env.suggest("nonsense")
+
+
+def test_render_text_and_picture():
+    env = BattleshipEnv(render_mode="ansi")
+    env.reset(seed=2)
+    cell = next(iter(sorted(ship_cells(env))))
+    env.step(cell[0] * 10 + cell[1])
+    text = env.render()
+    assert "X" in text and "shots 1" in text
+    picture = BattleshipEnv(render_mode="rgb_array")
+    picture.reset(seed=2)
+    picture.step(cell[0] * 10 + cell[1])
+    image = picture.render()
+    assert image.shape == (160, 160, 3) and image.dtype == np.uint8
+    centre = image[cell[0] * 16 + 8, cell[1] * 16 + 8]
+    assert tuple(centre) == (231, 76, 60)  # the hit colour
+    other = (cell[0] + 5) % 10, cell[1]  # not shot: the colour of unknown water
+    assert tuple(image[other[0] * 16 + 8, other[1] * 16 + 8]) == (219, 233, 246)
+    assert tuple(image[cell[0] * 16, cell[1] * 16 + 8]) == (127, 140, 141)  # the grid line
+    assert BattleshipEnv().render() is None
+
+
+def test_gymnasium_wrappers_apply():
+    env = gymnasium.wrappers.FlattenObservation(BattleshipEnv())
+    obs, _ = env.reset(seed=1)
+    assert obs.shape == (100 + 5,)
