@@ -2,12 +2,16 @@
 // text histogram (the chart of seed 001, PyShips), with its summary figures.
 //
 //   simulate_histogram [--games N] [--shooter NAME] [--placer NAME] [--seed S] [--threads T]
+//                      [--split K]
 //
 // Defaults: 100,000 games of `random` against `uniform` layouts on every core. Any shooter or
-// placer of the registry may be named. The figures are identical for any thread count.
+// placer of the registry may be named. The figures are identical for any thread count, and for
+// `--split K`, which plays the run as K ranges of games (`SimulationOptions::first_game`, as K
+// processes or machines would) and merges their results.
 // ctest-args: --games 2000 --shooter parity
 #include <battleship/battleship.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -45,6 +49,7 @@ int main(int argc, char** argv) {
   SimulationOptions options;
   options.games = 100'000;
   std::string shooter = "random", placer = "uniform";
+  std::uint64_t split = 1;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string_view flag = argv[i];
     if (flag == "--games")
@@ -57,6 +62,8 @@ int main(int argc, char** argv) {
       shooter = argv[i + 1];
     else if (flag == "--placer")
       placer = argv[i + 1];
+    else if (flag == "--split")
+      split = std::max<std::uint64_t>(1, std::strtoull(argv[i + 1], nullptr, 10));
     else {
       std::fprintf(stderr, "unknown flag '%s'\n", argv[i]);
       return 2;
@@ -64,11 +71,24 @@ int main(int argc, char** argv) {
   }
   try {
     // The registry hands over the concrete types, so the simulation loop is fully inlined.
-    const SimulationResult r = with_shooter<S>(shooter, [&](auto s) {
-      return with_placer<S>(placer, [&](auto p) {
-        return simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, s, p, options);
+    const auto run = [&](const SimulationOptions& range) {
+      return with_shooter<S>(shooter, [&](auto s) {
+        return with_placer<S>(placer, [&](auto p) {
+          return simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, s, p, range);
+        });
       });
-    });
+    };
+    SimulationResult r;
+    // Range k is games [k * games / split, (k + 1) * games / split): each could run elsewhere.
+    for (std::uint64_t k = 0; k < split; ++k) {
+      SimulationOptions range = options;
+      range.first_game = k * options.games / split;
+      range.games = (k + 1) * options.games / split - range.first_game;
+      r.merge(run(range));
+    }
+    if (split > 1)
+      std::printf("played as %llu ranges of games, merged\n",
+                  static_cast<unsigned long long>(split));
     print(shooter, placer, r);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "simulate_histogram: %s\n", e.what());

@@ -47,15 +47,19 @@ struct Traced {
   std::vector<std::vector<Coord>> cells;
   std::vector<int> shots; // as the runner reported them
 };
-Traced traced_run(unsigned threads, std::uint64_t games, std::uint64_t seed) {
+/// Games [first, first + games) of the run seeded `seed`; `cells` and `shots` are indexed by the
+/// run's game index (entries before `first` stay empty).
+Traced traced_run(unsigned threads, std::uint64_t games, std::uint64_t seed,
+                  std::uint64_t first = 0) {
   Traced out;
-  out.cells.resize(games);
-  out.shots.resize(games);
+  out.cells.resize(first + games);
+  out.shots.resize(first + games);
   std::mutex m;
   SimulationOptions options;
   options.games = games;
   options.seed = seed;
   options.threads = threads;
+  options.first_game = first;
   options.on_game = [&](std::uint64_t i, const SoloResult& r) {
     const std::lock_guard lock(m);
     out.cells[i] = last_game_cells;
@@ -95,6 +99,25 @@ TEST_CASE("game i of a simulation is a solo game drawn from derive_seed(seed, i)
   REQUIRE(placer.place(ocean, rng));
   play_solo(ocean, view, shooter, rng);
   CHECK(last_game_cells == run.cells[7]);
+}
+
+TEST_CASE("a run split into first_game ranges plays exactly the games of one run", "[simulate]") {
+  const Traced one = traced_run(1, 2000, 11);
+  const Traced head = traced_run(2, 701, 11);       // games [0, 701)
+  const Traced tail = traced_run(3, 1299, 11, 701); // games [701, 2000)
+  for (std::size_t i = 0; i < 2000; ++i) {
+    const auto& piece = i < 701 ? head : tail;
+    REQUIRE(piece.cells[i] == one.cells[i]);
+  }
+  CHECK(tail.cells[0].empty());          // the tail never played game 0
+  SimulationResult merged = tail.result; // merged in either order: sums
+  merged.merge(head.result);
+  CHECK(merged.shots == one.result.shots);
+  CHECK(merged.games == 2000);
+  CHECK(merged.unfinished == one.result.unfinished);
+  CHECK(merged.summary().mean == one.result.summary().mean);
+  CHECK(merged.seconds == head.result.seconds + tail.result.seconds);
+  CHECK_FALSE(merged.cancelled);
 }
 
 TEST_CASE("a simulation reports monotone progress from the calling thread", "[simulate]") {
@@ -190,11 +213,13 @@ TEST_CASE("inconsistent rules or a fleet that does not fit are refused before an
 }
 
 namespace {
-MatchResult match(unsigned threads, std::uint64_t games, std::uint64_t seed) {
+MatchResult match(unsigned threads, std::uint64_t games, std::uint64_t seed,
+                  std::uint64_t first = 0) {
   SimulationOptions options;
   options.games = games;
   options.seed = seed;
   options.threads = threads;
+  options.first_game = first;
   return simulate_match(Board<S>{}, fleets::classic, rulesets::classic, HuntTargetShooter<S>{},
                         UniformPlacer<S>{}, RandomShooter<S>{}, UniformPlacer<S>{}, options);
 }
@@ -247,6 +272,22 @@ TEST_CASE("match i is a game seeded derive_seed(seed, i) with player i % 2 of th
   CHECK(batch.rounds == by_hand.rounds);
 }
 
+TEST_CASE("match ranges merged give the tallies of one run, seats included", "[simulate][match]") {
+  const MatchResult one = match(1, 600, 3);
+  // An odd split point: match 301 is still seated as in the whole run (B first).
+  MatchResult merged = match(2, 299, 3, 301);
+  merged.merge(match(3, 301, 3));
+  CHECK(merged.games == 600);
+  CHECK(merged.wins_a == one.wins_a);
+  CHECK(merged.wins_b == one.wins_b);
+  CHECK(merged.first_mover_wins == one.first_mover_wins);
+  CHECK(merged.rounds == one.rounds);
+  CHECK(merged.winner_shots == one.winner_shots);
+  const MatchResult first_only = match(1, 1, 3);
+  const MatchResult second_only = match(1, 1, 3, 1);
+  CHECK(first_only.rounds + second_only.rounds == match(1, 2, 3).rounds);
+}
+
 TEST_CASE("a mirror match shares the first-mover advantage evenly", "[simulate][match]") {
   SimulationOptions options;
   options.games = 2000;
@@ -272,6 +313,18 @@ TEST_CASE("aborted matches are counted with the first one's reason", "[simulate]
   CHECK(r.first_abort_game == 0);
   // Match 0: A moves first, so A is player 1 and its placer fails.
   CHECK(r.first_abort == "player 1 could not place its fleet");
+  // A later range keeps the run's indices, and a merge keeps the earliest abort's reason.
+  options.first_game = 5;
+  options.games = 3;
+  MatchResult later =
+      simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{}, NoPlacer{},
+                     RandomShooter<S>{}, UniformPlacer<S>{}, options);
+  CHECK(later.first_abort_game == 5);
+  CHECK(later.first_abort == "player 2 could not place its fleet"); // match 5: B first
+  later.merge(r);
+  CHECK(later.aborted == 13);
+  CHECK(later.first_abort_game == 0);
+  CHECK(later.first_abort == r.first_abort);
 }
 
 TEST_CASE("a cancelled match batch stops early and says so", "[simulate][match]") {

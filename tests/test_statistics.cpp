@@ -24,6 +24,20 @@ TEST_CASE("a histogram summarises hand-countable data", "[statistics]") {
   CHECK(h.ci95() == Approx(1.96 * std::sqrt(520.0 / 4) / std::sqrt(5.0)));
 }
 
+TEST_CASE("adding several games of one length at once counts each of them", "[statistics]") {
+  ShotHistogram one_by_one, at_once;
+  for (int i = 0; i < 3; ++i) one_by_one.add(40);
+  one_by_one.add(17);
+  at_once.add(40, 3);
+  at_once.add(17);
+  at_once.add(99, 0); // no game: the counts grow, the figures do not change
+  CHECK(at_once.games() == 4);
+  CHECK(at_once.count(40) == 3);
+  CHECK(at_once.max() == 40);
+  CHECK(at_once.mean() == one_by_one.mean());
+  CHECK(at_once.median() == one_by_one.median());
+}
+
 TEST_CASE("the median of an even count is the lower middle value", "[statistics]") {
   ShotHistogram h;
   for (int s : {1, 2, 3, 4}) h.add(s);

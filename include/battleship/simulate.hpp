@@ -26,7 +26,11 @@ namespace battleship {
 struct SimulationOptions {
   std::uint64_t games = 10'000; ///< Number of games.
   std::uint64_t seed = 0;       ///< Master seed; game `i` uses `derive_seed(seed, i)`.
-  unsigned threads = 0;         ///< Worker threads; 0 means every core.
+  /// Index of the first game: the run plays games [first_game, first_game + games), so a long
+  /// run split into such ranges (over processes or machines) plays exactly the games of one run,
+  /// and the merged results are identical.
+  std::uint64_t first_game = 0;
+  unsigned threads = 0; ///< Worker threads; 0 means every core.
   /// Called from the calling thread (never from a worker) with the number of games done so far;
   /// the numbers never decrease, and the last call reports the games played.
   std::function<void(std::uint64_t)> progress;
@@ -57,15 +61,26 @@ struct SimulationResult {
     ShotSummary s = summarize(shots, unfinished + unplaceable, seconds);
     return s;
   }
+  /// Adds the games of `other`, another piece of the same run (`SimulationOptions::first_game`):
+  /// pieces that cover a run's games once each, merged in any order, give that run's result.
+  /// The times add up; `cancelled` if either was.
+  void merge(const SimulationResult& other) {
+    shots.merge(other.shots);
+    games += other.games;
+    unfinished += other.unfinished;
+    unplaceable += other.unplaceable;
+    cancelled = cancelled || other.cancelled;
+    seconds += other.seconds;
+  }
 };
 
 namespace detail {
 
-// Runs games [0, options.games) over worker threads. `make_player()` is called once in each
-// worker and returns a callable `play(game_index, partial)` owning that worker's state (its
-// strategies, oceans, views), so nothing is shared and nothing is allocated per game. Games are
-// handed out in chunks through an atomic counter; the partial results (one per worker) are
-// merged by the caller, which must only use order-independent merges (sums, minima).
+// Runs games [first_game, first_game + games) of `options` over worker threads. `make_player()` is
+// called once in each worker and returns a callable `play(game_index, partial)` owning that
+// worker's state (its strategies, oceans, views), so nothing is shared and nothing is allocated per
+// game. Games are handed out in chunks through an atomic counter; the partial results (one per
+// worker) are merged by the caller, which must only use order-independent merges (sums, minima).
 template <class Partial, class MakePlayer>
 std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make_player,
                                bool& cancelled) {
@@ -89,7 +104,8 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
       if (first >= options.games) break;
       const std::uint64_t last = std::min(first + chunk, options.games);
       std::uint64_t i = first;
-      for (; i < last && !stop.load(std::memory_order_relaxed); ++i) play(i, out);
+      for (; i < last && !stop.load(std::memory_order_relaxed); ++i)
+        play(options.first_game + i, out);
       done.fetch_add(i - first, std::memory_order_relaxed);
     }
     running.fetch_sub(1);
@@ -123,7 +139,8 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
 } // namespace detail
 
 /// Plays `options.games` solo games of copies of `shooter` against oceans laid out by copies of
-/// `placer` (seed 001's experiment).
+/// `placer` (seed 001's experiment): games `options.first_game` onwards of the run seeded
+/// `options.seed`.
 ///
 /// Game `i` draws its layout and then its shots from one generator,
 /// `Rng(derive_seed(options.seed, i))`, so the result depends only on the seed, never on the
@@ -158,13 +175,10 @@ SimulationResult simulate_solo(const Board<S>& board, const Fleet& fleet, const 
     };
   };
   SimulationResult result;
-  const auto partial = detail::run_batch<SimulationResult>(options, make_player, result.cancelled);
-  for (const auto& p : partial) {
-    result.shots.merge(p.shots);
-    result.games += p.games;
-    result.unfinished += p.unfinished;
-    result.unplaceable += p.unplaceable;
-  }
+  bool cancelled = false;
+  for (const auto& p : detail::run_batch<SimulationResult>(options, make_player, cancelled))
+    result.merge(p);
+  result.cancelled = cancelled;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
@@ -197,10 +211,30 @@ struct MatchResult {
   [[nodiscard]] double games_per_second() const noexcept {
     return seconds > 0 ? static_cast<double>(games) / seconds : 0.0;
   }
+  /// Adds the matches of `other`, another piece of the same run (`SimulationOptions::first_game`):
+  /// pieces that cover a run's matches once each, merged in any order, give that run's tallies.
+  /// The times add up; `cancelled` if either was.
+  void merge(const MatchResult& other) {
+    games += other.games;
+    wins_a += other.wins_a;
+    wins_b += other.wins_b;
+    draws += other.draws;
+    aborted += other.aborted;
+    first_mover_wins += other.first_mover_wins;
+    rounds += other.rounds;
+    winner_shots.merge(other.winner_shots);
+    if (other.first_abort_game < first_abort_game) {
+      first_abort_game = other.first_abort_game;
+      first_abort = other.first_abort;
+    }
+    cancelled = cancelled || other.cancelled;
+    seconds += other.seconds;
+  }
 };
 
 /// Plays `options.games` two-player matches of pair A (`shooter_a` shooting, `placer_a` laying
-/// out A's fleet) against pair B under `rules`.
+/// out A's fleet) against pair B under `rules`: matches `options.first_game` onwards of the run
+/// seeded `options.seed`.
 ///
 /// Match `i` is a `Game` seeded with `derive_seed(options.seed, i)`; A moves first in even
 /// matches and B in odd ones (player `i % 2` of the pair order starts), so neither pair gets the
@@ -255,21 +289,10 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
     };
   };
   MatchResult result;
-  const auto partial = detail::run_batch<MatchResult>(options, make_player, result.cancelled);
-  for (const auto& p : partial) {
-    result.games += p.games;
-    result.wins_a += p.wins_a;
-    result.wins_b += p.wins_b;
-    result.draws += p.draws;
-    result.aborted += p.aborted;
-    result.first_mover_wins += p.first_mover_wins;
-    result.rounds += p.rounds;
-    result.winner_shots.merge(p.winner_shots);
-    if (p.first_abort_game < result.first_abort_game) {
-      result.first_abort_game = p.first_abort_game;
-      result.first_abort = p.first_abort;
-    }
-  }
+  bool cancelled = false;
+  for (const auto& p : detail::run_batch<MatchResult>(options, make_player, cancelled))
+    result.merge(p);
+  result.cancelled = cancelled;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

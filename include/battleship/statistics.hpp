@@ -16,11 +16,11 @@ namespace battleship {
 /// order are identical.
 class ShotHistogram {
 public:
-  /// Counts one game that took `shots` shots.
-  void add(int shots) {
+  /// Counts `games` games (one unless given) that took `shots` shots each.
+  void add(int shots, std::uint64_t games = 1) {
     const auto i = static_cast<std::size_t>(shots < 0 ? 0 : shots);
     if (i >= counts_.size()) counts_.resize(i + 1, 0);
-    ++counts_[i];
+    counts_[i] += games;
   }
   /// Adds every game of `other`.
   void merge(const ShotHistogram& other) {

@@ -9,7 +9,8 @@ Python face of it:
   ``Rng`` (the engine's portable random generator);
 - shooters and placers by name (``shooter_names()``), as classes (``ParityShooter``), or your
   own Python objects (see ``battleship.strategies``);
-- ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions;
+- ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
+  over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``);
 - ``battleship.plot`` for charts, and the ``battleship`` command (``battleship --help``);
 - ``battleship.envs`` for reinforcement learning: the solo game as a Gymnasium environment
   (``pip install "battleship[gym]"``).
@@ -25,7 +26,7 @@ from __future__ import annotations
 from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, format_cell, parse_cell
 from battleship.board import Ocean, Placement, PlacementError, TargetView
 from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
-from battleship.simulation import MatchResult, SimulationResult, match, simulate
+from battleship.simulation import MatchResult, SimulationResult, combine, match, simulate
 from battleship.strategies import (
     BuiltinPlacer,
     BuiltinShooter,
@@ -64,6 +65,7 @@ __all__ = [
     "ShotRecord",
     "simulate",
     "match",
+    "combine",
     "SimulationResult",
     "MatchResult",
     "Shooter",

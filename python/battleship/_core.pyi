@@ -257,20 +257,21 @@ _Progress = Optional[Callable[[int], None]]
 
 def simulate_128(
     shooter: Any, placer: Any, games: int, seed: int, threads: int, rows: int, cols: int,
-    fleet: Fleet, rules: Rules, progress: _Progress,
+    fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
 ) -> dict[str, Any]: ...
 def simulate_1024(
     shooter: Any, placer: Any, games: int, seed: int, threads: int, rows: int, cols: int,
-    fleet: Fleet, rules: Rules, progress: _Progress,
+    fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
 ) -> dict[str, Any]: ...
 def match_128(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
-    cols: int, fleet: Fleet, rules: Rules, progress: _Progress,
+    cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
 ) -> dict[str, Any]: ...
 def match_1024(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
-    cols: int, fleet: Fleet, rules: Rules, progress: _Progress,
+    cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
 ) -> dict[str, Any]: ...
+def histogram_summary(counts: Sequence[int]) -> dict[str, Any]: ...
 def bbm103_replay(
     player1_txt: str, player2_txt: str, player1_in: str, player2_in: str, dir: str
 ) -> tuple[bytes, bool]: ...

@@ -5,24 +5,29 @@ threads. The C++ engine runs with the GIL released; Ctrl-C stops a run within a 
 ``KeyboardInterrupt``); a tqdm progress bar appears on runs longer than a second (turn it off
 with ``progress=False``). Built-in strategies given by name run the same fully inlined loop as
 the C++ benchmark; Python strategies play inside that loop on one thread.
+
+A run can also be split: ``first_game`` plays games ``[first_game, first_game + games)`` of the
+run, ``combine`` adds such pieces up into exactly the result of one run, and ``executor=`` does
+both over any ``concurrent.futures``-style executor (a process pool, a Dask cluster's client).
 """
 
 from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Optional
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from battleship import _shape
+from battleship import _core, _shape
 from battleship._core import Fleet, Rules
 from battleship._defaults import fleet_and_rules
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
-__all__ = ["simulate", "match", "SimulationResult", "MatchResult"]
+__all__ = ["simulate", "match", "combine", "SimulationResult", "MatchResult"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,12 @@ class MatchResult:
     mean_winner_shots: float
     seconds: float
     first_abort: str = ""
+    total_rounds: int = field(default=0, repr=False)
+    """Rounds over all games (``mean_rounds`` without the rounding), for ``combine``."""
+    total_winner_shots: int = field(default=0, repr=False)
+    """Valid shots the winners fired, over all won games, for ``combine``."""
+    first_abort_game: Optional[int] = field(default=None, repr=False)
+    """Index of the first aborted game (whose reason ``first_abort`` gives), if any."""
 
     @property
     def share_a(self) -> float:
@@ -131,6 +142,9 @@ def simulate(
     cols: int = 10,
     placer: Any = "uniform",
     progress: bool = True,
+    first_game: int = 0,
+    executor: Any = None,
+    chunks: Optional[int] = None,
 ) -> SimulationResult:
     """Play ``games`` solo games of ``shooter`` against fleets laid out by ``placer``.
 
@@ -139,15 +153,34 @@ def simulate(
     core. Raises ``ValueError`` for an unknown name, a bad size or a fleet that does not fit,
     ``TypeError`` for an argument of the wrong kind; an exception raised by a Python strategy
     surfaces as itself, with a note naming the game it aborted.
+
+    ``first_game`` plays games ``[first_game, first_game + games)`` of the run (a piece for
+    ``combine``). ``executor``, any object whose ``submit(fn, *args, **kwargs)`` returns a future
+    with ``result()`` (``concurrent.futures`` pools, a Dask ``distributed.Client``), splits the
+    run into ``chunks`` pieces (16 unless given) played there, each on ``threads`` threads (1
+    unless given), and combines them: the same result as one local run, whatever the split.
+    Strategies and arguments travel to the workers by pickling.
     """
     games = _check_count("games", games, 0)
     seed = _check_count("seed", seed, 0)
+    first_game = _check_count("first_game", first_game, 0)
     fleet, rules = fleet_and_rules(fleet, rules)
     run = _shape.core("simulate", rows, cols)
     s, p = resolve_shooter(shooter), resolve_placer(placer)
+    if executor is not None:
+        pieces: List[SimulationResult]
+        pieces, seconds = _run_pieces(
+            simulate, executor, chunks, games, first_game, progress, strategy_name(shooter),
+            shooter, seed=seed, threads=1 if threads is None else _threads(threads), rules=rules,
+            fleet=fleet, rows=rows, cols=cols, placer=placer,
+        )
+        whole = combine(pieces)
+        return replace(whole, seconds=seconds, games_per_second=whole.games / seconds if seconds > 0 else 0.0)
     callback, bar = _progress(progress, games, strategy_name(shooter))
     try:
-        raw: Dict[str, Any] = run(s, p, games, seed, _threads(threads), rows, cols, fleet, rules, callback)
+        raw: Dict[str, Any] = run(
+            s, p, games, seed, _threads(threads), rows, cols, fleet, rules, callback, first_game
+        )
     finally:
         if bar is not None:
             bar.close()
@@ -169,6 +202,9 @@ def match(
     cols: int = 10,
     placers: tuple[Any, Any] = ("uniform", "uniform"),
     progress: bool = True,
+    first_game: int = 0,
+    executor: Any = None,
+    chunks: Optional[int] = None,
 ) -> MatchResult:
     """Play ``games`` two-player matches of ``a`` against ``b`` under ``rules``.
 
@@ -177,15 +213,27 @@ def match(
     """
     games = _check_count("games", games, 0)
     seed = _check_count("seed", seed, 0)
+    first_game = _check_count("first_game", first_game, 0)
     fleet, rules = fleet_and_rules(fleet, rules)
     run = _shape.core("match", rows, cols)
     sa, sb = resolve_shooter(a), resolve_shooter(b)
     if sa is sb and not isinstance(sa, str):
         raise ValueError("a and b are the same Python object; give each side its own")
     pa, pb = resolve_placer(placers[0]), resolve_placer(placers[1])
-    callback, bar = _progress(progress, games, f"{strategy_name(a)} vs {strategy_name(b)}")
+    label = f"{strategy_name(a)} vs {strategy_name(b)}"
+    if executor is not None:
+        pieces: List[MatchResult]
+        pieces, seconds = _run_pieces(
+            match, executor, chunks, games, first_game, progress, label, a, b, seed=seed,
+            threads=1 if threads is None else _threads(threads), rules=rules, fleet=fleet,
+            rows=rows, cols=cols, placers=placers,
+        )
+        return replace(combine(pieces), seconds=seconds)
+    callback, bar = _progress(progress, games, label)
     try:
-        t: Dict[str, Any] = run(sa, sb, pa, pb, games, seed, _threads(threads), rows, cols, fleet, rules, callback)
+        t: Dict[str, Any] = run(
+            sa, sb, pa, pb, games, seed, _threads(threads), rows, cols, fleet, rules, callback, first_game
+        )
     finally:
         if bar is not None:
             bar.close()
@@ -203,6 +251,123 @@ def match(
         mean_winner_shots=t["winner_shots"] / won if won else 0.0,
         seconds=t["seconds"],
         first_abort=t["first_abort"],
+        total_rounds=t["rounds"],
+        total_winner_shots=t["winner_shots"],
+        first_abort_game=t.get("first_abort_game"),
+    )
+
+
+def _pieces(games: int, first_game: int, chunks: Optional[int]) -> List[Tuple[int, int]]:
+    """``chunks`` contiguous ranges (first game, games) covering the run, sizes within one."""
+    count = 16 if chunks is None else _check_count("chunks", chunks, 1)
+    count = max(1, min(count, games))
+    size, extra = divmod(games, count)
+    pieces, start = [], first_game
+    for k in range(count):
+        n = size + (1 if k < extra else 0)
+        pieces.append((start, n))
+        start += n
+    return pieces
+
+
+def _run_pieces(
+    run: Callable[..., Any], executor: Any, chunks: Optional[int], games: int, first_game: int,
+    progress: bool, label: str, *args: Any, **kwargs: Any,
+) -> Tuple[List[Any], float]:
+    """The results of ``run`` over pieces of the games, played on ``executor``; wall-clock time."""
+    if not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must have a submit(fn, *args, **kwargs) method, got {executor!r}")
+    pieces = _pieces(games, first_game, chunks)
+    start = time.perf_counter()
+    futures = [
+        executor.submit(run, *args, games=n, first_game=first, progress=False, **kwargs)
+        for first, n in pieces
+    ]
+    _, bar = _progress(progress, games, label)
+    results: List[Any] = []
+    try:
+        for (_, n), future in zip(pieces, futures):
+            results.append(future.result())
+            if bar is not None:
+                bar.update(n)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    return results, time.perf_counter() - start
+
+
+@overload
+def combine(results: Sequence[SimulationResult]) -> SimulationResult: ...
+@overload
+def combine(results: Sequence[MatchResult]) -> MatchResult: ...
+def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[SimulationResult, MatchResult]:
+    """Add up the results of pieces of one run (``first_game`` ranges, in any order).
+
+    For pieces that cover a run's games once each, the result is that of the whole run: the same
+    histogram, figures and tallies. ``seconds`` is the pieces' time added up. Raises
+    ``ValueError`` for no results or results of different shooters, ``TypeError`` for a mix of
+    kinds.
+    """
+    results = list(results)
+    if not results:
+        raise ValueError("combine needs at least one result")
+    first = results[0]
+    if isinstance(first, SimulationResult):
+        solo = [r for r in results if isinstance(r, SimulationResult)]
+        if len(solo) != len(results):
+            raise TypeError("combine: all results must be SimulationResult, or all MatchResult")
+        if any(r.shooter != first.shooter for r in solo):
+            raise ValueError(f"combine: results of different shooters ({', '.join(sorted({r.shooter for r in solo}))})")
+        length = max(len(r.histogram) for r in solo)
+        histogram = np.zeros(length, dtype=np.uint64)
+        for r in solo:
+            histogram[: len(r.histogram)] += r.histogram
+        games = sum(r.games for r in solo)
+        seconds = sum(r.seconds for r in solo)
+        figures = _core.histogram_summary(histogram.tolist())
+        return SimulationResult(
+            shooter=first.shooter,
+            games=games,
+            unfinished=sum(r.unfinished for r in solo),
+            unplaceable=sum(r.unplaceable for r in solo),
+            seconds=seconds,
+            games_per_second=games / seconds if seconds > 0 else 0.0,
+            histogram=histogram,
+            **figures,
+        )
+    if not isinstance(first, MatchResult):
+        raise TypeError(f"combine takes SimulationResult or MatchResult objects, got {first!r}")
+    matches = [r for r in results if isinstance(r, MatchResult)]
+    if len(matches) != len(results):
+        raise TypeError("combine: all results must be SimulationResult, or all MatchResult")
+    if any((r.a, r.b) != (first.a, first.b) for r in matches):
+        raise ValueError("combine: results of different pairs of players")
+    games = sum(r.games for r in matches)
+    wins_a, wins_b = sum(r.wins_a for r in matches), sum(r.wins_b for r in matches)
+    rounds = sum(r.total_rounds for r in matches)
+    winner_shots = sum(r.total_winner_shots for r in matches)
+    aborted = [r for r in matches if r.first_abort_game is not None]
+    earliest = min(aborted, key=lambda r: r.first_abort_game or 0) if aborted else None
+    return MatchResult(
+        a=first.a,
+        b=first.b,
+        games=games,
+        wins_a=wins_a,
+        wins_b=wins_b,
+        draws=sum(r.draws for r in matches),
+        aborted=sum(r.aborted for r in matches),
+        first_mover_wins=sum(r.first_mover_wins for r in matches),
+        mean_rounds=rounds / games if games else 0.0,
+        mean_winner_shots=winner_shots / (wins_a + wins_b) if wins_a + wins_b else 0.0,
+        seconds=sum(r.seconds for r in matches),
+        first_abort=earliest.first_abort if earliest else "",
+        total_rounds=rounds,
+        total_winner_shots=winner_shots,
+        first_abort_game=earliest.first_abort_game if earliest else None,
     )
 
 

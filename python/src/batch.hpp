@@ -19,14 +19,15 @@ namespace bsp {
 
 /// Arguments shared by simulate and match.
 struct BatchSetup {
-  std::uint64_t games = 0; ///< Games to play.
-  std::uint64_t seed = 0;  ///< Master seed.
-  unsigned threads = 0;    ///< Worker threads, 0 for every core.
-  int rows = 10;           ///< Board rows.
-  int cols = 10;           ///< Board columns.
-  battleship::Fleet fleet; ///< Each player's fleet.
-  battleship::Rules rules; ///< The rules.
-  py::object progress;     ///< Called with the games done, or None.
+  std::uint64_t games = 0;      ///< Games to play.
+  std::uint64_t seed = 0;       ///< Master seed.
+  unsigned threads = 0;         ///< Worker threads, 0 for every core.
+  int rows = 10;                ///< Board rows.
+  int cols = 10;                ///< Board columns.
+  battleship::Fleet fleet;      ///< Each player's fleet.
+  battleship::Rules rules;      ///< The rules.
+  py::object progress;          ///< Called with the games done, or None.
+  std::uint64_t first_game = 0; ///< Index of the first game (a range of a longer run).
 };
 
 /// Solo games of `shooter` against layouts of `placer` on a board of shape type `S`.

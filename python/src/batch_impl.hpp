@@ -68,6 +68,7 @@ battleship::SimulationResult run_solo(const S& shape, const Shooter& shooter, co
   battleship::SimulationOptions options;
   options.games = setup.games;
   options.seed = setup.seed;
+  options.first_game = setup.first_game;
   options.threads = setup.threads;
   options.cancel = &control.cancel;
   options.progress = [&](std::uint64_t n) { control.done.store(n); };
@@ -128,8 +129,9 @@ py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle
   const auto pa = any_placer<S>(placer_a, failure), pb = any_placer<S>(placer_b, failure);
   const MatchTally t = run_interruptible(
       [&] {
-        return play_matches(board, setup.fleet, setup.rules, sa, sb, pa, pb, setup.games,
-                            setup.seed, threads, control.cancel, control.done);
+        return play_matches(board, setup.fleet, setup.rules, sa, sb, pa, pb,
+                            {setup.first_game, setup.games, setup.seed}, threads, control.cancel,
+                            control.done);
       },
       control, setup.progress);
   if (failure->error) detail::raise_failure(*failure, setup.seed);
@@ -143,6 +145,7 @@ py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle
   d["rounds"] = t.rounds;
   d["winner_shots"] = t.winner_shots;
   d["first_abort"] = t.first_abort;
+  if (t.first_abort_game != UINT64_MAX) d["first_abort_game"] = t.first_abort_game;
   d["seconds"] = t.seconds;
   return d;
 }

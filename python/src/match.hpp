@@ -32,16 +32,23 @@ struct MatchTally {
   double seconds = 0;                          ///< Wall-clock time.
 };
 
-/// Plays `games` matches of `a` against `b`; a moves first in even-numbered games, b in odd ones.
-/// Each match uses `battleship::Game` seeded with `derive_seed(seed, i)`, both fleets laid out by
-/// the placers through the game.
+/// Which matches to play: [first, first + games) of the run seeded `seed`.
+struct MatchRange {
+  std::uint64_t first = 0; ///< Index of the first match.
+  std::uint64_t games = 0; ///< Matches to play.
+  std::uint64_t seed = 0;  ///< Master seed.
+};
+
+/// Plays the matches of `range`, `a` against `b`; a moves first in even-numbered games, b in odd
+/// ones. Match `i` uses `battleship::Game` seeded with `derive_seed(seed, i)`, both fleets laid out
+/// by the placers through the game.
 template <battleship::BoardShape S>
 MatchTally play_matches(const battleship::Board<S>& board, const battleship::Fleet& fleet,
                         const battleship::Rules& rules, const battleship::AnyShotStrategy<S>& a,
                         const battleship::AnyShotStrategy<S>& b,
                         const battleship::AnyPlacementStrategy<S>& placer_a,
-                        const battleship::AnyPlacementStrategy<S>& placer_b, std::uint64_t games,
-                        std::uint64_t seed, unsigned threads, const std::atomic<bool>& cancel,
+                        const battleship::AnyPlacementStrategy<S>& placer_b, MatchRange range,
+                        unsigned threads, const std::atomic<bool>& cancel,
                         std::atomic<std::uint64_t>& done) {
   const auto start = std::chrono::steady_clock::now();
   threads = std::max(1U, threads ? threads : std::thread::hardware_concurrency());
@@ -51,12 +58,12 @@ MatchTally play_matches(const battleship::Board<S>& board, const battleship::Fle
   auto work = [&](MatchTally& out) {
     while (!cancel.load(std::memory_order_relaxed)) {
       const std::uint64_t first = next.fetch_add(chunk);
-      if (first >= games) break;
-      const std::uint64_t last = std::min(first + chunk, games);
-      for (std::uint64_t i = first; i < last; ++i) {
+      if (first >= range.games) break;
+      const std::uint64_t last = std::min(first + chunk, range.games);
+      for (std::uint64_t i = range.first + first; i < range.first + last; ++i) {
         const bool a_first = i % 2 == 0;
         battleship::Game<S> g(board, fleet, rules, a_first ? a : b, a_first ? b : a,
-                              battleship::derive_seed(seed, i));
+                              battleship::derive_seed(range.seed, i));
         if (g.place(0, a_first ? placer_a : placer_b)) g.place(1, a_first ? placer_b : placer_a);
         const battleship::GameOutcome& o = g.play_to_end();
         ++out.games;

@@ -1,6 +1,8 @@
 // simulate_<N>() and match_<N>(): the batch entry points (batch.hpp), one pair per board capacity.
 #include <pybind11/stl.h>
 
+#include <battleship/statistics.hpp>
+
 #include "batch.hpp"
 #include "bindings.hpp"
 
@@ -8,8 +10,9 @@ namespace bsp {
 namespace {
 BatchSetup setup_of(std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
                     const battleship::Fleet& fleet, const battleship::Rules& rules,
-                    py::object progress) {
-  return BatchSetup{games, seed, threads, rows, cols, fleet, rules, std::move(progress)};
+                    py::object progress, std::uint64_t first_game) {
+  return BatchSetup{games,     seed, threads, rows, cols, fleet, rules, std::move(progress),
+                    first_game};
 }
 
 template <class S>
@@ -17,29 +20,53 @@ void bind_batches(py::module_& m) {
   m.def(("simulate_" + suffix<S>()).c_str(),
         [](py::handle shooter, py::handle placer, std::uint64_t games, std::uint64_t seed,
            unsigned threads, int rows, int cols, const battleship::Fleet& fleet,
-           const battleship::Rules& rules, py::object progress) {
-          return simulate_games<S>(
-              shooter, placer,
-              setup_of(games, seed, threads, rows, cols, fleet, rules, std::move(progress)));
+           const battleship::Rules& rules, py::object progress, std::uint64_t first_game) {
+          return simulate_games<S>(shooter, placer,
+                                   setup_of(games, seed, threads, rows, cols, fleet, rules,
+                                            std::move(progress), first_game));
         },
         py::arg("shooter"), py::arg("placer"), py::arg("games"), py::arg("seed"),
         py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"),
-        py::arg("progress"), "Solo games of one shooter; see battleship.simulate.");
+        py::arg("progress"), py::arg("first_game") = 0,
+        "Solo games of one shooter; see battleship.simulate.");
   m.def(("match_" + suffix<S>()).c_str(),
         [](py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
-           const battleship::Fleet& fleet, const battleship::Rules& rules, py::object progress) {
-          return match_games<S>(
-              a, b, placer_a, placer_b,
-              setup_of(games, seed, threads, rows, cols, fleet, rules, std::move(progress)));
+           const battleship::Fleet& fleet, const battleship::Rules& rules, py::object progress,
+           std::uint64_t first_game) {
+          return match_games<S>(a, b, placer_a, placer_b,
+                                setup_of(games, seed, threads, rows, cols, fleet, rules,
+                                         std::move(progress), first_game));
         },
         py::arg("a"), py::arg("b"), py::arg("placer_a"), py::arg("placer_b"), py::arg("games"),
         py::arg("seed"), py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"),
-        py::arg("rules"), py::arg("progress"), "Head-to-head matches; see battleship.match.");
+        py::arg("rules"), py::arg("progress"), py::arg("first_game") = 0,
+        "Head-to-head matches; see battleship.match.");
 }
 } // namespace
 
 void register_simulate(py::module_& m) {
   for_each_shape([&]<class S>() { bind_batches<S>(m); });
+  // The figures of a histogram made by adding runs' histograms (battleship.combine): the same
+  // code as a single run's figures, so a split run reports exactly what one run reports.
+  m.def(
+      "histogram_summary",
+      [](const std::vector<std::uint64_t>& counts) {
+        battleship::ShotHistogram h;
+        for (std::size_t shots = 0; shots < counts.size(); ++shots)
+          if (counts[shots] != 0) h.add(static_cast<int>(shots), counts[shots]);
+        py::dict d;
+        d["finished"] = h.games();
+        d["mean"] = h.mean();
+        d["stddev"] = h.stddev();
+        d["ci95"] = h.ci95();
+        d["median"] = h.median();
+        d["p95"] = h.p95();
+        d["min"] = h.min();
+        d["max"] = h.max();
+        return d;
+      },
+      py::arg("counts"),
+      "Finished games, mean, stddev, ci95, median, p95, min and max of a shots histogram.");
 }
 } // namespace bsp

@@ -1,0 +1,130 @@
+"""Split runs: first_game ranges, combine, and executor= give exactly the result of one run."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship import Fleet, Rules, combine, match, simulate
+
+
+def same_games(a: battleship.SimulationResult, b: battleship.SimulationResult) -> None:
+    """Everything but the time: histogram, counts and every figure."""
+    assert a == b  # shooter, games, finished, unfinished, unplaceable and the histogram
+    for name in ("mean", "stddev", "ci95", "median", "p95", "min", "max"):
+        assert getattr(a, name) == getattr(b, name), name
+
+
+def same_tallies(a: battleship.MatchResult, b: battleship.MatchResult) -> None:
+    ignore = {"seconds"}
+    for f in dataclasses.fields(a):
+        if f.name not in ignore:
+            assert getattr(a, f.name) == getattr(b, f.name), f.name
+
+
+class FirstOpenCell:
+    """A picklable Python shooter: the first open cell in reading order."""
+
+    def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+        return view.open_cells()[0]
+
+
+def test_ranges_combined_in_any_order_are_the_whole_run():
+    whole = simulate("hunt_target", 3000, seed=9, progress=False)
+    pieces = [
+        simulate("hunt_target", n, seed=9, first_game=first, progress=False, threads=t)
+        for first, n, t in [(2000, 1000, 1), (0, 1234, 2), (1234, 766, 1)]
+    ]
+    merged = combine(pieces)
+    same_games(merged, whole)
+    assert merged.seconds == pytest.approx(sum(p.seconds for p in pieces))
+    # A range is its own games: not the start of the run again.
+    assert simulate("hunt_target", 1000, seed=9, first_game=2000, progress=False) != simulate(
+        "hunt_target", 1000, seed=9, progress=False
+    )
+
+
+def test_an_incomplete_cover_is_not_the_whole_run():
+    whole = simulate("parity", 1000, seed=2, progress=False)
+    gap = combine([simulate("parity", 500, seed=2, progress=False),
+                   simulate("parity", 499, seed=2, first_game=501, progress=False)])
+    assert gap.games == 999 and not np.array_equal(gap.histogram, whole.histogram)
+
+
+@pytest.mark.parametrize("pool", [concurrent.futures.ThreadPoolExecutor, concurrent.futures.ProcessPoolExecutor])
+def test_an_executor_plays_the_same_games_as_one_local_run(pool):
+    rules = Rules(touching="no_edge_contact")
+    local = simulate("parity", 4000, seed=5, rules=rules, placer="spread", progress=False)
+    with pool(max_workers=2) as executor:
+        remote = simulate("parity", 4000, seed=5, rules=rules, placer="spread", progress=False,
+                          executor=executor, chunks=7)
+        same_games(remote, local)
+        assert remote.seconds > 0 and remote.games_per_second == pytest.approx(4000 / remote.seconds)
+        both = match("probability", "parity", 600, seed=4, progress=False)
+        spread = match("probability", "parity", 600, seed=4, progress=False, executor=executor, chunks=5)
+        same_tallies(spread, both)
+
+
+def test_python_strategies_travel_to_worker_processes():
+    local = simulate(FirstOpenCell(), 40, seed=1, progress=False)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as executor:
+        same_games(simulate(FirstOpenCell(), 40, seed=1, progress=False, executor=executor, chunks=3), local)
+
+
+def test_other_boards_and_fleets_split_too():
+    kwargs = dict(rows=12, cols=12, fleet=Fleet.russian(), rules=Rules.named("russian"), progress=False)
+    whole = simulate("probability", 300, seed=3, **kwargs)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as executor:
+        same_games(simulate("probability", 300, seed=3, executor=executor, **kwargs), whole)
+
+
+def test_match_ranges_keep_the_run_s_seating_and_first_abort():
+    whole = match("hunt_target", "random", 301, seed=6, progress=False)
+    same_tallies(combine([match("hunt_target", "random", 150, seed=6, first_game=151, progress=False),
+                          match("hunt_target", "random", 151, seed=6, progress=False)]), whole)
+
+    class Refuses:
+        def place(self, ocean: battleship.Ocean, rng: battleship.Rng) -> bool:
+            return False
+
+    late = match("random", "random", 3, seed=1, first_game=7, placers=(Refuses(), "uniform"), progress=False)
+    early = match("random", "random", 3, seed=1, first_game=2, placers=(Refuses(), "uniform"), progress=False)
+    assert late.first_abort_game == 7 and early.first_abort_game == 2
+    merged = combine([late, early])
+    assert merged.aborted == 6 and merged.first_abort_game == 2 and merged.first_abort == early.first_abort
+
+
+def test_bad_splits_are_refused():
+    result = simulate("random", 10, progress=False)
+    other = simulate("parity", 10, progress=False)
+    with pytest.raises(ValueError, match="at least one"):
+        combine([])
+    with pytest.raises(ValueError, match="different shooters"):
+        combine([result, other])
+    with pytest.raises(TypeError):
+        combine([result, match("random", "random", 2, progress=False)])
+    with pytest.raises(TypeError):
+        combine([42])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="different pairs"):
+        combine([match("random", "parity", 2, progress=False), match("parity", "random", 2, progress=False)])
+    with pytest.raises(ValueError, match="first_game"):
+        simulate("random", 10, first_game=-1, progress=False)
+    with pytest.raises(TypeError, match="submit"):
+        simulate("random", 10, executor=object(), progress=False)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as executor:
+        with pytest.raises(ValueError, match="chunks"):
+            simulate("random", 10, executor=executor, chunks=0, progress=False)
+
+
+def test_an_error_in_a_piece_surfaces_and_the_rest_is_cancelled():
+    class Broken:
+        def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+            raise RuntimeError("broken shooter")
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as executor:
+        with pytest.raises(RuntimeError, match="broken shooter"):
+            simulate(Broken(), 50, executor=executor, chunks=10, progress=False)
