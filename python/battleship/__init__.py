@@ -11,6 +11,7 @@ Python face of it:
   own Python objects (see ``battleship.strategies``);
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``);
+- ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
 - ``battleship.plot`` for charts, and the ``battleship`` command (``battleship --help``);
 - ``battleship.envs`` for reinforcement learning: the solo game as a Gymnasium environment
   (``pip install "battleship[gym]"``).
@@ -26,6 +27,7 @@ from __future__ import annotations
 from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, format_cell, parse_cell
 from battleship.board import Ocean, Placement, PlacementError, TargetView
 from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
+from battleship.posterior import Posterior
 from battleship.simulation import MatchResult, SimulationResult, combine, match, simulate
 from battleship.strategies import (
     BuiltinPlacer,
@@ -66,6 +68,7 @@ __all__ = [
     "simulate",
     "match",
     "combine",
+    "Posterior",
     "SimulationResult",
     "MatchResult",
     "Shooter",

@@ -50,6 +50,7 @@ except ImportError as error:  # pragma: no cover - exercised only without gymnas
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship._defaults import fleet_and_rules
 from battleship.board import Ocean, TargetView
+from battleship.posterior import Posterior
 from battleship.strategies import BuiltinShooter, placer_names, resolve_placer, shooter_names
 
 __all__ = ["BattleshipEnv", "ENV_ID", "UNKNOWN", "MISS", "HIT", "SUNK"]
@@ -138,6 +139,7 @@ class BattleshipEnv(gymnasium.Env[Any, Any]):
         self._board = np.zeros((self.rows, self.cols), dtype=np.int8)
         self._history: List[Tuple[Tuple[int, int], ShotOutcome]] = []
         self._teachers: Dict[str, _Teacher] = {}
+        self._posterior: Optional[Posterior] = None
         self._steps = 0
         self._over = True
         self._episode_seed = 0
@@ -166,6 +168,7 @@ class BattleshipEnv(gymnasium.Env[Any, Any]):
         self._board[:] = UNKNOWN
         self._history = []
         self._teachers = {}
+        self._posterior = None
         self._steps = 0
         self._over = False
         return self._observation(), self._info()
@@ -184,6 +187,8 @@ class BattleshipEnv(gymnasium.Env[Any, Any]):
             self._history.append((cell, told))
             for teacher in self._teachers.values():
                 teacher.tell(cell, told)
+            if self._posterior is not None:
+                self._posterior.record(cell, told)
             self._board[cell] = {"miss": MISS, "hit": HIT, "sunk": SUNK}[told.result]
             result: str = told.result
         else:
@@ -239,6 +244,20 @@ class BattleshipEnv(gymnasium.Env[Any, Any]):
             row, col = teacher.shooter.next_shot(teacher.view, teacher.rng)
             teacher.move = row * self.cols + col
         return teacher.move
+
+    def probability_map(self) -> npt.NDArray[np.float64]:
+        """``(rows, cols)``: the probability of a ship in each cell given what the agent was told
+        (``battleship.Posterior``, exact or sampled): a feature for an agent, or a picture of its
+        game (``battleship.plot.probability_map``). Same seed, same map."""
+        if self._view is None:
+            raise gymnasium.error.ResetNeeded("call reset() before probability_map()")
+        if self._posterior is None:  # asked for mid-episode: told the answers so far, in order
+            self._posterior = Posterior(
+                self.rows, self.cols, self.fleet, self.rules, seed=self._episode_seed
+            )
+            for cell, told in self._history:
+                self._posterior.record(cell, told)
+        return self._posterior.probabilities()
 
     @property
     def ocean(self) -> Ocean:

@@ -4,22 +4,25 @@
   figure, the chart of seed 001 (PyShips): shots fired on x, games finished with that many shots
   on y.
 - ``board(ocean_or_view)``: a picture of a board.
+- ``probability_map(posterior_or_array)``: the probability of a ship in each cell, as a heat map
+  (the DataGenetics picture, from the exact posterior of ``battleship.Posterior``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Union
 
 import numpy as np
 
 from battleship import _core
 from battleship.board import Ocean, TargetView
+from battleship.posterior import Posterior
 from battleship.simulation import SimulationResult
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["shots_distribution", "board"]
+__all__ = ["shots_distribution", "board", "probability_map"]
 
 
 def _axes(ax: Optional[Axes], size: tuple[float, float]) -> Axes:
@@ -74,16 +77,56 @@ def board(target: Union[Ocean, TargetView], ax: Optional[Axes] = None, title: Op
         raise TypeError(f"board() draws an Ocean or a TargetView, got {target!r}")
     cmap = ListedColormap(["#dbe9f6", "#7f8c8d", "#ffffff", "#e74c3c", "#34495e"])
     ax.imshow(grid, cmap=cmap, vmin=0, vmax=4)
-    ax.set_xticks(range(target.cols))
-    ax.set_xticklabels([_core.format_cell((0, c))[:-1] for c in range(target.cols)])
-    ax.set_yticks(range(target.rows))
-    ax.set_yticklabels([str(r + 1) for r in range(target.rows)])
-    ax.set_xticks(np.arange(-0.5, target.cols), minor=True)
-    ax.set_yticks(np.arange(-0.5, target.rows), minor=True)
-    ax.grid(which="minor", color="#95a5a6", linewidth=0.5)
-    ax.tick_params(which="minor", length=0)
+    _cell_labels(ax, target.rows, target.cols)
     if title:
         ax.set_title(title)
     return ax
+
+
+def _cell_labels(ax: Axes, rows: int, cols: int) -> None:
+    """Column letters, row numbers and a grid between the cells."""
+    ax.set_xticks(range(cols))
+    ax.set_xticklabels([_core.format_cell((0, c))[:-1] for c in range(cols)])
+    ax.set_yticks(range(rows))
+    ax.set_yticklabels([str(r + 1) for r in range(rows)])
+    ax.set_xticks(np.arange(-0.5, cols), minor=True)
+    ax.set_yticks(np.arange(-0.5, rows), minor=True)
+    ax.grid(which="minor", color="#95a5a6", linewidth=0.5)
+    ax.tick_params(which="minor", length=0)
+
+
+def probability_map(
+    source: Union[Posterior, np.ndarray], ax: Optional[Axes] = None, title: Optional[str] = None
+) -> Axes:
+    """A heat map of the probability of a ship in each cell, from a ``Posterior`` or a
+    ``(rows, cols)`` array of probabilities, with a colour bar; the likeliest open cell is boxed."""
+    if isinstance(source, Posterior):
+        probabilities = source.probabilities()
+        if title is None:
+            title = f"Probability of a ship ({'exact' if source.exact else 'sampled'}, {source.shots} shots)"
+    else:
+        probabilities = np.asarray(source, dtype=np.float64)
+        if probabilities.ndim != 2 or probabilities.size == 0:
+            raise ValueError(f"probability_map needs a 2-D array, got shape {probabilities.shape}")
+        if np.isnan(probabilities).any() or probabilities.min() < 0 or probabilities.max() > 1:
+            raise ValueError("probability_map needs probabilities in [0, 1]")
+    rows, cols = probabilities.shape
+    ax = _axes(ax, (0.5 * cols + 2, 0.45 * rows + 1))
+    image = ax.imshow(probabilities, cmap="YlOrRd", vmin=0, vmax=1)
+    ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    open_cells = (probabilities > 0) & (probabilities < 1)
+    if open_cells.any():
+        r, c = np.unravel_index(np.argmax(np.where(open_cells, probabilities, -1)), probabilities.shape)
+        ax.add_patch(_box(int(r), int(c)))
+    _cell_labels(ax, rows, cols)
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def _box(row: int, col: int) -> Any:
+    from matplotlib.patches import Rectangle
+
+    return Rectangle((col - 0.5, row - 0.5), 1, 1, fill=False, edgecolor="#2c3e50", linewidth=2)
 
 

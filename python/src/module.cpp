@@ -16,5 +16,6 @@ PYBIND11_MODULE(_core, m) {
   bsp::register_strategies(m);
   bsp::register_game(m);
   bsp::register_simulate(m);
+  bsp::register_posterior(m);
   bsp::register_bbm103(m);
 }

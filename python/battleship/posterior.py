@@ -1,0 +1,94 @@
+"""Where the hidden fleet probably is: the exact posterior over its layouts, as a NumPy map.
+
+``Posterior`` is told each shot's answer, in order, as a shooter is; ``probabilities()`` gives,
+for every cell, the probability that a ship lies there, over all complete fleet layouts that fit
+everything told (misses, hits, each sinking as far as the disclosure rule reveals it, the
+touching rule), each layout equally likely a priori as the ``uniform`` placer draws them. The
+layouts are counted exactly when few and sampled without bias otherwise (``exact`` says which):
+the posterior the ``bayes`` shooter fires by.
+
+>>> import battleship
+>>> ocean = battleship.Ocean()
+>>> ocean.place_randomly(rng=1)
+>>> belief = battleship.Posterior(seed=1)
+>>> belief.record("E5", ocean.fire("E5"))
+>>> belief.probabilities().shape
+(10, 10)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from battleship import _shape
+from battleship._core import Fleet, Rules, ShotOutcome
+from battleship._defaults import fleet_and_rules
+from battleship._types import CellLike
+
+__all__ = ["Posterior"]
+
+
+class Posterior:
+    """The posterior over a hidden fleet's layouts, given the answers recorded so far.
+
+    ``samples`` layouts are drawn per estimate when they are too many to count, from a generator
+    seeded by ``seed`` (the same records and seed give the same map). Bad arguments raise
+    ``ValueError``, ``TypeError`` or ``IndexError``.
+    """
+
+    _impl: Any
+
+    def __init__(
+        self,
+        rows: int = 10,
+        cols: int = 10,
+        fleet: Optional[Fleet] = None,
+        rules: Optional[Rules] = None,
+        *,
+        samples: int = 1500,
+        seed: int = 0,
+    ) -> None:
+        fleet, rules = fleet_and_rules(fleet, rules)
+        for name, value in (("samples", samples), ("seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        if seed < 0:
+            raise ValueError(f"seed must be >= 0, got {seed}")
+        self._impl = _shape.core("Posterior", rows, cols)(rows, cols, fleet, rules, samples, seed)
+        self.rows, self.cols, self.fleet, self.rules = rows, cols, fleet, rules
+
+    def record(self, cell: CellLike, outcome: ShotOutcome) -> None:
+        """Record the answer to the shot at ``cell`` (the ocean's own ``fire`` result will do: only
+        what the disclosure rule reveals is used). Raises ``ValueError`` for a cell already
+        recorded, an invalid shot, or an answer that no layout of the fleet fits with the earlier
+        ones; the posterior is then unchanged."""
+        if not isinstance(outcome, ShotOutcome):
+            raise TypeError(f"outcome must be a battleship.ShotOutcome, got {outcome!r}")
+        self._impl.record(cell, outcome)
+
+    def probabilities(self) -> npt.NDArray[np.float64]:
+        """``(rows, cols)`` array: the probability that a ship lies in each cell (1 on hits, 0 on
+        misses)."""
+        return self._impl.probabilities()  # type: ignore[no-any-return]
+
+    @property
+    def exact(self) -> bool:
+        """Whether the map comes from counting every consistent layout (else from sampling)."""
+        return bool(self._impl.exact)
+
+    @property
+    def layouts(self) -> Optional[float]:
+        """How many layouts fit the records (ships of one class told apart), when counted."""
+        return self._impl.layouts  # type: ignore[no-any-return]
+
+    @property
+    def shots(self) -> int:
+        """Number of answers recorded."""
+        return int(self._impl.shots)
+
+    def __repr__(self) -> str:
+        kind = "exact" if self.exact else "sampled"
+        return f"<Posterior {self.rows} x {self.cols}, {self.shots} shots recorded, {kind}>"

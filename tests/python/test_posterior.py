@@ -1,0 +1,173 @@
+"""battleship.Posterior: the exact posterior as a probability map, checked against brute force."""
+
+from __future__ import annotations
+
+import itertools
+
+import matplotlib
+import numpy as np
+import pytest
+
+import battleship
+from battleship import Fleet, plot, Ocean, Posterior, Rules, ShipClass, ShotOutcome
+
+matplotlib.use("Agg")
+
+SMALL = Fleet([ShipClass("Sub", "S", 3), ShipClass("Boat", "B", 2)])
+
+
+def placements(rows: int, cols: int, length: int) -> list[frozenset[tuple[int, int]]]:
+    out = []
+    for r, c in itertools.product(range(rows), range(cols)):
+        if c + length <= cols:
+            out.append(frozenset((r, c + k) for k in range(length)))
+        if length > 1 and r + length <= rows:
+            out.append(frozenset((r + k, c) for k in range(length)))
+    return out
+
+
+def brute_force(rows: int, cols: int, hits: set, misses: set, announced: bool = True) -> tuple[np.ndarray, int]:
+    """Every layout of SMALL (touching allowed) covering the hits, clear of the misses and, when
+    sinkings are `announced` (none was), with no ship entirely hit; the share of them covering
+    each cell."""
+    covered = np.zeros((rows, cols))
+    count = 0
+    for sub, boat in itertools.product(placements(rows, cols, 3), placements(rows, cols, 2)):
+        ships = sub | boat
+        if sub & boat or ships & misses or not hits <= ships:
+            continue
+        if (announced and (sub <= hits or boat <= hits)) or ships <= hits:
+            continue
+        count += 1
+        for cell in ships:
+            covered[cell] += 1
+    return covered / count, count
+
+
+def test_an_exact_map_equals_the_brute_force_count():
+    misses, hits = {(0, 0), (2, 2), (3, 1)}, {(1, 1)}
+    belief = Posterior(4, 5, SMALL)
+    for cell in sorted(misses):
+        belief.record(cell, ShotOutcome("miss"))
+    belief.record((1, 1), ShotOutcome("hit", ship=0))  # a plain hit is never named to the shooter
+    expected, count = brute_force(4, 5, hits, misses)
+    assert belief.exact and belief.layouts == count
+    assert np.allclose(belief.probabilities(), expected, atol=1e-12)
+
+
+def test_a_sinking_is_read_as_the_shooter_reads_it():
+    # The boat lies at (0, 3)-(0, 4); hitting (0, 4) then (0, 3) sinks it.
+    ocean = Ocean(4, 5, SMALL)
+    ocean.place(0, (2, 0), "horizontal")
+    ocean.place(1, (0, 3), "horizontal")
+    belief = Posterior(4, 5, SMALL)
+    for cell in [(0, 4), (0, 3)]:
+        belief.record(cell, ocean.fire(cell))
+    p = belief.probabilities()
+    # Told the boat sank at (0, 3): it is exactly the two hits, and the sub lies anywhere else.
+    ring_free = {(r, c) for r in range(4) for c in range(5)} - {(0, 3), (0, 4)}
+    expected = np.zeros((4, 5))
+    subs = [s for s in placements(4, 5, 3) if s <= ring_free]
+    for s in subs:
+        for cell in s:
+            expected[cell] += 1 / len(subs)
+    expected[0, 3] = expected[0, 4] = 1.0
+    assert belief.exact and np.allclose(p, expected, atol=1e-12)
+
+
+def test_a_sampled_map_keeps_the_fleet_s_size_and_the_board_s_shape():
+    belief = Posterior(seed=3)
+    p = belief.probabilities()
+    assert not belief.exact and belief.layouts is None
+    assert p.sum() == pytest.approx(17.0, abs=1e-9)  # every layout covers 17 cells
+    assert p[0, 0] < p[4, 4] and p[0, 0] < p[0, 4]  # corners are the least likely cells
+    assert np.abs(p - p.T).mean() < 0.02  # the square board's symmetry, within sampling noise
+
+
+def test_same_records_and_seed_same_map():
+    ocean = Ocean()
+    ocean.place_randomly(rng=5)
+    a, b, c = Posterior(seed=2), Posterior(seed=2), Posterior(seed=3)
+    for cell in ["E5", "F6", "B2", "H3"]:
+        told = ocean.fire(cell)
+        for belief in (a, b, c):
+            belief.record(cell, told)
+    assert np.array_equal(a.probabilities(), b.probabilities())
+    assert not np.array_equal(a.probabilities(), c.probabilities())
+
+
+def test_the_disclosure_rule_is_applied_to_what_is_recorded():
+    rules = Rules(disclosure="hit_only")
+    ocean = Ocean(4, 5, SMALL)
+    ocean.place(0, (2, 0), "horizontal")
+    ocean.place(1, (0, 3), "horizontal")
+    full, told = Posterior(4, 5, SMALL, rules), Posterior(4, 5, SMALL, rules)
+    for cell in [(0, 4), (0, 3)]:
+        answer = ocean.fire(cell)
+        full.record(cell, answer)
+        told.record(cell, answer.disclosed("hit_only"))
+    assert np.array_equal(full.probabilities(), told.probabilities())
+    # Not told of the sinking: the hits may be the boat, or two cells of the sub.
+    expected, count = brute_force(4, 5, {(0, 3), (0, 4)}, set(), announced=False)
+    assert full.exact and full.layouts == count
+    assert np.allclose(full.probabilities(), expected, atol=1e-12)
+
+
+def test_refused_records_leave_the_map_as_it_was():
+    belief = Posterior(4, 5, SMALL)
+    belief.record((0, 0), ShotOutcome("miss"))
+    before = belief.probabilities()
+    with pytest.raises(ValueError, match="already recorded"):
+        belief.record((0, 0), ShotOutcome("hit"))
+    with pytest.raises(IndexError, match="not on the board"):
+        belief.record((4, 0), ShotOutcome("miss"))
+    with pytest.raises(ValueError, match="invalid"):
+        belief.record((1, 1), ShotOutcome("invalid", refusal="already_shot"))
+    with pytest.raises(ValueError, match="no layout"):
+        belief.record((3, 3), ShotOutcome("sunk", ship=1))  # a boat cannot sink on its first hit
+    with pytest.raises(IndexError, match="not in a fleet"):
+        belief.record((3, 3), ShotOutcome("sunk", ship=7))
+    with pytest.raises(TypeError):
+        belief.record((3, 3), "miss")  # type: ignore[arg-type]
+    assert belief.shots == 1 and np.array_equal(belief.probabilities(), before)
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [({"samples": 0}, ValueError), ({"seed": -1}, ValueError), ({"samples": 1.5}, TypeError),
+     ({"rows": 2, "cols": 2}, ValueError), ({"fleet": "classic"}, TypeError)],
+)
+def test_bad_arguments_are_refused(kwargs, error):
+    with pytest.raises(error):
+        Posterior(**kwargs)
+
+
+def test_the_environment_s_map_follows_its_episode():
+    from battleship.envs import BattleshipEnv
+
+    env = BattleshipEnv()
+    env.reset(seed=7)
+    for _ in range(15):
+        env.step(env.suggest("probability"))
+    late = env.probability_map()  # asked for mid-episode: replays the answers
+    board = env._observation()["board"]
+    assert np.all(late[board >= 2] == 1.0) and np.all(late[board == 1] == 0.0)
+    assert late.sum() == pytest.approx(17.0, abs=1e-9)
+    follows = BattleshipEnv()
+    follows.reset(seed=7)
+    follows.probability_map()
+    for _ in range(15):
+        follows.step(follows.suggest("probability"))
+        follows.probability_map()  # told each answer as it comes
+    assert np.array_equal(follows.probability_map(), late)
+
+
+def test_the_heat_map_draws_and_refuses_what_is_not_a_map():
+    belief = Posterior(seed=1)
+    ax = plot.probability_map(belief)
+    assert "sampled" in ax.get_title() and len(ax.patches) == 1  # the likeliest cell is boxed
+    ax = plot.probability_map(np.full((3, 4), 0.25), title="flat")
+    assert ax.get_title() == "flat"
+    for bad in (np.ones(5), np.full((2, 2), 1.5), np.full((2, 2), np.nan)):
+        with pytest.raises(ValueError):
+            plot.probability_map(bad)
