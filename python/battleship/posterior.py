@@ -89,6 +89,11 @@ class Posterior:
         """Number of answers recorded."""
         return int(self._impl.shots)
 
+    def _repr_svg_(self) -> str:
+        from battleship.render import probability_svg
+
+        return probability_svg(self.probabilities())
+
     def __repr__(self) -> str:
         kind = "exact" if self.exact else "sampled"
         return f"<Posterior {self.rows} x {self.cols}, {self.shots} shots recorded, {kind}>"

@@ -6,14 +6,17 @@ Marks: ``.`` water, the ship's symbol for an undamaged ship cell, ``X`` a hit, `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List
+from typing import TYPE_CHECKING, Callable, List
+
+import numpy as np
+import numpy.typing as npt
 
 from battleship import _core
 
 if TYPE_CHECKING:
     from battleship.board import Ocean, TargetView
 
-__all__ = ["ocean_text", "view_text", "ocean_svg", "view_svg"]
+__all__ = ["ocean_text", "view_text", "ocean_svg", "view_svg", "probability_svg"]
 
 CELL = 24
 COLOURS = {
@@ -77,8 +80,8 @@ def view_text(view: TargetView) -> str:
     return _text(_view_marks(view))
 
 
-def _svg(marks: List[List[str]], colour_of: dict[str, str]) -> str:
-    rows, cols = len(marks), len(marks[0])
+def _frame(rows: int, cols: int, draw_cell: Callable[[int, int, float, float], List[str]]) -> str:
+    """An SVG grid with column letters and row numbers; ``draw_cell(r, c, x, y)`` draws each cell."""
     w, h = (cols + 1) * CELL, (rows + 1) * CELL
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
@@ -90,17 +93,42 @@ def _svg(marks: List[List[str]], colour_of: dict[str, str]) -> str:
     for r in range(rows):
         out.append(f'<text x="{0.5 * CELL}" y="{(r + 1.7) * CELL}" text-anchor="middle">{r + 1}</text>')
         for c in range(cols):
-            m = marks[r][c]
-            fill = colour_of.get(m, COLOURS["ship"])
-            x, y = (c + 1) * CELL, (r + 1) * CELL
-            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#95a5a6"/>')
-            if m in ("X", "o"):
-                glyph = "&#x2715;" if m == "X" else "&#x2022;"
-                out.append(f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle">{glyph}</text>')
-            elif m not in (".", "?", "#", "*"):
-                out.append(f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle" fill="white">{m}</text>')
+            out.extend(draw_cell(r, c, (c + 1) * CELL, (r + 1) * CELL))
     out.append("</svg>")
     return "".join(out)
+
+
+def _svg(marks: List[List[str]], colour_of: dict[str, str]) -> str:
+    def draw(r: int, c: int, x: float, y: float) -> List[str]:
+        m = marks[r][c]
+        fill = colour_of.get(m, COLOURS["ship"])
+        out = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#95a5a6"/>']
+        if m in ("X", "o"):
+            glyph = "&#x2715;" if m == "X" else "&#x2022;"
+            out.append(f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle">{glyph}</text>')
+        elif m not in (".", "?", "#", "*"):
+            out.append(f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle" fill="white">{m}</text>')
+        return out
+
+    return _frame(len(marks), len(marks[0]), draw)
+
+
+def probability_svg(probabilities: npt.NDArray[np.float64]) -> str:
+    """A probability map as an SVG heat map (pale yellow 0 to dark red 1), each cell's share in
+    percent; what a ``Posterior`` shows in a notebook."""
+    low, high = np.array([255, 247, 188]), np.array([189, 0, 38])
+
+    def draw(r: int, c: int, x: float, y: float) -> List[str]:
+        p = float(probabilities[r, c])
+        red, green, blue = (low + (high - low) * p).round().astype(int)
+        ink = "white" if p > 0.6 else "black"
+        return [
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="rgb({red},{green},{blue})" stroke="#95a5a6"/>',
+            f'<text x="{x + CELL / 2}" y="{y + 0.65 * CELL}" text-anchor="middle" font-size="8" fill="{ink}">'
+            f"{round(100 * p)}</text>",
+        ]
+
+    return _frame(probabilities.shape[0], probabilities.shape[1], draw)
 
 
 def ocean_svg(ocean: Ocean) -> str:

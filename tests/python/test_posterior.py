@@ -171,3 +171,14 @@ def test_the_heat_map_draws_and_refuses_what_is_not_a_map():
     for bad in (np.ones(5), np.full((2, 2), 1.5), np.full((2, 2), np.nan)):
         with pytest.raises(ValueError):
             plot.probability_map(bad)
+
+
+def test_a_notebook_shows_the_map_as_a_heat_map():
+    belief = Posterior(4, 5, SMALL)
+    belief.record((0, 0), ShotOutcome("miss"))
+    svg = belief._repr_svg_()
+    assert svg.startswith("<svg") and svg.count("<rect") == 20
+    p = belief.probabilities()
+    shown = [int(t.split(">")[1].split("<")[0]) for t in svg.split('font-size="8"')[1:]]
+    assert shown == [round(100 * v) for v in p.reshape(-1)]  # each cell's share, in reading order
+    assert 'fill="rgb(255,247,188)"' in svg  # the miss: probability 0, the palest colour
