@@ -88,10 +88,11 @@ class _Teacher:
 class BattleshipEnv(gymnasium.Env[Any, Any]):
     """Solo Battleship as a Gymnasium environment (see the module's description).
 
-    Parameters: the board's ``rows`` and ``cols`` (1 to 26), the ``fleet`` (classic by default),
-    the ``rules`` (classic; one shot a turn, so salvo rules are refused), the ``placer`` that lays
-    out the hidden fleet (a name from ``battleship.placer_names()`` or a placer object), the
-    ``max_steps`` before truncation, and ``render_mode`` (``"ansi"`` text or ``"rgb_array"``).
+    Parameters: the board's ``rows`` and ``cols`` (up to 1,024 cells, 32 x 32), the ``fleet``
+    (classic by default), the ``rules`` (classic; one shot a turn, so salvo rules are refused), the
+    ``placer`` that lays out the hidden fleet (a name from ``battleship.placer_names()`` or a placer
+    object), the ``max_steps`` before truncation, and ``render_mode`` (``"ansi"`` text or
+    ``"rgb_array"``).
     Bad arguments raise ``ValueError`` or ``TypeError`` here, not at the first ``reset``.
     """
 
