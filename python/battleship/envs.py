@@ -89,7 +89,8 @@ class BattleshipEnv(gymnasium.Env[Any, Any]):
     """Solo Battleship as a Gymnasium environment (see the module's description).
 
     Parameters: the board's ``rows`` and ``cols`` (up to 1,024 cells, 32 x 32), the ``fleet``
-    (classic by default), the ``rules`` (classic; one shot a turn, so salvo rules are refused), the
+    (classic by default), the ``rules`` (classic; as in the engine's solo games, every answer comes
+    at once, so the volley rule does not apply), the
     ``placer`` that lays out the hidden fleet (a name from ``battleship.placer_names()`` or a placer
     object), the ``max_steps`` before truncation, and ``render_mode`` (``"ansi"`` text or
     ``"rgb_array"``).
@@ -110,10 +111,6 @@ class BattleshipEnv(gymnasium.Env[Any, Any]):
     ) -> None:
         super().__init__()
         self.fleet, self.rules = fleet_and_rules(fleet, rules)
-        if self.rules.volley != "single":
-            raise ValueError(
-                f"the environment plays one shot a step; volley rule '{self.rules.volley}' is not supported"
-            )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         if isinstance(placer, str) and placer not in placer_names():

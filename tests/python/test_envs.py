@@ -193,7 +193,6 @@ def test_a_bad_action_raises_and_changes_nothing(action, error):
 @pytest.mark.parametrize(
     "kwargs, error",
     [
-        ({"rules": battleship.Rules(volley="fixed_salvo", salvo_size=3)}, ValueError),
         ({"placer": "nonsense"}, ValueError),
         ({"render_mode": "human"}, ValueError),
         ({"max_steps": 0}, ValueError),
@@ -242,3 +241,27 @@ def test_gymnasium_wrappers_apply():
     env = gymnasium.wrappers.FlattenObservation(BattleshipEnv())
     obs, _ = env.reset(seed=1)
     assert obs.shape == (100 + 5,)
+
+
+def test_volley_rules_do_not_apply_to_a_solo_game():
+    # As in simulate: each answer comes at once, so a salvo rule changes nothing here.
+    salvo = BattleshipEnv(rules=battleship.Rules(volley="fixed_salvo", salvo_size=3))
+    single = BattleshipEnv()
+    for env in (salvo, single):
+        env.reset(seed=12)
+    done = False
+    while not done:
+        move = single.suggest("probability")
+        assert salvo.suggest("probability") == move
+        a, b = salvo.step(move), single.step(move)
+        assert np.array_equal(a[0]["board"], b[0]["board"]) and a[2:4] == b[2:4]
+        done = a[2] or a[3]
+    assert salvo.ocean.all_sunk
+
+
+def test_large_boards_and_other_fleets_play_to_the_end():
+    env = BattleshipEnv(rows=20, cols=30, fleet=battleship.Fleet.russian(), rules=battleship.Rules.named("russian"))
+    total, shots, info = play_suggested(env, seed=3, shooter="parity")
+    assert env.ocean.all_sunk and total == -shots
+    assert env._observation()["board"].shape == (20, 30)
+    assert (env._observation()["board"] == SUNK).sum() == env.ship_count
