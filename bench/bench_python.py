@@ -11,7 +11,8 @@ Prints, never fails on time:
    shooter playing the same games.
 3. The Gymnasium environment's steps per second (``battleship.envs``, when Gymnasium is
    installed): an agent firing at the cells in a random order, on the bare environment and through
-   ``gymnasium.make``'s checking wrappers.
+   ``gymnasium.make``'s checking wrappers; then an agent that follows ``suggest("probability")``
+   and asks for ``probability_map()`` (the posterior) before every step.
 """
 
 from __future__ import annotations
@@ -64,6 +65,18 @@ def env_steps(episodes: int) -> None:
             steps += i
         seconds = time.perf_counter() - start
         print(f"Gymnasium environment, {label:<14}: {steps / seconds:>9,.0f} steps/s over {episodes:,} episodes (mean {steps / episodes:.2f} steps)")
+    env = BattleshipEnv()
+    steps, start = 0, time.perf_counter()
+    for episode in range(max(1, episodes // 20)):
+        env.reset(seed=episode)
+        done = False
+        while not done:
+            env.probability_map()
+            _, _, terminated, truncated, _ = env.step(env.suggest("probability"))
+            steps += 1
+            done = terminated or truncated
+    seconds = time.perf_counter() - start
+    print(f"Gymnasium environment with probability_map() and suggest() every step: {seconds / steps * 1e3:.2f} ms a step")
 
 
 def main() -> None:
