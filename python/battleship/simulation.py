@@ -159,7 +159,9 @@ def simulate(
     with ``result()`` (``concurrent.futures`` pools, a Dask ``distributed.Client``), splits the
     run into ``chunks`` pieces (16 unless given) played there, each on ``threads`` threads (1
     unless given), and combines them: the same result as one local run, whatever the split.
-    Strategies and arguments travel to the workers by pickling.
+    Strategies and arguments travel to the workers by pickling; a thread pool shares one Python
+    strategy object between the pieces, so give a stateful one as its class (each piece then
+    makes its own).
     """
     games = _check_count("games", games, 0)
     seed = _check_count("seed", seed, 0)
