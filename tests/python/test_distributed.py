@@ -128,3 +128,23 @@ def test_an_error_in_a_piece_surfaces_and_the_rest_is_cancelled():
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as executor:
         with pytest.raises(RuntimeError, match="broken shooter"):
             simulate(Broken(), 50, executor=executor, chunks=10, progress=False)
+
+
+class Sweep:
+    """A stateful Python shooter: sweeps the board in reading order from a random start."""
+
+    def start(self, view: battleship.TargetView) -> None:
+        self.order: list[tuple[int, int]] = []
+
+    def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+        if not self.order:
+            first = rng.below(view.rows * view.cols)
+            cells = [divmod((first + k) % (view.rows * view.cols), view.cols) for k in range(view.rows * view.cols)]
+            self.order = [c for c in cells if view.is_open(c)]
+        return self.order.pop(0)
+
+
+def test_a_stateful_python_shooter_given_as_a_class_gets_its_own_object_per_piece():
+    local = simulate(Sweep, 60, seed=8, progress=False)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as executor:
+        same_games(simulate(Sweep, 60, seed=8, progress=False, executor=executor, chunks=6), local)
