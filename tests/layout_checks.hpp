@@ -90,6 +90,23 @@ bool refuses_impossible_fleet(Placer placer) {
   return !placer.place(ocean, rng) && ocean.occupied().none();
 }
 
+/// Calls `body(ocean, seed)` for seeds 0 to `seeds - 1` under each touching rule, with `ocean` an
+/// emptied classic ocean whose `blocks` blocked cells were drawn from `Rng(block_seed)`: the
+/// ground on which a placer's tests check that it obeys the touching rule and the blocks.
+template <class Body>
+void for_each_blocked_ocean(std::uint64_t seeds, std::uint64_t block_seed, int blocks, Body body) {
+  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact}) {
+    Ocean<ClassicShape> ocean(Board<ClassicShape>{}, fleets::classic, t);
+    Rng draw(block_seed);
+    ocean.block(draw, blocks);
+    for (std::uint64_t seed = 0; seed < seeds; ++seed) {
+      for (int s = 0; s < ocean.ship_count(); ++s)
+        if (ocean.is_placed(s)) ocean.unplace(s);
+      body(ocean, seed);
+    }
+  }
+}
+
 /// Mean shots of `shooter` against `placer`'s layouts over `games` classic games (seed 5, one
 /// thread, so a band around it is reproducible).
 template <class Shooter, class Placer>

@@ -53,24 +53,16 @@ TEST_CASE("elusive is a built-in placer", "[elusive][registry]") {
 }
 
 TEST_CASE("elusive obeys the touching rule and blocked cells", "[elusive]") {
-  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact}) {
-    const Board<S> board;
-    Ocean<S> ocean(board, fleets::classic, t);
-    Rng blocks(7);
-    ocean.block(blocks, 15);
+  ElusivePlacer<S> elusive;
+  layout_checks::for_each_blocked_ocean(20, 7, 15, [&](Ocean<S>& ocean, std::uint64_t seed) {
     const auto blocked = ocean.blocked();
-    ElusivePlacer<S> elusive;
-    for (std::uint64_t seed = 0; seed < 20; ++seed) {
-      Rng rng(seed);
-      for (int s = 0; s < ocean.ship_count(); ++s)
-        if (ocean.is_placed(s)) ocean.unplace(s);
-      REQUIRE(elusive.place(ocean, rng));
-      CHECK(legal(ocean));
-      CHECK_FALSE(ocean.occupied().intersects(blocked));
-      CHECK(ocean.shots().none()); // the rehearsals leave no shot behind
-      CHECK(ocean.blocked() == blocked);
-    }
-  }
+    Rng rng(seed);
+    REQUIRE(elusive.place(ocean, rng));
+    CHECK(legal(ocean));
+    CHECK_FALSE(ocean.occupied().intersects(blocked));
+    CHECK(ocean.shots().none()); // the rehearsals leave no shot behind
+    CHECK(ocean.blocked() == blocked);
+  });
 }
 
 TEST_CASE("elusive keeps the shortlisted candidate its rehearsals needed most shots for",

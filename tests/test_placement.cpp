@@ -210,21 +210,14 @@ TEST_CASE("an impossible fleet is refused quickly and the ocean is left empty", 
 
 TEST_CASE("the uniform placer obeys the touching rule and blocked cells in every layout",
           "[uniform]") {
-  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact}) {
-    const Board<S> board;
-    Ocean<S> ocean(board, fleets::classic, t);
-    Rng blocks(99);
-    ocean.block(blocks, 20);
+  UniformPlacer<S> placer;
+  layout_checks::for_each_blocked_ocean(300, 99, 20, [&](Ocean<S>& ocean, std::uint64_t seed) {
     const auto blocked = ocean.blocked();
-    UniformPlacer<S> placer;
-    for (std::uint64_t seed = 0; seed < 300; ++seed) {
-      Rng rng(seed);
-      for (int s = 0; s < ocean.ship_count(); ++s) ocean.unplace(s);
-      REQUIRE(placer.place(ocean, rng));
-      REQUIRE(legal(ocean));
-      REQUIRE(!ocean.occupied().intersects(blocked));
-    }
-  }
+    Rng rng(seed);
+    REQUIRE(placer.place(ocean, rng));
+    REQUIRE(legal(ocean));
+    REQUIRE(!ocean.occupied().intersects(blocked));
+  });
 }
 
 TEST_CASE("a layout depends only on the seed, never on what a placer has cached", "[uniform]") {

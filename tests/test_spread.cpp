@@ -34,32 +34,26 @@ TEST_CASE("spread is a built-in placer", "[spread][registry]") {
 TEST_CASE("spread obeys the touching rule and blocked cells, and keeps the lowest-scoring "
           "candidate",
           "[spread]") {
-  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact}) {
-    const Board<S> board;
-    Ocean<S> ocean(board, fleets::classic, t);
-    Rng blocks(7);
-    ocean.block(blocks, 15);
+  SpreadPlacer<S> spread;
+  UniformPlacer<S> uniform;
+  layout_checks::for_each_blocked_ocean(60, 7, 15, [&](Ocean<S>& ocean, std::uint64_t seed) {
     const auto blocked = ocean.blocked();
-    SpreadPlacer<S> spread;
-    UniformPlacer<S> uniform;
-    for (std::uint64_t seed = 0; seed < 60; ++seed) {
-      Rng rng(seed);
-      Rng replay(seed);
-      for (int s = 0; s < ocean.ship_count(); ++s) ocean.unplace(s);
-      REQUIRE(spread.place(ocean, rng));
-      REQUIRE(legal(ocean));
-      REQUIRE(!ocean.occupied().intersects(blocked));
-      const double kept = spread.score(ocean);
-      // Replaying the candidates from the same generator: none scores lower than the one kept.
-      Ocean<S> other(board, fleets::classic, t);
-      blocked.for_each([&](std::size_t i) { other.block(board.coord(i)); });
-      for (int n = 0; n < spread.candidates; ++n) {
-        for (int s = 0; s < other.ship_count(); ++s) other.unplace(s);
-        REQUIRE(uniform.place(other, replay));
-        CHECK(spread.score(other) >= kept);
-      }
+    Rng rng(seed);
+    Rng replay(seed);
+    REQUIRE(spread.place(ocean, rng));
+    REQUIRE(legal(ocean));
+    REQUIRE(!ocean.occupied().intersects(blocked));
+    const double kept = spread.score(ocean);
+    // Replaying the candidates from the same generator: none scores lower than the one kept.
+    const Board<S>& board = ocean.board();
+    Ocean<S> other(board, fleets::classic, ocean.touching());
+    blocked.for_each([&](std::size_t i) { other.block(board.coord(i)); });
+    for (int n = 0; n < spread.candidates; ++n) {
+      for (int s = 0; s < other.ship_count(); ++s) other.unplace(s);
+      REQUIRE(uniform.place(other, replay));
+      CHECK(spread.score(other) >= kept);
     }
-  }
+  });
 }
 
 TEST_CASE("spread's layout depends only on the seed, and one candidate is the uniform placer",

@@ -175,10 +175,8 @@ SimulationResult simulate_solo(const Board<S>& board, const Fleet& fleet, const 
     };
   };
   SimulationResult result;
-  bool cancelled = false;
-  for (const auto& p : detail::run_batch<SimulationResult>(options, make_player, cancelled))
+  for (const auto& p : detail::run_batch<SimulationResult>(options, make_player, result.cancelled))
     result.merge(p);
-  result.cancelled = cancelled;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
@@ -289,10 +287,8 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
     };
   };
   MatchResult result;
-  bool cancelled = false;
-  for (const auto& p : detail::run_batch<MatchResult>(options, make_player, cancelled))
+  for (const auto& p : detail::run_batch<MatchResult>(options, make_player, result.cancelled))
     result.merge(p);
-  result.cancelled = cancelled;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

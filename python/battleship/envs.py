@@ -48,10 +48,10 @@ except ImportError as error:  # pragma: no cover - exercised only without gymnas
     ) from error
 
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
-from battleship._defaults import fleet_and_rules
+from battleship._arguments import check_count, fleet_and_rules
 from battleship.board import Ocean, TargetView
 from battleship.posterior import Posterior
-from battleship.strategies import BuiltinShooter, placer_names, resolve_placer, shooter_names
+from battleship.strategies import BuiltinShooter, resolve_placer
 
 __all__ = ["BattleshipEnv", "ENV_ID", "UNKNOWN", "MISS", "HIT", "SUNK"]
 
@@ -113,17 +113,11 @@ class BattleshipEnv(gymnasium.Env[Any, Any]):
         self.fleet, self.rules = fleet_and_rules(fleet, rules)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
-        if isinstance(placer, str) and placer not in placer_names():
-            raise ValueError(f"unknown placer '{placer}'; known: {', '.join(placer_names())}")
-        self._placer = resolve_placer(placer)
+        self._placer = resolve_placer(placer)  # ValueError for an unknown name
         self._ocean = Ocean(rows, cols, self.fleet, self.rules.touching)  # checks the size and fit
         self.rows, self.cols = int(rows), int(cols)
         cells = self.rows * self.cols
-        if max_steps is None:
-            max_steps = 2 * cells
-        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
-            raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
-        self.max_steps = int(max_steps)
+        self.max_steps = 2 * cells if max_steps is None else check_count("max_steps", max_steps, 1)
         self.render_mode = render_mode
         self.ship_count = self.fleet.ship_count
         self.action_space = spaces.Discrete(cells)
@@ -233,10 +227,8 @@ class BattleshipEnv(gymnasium.Env[Any, Any]):
         """
         if self._view is None or self._over:
             raise gymnasium.error.ResetNeeded("call reset() before suggest(): no episode is under way")
-        if shooter not in shooter_names():
-            raise ValueError(f"unknown shooter '{shooter}'; known: {', '.join(shooter_names())}")
         teacher = self._teachers.get(shooter)
-        if teacher is None:
+        if teacher is None:  # BuiltinShooter raises ValueError for an unknown name, storing nothing
             teacher = self._teachers[shooter] = _Teacher(shooter, self, self._history)
         if teacher.move is None:
             row, col = teacher.shooter.next_shot(teacher.view, teacher.rng)

@@ -15,7 +15,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
-from battleship._defaults import fleet_and_rules
+from battleship._arguments import fleet_and_rules
 from battleship._types import Cell
 from battleship.board import Ocean, Placement, TargetView
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rules
-from battleship._defaults import fleet_and_rules
+from battleship._arguments import check_count, fleet_and_rules
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = ["simulate", "match", "combine", "SimulationResult", "MatchResult"]
@@ -103,18 +103,10 @@ class MatchResult:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
 
-def _check_count(name: str, value: int, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    return int(value)
-
-
 def _threads(threads: Optional[int]) -> int:
     if threads is None:
         return 0
-    return _check_count("threads", threads, 0)
+    return check_count("threads", threads, 0)
 
 
 def _progress(progress: bool, games: int, label: str) -> tuple[Optional[Callable[[int], None]], Any]:
@@ -163,18 +155,17 @@ def simulate(
     strategy object between the pieces, so give a stateful one as its class (each piece then
     makes its own).
     """
-    games = _check_count("games", games, 0)
-    seed = _check_count("seed", seed, 0)
-    first_game = _check_count("first_game", first_game, 0)
+    games = check_count("games", games, 0)
+    seed = check_count("seed", seed, 0)
+    first_game = check_count("first_game", first_game, 0)
     fleet, rules = fleet_and_rules(fleet, rules)
     run = _shape.core("simulate", rows, cols)
     s, p = resolve_shooter(shooter), resolve_placer(placer)
     if executor is not None:
         pieces: List[SimulationResult]
         pieces, seconds = _run_pieces(
-            simulate, executor, chunks, games, first_game, progress, strategy_name(shooter),
-            shooter, seed=seed, threads=1 if threads is None else _threads(threads), rules=rules,
-            fleet=fleet, rows=rows, cols=cols, placer=placer,
+            simulate, executor, chunks, games, first_game, threads, progress, strategy_name(shooter),
+            shooter, seed=seed, rules=rules, fleet=fleet, rows=rows, cols=cols, placer=placer,
         )
         whole = combine(pieces)
         return replace(whole, seconds=seconds, games_per_second=whole.games / seconds if seconds > 0 else 0.0)
@@ -213,9 +204,9 @@ def match(
     ``a`` moves first in even-numbered games and ``b`` in odd ones, so neither gains from moving
     first. Arguments as for ``simulate``; ``placers`` lays out ``a``'s and ``b``'s fleets.
     """
-    games = _check_count("games", games, 0)
-    seed = _check_count("seed", seed, 0)
-    first_game = _check_count("first_game", first_game, 0)
+    games = check_count("games", games, 0)
+    seed = check_count("seed", seed, 0)
+    first_game = check_count("first_game", first_game, 0)
     fleet, rules = fleet_and_rules(fleet, rules)
     run = _shape.core("match", rows, cols)
     sa, sb = resolve_shooter(a), resolve_shooter(b)
@@ -226,9 +217,8 @@ def match(
     if executor is not None:
         pieces: List[MatchResult]
         pieces, seconds = _run_pieces(
-            match, executor, chunks, games, first_game, progress, label, a, b, seed=seed,
-            threads=1 if threads is None else _threads(threads), rules=rules, fleet=fleet,
-            rows=rows, cols=cols, placers=placers,
+            match, executor, chunks, games, first_game, threads, progress, label, a, b, seed=seed,
+            rules=rules, fleet=fleet, rows=rows, cols=cols, placers=placers,
         )
         return replace(combine(pieces), seconds=seconds)
     callback, bar = _progress(progress, games, label)
@@ -261,7 +251,7 @@ def match(
 
 def _pieces(games: int, first_game: int, chunks: Optional[int]) -> List[Tuple[int, int]]:
     """``chunks`` contiguous ranges (first game, games) covering the run, sizes within one."""
-    count = 16 if chunks is None else _check_count("chunks", chunks, 1)
+    count = 16 if chunks is None else check_count("chunks", chunks, 1)
     count = max(1, min(count, games))
     size, extra = divmod(games, count)
     pieces, start = [], first_game
@@ -274,15 +264,17 @@ def _pieces(games: int, first_game: int, chunks: Optional[int]) -> List[Tuple[in
 
 def _run_pieces(
     run: Callable[..., Any], executor: Any, chunks: Optional[int], games: int, first_game: int,
-    progress: bool, label: str, *args: Any, **kwargs: Any,
+    threads: Optional[int], progress: bool, label: str, *args: Any, **kwargs: Any,
 ) -> Tuple[List[Any], float]:
-    """The results of ``run`` over pieces of the games, played on ``executor``; wall-clock time."""
+    """The results of ``run`` over pieces of the games, played on ``executor`` on ``threads``
+    threads each (1 unless given); wall-clock time."""
     if not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must have a submit(fn, *args, **kwargs) method, got {executor!r}")
     pieces = _pieces(games, first_game, chunks)
+    each = 1 if threads is None else _threads(threads)
     start = time.perf_counter()
     futures = [
-        executor.submit(run, *args, games=n, first_game=first, progress=False, **kwargs)
+        executor.submit(run, *args, games=n, first_game=first, threads=each, progress=False, **kwargs)
         for first, n in pieces
     ]
     _, bar = _progress(progress, games, label)

@@ -12,6 +12,7 @@
 
 #include <battleship/fleet.hpp>
 #include <battleship/rules.hpp>
+#include <battleship/statistics.hpp>
 
 #include "bindings.hpp"
 
@@ -29,6 +30,21 @@ struct BatchSetup {
   py::object progress;          ///< Called with the games done, or None.
   std::uint64_t first_game = 0; ///< Index of the first game (a range of a longer run).
 };
+
+/// The figures of a shots histogram, as `battleship.SimulationResult` names them: finished games,
+/// mean, stddev, ci95, median, p95, min and max. One definition for a run and for combined runs.
+inline py::dict histogram_figures(const battleship::ShotHistogram& h) {
+  py::dict d;
+  d["finished"] = h.games();
+  d["mean"] = h.mean();
+  d["stddev"] = h.stddev();
+  d["ci95"] = h.ci95();
+  d["median"] = h.median();
+  d["p95"] = h.p95();
+  d["min"] = h.min();
+  d["max"] = h.max();
+  return d;
+}
 
 /// Solo games of `shooter` against layouts of `placer` on a board of shape type `S`.
 template <class S>

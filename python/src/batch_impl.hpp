@@ -16,18 +16,10 @@ namespace bsp {
 
 namespace detail {
 inline py::dict summary(const battleship::SimulationResult& r) {
-  py::dict d;
+  py::dict d = histogram_figures(r.shots);
   d["games"] = r.games;
-  d["finished"] = r.shots.games();
   d["unfinished"] = r.unfinished;
   d["unplaceable"] = r.unplaceable;
-  d["mean"] = r.shots.mean();
-  d["stddev"] = r.shots.stddev();
-  d["ci95"] = r.shots.ci95();
-  d["median"] = r.shots.median();
-  d["p95"] = r.shots.percentile(95);
-  d["min"] = r.shots.min();
-  d["max"] = r.shots.max();
   const auto& counts = r.shots.counts();
   d["histogram"] =
       py::array_t<std::uint64_t>(static_cast<py::ssize_t>(counts.size()), counts.data());

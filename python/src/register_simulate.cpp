@@ -1,8 +1,6 @@
 // simulate_<N>() and match_<N>(): the batch entry points (batch.hpp), one pair per board capacity.
 #include <pybind11/stl.h>
 
-#include <battleship/statistics.hpp>
-
 #include "batch.hpp"
 #include "bindings.hpp"
 
@@ -55,16 +53,7 @@ void register_simulate(py::module_& m) {
         battleship::ShotHistogram h;
         for (std::size_t shots = 0; shots < counts.size(); ++shots)
           if (counts[shots] != 0) h.add(static_cast<int>(shots), counts[shots]);
-        py::dict d;
-        d["finished"] = h.games();
-        d["mean"] = h.mean();
-        d["stddev"] = h.stddev();
-        d["ci95"] = h.ci95();
-        d["median"] = h.median();
-        d["p95"] = h.p95();
-        d["min"] = h.min();
-        d["max"] = h.max();
-        return d;
+        return histogram_figures(h);
       },
       py::arg("counts"),
       "Finished games, mean, stddev, ci95, median, p95, min and max of a shots histogram.");

@@ -1,0 +1,31 @@
+"""Arguments shared by the public entry points: what an omitted fleet or rule set means, and the
+check of a count (games, seeds, steps, samples)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Tuple
+
+import numpy as np
+
+from battleship._core import Fleet, Rules
+
+
+def fleet_and_rules(fleet: Optional[Fleet], rules: Optional[Rules]) -> Tuple[Fleet, Rules]:
+    """The classic fleet and rules where none is given; ``TypeError`` for anything else."""
+    fleet = fleet if fleet is not None else Fleet.classic()
+    rules = rules if rules is not None else Rules()
+    if not isinstance(fleet, Fleet):
+        raise TypeError(f"fleet must be a battleship.Fleet, got {fleet!r}")
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a battleship.Rules, got {rules!r}")
+    return fleet, rules
+
+
+def check_count(name: str, value: Any, minimum: int) -> int:
+    """``value`` as an int; ``TypeError`` unless it is an int (not a bool), ``ValueError`` below
+    ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    return int(value)
