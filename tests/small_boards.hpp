@@ -4,6 +4,8 @@
 // replaying the shots on an Ocean and comparing what the defender would have announced.
 #pragma once
 
+#include "catch_shim.hpp"
+
 #include <functional>
 #include <optional>
 #include <sstream>
@@ -24,6 +26,20 @@ struct Observed {
   Coord cell;
   ShotOutcome told;
 };
+
+/// Calls `f(rules, key)` for every touching rule with every disclosure rule (the other rules
+/// classic), naming them in the failure messages; `key` (touching * 3 + disclosure) tells the
+/// nine apart, e.g. to seed each differently.
+template <class F>
+void for_each_rule(F f) {
+  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact})
+    for (Disclosure d :
+         {Disclosure::hit_only, Disclosure::hit_and_sunk, Disclosure::sunk_with_name}) {
+      INFO("touching " << to_string(t) << ", disclosure " << to_string(d));
+      f(Rules{.touching = t, .disclosure = d},
+        static_cast<std::uint64_t>(t) * 3 + static_cast<std::uint64_t>(d));
+    }
+}
 
 /// Every labelled legal layout of `fleet` on `board` under `touching` (ship i at layout[i]).
 template <BoardShape S>
@@ -71,6 +87,29 @@ bool consistent(const Board<S>& board, const Fleet& fleet, const Rules& rules,
   for (const Observed& o : shots)
     if (!(disclose(ocean.fire(o.cell), rules.disclosure) == o.told)) return false;
   return !ocean.all_sunk();
+}
+
+/// How many layouts fit a sequence of announcements, and how many of them put a ship on each cell
+/// (row-major): the exact posterior, unnormalised.
+struct CoverCounts {
+  long layouts = 0;
+  std::vector<long> cover;
+};
+
+/// `CoverCounts` of the layouts in `all` consistent with `shots`.
+template <BoardShape S>
+CoverCounts cover_counts(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                         const std::vector<std::vector<Placement>>& all,
+                         const std::vector<Observed>& shots) {
+  CoverCounts out;
+  out.cover.assign(static_cast<std::size_t>(board.cells()), 0);
+  for (const auto& layout : all) {
+    if (!consistent(board, fleet, rules, layout, shots)) continue;
+    ++out.layouts;
+    for (const Placement& p : layout)
+      for (int i = 0; i < p.length; ++i) ++out.cover[board.index(p.cell(i))];
+  }
+  return out;
 }
 
 /// Plays `shooter` against `ocean` for at most `max_shots` shots (stopping when every ship is

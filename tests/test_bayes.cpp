@@ -18,28 +18,6 @@ const Fleet fleet_32{{"Cruiser", 'C', 3, 1}, {"Destroyer", 'D', 2, 1}};
 const Fleet fleet_221{{"Destroyer", 'D', 2, 2}, {"Sub", 'S', 1, 1}};
 const Fleet fleet_322{{"Cruiser", 'C', 3, 1}, {"Destroyer", 'D', 2, 2}};
 
-/// Brute-force counts: how many consistent layouts there are and how many put a ship on each cell.
-template <BoardShape S>
-struct Counts {
-  long layouts = 0;
-  std::vector<long> cover;
-};
-
-template <BoardShape S>
-Counts<S> brute_force(const Board<S>& board, const Fleet& fleet, const Rules& rules,
-                      const std::vector<std::vector<Placement>>& all,
-                      const std::vector<Observed>& shots) {
-  Counts<S> out;
-  out.cover.assign(static_cast<std::size_t>(board.cells()), 0);
-  for (const auto& layout : all) {
-    if (!small_boards::consistent(board, fleet, rules, layout, shots)) continue;
-    ++out.layouts;
-    for (const Placement& p : layout)
-      for (int i = 0; i < p.length; ++i) ++out.cover[board.index(p.cell(i))];
-  }
-  return out;
-}
-
 /// For many observation states (random and bayes-driven shots against random layouts), checks the
 /// shooter's posterior against brute force: exactly when it counts, within `tolerance` when it
 /// samples. Returns the number of states checked.
@@ -65,7 +43,7 @@ int check_posterior(const Board<S>& board, const Fleet& fleet, const Rules& rule
       seen = small_boards::play_some(ocean, view, driver, rng, shots);
     }
     if (ocean.all_sunk()) continue; // the game is over: nothing left to decide
-    const auto truth = brute_force(board, fleet, rules, all, seen);
+    const auto truth = small_boards::cover_counts(board, fleet, rules, all, seen);
     REQUIRE(truth.layouts > 0);
     BayesShooter<S> shooter = bayes;
     shooter.start(view);
@@ -91,17 +69,12 @@ int check_posterior(const Board<S>& board, const Fleet& fleet, const Rules& rule
 template <BoardShape S>
 void check_every_rule(const Board<S>& board, const Fleet& fleet, double tolerance, int states,
                       BayesShooter<S> bayes) {
-  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact})
-    for (Disclosure d :
-         {Disclosure::hit_only, Disclosure::hit_and_sunk, Disclosure::sunk_with_name}) {
-      Rules rules;
-      rules.touching = t;
-      rules.disclosure = d;
-      INFO("touching " << to_string(t) << ", disclosure " << to_string(d));
-      CHECK(check_posterior(board, fleet, rules, bayes, tolerance, states,
-                            static_cast<std::uint64_t>(t) * 7 + static_cast<std::uint64_t>(d)) >
-            states / 4);
-    }
+  small_boards::for_each_rule([&](const Rules& rules, std::uint64_t) {
+    // Seeded as before the rules loop was shared, so the same states are checked.
+    const auto seed = static_cast<std::uint64_t>(rules.touching) * 7 +
+                      static_cast<std::uint64_t>(rules.disclosure);
+    CHECK(check_posterior(board, fleet, rules, bayes, tolerance, states, seed) > states / 4);
+  });
 }
 
 } // namespace

@@ -116,14 +116,9 @@ template <class Shooter>
 void never_fires_where_no_ship_can_be_under_every_rule(int games) {
   const Board<D> board(D(5, 4));
   const Fleet fleet{{"Cruiser", 'C', 3, 1}, {"Destroyer", 'D', 2, 1}, {"Sub", 'S', 1, 1}};
-  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact})
-    for (Disclosure d :
-         {Disclosure::hit_only, Disclosure::hit_and_sunk, Disclosure::sunk_with_name}) {
-      INFO("touching " << to_string(t) << ", disclosure " << to_string(d));
-      never_fires_where_no_ship_can_be<Shooter>(
-          board, fleet, Rules{.touching = t, .disclosure = d}, games,
-          static_cast<std::uint64_t>(t) * 3 + static_cast<std::uint64_t>(d));
-    }
+  small_boards::for_each_rule([&](const Rules& rules, std::uint64_t key) {
+    never_fires_where_no_ship_can_be<Shooter>(board, fleet, rules, games, key);
+  });
 }
 
 /// Plays classic-board games under `rules` and checks that no shot repeats a cell and, under

@@ -12,6 +12,7 @@
 #include <battleship/ocean.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/placement_table.hpp>
+#include <battleship/posterior.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/rules.hpp>

@@ -50,7 +50,7 @@ except ImportError as error:  # pragma: no cover - exercised only without gymnas
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship._arguments import check_count, fleet_and_rules
 from battleship.board import Ocean, TargetView
-from battleship.posterior import Posterior
+from battleship.posterior import HIT, MISS, SUNK, UNKNOWN, Posterior
 from battleship.strategies import BuiltinShooter, resolve_placer
 
 __all__ = ["BattleshipEnv", "ENV_ID", "UNKNOWN", "MISS", "HIT", "SUNK"]
@@ -58,8 +58,6 @@ __all__ = ["BattleshipEnv", "ENV_ID", "UNKNOWN", "MISS", "HIT", "SUNK"]
 ENV_ID = "battleship/Battleship-v0"
 """The id ``gymnasium.make`` knows the environment by."""
 
-UNKNOWN, MISS, HIT, SUNK = 0, 1, 2, 3
-"""The codes of the observation's ``"board"``."""
 
 _COLOURS = np.array(
     [[219, 233, 246], [255, 255, 255], [231, 76, 60], [146, 43, 33]], dtype=np.uint8

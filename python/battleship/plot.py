@@ -99,9 +99,12 @@ def probability_map(
     source: Union[Posterior, np.ndarray], ax: Optional[Axes] = None, title: Optional[str] = None
 ) -> Axes:
     """A heat map of the probability of a ship in each cell, from a ``Posterior`` or a
-    ``(rows, cols)`` array of probabilities, with a colour bar; the likeliest open cell is boxed."""
+    ``(rows, cols)`` array of probabilities, with a colour bar; the likeliest open cell is boxed.
+    A ``Posterior``'s shots are marked (a dot for a miss, a cross for a hit), so a miss is told
+    apart from an open cell no layout covers."""
+    answers = None
     if isinstance(source, Posterior):
-        probabilities = source.probabilities()
+        probabilities, answers = source.probabilities(), source.answers()
         if title is None:
             title = f"Probability of a ship ({'exact' if source.exact else 'sampled'}, {source.shots} shots)"
     else:
@@ -114,6 +117,11 @@ def probability_map(
     ax = _axes(ax, (0.5 * cols + 2, 0.45 * rows + 1))
     image = ax.imshow(probabilities, cmap="YlOrRd", vmin=0, vmax=1)
     ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    if answers is not None:
+        for code, marker in ((1, "."), (2, "x"), (3, "x")):
+            r, c = np.nonzero(answers == code)
+            if len(r):
+                ax.scatter(c, r, marker=marker, c="black" if code < 3 else "white", s=40)
     open_cells = (probabilities > 0) & (probabilities < 1)
     if open_cells.any():
         r, c = np.unravel_index(np.argmax(np.where(open_cells, probabilities, -1)), probabilities.shape)

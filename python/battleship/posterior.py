@@ -28,7 +28,11 @@ from battleship._core import Fleet, Rules, ShotOutcome
 from battleship._arguments import check_count, fleet_and_rules
 from battleship._types import CellLike
 
-__all__ = ["Posterior"]
+__all__ = ["Posterior", "UNKNOWN", "MISS", "HIT", "SUNK"]
+
+UNKNOWN, MISS, HIT, SUNK = 0, 1, 2, 3
+"""The codes of ``Posterior.answers()`` (and of the Gymnasium environment's ``"board"``): not
+shot, a miss, a hit, the hit that sank a ship."""
 
 
 class Posterior:
@@ -70,6 +74,12 @@ class Posterior:
         misses)."""
         return self._impl.probabilities()  # type: ignore[no-any-return]
 
+    def answers(self) -> npt.NDArray[np.int8]:
+        """``(rows, cols)`` ``int8`` array of what was recorded, as the disclosure rule told it:
+        ``UNKNOWN`` (0) not shot, ``MISS`` (1), ``HIT`` (2), ``SUNK`` (3, the hit that sank a ship).
+        Tells a miss from an open cell no layout covers, which both have probability 0."""
+        return self._impl.answers()  # type: ignore[no-any-return]
+
     @property
     def exact(self) -> bool:
         """Whether the map comes from counting every consistent layout (else from sampling)."""
@@ -88,7 +98,7 @@ class Posterior:
     def _repr_svg_(self) -> str:
         from battleship.render import probability_svg
 
-        return probability_svg(self.probabilities())
+        return probability_svg(self.probabilities(), self.answers())
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else "sampled"

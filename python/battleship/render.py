@@ -6,7 +6,7 @@ Marks: ``.`` water, the ship's symbol for an undamaged ship cell, ``X`` a hit, `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, List
+from typing import TYPE_CHECKING, Callable, List, Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -113,12 +113,25 @@ def _svg(marks: List[List[str]], colour_of: dict[str, str]) -> str:
     return _frame(len(marks), len(marks[0]), draw)
 
 
-def probability_svg(probabilities: npt.NDArray[np.float64]) -> str:
-    """A probability map as an SVG heat map (pale yellow 0 to dark red 1), each cell's share in
-    percent; what a ``Posterior`` shows in a notebook."""
+def probability_svg(
+    probabilities: npt.NDArray[np.float64], answers: Optional[npt.NDArray[np.int8]] = None
+) -> str:
+    """A probability map as an SVG heat map (pale yellow 0 to dark red 1), each open cell's share
+    in percent; what a ``Posterior`` shows in a notebook. With ``answers`` (``Posterior.answers()``
+    codes) the cells shot are drawn as a board draws them, a miss apart from an open cell no
+    layout covers."""
     low, high = np.array([255, 247, 188]), np.array([189, 0, 38])
+    shot_fill = {1: COLOURS["miss"], 2: COLOURS["hit"], 3: COLOURS["sunk"]}
 
     def draw(r: int, c: int, x: float, y: float) -> List[str]:
+        code = 0 if answers is None else int(answers[r, c])
+        if code in shot_fill:
+            glyph = "&#x2022;" if code == 1 else "&#x2715;"
+            ink = "white" if code == 3 else "black"
+            return [
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shot_fill[code]}" stroke="#95a5a6"/>',
+                f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle" fill="{ink}">{glyph}</text>',
+            ]
         p = float(probabilities[r, c])
         red, green, blue = (low + (high - low) * p).round().astype(int)
         ink = "white" if p > 0.6 else "black"

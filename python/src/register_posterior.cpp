@@ -1,12 +1,16 @@
-// Posterior: what `bayes` believes about a hidden fleet, as a probability map
-// (battleship.Posterior).
+// battleship.Posterior: a thin binding of battleship::Posterior (what `bayes` believes about a
+// hidden fleet, as a probability map).
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
 #include <battleship/outcome.hpp>
-#include <battleship/rng.hpp>
-#include <battleship/strategies/bayes.hpp>
-#include <battleship/view.hpp>
+#include <battleship/posterior.hpp>
 
 #include "bindings.hpp"
 #include "convert.hpp"
@@ -15,93 +19,65 @@ namespace bsp {
 namespace {
 using namespace battleship;
 
-/// The observations of one target and `bayes`'s posterior over them: `bayes` is told every
-/// result in order, as in a game, so sinkings are read exactly as the shooter reads them.
-template <class S>
-struct PosteriorTracker {
-  TargetView<S> view;
-  BayesShooter<S> bayes;
-  std::uint64_t seed = 0;
-
-  // Each estimate draws from a generator seeded by (seed, answers recorded), so the map depends
-  // on the records and the seed, not on when it was asked for.
-  void refresh() {
-    Rng rng(derive_seed(seed, static_cast<std::uint64_t>(view.shots_fired())));
-    bayes.update(view, rng);
+// The C++ refusals as the Python exceptions the rest of the module raises for them.
+[[noreturn]] void raise_refusal(AnswerRefusal why, Coord c, const ShotOutcome& outcome, int ships) {
+  const std::string cell = "cell (" + std::to_string(c.row) + ", " + std::to_string(c.col) + ")";
+  switch (why) {
+  case AnswerRefusal::off_board: throw py::index_error(cell + " is not on the board");
+  case AnswerRefusal::unknown_ship:
+    throw py::index_error("ship " + std::to_string(outcome.ship) + " is not in a fleet of " +
+                          std::to_string(ships) + " ships");
+  case AnswerRefusal::already_recorded: throw py::value_error(cell + " was already recorded");
+  default: throw py::value_error(std::string(to_string(why)));
   }
-};
+}
 
 template <class S>
 void bind_posterior(py::module_& m) {
-  using T = PosteriorTracker<S>;
+  using T = Posterior<S>;
   py::class_<T>(m, ("Posterior_" + suffix<S>()).c_str(),
                 "bayes's posterior over fleet layouts (see battleship.Posterior).")
       .def(py::init([](int r, int c, const Fleet& fleet, const Rules& rules, int samples,
                        std::uint64_t seed) {
-             if (auto p = rules.problem()) throw py::value_error(*p);
-             fleet.validate(S(r, c));
-             if (samples < 1)
-               throw py::value_error("samples must be at least 1, got " + std::to_string(samples));
-             T t{TargetView<S>(Board<S>(S(r, c)), fleet, rules), BayesShooter<S>{}, seed};
-             t.bayes.samples = samples;
-             t.bayes.start(t.view);
-             return t;
+             try {
+               return T(Board<S>(S(r, c)), fleet, rules, seed, samples);
+             } catch (const std::invalid_argument& e) {
+               throw py::value_error(e.what());
+             }
            }),
            py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("samples"),
            py::arg("seed"))
       .def(
           "record",
           [](T& t, Coord c, const ShotOutcome& outcome) {
-            if (!t.view.board().contains(c))
-              throw py::index_error("cell (" + std::to_string(c.row) + ", " +
-                                    std::to_string(c.col) + ") is not on the board");
-            if (!outcome.valid())
-              throw py::value_error("an invalid shot tells nothing; record answered shots only");
-            if (!t.view.is_open(c))
-              throw py::value_error("cell (" + std::to_string(c.row) + ", " +
-                                    std::to_string(c.col) + ") was already recorded");
-            if (outcome.ship >= t.view.fleet().ship_count())
-              throw py::index_error("ship " + std::to_string(outcome.ship) +
-                                    " is not in a fleet of " +
-                                    std::to_string(t.view.fleet().ship_count()) + " ships");
-            // Told what the disclosure rule reveals, so the ocean's own answer may be passed.
-            const ShotOutcome told = disclose(outcome, t.view.rules().disclosure);
-            T next = t; // a refused observation leaves the tracker as it was
-            next.view.record(c, told);
-            next.bayes.on_result(next.view, c, told);
-            next.refresh();
-            if (next.bayes.layouts() <= 0)
-              throw py::value_error("no layout of the fleet fits these observations with this one");
-            t = std::move(next);
+            if (const AnswerRefusal why = t.record(c, outcome); why != AnswerRefusal::none)
+              raise_refusal(why, c, outcome, t.view().fleet().ship_count());
           },
           py::arg("cell"), py::arg("outcome"))
       .def("probabilities",
-           [](T& t) {
-             t.refresh();
-             const Board<S>& board = t.view.board();
+           [](const T& t) {
+             const Board<S>& board = t.view().board();
              py::array_t<double> out({board.rows(), board.cols()});
-             double* p = out.mutable_data();
-             const auto hits = t.view.hits(), misses = t.view.misses();
-             for (int i = 0, n = board.cells(); i < n; ++i) {
-               const auto cell = static_cast<std::size_t>(i);
-               p[i] = hits.test(cell)     ? 1.0
-                      : misses.test(cell) ? 0.0
-                                          : t.bayes.probability(board.coord(cell));
-             }
+             const std::vector<double> map = t.probabilities();
+             std::copy(map.begin(), map.end(), out.mutable_data());
              return out;
            })
-      .def_property_readonly("exact",
-                             [](T& t) {
-                               t.refresh();
-                               return t.bayes.exact();
-                             })
-      .def_property_readonly("layouts",
-                             [](T& t) {
-                               t.refresh();
-                               return t.bayes.exact() ? py::object(py::float_(t.bayes.layouts()))
-                                                      : py::object(py::none());
-                             })
-      .def_property_readonly("shots", [](const T& t) { return t.view.shots_fired(); });
+      .def("answers",
+           [](const T& t) {
+             // The codes of battleship.posterior (and of the environment's board): 0 not shot,
+             // 1 miss, 2 hit, 3 the hit that sank a ship.
+             const TargetView<S>& view = t.view();
+             const Board<S>& board = view.board();
+             py::array_t<std::int8_t> out({board.rows(), board.cols()});
+             std::int8_t* a = out.mutable_data();
+             for (std::size_t i = 0, n = static_cast<std::size_t>(board.cells()); i < n; ++i)
+               a[i] = view.hits().test(i) ? 2 : view.shots().test(i) ? 1 : 0;
+             for (int k = 0; k < view.sunk_count(); ++k) a[board.index(view.sunk(k).cell)] = 3;
+             return out;
+           })
+      .def_property_readonly("exact", &T::exact)
+      .def_property_readonly("layouts", &T::layouts)
+      .def_property_readonly("shots", &T::shots);
 }
 } // namespace
 

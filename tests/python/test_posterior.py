@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import battleship
-from battleship import Fleet, plot, Ocean, Posterior, Rules, ShipClass, ShotOutcome
+from battleship import Fleet, plot, render, Ocean, Posterior, Rules, ShipClass, ShotOutcome
+from battleship.posterior import HIT, MISS, SUNK
 
 matplotlib.use("Agg")
 
@@ -162,10 +163,33 @@ def test_the_environment_s_map_follows_its_episode():
     assert np.array_equal(follows.probability_map(), late)
 
 
+def test_answers_are_what_the_disclosure_rule_told():
+    belief = Posterior(4, 5, SMALL)
+    assert belief.answers().dtype == np.int8 and not belief.answers().any()
+    ocean = Ocean(4, 5, SMALL)
+    ocean.place(0, (0, 0), "horizontal")
+    ocean.place(1, (2, 0), "horizontal")
+    for cell in [(3, 4), (2, 0), (2, 1), (0, 0)]:
+        belief.record(cell, ocean.fire(cell))
+    expected = np.zeros((4, 5), dtype=np.int8)
+    expected[3, 4], expected[2, 0], expected[2, 1], expected[0, 0] = MISS, HIT, SUNK, HIT
+    assert np.array_equal(belief.answers(), expected)
+    hidden = Posterior(4, 5, SMALL, Rules(disclosure="hit_only"))
+    hidden.record((2, 0), ShotOutcome("hit"))
+    hidden.record((2, 1), ShotOutcome("sunk", ship=1))  # the ocean's full answer
+    assert hidden.answers()[2, 1] == HIT  # a sinking hit_only never discloses is a plain hit
+
+
 def test_the_heat_map_draws_and_refuses_what_is_not_a_map():
     belief = Posterior(seed=1)
     ax = plot.probability_map(belief)
     assert "sampled" in ax.get_title() and len(ax.patches) == 1  # the likeliest cell is boxed
+    assert not ax.collections  # nothing shot, nothing marked
+    belief.record((0, 0), ShotOutcome("miss"))
+    belief.record((5, 5), ShotOutcome("hit"))
+    ax = plot.probability_map(belief)
+    marked = sorted(tuple(map(int, xy)) for col in ax.collections for xy in col.get_offsets())
+    assert marked == [(0, 0), (5, 5)]  # (x, y): the miss and the hit
     ax = plot.probability_map(np.full((3, 4), 0.25), title="flat")
     assert ax.get_title() == "flat"
     for bad in (np.ones(5), np.full((2, 2), 1.5), np.full((2, 2), np.nan)):
@@ -180,5 +204,7 @@ def test_a_notebook_shows_the_map_as_a_heat_map():
     assert svg.startswith("<svg") and svg.count("<rect") == 20
     p = belief.probabilities()
     shown = [int(t.split(">")[1].split("<")[0]) for t in svg.split('font-size="8"')[1:]]
-    assert shown == [round(100 * v) for v in p.reshape(-1)]  # each cell's share, in reading order
-    assert 'fill="rgb(255,247,188)"' in svg  # the miss: probability 0, the palest colour
+    assert shown == [round(100 * v) for v in p.reshape(-1)[1:]]  # each open cell's share, in order
+    assert svg.count("&#x2022;") == 1  # the miss is drawn as a miss, not as a 0
+    flat = render.probability_svg(p)  # without the answers every cell is a share
+    assert flat.count('font-size="8"') == 20 and 'fill="rgb(255,247,188)"' in flat

@@ -1,0 +1,153 @@
+/// @file posterior.hpp
+/// @brief Where a hidden fleet probably is: `bayes`'s posterior over its layouts, told answer by
+/// answer, as a probability map (hints for a game, heat maps for a lesson, features for a learner).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <battleship/board.hpp>
+#include <battleship/detail/text.hpp>
+#include <battleship/fleet.hpp>
+#include <battleship/outcome.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/rules.hpp>
+#include <battleship/strategies/bayes.hpp>
+#include <battleship/view.hpp>
+
+namespace battleship {
+
+/// Why `Posterior::record` refused an answer (nothing was recorded then).
+enum class AnswerRefusal : std::uint8_t {
+  none,             ///< The answer was recorded.
+  off_board,        ///< The cell is not on the board.
+  invalid_shot,     ///< The outcome is `invalid`: a shot not taken tells nothing.
+  already_recorded, ///< The cell's answer was recorded before.
+  unknown_ship,     ///< The outcome names a ship the fleet does not have.
+  inconsistent,     ///< No layout of the fleet fits this answer with the earlier ones.
+};
+
+/// A sentence explaining `r`, e.g. "that cell was already recorded".
+[[nodiscard]] constexpr std::string_view to_string(AnswerRefusal r) noexcept {
+  switch (r) {
+  case AnswerRefusal::none: return "the answer was recorded";
+  case AnswerRefusal::off_board: return "that cell is not on the board";
+  case AnswerRefusal::invalid_shot:
+    return "an invalid shot tells nothing; record answered shots only";
+  case AnswerRefusal::already_recorded: return "that cell was already recorded";
+  case AnswerRefusal::unknown_ship: return "the answer names a ship the fleet does not have";
+  case AnswerRefusal::inconsistent:
+    return "no layout of the fleet fits this answer with the earlier ones";
+  }
+  return "?";
+}
+
+/// The posterior over a hidden fleet's layouts, given the answers recorded so far: for every
+/// cell, the probability that a ship lies there.
+///
+/// The posterior is the one `BayesShooter` fires by: complete labelled layouts of the fleet,
+/// equally likely a priori (as `UniformPlacer` draws them), restricted to those that fit every
+/// answer (misses, hits, the order of the shots, each sinking as far as the disclosure rule
+/// reveals it, the touching rule). They are counted exactly when few (`exact()`) and sampled
+/// without bias otherwise, `samples` at a time, from a generator seeded by (seed, answers
+/// recorded), so the map depends only on the answers and the seed.
+///
+/// A refused answer leaves the posterior as it was.
+///
+/// @code
+/// using namespace battleship;
+/// Posterior<ClassicShape> belief(Board<ClassicShape>{}, fleets::classic, Rules{});
+/// AnswerRefusal refusal = belief.record(Coord{4, 4}, ocean.fire(Coord{4, 4})); // none
+/// double p = belief.probability(Coord{4, 5});
+/// @endcode
+template <BoardShape S>
+class Posterior {
+public:
+  /// The board type.
+  using board_type = Board<S>;
+
+  /// Samples per estimate unless told otherwise (`BayesShooter`'s own setting).
+  static constexpr int default_samples = 1500;
+
+  /// No answers yet: the prior of `fleet` on `board` under `rules`. Throws
+  /// `std::invalid_argument` for rules or a fleet that cannot be played there, for `samples`
+  /// below 1, and when no layout of the fleet fits the board at all.
+  Posterior(const board_type& board, const Fleet& fleet, const Rules& rules, std::uint64_t seed = 0,
+            int samples = default_samples)
+      : view_(board, fleet, rules), seed_(seed) {
+    rules.validate();
+    fleet.validate(board.shape());
+    if (samples < 1)
+      throw std::invalid_argument(detail::concat("samples must be at least 1, got ", samples));
+    bayes_.samples = samples;
+    bayes_.start(view_);
+    refresh();
+    if (bayes_.layouts() <= 0)
+      throw std::invalid_argument("no layout of the fleet fits the board under these rules");
+  }
+
+  /// Records the answer to the shot at `c`. The ocean's own answer will do: only what the
+  /// disclosure rule reveals is used. On a refusal nothing changes and the reason is returned.
+  [[nodiscard]] AnswerRefusal record(Coord c, const ShotOutcome& answer) {
+    if (!view_.board().contains(c)) return AnswerRefusal::off_board;
+    if (!answer.valid()) return AnswerRefusal::invalid_shot;
+    if (!view_.is_open(c)) return AnswerRefusal::already_recorded;
+    const ShotOutcome told = disclose(answer, view_.rules().disclosure);
+    if (told.ship < -1 || told.ship >= view_.fleet().ship_count())
+      return AnswerRefusal::unknown_ship;
+    // Tried on a copy: an answer no layout fits must leave this posterior as it was.
+    Posterior next = *this;
+    next.view_.record(c, told);
+    next.bayes_.on_result(next.view_, c, told);
+    next.refresh();
+    if (next.bayes_.layouts() <= 0) return AnswerRefusal::inconsistent;
+    *this = std::move(next);
+    return AnswerRefusal::none;
+  }
+
+  /// The probability that a ship lies at `c`: 1 on hits, 0 on misses.
+  [[nodiscard]] double probability(Coord c) const {
+    const std::size_t i = view_.board().index(c);
+    if (view_.hits().test(i)) return 1.0;
+    if (view_.misses().test(i)) return 0.0;
+    return bayes_.probability(c);
+  }
+
+  /// `probability` of every cell, in row-major order.
+  [[nodiscard]] std::vector<double> probabilities() const {
+    const board_type& board = view_.board();
+    std::vector<double> out(static_cast<std::size_t>(board.cells()));
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = probability(board.coord(i));
+    return out;
+  }
+
+  /// Whether the map comes from counting every consistent layout (else from sampling).
+  [[nodiscard]] bool exact() const noexcept { return bayes_.exact(); }
+  /// How many layouts fit the answers (ships of one class told apart), when they were counted.
+  [[nodiscard]] std::optional<double> layouts() const noexcept {
+    if (!exact()) return std::nullopt;
+    return bayes_.layouts();
+  }
+  /// Number of answers recorded.
+  [[nodiscard]] int shots() const noexcept { return view_.shots_fired(); }
+  /// What the answers revealed, as a shooter's view.
+  [[nodiscard]] const TargetView<S>& view() const noexcept { return view_; }
+
+private:
+  // Each estimate draws from a generator seeded by (seed, answers recorded): the map depends on
+  // the answers and the seed, not on when it was asked for.
+  void refresh() {
+    Rng rng(derive_seed(seed_, static_cast<std::uint64_t>(view_.shots_fired())));
+    bayes_.update(view_, rng);
+  }
+
+  TargetView<S> view_;
+  BayesShooter<S> bayes_;
+  std::uint64_t seed_;
+};
+
+} // namespace battleship

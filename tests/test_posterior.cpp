@@ -1,0 +1,179 @@
+#include "catch_shim.hpp"
+#include "small_boards.hpp"
+
+#include <cstdint>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/placement/uniform.hpp>
+#include <battleship/posterior.hpp>
+#include <battleship/strategies/random.hpp>
+
+using namespace battleship;
+using small_boards::Observed;
+
+namespace {
+
+using Small = FixedShape<4, 4>;
+const Fleet fleet_32{{"Cruiser", 'C', 3, 1}, {"Destroyer", 'D', 2, 1}};
+
+constexpr ShotOutcome miss{ShotResult::miss, -1, ShotRefusal::none};
+constexpr ShotOutcome hit{ShotResult::hit, -1, ShotRefusal::none};
+
+/// Everything a caller can read from a posterior, to show a refusal changed none of it.
+template <BoardShape S>
+struct Snapshot {
+  std::vector<double> map;
+  int shots;
+  bool exact;
+  std::optional<double> layouts;
+  friend bool operator==(const Snapshot&, const Snapshot&) = default;
+};
+template <BoardShape S>
+Snapshot<S> snapshot(const Posterior<S>& p) {
+  return {p.probabilities(), p.shots(), p.exact(), p.layouts()};
+}
+
+/// A classic ocean laid out by `uniform` from `seed`.
+Ocean<ClassicShape> classic_ocean(std::uint64_t seed) {
+  Ocean<ClassicShape> ocean(Board<ClassicShape>{}, fleets::classic, Touching::allowed);
+  Rng rng(seed);
+  REQUIRE(UniformPlacer<ClassicShape>{}.place(ocean, rng));
+  return ocean;
+}
+
+} // namespace
+
+TEST_CASE("Posterior's map equals brute-force layout counts on a small board under every rule",
+          "[posterior]") {
+  const Board<Small> board;
+  small_boards::for_each_rule([&](const Rules& rules, std::uint64_t key) {
+    const auto all = small_boards::all_layouts(board, fleet_32, rules.touching);
+    Rng rng(key);
+    int checked = 0;
+    for (int game = 0; game < 12; ++game) {
+      auto ocean = small_boards::ocean_of(
+          board, fleet_32, rules.touching,
+          all[static_cast<std::size_t>(rng.below(static_cast<int>(all.size())))]);
+      Posterior<Small> belief(board, fleet_32, rules, 5);
+      RandomShooter<Small> shooter;
+      TargetView<Small> view(board, fleet_32, rules);
+      shooter.start(view);
+      std::vector<Observed> seen;
+      while (true) {
+        const Coord c = shooter.next_shot(view, rng);
+        const ShotOutcome answer = ocean.fire(c); // the full answer: Posterior discloses it
+        if (ocean.all_sunk()) break;              // the game is over: nothing left to estimate
+        const ShotOutcome told = disclose(answer, rules.disclosure);
+        view.record(c, told);
+        seen.push_back(Observed{c, told});
+        REQUIRE(belief.record(c, answer) == AnswerRefusal::none);
+        const auto truth = small_boards::cover_counts(board, fleet_32, rules, all, seen);
+        REQUIRE(belief.exact());
+        REQUIRE(belief.layouts() == static_cast<double>(truth.layouts));
+        REQUIRE(belief.shots() == static_cast<int>(seen.size()));
+        const auto map = belief.probabilities();
+        for (std::size_t i = 0; i < map.size(); ++i)
+          REQUIRE(map[i] ==
+                  Approx(static_cast<double>(truth.cover[i]) / static_cast<double>(truth.layouts))
+                      .margin(1e-12));
+        ++checked;
+      }
+    }
+    CHECK(checked > 24);
+  });
+}
+
+TEST_CASE("Posterior refuses bad answers with a reason and changes nothing", "[posterior]") {
+  const Board<Small> board;
+  Rules rules = rulesets::classic; // sunk_with_name, ships may touch
+  Posterior<Small> belief(board, fleet_32, rules, 1);
+  REQUIRE(belief.record(Coord{0, 0}, miss) == AnswerRefusal::none);
+  REQUIRE(belief.record(Coord{1, 1}, hit) == AnswerRefusal::none);
+  const auto before = snapshot(belief);
+
+  CHECK(belief.record(Coord{4, 0}, miss) == AnswerRefusal::off_board);
+  CHECK(belief.record(Coord{0, -1}, miss) == AnswerRefusal::off_board);
+  CHECK(
+      belief.record(Coord{2, 2}, ShotOutcome{ShotResult::invalid, -1, ShotRefusal::already_shot}) ==
+      AnswerRefusal::invalid_shot);
+  CHECK(belief.record(Coord{0, 0}, hit) == AnswerRefusal::already_recorded);
+  CHECK(belief.record(Coord{1, 1}, miss) == AnswerRefusal::already_recorded);
+  CHECK(belief.record(Coord{1, 2}, ShotOutcome{ShotResult::sunk, 2, ShotRefusal::none}) ==
+        AnswerRefusal::unknown_ship);
+  CHECK(belief.record(Coord{1, 2}, ShotOutcome{ShotResult::sunk, -2, ShotRefusal::none}) ==
+        AnswerRefusal::unknown_ship);
+  // The cruiser (3) cannot be sunk by a second hit: no layout fits.
+  CHECK(belief.record(Coord{1, 2}, ShotOutcome{ShotResult::sunk, 0, ShotRefusal::none}) ==
+        AnswerRefusal::inconsistent);
+  CHECK(snapshot(belief) == before);
+
+  // The destroyer (2) can: the same cell with that answer is taken.
+  CHECK(belief.record(Coord{1, 2}, ShotOutcome{ShotResult::sunk, 1, ShotRefusal::none}) ==
+        AnswerRefusal::none);
+  CHECK(belief.shots() == 3);
+  CHECK(belief.probability(Coord{1, 2}) == 1.0);
+  CHECK(belief.probability(Coord{0, 0}) == 0.0);
+  for (AnswerRefusal r :
+       {AnswerRefusal::none, AnswerRefusal::off_board, AnswerRefusal::invalid_shot,
+        AnswerRefusal::already_recorded, AnswerRefusal::unknown_ship, AnswerRefusal::inconsistent})
+    CHECK(to_string(r) != "?");
+}
+
+TEST_CASE("Posterior refuses impossible settings when constructed", "[posterior]") {
+  const Board<Small> board;
+  CHECK_THROWS_AS(Posterior<Small>(board, fleet_32, rulesets::classic, 0, 0),
+                  std::invalid_argument);
+  const Fleet too_long{{"Carrier", 'C', 5, 1}};
+  CHECK_THROWS_AS(Posterior<Small>(board, too_long, rulesets::classic), std::invalid_argument);
+  // Three ships of 3 cannot lie apart on 4 x 4 when they may not even touch at the corners.
+  Rules apart = rulesets::classic;
+  apart.touching = Touching::no_contact;
+  const Fleet crowded{{"Cruiser", 'C', 3, 3}};
+  CHECK_THROWS_AS(Posterior<Small>(board, crowded, apart), std::invalid_argument);
+}
+
+TEST_CASE("Posterior uses only what the disclosure rule reveals", "[posterior]") {
+  const Board<Small> board;
+  Rules rules = rulesets::classic;
+  rules.disclosure = Disclosure::hit_only;
+  Posterior<Small> full(board, fleet_32, rules, 2), told(board, fleet_32, rules, 2);
+  const ShotOutcome sunk_destroyer{ShotResult::sunk, 1, ShotRefusal::none};
+  REQUIRE(full.record(Coord{0, 0}, ShotOutcome{ShotResult::hit, 1, ShotRefusal::none}) ==
+          AnswerRefusal::none);
+  REQUIRE(full.record(Coord{0, 1}, sunk_destroyer) == AnswerRefusal::none);
+  REQUIRE(told.record(Coord{0, 0}, hit) == AnswerRefusal::none);
+  REQUIRE(told.record(Coord{0, 1}, disclose(sunk_destroyer, rules.disclosure)) ==
+          AnswerRefusal::none);
+  CHECK(snapshot(full) == snapshot(told));
+  // Under hit_only the two hits may still belong to the cruiser: (0, 2) stays possible.
+  CHECK(full.probability(Coord{0, 2}) > 0.0);
+}
+
+TEST_CASE("Posterior's sampled map is a fixed function of the answers and the seed",
+          "[posterior]") {
+  const Board<ClassicShape> board;
+  auto ocean = classic_ocean(11);
+  auto play = [&](std::uint64_t seed) {
+    auto copy = ocean;
+    Posterior<ClassicShape> belief(board, fleets::classic, rulesets::classic, seed);
+    for (int i = 0; i < 30; ++i) {
+      const Coord c{(i * 7) % 10, (i * 3) % 10};
+      if (!belief.view().is_open(c)) continue;
+      REQUIRE(belief.record(c, copy.fire(c)) == AnswerRefusal::none);
+    }
+    return belief;
+  };
+  const auto a = play(3), b = play(3), c = play(4);
+  CHECK_FALSE(a.exact());
+  CHECK_FALSE(a.layouts().has_value());
+  CHECK(a.probabilities() == b.probabilities());
+  CHECK(a.probabilities() != c.probabilities());
+  // Every layout covers 17 cells, and the weights are normalised: the map sums to 17 whatever
+  // the sample.
+  for (const auto& belief : {a, c}) {
+    const auto map = belief.probabilities();
+    CHECK(std::accumulate(map.begin(), map.end(), 0.0) == Approx(17.0).margin(1e-9));
+  }
+}
