@@ -13,6 +13,8 @@ Prints, never fails on time:
    installed): an agent firing at the cells in a random order, on the bare environment and through
    ``gymnasium.make``'s checking wrappers; then an agent that follows ``suggest("probability")``
    and asks for ``probability_map()`` (the posterior) before every step.
+4. The duel environment's steps per second (``DuelEnv``: a match against ``probability``, which
+   plays its own turn inside every step), with the same random-order agent.
 """
 
 from __future__ import annotations
@@ -48,15 +50,15 @@ def env_steps(episodes: int) -> None:
         import gymnasium
         import numpy as np
 
-        from battleship.envs import ENV_ID, BattleshipEnv
+        from battleship.envs import ENV_ID, BattleshipEnv, DuelEnv
     except ImportError:
         print("Gymnasium environment: skipped (pip install gymnasium)")
         return
-    for label, env in (("bare", BattleshipEnv()), ("gymnasium.make", gymnasium.make(ENV_ID))):
+    for label, env in (("bare", BattleshipEnv()), ("gymnasium.make", gymnasium.make(ENV_ID)), ("duel, bare", DuelEnv())):
         steps, start = 0, time.perf_counter()
         for episode in range(episodes):
             env.reset(seed=episode)
-            order = np.random.default_rng(episode).permutation(100)
+            order = np.random.default_rng(episode).permutation(100)  # a duel may end before the order does
             done, i = False, 0
             while not done:
                 _, _, terminated, truncated, _ = env.step(int(order[i]))

@@ -230,6 +230,25 @@ TEST_CASE("a per-ship salvo fires one shot per own ship afloat at the start of t
   CHECK(log.shots == std::vector<int>{2, 1, 2, 1});
 }
 
+TEST_CASE("next_volley_size is the number of cells the next turn names", "[game][rules]") {
+  Rules capped = with_volley(Volley::fixed_salvo, 3);
+  capped.shot_cap = 4;
+  for (const Rules& rules :
+       {rulesets::classic, with_volley(Volley::fixed_salvo, 3), rulesets::salvo, capped}) {
+    INFO("volley " << to_string(rules.volley) << ", cap " << rules.shot_cap);
+    auto g = reading_game<TurnLog>(rules);
+    TurnLog log;
+    g.observe(&log);
+    std::vector<int> predicted;
+    while (!g.is_over()) {
+      predicted.push_back(g.next_volley_size());
+      g.play_turn();
+    }
+    CHECK(predicted == log.shots); // one turn, one volley: all named, every one announced
+    CHECK(g.next_volley_size() == 0);
+  }
+}
+
 TEST_CASE("until-miss keeps shooting while it hits", "[game][rules]") {
   auto g = reading_game<TurnLog>(with_volley(Volley::until_miss));
   TurnLog log;

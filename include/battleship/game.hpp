@@ -205,6 +205,15 @@ public:
   [[nodiscard]] bool is_over() const noexcept { return outcome_.end != GameEnd::in_progress; }
   /// Whose turn is next.
   [[nodiscard]] int to_move() const noexcept { return next_; }
+  /// How many cells the player to move will name in its next volley (the volley rule, capped by
+  /// the cells still open and the shot cap; 0 once the match is over): what a caller handing a
+  /// player's cells over one at a time, such as the Gymnasium duel, collects before `play_turn`.
+  /// Under `Volley::until_miss` a turn may hold several such volleys, and refused invalid shots
+  /// are asked for again.
+  [[nodiscard]] int next_volley_size() const noexcept {
+    if (is_over()) return 0;
+    return std::min({volley_size(next_), views_[index(next_)].open().count(), shots_left(next_)});
+  }
   /// Whether the first turn has been played (fleets can no longer change).
   [[nodiscard]] bool started() const noexcept { return started_; }
 

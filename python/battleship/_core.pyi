@@ -262,6 +262,7 @@ class _Game:
     outcome: GameOutcome
     is_over: bool
     to_move: int
+    next_volley_size: int
     rules: Rules
     def observe(self, observer: Any) -> None: ...
 

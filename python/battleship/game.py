@@ -244,6 +244,12 @@ class Game:
         return int(self._impl.to_move)
 
     @property
+    def next_volley_size(self) -> int:
+        """How many cells the player to move names in its next volley (the volley rule, capped by
+        the open cells and the shot cap; 0 once the match is over)."""
+        return int(self._impl.next_volley_size)
+
+    @property
     def record(self) -> GameRecord:
         """The match so far, as a ``GameRecord``."""
         placements = self._placements or (self._layout(0), self._layout(1))

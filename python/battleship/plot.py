@@ -119,9 +119,9 @@ def probability_map(
     ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     if answers is not None:
         for code, marker in ((1, "."), (2, "x"), (3, "x")):
-            r, c = np.nonzero(answers == code)
-            if len(r):
-                ax.scatter(c, r, marker=marker, c="black" if code < 3 else "white", s=40)
+            shot_rows, shot_cols = np.nonzero(answers == code)
+            if len(shot_rows):
+                ax.scatter(shot_cols, shot_rows, marker=marker, c="black" if code < 3 else "white", s=40)
     open_cells = (probabilities > 0) & (probabilities < 1)
     if open_cells.any():
         r, c = np.unravel_index(np.argmax(np.where(open_cells, probabilities, -1)), probabilities.shape)

@@ -94,6 +94,8 @@ void bind_game(py::module_& m) {
       .def_property_readonly("outcome", [](const Box& b) { return b.game->outcome(); })
       .def_property_readonly("is_over", [](const Box& b) { return b.game->is_over(); })
       .def_property_readonly("to_move", [](const Box& b) { return b.game->to_move(); })
+      .def_property_readonly("next_volley_size",
+                             [](const Box& b) { return b.game->next_volley_size(); })
       .def_property_readonly("rules", [](const Box& b) { return b.game->rules(); })
       .def("observe", [](Box& b, py::object o) {
         if (o.is_none()) {

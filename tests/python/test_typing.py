@@ -1,4 +1,5 @@
-"""The stubs and the public package type-check: mypy --strict passes on the Python examples."""
+"""The stubs and the public package type-check: mypy --strict passes on the package and on the
+Python examples."""
 
 import pathlib
 import subprocess
@@ -16,6 +17,15 @@ def test_mypy_strict_passes_on_the_examples(python_env, tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), *map(str, EXAMPLES)],
         capture_output=True, text=True, env=python_env,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict_passes_on_the_package(python_env, tmp_path):
+    pytest.importorskip("mypy")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "-p", "battleship"],
+        capture_output=True, text=True, env=python_env, cwd=tmp_path,  # the installed package
     )
     assert done.returncode == 0, done.stdout + done.stderr
 

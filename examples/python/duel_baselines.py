@@ -1,0 +1,60 @@
+"""The duel environment: an agent's match against the engine's ``probability`` shooter, and the
+win shares of the engine's own shooters as baselines.
+
+    pip install "battleship[gym]"
+    python examples/python/duel_baselines.py [--episodes N] [--rules classic|salvo]
+
+Plays the same seeded matches (who moves first is drawn each episode) with agents that follow the
+engine's ``random``, ``parity``, ``probability`` and ``bayes`` shooters through ``env.suggest``,
+and prints each one's share of wins, draws and losses with the 95 percent interval of the win
+share. A match's return is +1, 0 or -1, so the mean return is what a learnt agent has to beat.
+Under ``--rules salvo`` each turn is a volley of one shot per own ship afloat, named a cell a step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any, Dict
+
+import gymnasium
+
+import battleship
+import battleship.envs  # registers "battleship/Duel-v0"
+
+
+def tally(env: gymnasium.Env[Any, Any], teacher: str, episodes: int) -> Dict[float, int]:
+    duel = env.unwrapped
+    assert isinstance(duel, battleship.envs.DuelEnv)
+    counts = {1.0: 0, 0.0: 0, -1.0: 0}
+    for episode in range(episodes):
+        env.reset(seed=episode)  # the same fleets and the same first player for every agent
+        total, done = 0.0, False
+        while not done:
+            _, reward, terminated, truncated, _ = env.step(duel.suggest(teacher))
+            total += float(reward)
+            done = terminated or truncated
+        counts[total] += 1
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--episodes", type=int, default=200)
+    parser.add_argument("--rules", choices=["classic", "salvo"], default="classic")
+    args = parser.parse_args()
+
+    env = gymnasium.make("battleship/Duel-v0", rules=battleship.Rules.named(args.rules), first="random")
+    print(f"{args.episodes} matches each against 'probability', {args.rules} rules, first player drawn")
+    for teacher in ("random", "parity", "probability", "bayes"):
+        counts = tally(env, teacher, args.episodes)
+        share = counts[1.0] / args.episodes
+        half = 1.96 * math.sqrt(share * (1 - share) / args.episodes)
+        print(
+            f"{teacher:<12} wins {100 * share:5.1f}% (± {100 * half:4.1f}), draws {counts[0.0]:3d}, "
+            f"losses {counts[-1.0]:4d}, mean return {(counts[1.0] - counts[-1.0]) / args.episodes:+.3f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+"""What the solo and the duel environments share: actions as cell indices, chosen layouts, the
+engine's shooters as teachers, pictures of a board."""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from battleship._arguments import check_count, fleet_and_rules
+from battleship._core import Fleet, Rng, Rules, ShotOutcome
+from battleship.board import Ocean, TargetView
+from battleship.strategies import BuiltinShooter
+
+Cell = Tuple[int, int]
+
+# Not shot, miss, hit, sunk (the codes of a target board): the colours of the notebook's boards.
+TARGET_COLOURS = np.array([[219, 233, 246], [255, 255, 255], [231, 76, 60], [146, 43, 33]], dtype=np.uint8)
+_GRID = np.array([127, 140, 141], dtype=np.uint8)
+SCALE = 16
+"""Pixels a cell in ``rgb_array`` pictures."""
+
+
+def cell_index(action: Any, rows: int, cols: int) -> int:
+    """The cell index an action names; TypeError for what is not an integer, ValueError off the board."""
+    try:
+        array = np.asarray(action)
+        valid = array.shape == () and np.issubdtype(array.dtype, np.integer)
+    except (TypeError, ValueError):
+        valid = False
+    if not valid or isinstance(action, bool):
+        raise TypeError(f"an action is a cell index (an int), got {action!r}")
+    index = int(array)
+    if not 0 <= index < rows * cols:
+        raise ValueError(f"action {index} is not a cell index of this {rows} x {cols} board")
+    return index
+
+
+def copy_layout(layout: Any, ocean: Ocean, what: str) -> None:
+    """Places on the empty ``ocean`` the ships of the placed ``layout`` (an option ``what``)."""
+    if not isinstance(layout, Ocean):
+        raise TypeError(f"{what} must be a battleship.Ocean, got {layout!r}")
+    if (layout.rows, layout.cols) != (ocean.rows, ocean.cols) or layout.fleet != ocean.fleet:
+        raise ValueError(f"{what} must have this environment's board size and fleet")
+    if not layout.all_placed:
+        raise ValueError(f"{what} must have every ship placed")
+    for ship in range(ocean.ship_count):
+        placement = layout.placement(ship)
+        assert placement is not None
+        ocean.place(ship, placement.origin, placement.orientation)  # PlacementError if the rules refuse
+
+
+def picture(codes: npt.NDArray[np.int8], colours: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """An RGB picture of a board of codes, ``SCALE`` pixels a cell, with grid lines."""
+    image = colours[codes].repeat(SCALE, axis=0).repeat(SCALE, axis=1)
+    image[::SCALE, :] = _GRID
+    image[:, ::SCALE] = _GRID
+    return np.ascontiguousarray(image)
+
+
+class Teacher:
+    """One of the engine's shooters following an agent's game, for ``suggest``: told every answer
+    the agent was told (and the cells it has named in a volley not yet fired), never the fleet."""
+
+    def __init__(
+        self,
+        name: str,
+        board: Tuple[int, int, Fleet, Rules],
+        seed: int,
+        history: Iterable[Tuple[Cell, ShotOutcome]],
+    ) -> None:
+        rows, cols, fleet, rules = board
+        self.cols = cols
+        self.shooter = BuiltinShooter(name)  # ValueError for an unknown name
+        self.view = TargetView(rows, cols, fleet, rules)
+        self.rng = Rng((seed + zlib.crc32(name.encode())) % 2**63)
+        self.shooter.start(self.view)
+        self.move: Optional[int] = None  # the suggestion for the current state, once asked
+        for cell, told in history:  # a teacher asked for mid-episode catches up
+            self.tell(cell, told)
+
+    def tell(self, cell: Cell, told: ShotOutcome) -> None:
+        self.view.record(cell, told)
+        self.shooter.on_result(self.view, cell, told)
+        self.move = None
+
+    def name(self, cell: Cell) -> None:
+        """``cell`` is named in the volley under way: the next cell of the volley is another."""
+        self.view.add_pending(cell)
+        self.move = None
+
+    def advice(self) -> int:
+        if self.move is None:
+            row, col = self.shooter.next_shot(self.view, self.rng)
+            self.move = row * self.cols + col
+        return self.move
+
+
+class BoardEnv(gymnasium.Env[Any, Any]):
+    """What the solo and the duel environments share: the board, fleet and rules, the render mode,
+    the step limit, cell-index actions, the agent's target board (``"board"``, ``"afloat"``), what
+    it was told, and the engine's shooters as teachers (``suggest``)."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+
+    def _set_up(
+        self,
+        rows: int,
+        cols: int,
+        fleet: Optional[Fleet],
+        rules: Optional[Rules],
+        max_steps: Optional[int],
+        steps_per_cell: int,
+        render_mode: Optional[str],
+    ) -> None:
+        """Checks and keeps the arguments both take; ``max_steps`` defaults to ``steps_per_cell``
+        steps a cell. Bad arguments raise here, not at the first ``reset``."""
+        self.fleet, self.rules = fleet_and_rules(fleet, rules)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
+        Ocean(rows, cols, self.fleet, self.rules.touching)  # checks the board's size and the fit
+        self.rows, self.cols = int(rows), int(cols)
+        cells = self.rows * self.cols
+        self.max_steps = steps_per_cell * cells if max_steps is None else check_count("max_steps", max_steps, 1)
+        self.render_mode = render_mode
+        self.ship_count = self.fleet.ship_count
+        self.action_space = spaces.Discrete(cells)
+        self._board = np.zeros((self.rows, self.cols), dtype=np.int8)
+        self._history: List[Tuple[Cell, ShotOutcome]] = []  # what the agent was told, in order
+        self._named: List[Cell] = []  # cells named in a volley not yet fired
+        self._teachers: Dict[str, Teacher] = {}
+        self._steps = 0
+        self._over = True
+        self._episode_seed = 0
+
+    def _target_spaces(self) -> Dict[str, spaces.Space[Any]]:
+        return {
+            "board": spaces.Box(low=0, high=3, shape=(self.rows, self.cols), dtype=np.int8),
+            "afloat": spaces.MultiBinary(self.ship_count),
+        }
+
+    def _afloat(self, view: Optional[TargetView]) -> npt.NDArray[np.int8]:
+        afloat = np.ones(self.ship_count, dtype=np.int8)
+        if view is not None:
+            for ship in range(self.ship_count):
+                afloat[ship] = 0 if view.known_sunk(ship) else 1
+        return afloat
+
+    def _start_episode(self) -> None:
+        self._board[:] = 0
+        self._history, self._named, self._teachers = [], [], {}
+        self._steps = 0
+        self._over = False
+
+    def _require_episode(self, call: str) -> None:
+        if self._over:
+            raise gymnasium.error.ResetNeeded(f"call reset() before {call}: no episode is under way")
+
+    def suggest(self, shooter: str = "probability") -> int:
+        """The action the engine's shooter ``shooter`` would take now (a baseline or a teacher).
+
+        The shooter sees what the agent was told, never the hidden fleet; it is told every shot
+        the agent fires (and the cells named in a volley not yet fired), so its advice follows the
+        agent's game. Same seed, same advice.
+        """
+        self._require_episode("suggest()")
+        teacher = self._teachers.get(shooter)
+        if teacher is None:  # made and caught up when first asked; nothing kept for a bad name
+            board = (self.rows, self.cols, self.fleet, self.rules)
+            teacher = Teacher(shooter, board, self._episode_seed, self._history)
+            for cell in self._named:
+                teacher.name(cell)
+            self._teachers[shooter] = teacher
+        return teacher.advice()
+
+    def _tell_teachers(self, cell: Cell, told: ShotOutcome) -> None:
+        self._history.append((cell, told))
+        for teacher in self._teachers.values():
+            teacher.tell(cell, told)

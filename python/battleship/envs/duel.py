@@ -1,0 +1,304 @@
+"""A Gymnasium environment for reinforcement learning: a two-player match against one of the
+engine's shooters, one step a cell.
+
+The agent and the ``opponent`` (an engine shooter, ``"probability"`` unless given) each have a
+fleet laid out by a placer, and play the engine's own two-player match (``battleship.Game``)
+under the rules: turns alternate, a turn fires a volley (one shot, a fixed salvo, or one shot per
+own ship afloat) named in full before any of it is answered, and the equalising shot and the shot
+cap apply. A step names one cell of the agent's volley; once the volley is complete it is fired,
+the opponent plays its turn, and the next observation is the agent's next decision. Its id is
+``"battleship/Duel-v0"`` (see ``battleship.envs``).
+
+**Observation** (a ``Dict`` space):
+
+- ``"board"``: ``int8`` ``(rows, cols)``, what the agent knows of the opponent's ocean:
+  ``0`` not shot, ``1`` miss, ``2`` hit, ``3`` the hit that sank a ship;
+- ``"afloat"``: ``int8`` ``(ship_count,)``: ``0`` for an opponent ship known to be sunk;
+- ``"pending"``: ``int8`` ``(rows, cols)``: ``1`` on the cells named in the volley under way;
+- ``"own"``: ``int8`` ``(rows, cols)``, the agent's own ocean: ``0`` water, ``1`` water the
+  opponent shot, ``2`` a ship cell, ``3`` a ship cell hit.
+
+**Action**: a cell index ``row * cols + col``. ``action_masks()`` gives the cells not shot and not
+named in the volley under way. Another cell is an invalid shot: under the rules'
+``invalid_shot="forfeits"`` it is handed to the match, which wastes it as a shot of the volley
+(and aborts the match after ``max_invalid_in_a_row`` in a row); under ``"refused"`` (the default)
+the environment refuses it itself: nothing changes and ``info["outcome"]`` is ``"refused"``.
+
+**Reward**: 0 until the match ends; then +1 for a win, -1 for a loss, 0 for a draw. A match
+aborted for too many invalid shots in a row is lost by the player who made them.
+
+**End**: ``terminated`` when the match ends; ``truncated`` after ``max_steps`` steps
+(``4 * rows * cols`` unless given).
+
+**Who moves first**: ``first="agent"`` (the default), ``"opponent"``, or ``"random"`` (drawn at
+each ``reset``). **Determinism**: ``reset(seed=s)`` fixes both fleets, who moves first and the
+opponent's every draw.
+
+The ``until_miss`` volley rule (shoot again after a hit) is refused with ``ValueError``: a turn's
+length there depends on answers the agent has not seen when it names its cell.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from battleship._core import Fleet, Rules, ShotOutcome
+from battleship.board import TargetView
+from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, copy_layout, picture
+from battleship.game import Game, GameOutcome
+from battleship.posterior import HIT, MISS, SUNK, UNKNOWN
+from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
+
+__all__ = ["DuelEnv", "DUEL_ID", "WATER", "SPLASH", "SHIP", "DAMAGED"]
+
+DUEL_ID = "battleship/Duel-v0"
+"""The id ``gymnasium.make`` knows the duel by."""
+
+WATER, SPLASH, SHIP, DAMAGED = 0, 1, 2, 3
+"""The codes of the observation's ``"own"``: water, water the opponent shot, a ship cell, a ship
+cell hit."""
+
+_OWN_COLOURS = np.array([[219, 233, 246], [255, 255, 255], [93, 109, 126], [231, 76, 60]], dtype=np.uint8)
+_CODE_OF = {"miss": MISS, "hit": HIT, "sunk": SUNK}
+Cell = Tuple[int, int]
+
+
+class _AgentHand:
+    """The agent's side of the match: fires the cells the agent named, in order."""
+
+    name = "agent"
+
+    def __init__(self) -> None:
+        self.cells: List[Cell] = []
+
+    def start(self, view: TargetView) -> None:
+        pass  # the match starts at its first turn, with the agent's first volley already named
+
+    def next_shot(self, view: TargetView, rng: Any) -> Cell:
+        if not self.cells:  # cannot happen: the environment fires a volley only once it is named
+            raise RuntimeError("the match asked the agent for a cell it has not named")
+        return self.cells.pop(0)
+
+
+class _Follower:
+    """Follows the match's shots: the agent's board, what it was told (for teachers), the shots
+    of this step."""
+
+    def __init__(self, env: DuelEnv) -> None:
+        self.env = env
+
+    def on_shot(self, player: int, cell: Cell, outcome: ShotOutcome, told: ShotOutcome) -> None:
+        env = self.env
+        if player != env._agent:
+            env._opponent_fired.append((cell, str(outcome.result)))
+            return
+        env._fired.append((cell, str(told.result)))
+        if not told.valid:
+            return
+        env._board[cell] = _CODE_OF[str(told.result)]
+        env._tell_teachers(cell, told)
+
+
+class DuelEnv(BoardEnv):
+    """Two-player Battleship against one of the engine's shooters (see the module's description).
+
+    Parameters: the board's ``rows`` and ``cols``, the ``fleet`` and the ``rules`` (classic by
+    default), the ``opponent`` (a shooter name from ``battleship.shooter_names()``, a built-in
+    class or a Python shooter), the ``placer`` of the agent's fleet and the ``opponent_placer``,
+    ``first`` (``"agent"``, ``"opponent"`` or ``"random"``), ``max_steps`` and ``render_mode``
+    (``"ansi"`` or ``"rgb_array"``). Bad arguments raise ``ValueError`` or ``TypeError`` here.
+    """
+
+    def __init__(
+        self,
+        rows: int = 10,
+        cols: int = 10,
+        fleet: Optional[Fleet] = None,
+        rules: Optional[Rules] = None,
+        opponent: Any = "probability",
+        placer: Any = "uniform",
+        opponent_placer: Any = "uniform",
+        first: str = "agent",
+        max_steps: Optional[int] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        super().__init__()
+        self._set_up(rows, cols, fleet, rules, max_steps, 4, render_mode)
+        if self.rules.volley == "until_miss":
+            raise ValueError(
+                "DuelEnv does not play the until_miss volley rule: a turn's length depends on "
+                "answers the agent has not seen when it names its cell"
+            )
+        if first not in ("agent", "opponent", "random"):
+            raise ValueError(f"first must be 'agent', 'opponent' or 'random', got {first!r}")
+        self._opponent = resolve_shooter(opponent)  # ValueError / TypeError for what is not one
+        self._placers = (resolve_placer(placer), resolve_placer(opponent_placer))
+        self.first, self.opponent = first, strategy_name(opponent)
+        grid = (self.rows, self.cols)
+        self.observation_space = spaces.Dict(
+            {
+                **self._target_spaces(),
+                "pending": spaces.Box(low=0, high=1, shape=grid, dtype=np.int8),
+                "own": spaces.Box(low=0, high=3, shape=grid, dtype=np.int8),
+            }
+        )
+        self._game: Optional[Game] = None
+        self._hand = _AgentHand()
+        self._agent = 0
+        self._fired: List[Tuple[Cell, str]] = []
+        self._opponent_fired: List[Tuple[Cell, str]] = []
+
+    # ---- the Gymnasium interface --------------------------------------------------------------
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, npt.NDArray[np.int8]], Dict[str, Any]]:
+        """Lay out both fleets, decide who moves first, and play the opponent's first turn if it
+        moves first.
+
+        ``options={"own": ocean, "ocean": ocean}`` plays chosen layouts (placed
+        ``battleship.Ocean``\\ s of this board and fleet) for the agent's fleet and for the
+        opponent's (the one the agent fires at) instead of drawing them; a refused layout leaves
+        the episode under way intact.
+        """
+        super().reset(seed=seed)
+        self._episode_seed = int(self.np_random.integers(0, 2**63))
+        agent = 0 if self.first == "agent" else 1 if self.first == "opponent" else int(self.np_random.integers(0, 2))
+        players = (self._hand, self._opponent) if agent == 0 else (self._opponent, self._hand)
+        game = Game(
+            *players,
+            rows=self.rows,
+            cols=self.cols,
+            fleet=self.fleet,
+            rules=self.rules,
+            seed=self._episode_seed,
+            placers=None,
+            observers=[_Follower(self)],
+        )
+        chosen = options or {}
+        for player, key in ((agent, "own"), (1 - agent, "ocean")):
+            if chosen.get(key) is not None:
+                copy_layout(chosen[key], game.ocean(player), f"options[{key!r}]")
+            else:
+                game.place(player, self._placers[0 if player == agent else 1])
+        self._game, self._agent = game, agent
+        self._fired, self._opponent_fired = [], []
+        self._start_episode()
+        self._play_opponent()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> Tuple[Dict[str, npt.NDArray[np.int8]], float, bool, bool, Dict[str, Any]]:
+        """Name cell ``action`` for the agent's volley; fire it and let the opponent play once it
+        is complete. Reward +1 / -1 / 0 when the match ends (win / loss / draw), else 0."""
+        self._require_episode("step()")
+        assert self._game is not None
+        cell = divmod(cell_index(action, self.rows, self.cols), self.cols)
+        self._steps += 1
+        self._fired, self._opponent_fired = [], []
+        invalid = not self._game.view(self._agent).is_open(cell) or cell in self._named
+        if invalid and self.rules.invalid_shot == "refused":
+            result = "refused"
+        else:
+            self._named.append(cell)
+            for teacher in self._teachers.values():
+                teacher.name(cell)
+            result = "named"
+            if len(self._named) >= self._game.next_volley_size:
+                self._hand.cells, self._named = self._named, []
+                self._game.play_turn()
+                self._play_opponent()
+                result = "fired"
+        match = self._game.outcome
+        terminated = self._game.is_over
+        truncated = not terminated and self._steps >= self.max_steps
+        self._over = terminated or truncated
+        info = self._info()
+        info["outcome"] = result
+        if terminated:
+            info["match"] = match
+        return self._observation(), self._reward(match) if terminated else 0.0, terminated, truncated, info
+
+    def render(self) -> Any:
+        """``"ansi"``: the target and the agent's own ocean as text; ``"rgb_array"``: both
+        pictures side by side (target on the left), 16 pixels a cell."""
+        if self.render_mode is None or self._game is None:
+            return None
+        if self.render_mode == "ansi":
+            from battleship.render import ocean_text, view_text
+
+            shots = self._info()["shots"]
+            return (
+                f"target (agent's shots: {shots[0]})\n{view_text(self._game.view(self._agent))}\n"
+                f"own fleet (opponent's shots: {shots[1]})\n{ocean_text(self._game.ocean(self._agent))}\n"
+            )
+        target, own = picture(self._board, TARGET_COLOURS), picture(self._own(), _OWN_COLOURS)
+        gap = np.full((target.shape[0], 16, 3), 255, dtype=np.uint8)
+        return np.ascontiguousarray(np.concatenate([target, gap, own], axis=1))
+
+    # ---- beyond Gymnasium ---------------------------------------------------------------------
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Which actions name a cell not yet shot and not named in the volley under way."""
+        mask: npt.NDArray[np.bool_] = np.equal(self._board, UNKNOWN).reshape(-1)
+        for row, col in self._named:
+            mask[row * self.cols + col] = False
+        return mask
+
+    @property
+    def game(self) -> Optional[Game]:
+        """The match under way (for inspection and tests; an agent that reads the opponent's
+        ocean cheats)."""
+        return self._game
+
+    @property
+    def agent(self) -> int:
+        """The agent's player number in ``game`` (0 when it moved first)."""
+        return self._agent
+
+    # ---- helpers ------------------------------------------------------------------------------
+    def _play_opponent(self) -> None:
+        game = self._game
+        assert game is not None
+        while not game.is_over and game.to_move != self._agent:
+            game.play_turn()
+
+    def _reward(self, match: GameOutcome) -> float:
+        if match.end == "win":
+            return 1.0 if match.winner == self._agent else -1.0
+        if match.end == "aborted":  # the player whose invalid shots ended the match loses it
+            if match.reason.startswith(f"player {self._agent + 1} "):
+                return -1.0
+            if match.reason.startswith(f"player {2 - self._agent} "):
+                return 1.0
+        return 0.0
+
+    def _own(self) -> npt.NDArray[np.int8]:
+        assert self._game is not None
+        ocean = self._game.ocean(self._agent)
+        return (np.where(ocean.ships >= 0, SHIP, WATER) + ocean.shots).astype(np.int8)
+
+    def _observation(self) -> Dict[str, npt.NDArray[np.int8]]:
+        pending = np.zeros((self.rows, self.cols), dtype=np.int8)
+        for cell in self._named:
+            pending[cell] = 1
+        own = self._own() if self._game is not None else np.zeros_like(pending)
+        view = self._game.view(self._agent) if self._game is not None else None
+        return {"board": self._board.copy(), "afloat": self._afloat(view), "pending": pending, "own": own}
+
+    def _info(self) -> Dict[str, Any]:
+        shots = (0, 0)
+        if self._game is not None:
+            fired = self._game.outcome.shots
+            shots = (fired[self._agent], fired[1 - self._agent])
+        to_name = self._game.next_volley_size - len(self._named) if self._game is not None and not self._game.is_over else 0
+        return {
+            "action_mask": self.action_masks(),
+            "shots": shots,
+            "steps": self._steps,
+            "to_name": to_name,
+            "fired": list(self._fired),
+            "opponent_fired": list(self._opponent_fired),
+        }

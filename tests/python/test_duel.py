@@ -1,0 +1,236 @@
+"""The duel environment (battleship.envs.DuelEnv): a match against an engine shooter under the
+rules' turns and volleys, the API contract, refusals."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import battleship
+from battleship.envs import DUEL_ID, HIT, SUNK, UNKNOWN, DuelEnv
+from battleship.envs.duel import DAMAGED, SHIP, SPLASH, WATER
+
+SALVO = battleship.Rules(volley="per_ship_afloat")
+
+
+def play(env: DuelEnv, seed: int, teacher: str = "probability") -> tuple[float, list[dict]]:
+    env.reset(seed=seed)
+    total, done, infos = 0.0, False, []
+    while not done:
+        _, reward, terminated, truncated, info = env.step(env.suggest(teacher))
+        total += reward
+        infos.append(info)
+        done = terminated or truncated
+    return total, infos
+
+
+def test_passes_gymnasium_s_own_checker():
+    for mode in ("ansi", "rgb_array"):
+        check_env(gymnasium.make(DUEL_ID, render_mode=mode).unwrapped, skip_render_check=False)
+    check_env(gymnasium.make(DUEL_ID, rules=SALVO).unwrapped)
+
+
+def test_the_reward_is_the_match_s_result_for_the_agent():
+    for seed, first in [(1, "agent"), (2, "opponent"), (3, "agent"), (4, "opponent")]:
+        env = DuelEnv(first=first)
+        total, infos = play(env, seed)
+        match = infos[-1]["match"]
+        assert env.game is not None and env.game.is_over and match.end == "win"
+        assert total == (1.0 if match.winner == env.agent else -1.0)
+        assert [i for i in infos[:-1] if "match" in i] == []  # the reward comes once, at the end
+    env = DuelEnv()
+    total, infos = play(env, 1, teacher="random")  # random against probability: a sure loss
+    assert total == -1.0 and infos[-1]["match"].winner != env.agent
+
+
+def test_single_shots_alternate_and_the_opponent_answers_every_step():
+    env = DuelEnv(first="opponent")
+    obs, info = env.reset(seed=8)
+    assert env.agent == 1 and len(info["opponent_fired"]) == 1  # its opening shot
+    assert (obs["own"] == SPLASH).sum() + (obs["own"] == DAMAGED).sum() == 1  # it fired once
+    for _ in range(10):
+        obs, reward, terminated, _, info = env.step(env.suggest())
+        assert info["outcome"] == "fired" and len(info["fired"]) == 1
+        assert len(info["opponent_fired"]) == 1
+        assert info["shots"][0] + 1 == info["shots"][1]  # the opponent moved first
+    assert (obs["board"] != UNKNOWN).sum() == 10
+    assert (obs["own"] >= SHIP).sum() == 17 and ((obs["own"] == SPLASH) | (obs["own"] == DAMAGED)).sum() == 11
+
+
+def test_the_opponent_plays_as_in_the_engine_s_own_match():
+    env = DuelEnv(opponent="parity")
+    play(env, 6)
+    assert env.game is not None
+    record = env.game.record
+    assert record.replay().record.shots == record.shots  # the engine replays the duel exactly
+    # The opponent's shots do not depend on the agent's: the engine's match with the same seed
+    # and placers fires them in the same order.
+    reference = battleship.Game("random", "parity", seed=env.game.seed)
+    reference.play_to_end()
+    mine = [s.cell for s in record.shots_of(1)]
+    theirs = [s.cell for s in reference.record.shots_of(1)]
+    n = min(len(mine), len(theirs))
+    assert n > 30 and mine[:n] == theirs[:n]
+
+
+def test_a_volley_is_named_a_cell_a_step_then_fired_at_once():
+    env = DuelEnv(rules=SALVO)
+    obs, info = env.reset(seed=2)
+    assert info["to_name"] == 5  # one shot per own ship afloat
+    named = []
+    for k in range(4):
+        action = env.suggest()
+        named.append(divmod(action, 10))
+        obs, reward, terminated, _, info = env.step(action)
+        assert info["outcome"] == "named" and info["fired"] == [] and info["to_name"] == 4 - k
+        assert not info["action_mask"][action]  # a named cell cannot be named twice
+        assert obs["pending"][named[-1]] == 1 and obs["board"][named[-1]] == UNKNOWN
+    obs, reward, terminated, _, info = env.step(env.suggest())
+    assert info["outcome"] == "fired" and [cell for cell, _ in info["fired"]][:4] == named
+    assert len(info["fired"]) == 5 and not obs["pending"].any()
+    assert len(info["opponent_fired"]) == 5  # the opponent's full salvo
+    own_ships_afloat = 5 - sum(
+        env.game.ocean(env.agent).is_sunk(s) for s in range(5)  # type: ignore[union-attr]
+    )
+    assert info["to_name"] == own_ships_afloat
+
+
+def test_a_fixed_salvo_and_a_shot_cap_shape_the_volleys():
+    rules = battleship.Rules(volley="fixed_salvo", salvo_size=3, shot_cap=7)
+    env = DuelEnv(rules=rules)
+    _, infos = play(env, 4)
+    fired = [len(i["fired"]) for i in infos if i["outcome"] == "fired"]
+    assert fired == [3, 3, 1]
+    assert infos[-1]["match"].end == "draw" or infos[-1]["match"].end == "win"
+
+
+def test_a_suggestion_asked_mid_volley_knows_the_cells_already_named():
+    def named_then_asked(shooter: str) -> tuple[int, int, np.ndarray]:
+        env = DuelEnv(rules=SALVO)
+        env.reset(seed=9)
+        first = env.suggest("parity")
+        env.step(first)
+        return first, env.suggest(shooter), env.action_masks()
+
+    for shooter in ("probability", "bayes", "parity"):
+        first, advice, mask = named_then_asked(shooter)
+        assert advice != first and mask[advice]  # never the cell already named in the volley
+        assert named_then_asked(shooter)[1] == advice  # same seed, same advice
+
+
+def test_an_invalid_cell_is_refused_by_the_environment_or_forfeited_in_the_match():
+    env = DuelEnv()
+    env.reset(seed=5)
+    env.step(0)
+    obs, reward, terminated, _, info = env.step(0)
+    assert info["outcome"] == "refused" and info["fired"] == [] and info["opponent_fired"] == []
+    assert info["steps"] == 2 and info["shots"] == (1, 1)
+    forfeit = DuelEnv(rules=battleship.Rules(invalid_shot="forfeits"))
+    forfeit.reset(seed=5)
+    forfeit.step(0)
+    obs, reward, terminated, _, info = forfeit.step(0)
+    assert info["outcome"] == "fired" and info["fired"] == [((0, 0), "invalid")]
+    assert len(info["opponent_fired"]) == 1 and info["shots"] == (1, 2)  # the turn was lost
+
+
+def test_too_many_invalid_shots_lose_the_match_for_whoever_made_them():
+    env = DuelEnv(rules=battleship.Rules(invalid_shot="forfeits", max_invalid_in_a_row=3))
+    env.reset(seed=1)
+    env.step(0)
+    rewards = [env.step(0)[1] for _ in range(3)]
+    assert rewards == [0.0, 0.0, -1.0]
+    assert env.game is not None and env.game.outcome.end == "aborted"
+
+    class Stubborn:  # an opponent that fires at one cell for ever
+        def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+            return (0, 0)
+
+    env = DuelEnv(rules=battleship.Rules(invalid_shot="forfeits", max_invalid_in_a_row=3), opponent=Stubborn())
+    env.reset(seed=1)
+    rewards = [env.step(env.suggest())[1] for _ in range(4)]
+    assert rewards == [0.0, 0.0, 0.0, 1.0]  # the opponent's third invalid shot in a row ends it
+
+
+def test_refused_cells_truncate_after_max_steps():
+    env = DuelEnv(max_steps=5)
+    env.reset(seed=1)
+    env.step(0)
+    for _ in range(3):
+        assert env.step(0)[3] is False
+    _, reward, terminated, truncated, _ = env.step(0)
+    assert truncated and not terminated and reward == 0.0
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(1)
+
+
+def test_same_seed_same_match_and_random_first_draws_both():
+    a, b = DuelEnv(first="random"), DuelEnv(first="random")
+    ra, ia = play(a, 11)
+    rb, ib = play(b, 11)
+    assert ra == rb and [i["fired"] for i in ia] == [i["fired"] for i in ib]
+    assert [i["opponent_fired"] for i in ia] == [i["opponent_fired"] for i in ib]
+    firsts = set()
+    for seed in range(12):
+        a.reset(seed=seed)
+        firsts.add(a.agent)
+    assert firsts == {0, 1}
+
+
+def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
+    own, target = battleship.Ocean(), battleship.Ocean()
+    for ship, row in enumerate(range(0, 10, 2)):
+        own.place(ship, (row, 0), "horizontal")
+        target.place(ship, (0, 2 * ship), "vertical")
+    env = DuelEnv()
+    obs, _ = env.reset(seed=1, options={"own": own, "ocean": target})
+    assert env.game is not None
+    assert np.array_equal(env.game.ocean(env.agent).ships, own.ships)
+    assert np.array_equal(env.game.ocean(1 - env.agent).ships, target.ships)
+    assert ((obs["own"] == SHIP) == (own.ships >= 0)).all()
+    env.step(0)  # (0, 0): a hit on the carrier
+    game = env.game
+    with pytest.raises(ValueError):
+        env.reset(seed=2, options={"ocean": battleship.Ocean(8, 8)})
+    assert env.game is game and env._observation()["board"][0, 0] == HIT
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"rules": battleship.Rules(volley="until_miss")}, ValueError),
+        ({"first": "second"}, ValueError),
+        ({"opponent": "nobody"}, ValueError),
+        ({"opponent": 3}, TypeError),
+        ({"placer": "nowhere"}, ValueError),
+        ({"render_mode": "human"}, ValueError),
+        ({"max_steps": 0}, ValueError),
+        ({"rows": 3, "cols": 3}, ValueError),
+    ],
+)
+def test_bad_arguments_are_refused_at_construction(kwargs, error):
+    with pytest.raises(error):
+        DuelEnv(**kwargs)
+
+
+def test_render_shows_both_boards():
+    env = DuelEnv(render_mode="rgb_array")
+    env.reset(seed=1)
+    env.step(env.suggest())
+    image = env.render()
+    assert image.shape == (160, 2 * 160 + 16, 3) and image.dtype == np.uint8
+    text = DuelEnv(render_mode="ansi")
+    text.reset(seed=1)
+    out = text.render()
+    assert "target" in out and "own fleet" in out
+
+
+def test_a_sinking_is_coded_on_the_board():
+    env = DuelEnv()
+    _, infos = play(env, 3)
+    obs = env._observation()
+    if infos[-1]["match"].winner == env.agent:
+        assert (obs["board"] == SUNK).sum() == 5 and not obs["afloat"].any()
+    else:
+        assert (obs["own"] == DAMAGED).sum() == 17 and (obs["own"] == WATER).sum() + (obs["own"] == SPLASH).sum() == 83
