@@ -32,6 +32,11 @@ def ship_cells(ocean, ship=None):
     return [(int(r), int(c)) for r, c in zip(*np.nonzero(ships >= 0 if ship is None else ships == ship))]
 
 
+def told_answer(r, cell):
+    """What the person was told about ``cell``, from the round's own record of the game."""
+    return next(s.told for s in r.game.record.shots_of(0) if s.cell == cell)
+
+
 def water_cells(ocean):
     return [(int(r), int(c)) for r, c in zip(*np.nonzero(ocean.ships < 0))]
 
@@ -161,6 +166,26 @@ def test_a_salvo_fires_when_every_shot_is_aimed_and_aiming_twice_takes_it_back()
     assert r.shots == (3, 3) and r.aimed == []
 
 
+def test_a_hint_points_at_the_likeliest_open_cell_from_what_the_person_was_told():
+    r = Match(Settings(seed=5, opponent="random", salvo=2)).round
+    assert r.hint() is None and r.hints == 0  # not while placing
+    r.place_rest()
+    ships = ship_cells(r.theirs)
+    r.fire(ships[0])
+    r.fire(water_cells(r.theirs)[0])  # the volley of two is fired: one hit, one miss
+    r.fire(water_cells(r.theirs)[1])  # aimed, not fired
+    told = battleship.Posterior(r.rows, r.cols, r.fleet, r.rules, seed=r.seed)
+    for cell in (ships[0], water_cells(r.theirs)[0]):
+        told.record(cell, told_answer(r, cell))
+    chance = told.probabilities()
+    chance[water_cells(r.theirs)[1]] = -1.0  # aimed at: not hinted
+    chance[~r.view.open] = -1.0
+    best = divmod(int(np.argmax(chance)), r.cols)
+    assert r.hint() == best == r.cursor and r.hints == 1
+    assert "Hint:" in r.message and r.shots == (2, 2) and r.aimed == [water_cells(r.theirs)[1]]
+    assert best in [(ships[0][0] + dr, ships[0][1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+
+
 def test_hit_only_disclosure_does_not_say_what_sank():
     r = Match(Settings(seed=4, opponent="random", disclosure="hit_only")).round
     r.place_rest()
@@ -282,6 +307,14 @@ def test_a_whole_game_through_keys_and_clicks():
             await pilot.click(enemy, offset=at(miss))
             assert "You already fired at" in region_text(app, "#message") and r.shots[0] == 1
 
+            # H moves the cursor to the hint and says so; nothing is fired
+            assert "H      hint" in screen_text(app)
+            await pilot.press("h")
+            hinted = r.cursor
+            assert r.view.is_open(hinted) and "Hint:" in region_text(app, "#message")
+            assert r.shots[0] == 1 and "(1 hint)" in screen_text(app)
+            assert r.hint() == hinted  # the same answers, the same hint
+
             # sink the fleet by clicking; the first hit flashes the enemy board
             targets = ship_cells(r.theirs)
             await pilot.click(enemy, offset=at(targets[0]))
@@ -295,7 +328,7 @@ def test_a_whole_game_through_keys_and_clicks():
             assert r.stage == "over" and r.winner == 0
             assert "You won in" in region_text(app, "#message")
             assert "You 1 - 0 Computer" in text and "round over" in text
-            assert f"Shots: you {len(targets) + 1}" in text
+            assert f"Shots: you {len(targets) + 1}," in text and "(2 hints)" in text
 
             # a click starts the next round; the score is kept
             await pilot.click(enemy, offset=(3, 3))

@@ -163,6 +163,7 @@ class PlayApp(App[Match]):
         Binding("a", "random", "place the rest at random", show=False),
         Binding("u,backspace", "undo", "take back a ship", show=False),
         Binding("n", "next", "next round", show=False),
+        Binding("h", "hint", "hint", show=False),
         Binding("q,escape", "quit", "quit", show=False, priority=True),
     ]
     FLASH_SECONDS = 0.4
@@ -214,7 +215,7 @@ class PlayApp(App[Match]):
         t.append(f"Stage: {stage}\n", "bold")
         t.append(m.score() + "\n", "bold #f1c40f")
         you, me = r.shots
-        t.append(f"Shots: you {you}, me {me}\n")
+        t.append(f"Shots: you {you}, me {me}" + (f" ({r.hints} hint{'s' if r.hints > 1 else ''})" if r.hints else "") + "\n")
         count = r.enemy_afloat_count()
         t.append("Enemy afloat: ", "bold")
         t.append(("?" if count is None else f"{count}/{len(r.names)}") + "\n")
@@ -242,7 +243,7 @@ class PlayApp(App[Match]):
                     ("U", "take one back"), ("click", "move it there")]
         elif stage == "shooting":
             aim = "fire" if self.match.round.volley_size() == 1 else "aim (*)"
-            keys = [("arrows", "move the cursor (+)"), ("Enter", aim), ("click", f"{aim} there")]
+            keys = [("arrows", "move the cursor (+)"), ("Enter", aim), ("click", f"{aim} there"), ("H", "hint")]
         else:
             keys = [("N", "next round"), ("click", "next round")]
         return keys + [("Q/Esc", "quit")]
@@ -299,6 +300,10 @@ class PlayApp(App[Match]):
 
     def action_undo(self) -> None:
         self.match.round.undo()
+        self.redraw()
+
+    def action_hint(self) -> None:
+        self.match.round.hint()
         self.redraw()
 
     def action_next(self) -> None:

@@ -4,7 +4,8 @@ A ``Match`` is a series of rounds against one computer opponent; each ``Round`` 
 ``Game`` where player 0 is the person (a shooter that fires the cells chosen on screen) and
 player 1 is a built-in shooter. The person lays out the fleet ship by ship (``move``,
 ``rotate``, ``confirm``, ``place_rest``, ``undo``), then fires (``fire``); the computer answers
-at once. Every refusal (an illegal spot, a repeated shot) leaves the round unchanged and says
+at once. ``hint`` points the cursor at the cell likeliest to hold a ship, given only what the
+person was told (``battleship.Posterior``). Every refusal (an illegal spot, a repeated shot) leaves the round unchanged and says
 why in ``message``. Everything is deterministic given ``Settings.seed``.
 
 >>> match = Match(Settings(rows=6, cols=6, fleet="classic", seed=3, opponent="random"))
@@ -28,6 +29,7 @@ from battleship import _core
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import REFUSALS, Ocean, TargetView
 from battleship.game import Game
+from battleship.posterior import Posterior
 
 __all__ = ["Settings", "Match", "Round", "Mark", "default_opponent", "cell_name", "STRONGEST"]
 
@@ -199,12 +201,17 @@ class Round:
         self.last_hit: Optional[int] = None  # the player whose board was hit by the last volley
         self.hit_boards: List[int] = []
         self.winner: Optional[int] = None
+        # hints: the posterior over the enemy's layouts, told what the person is told
+        self.belief = Posterior(self.rows, self.cols, self.fleet, self.rules, seed=seed)
+        self.hints = 0
         self.message = f"Place your {self._ship_label(0)}: arrows move it, R rotates, Enter places it."
 
     # ---- observer ------------------------------------------------------------------------
     def on_shot(self, player: int, cell: Cell, outcome: ShotOutcome, told: ShotOutcome) -> None:
         """Engine hook: collects the shots of the turn being played."""
         self.turn_shots.append((player, tuple(cell), outcome, told))  # type: ignore[arg-type]
+        if player == 0 and told.valid:
+            self.belief.record(cell, told)
 
     # ---- what the screen shows -------------------------------------------------------------
     def _ship_label(self, ship: int) -> str:
@@ -304,15 +311,8 @@ class Round:
         return self.game.outcome.shots
 
     def volley_size(self) -> int:
-        """How many cells the person names this turn."""
-        rules = self.rules
-        if rules.volley == "fixed_salvo":
-            n = rules.salvo_size
-        elif rules.volley == "per_ship_afloat":
-            n = self.mine.afloat_count
-        else:
-            n = 1
-        return max(1, min(n, self.view.open_count))
+        """How many cells the person names this turn (the engine's count for the next volley)."""
+        return max(1, self.game.next_volley_size)
 
     # ---- placing ---------------------------------------------------------------------------
     def _fits(self, origin: Cell, orientation: str) -> bool:
@@ -485,6 +485,24 @@ class Round:
             return True
         self._play_turns()
         return True
+
+    def hint(self) -> Optional[Cell]:
+        """Moves the cursor to the open cell (not aimed at) likeliest to hold a ship, given only
+        what the person was told, and says how likely; None (nothing changes) unless shooting."""
+        if self.stage != "shooting":
+            return None
+        chance = self.belief.probabilities()
+        for cell in self.aimed:  # a salvo's aimed cells are taken
+            chance[cell] = -1.0
+        chance[~self.view.open] = -1.0
+        cell = divmod(int(np.argmax(chance)), self.cols)
+        self.cursor = cell
+        self.hints += 1
+        self.message = (
+            f"Hint: {cell_name(cell)}, a ship there with probability {chance[cell]:.0%} "
+            "(over every enemy layout that fits what you were told). Enter fires."
+        )
+        return cell
 
     def _play_turns(self) -> None:
         self.turn_shots = []
