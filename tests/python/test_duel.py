@@ -234,3 +234,24 @@ def test_a_sinking_is_coded_on_the_board():
         assert (obs["board"] == SUNK).sum() == 5 and not obs["afloat"].any()
     else:
         assert (obs["own"] == DAMAGED).sum() == 17 and (obs["own"] == WATER).sum() + (obs["own"] == SPLASH).sum() == 83
+
+
+@pytest.mark.parametrize("name", ["classic", "bbm103", "cs32", "no_contact", "salvo", "pyships"])
+def test_every_rule_set_but_until_miss_plays_to_the_end(name):
+    rules = battleship.Rules.named(name)
+    fleet = battleship.Fleet.named("bbm103") if name == "bbm103" else None
+    for first, seed in (("agent", 1), ("opponent", 2)):
+        env = DuelEnv(fleet=fleet, rules=rules, first=first, opponent="parity")
+        obs, info = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total, done = 0.0, False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))  # a masked random agent
+            obs, reward, terminated, truncated, info = env.step(action)
+            total += reward
+            done = terminated or truncated
+        assert terminated and env.game is not None and env.game.is_over
+        match = info["match"]
+        expected = 0.0 if match.end == "draw" else 1.0 if match.winner == env.agent else -1.0
+        assert total == expected and match.end in ("win", "draw")
+        assert info["shots"] == (match.shots[env.agent], match.shots[1 - env.agent])
