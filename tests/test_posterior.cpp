@@ -127,6 +127,12 @@ TEST_CASE("Posterior refuses impossible settings when constructed", "[posterior]
                   std::invalid_argument);
   const Fleet too_long{{"Carrier", 'C', 5, 1}};
   CHECK_THROWS_AS(Posterior<Small>(board, too_long, rulesets::classic), std::invalid_argument);
+  const Fleet too_many{{"Dinghy", 'D', 1, max_ships + 1}}; // refused before any table is sized
+  CHECK_THROWS_AS(Posterior<ClassicShape>(Board<ClassicShape>{}, too_many, rulesets::classic),
+                  std::invalid_argument);
+  Rules bad_rules = rulesets::classic;
+  bad_rules.salvo_size = 2; // a salvo size without the fixed-salvo volley rule
+  CHECK_THROWS_AS(Posterior<Small>(board, fleet_32, bad_rules), std::invalid_argument);
   // Three ships of 3 cannot lie apart on 4 x 4 when they may not even touch at the corners.
   Rules apart = rulesets::classic;
   apart.touching = Touching::no_contact;

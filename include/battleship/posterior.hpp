@@ -78,9 +78,7 @@ public:
   /// below 1, and when no layout of the fleet fits the board at all.
   Posterior(const board_type& board, const Fleet& fleet, const Rules& rules, std::uint64_t seed = 0,
             int samples = default_samples)
-      : view_(board, fleet, rules), seed_(seed) {
-    rules.validate();
-    fleet.validate(board.shape());
+      : view_(checked_view(board, fleet, rules)), seed_(seed) {
     if (samples < 1)
       throw std::invalid_argument(detail::concat("samples must be at least 1, got ", samples));
     bayes_.samples = samples;
@@ -138,6 +136,15 @@ public:
   [[nodiscard]] const TargetView<S>& view() const noexcept { return view_; }
 
 private:
+  // The rules and the fleet are checked before a view is built on them (a view sizes its tables
+  // by the fleet).
+  static TargetView<S> checked_view(const board_type& board, const Fleet& fleet,
+                                    const Rules& rules) {
+    rules.validate();
+    fleet.validate(board.shape());
+    return TargetView<S>(board, fleet, rules);
+  }
+
   // Each estimate draws from a generator seeded by (seed, answers recorded): the map depends on
   // the answers and the seed, not on when it was asked for.
   void refresh() {

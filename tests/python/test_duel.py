@@ -135,6 +135,16 @@ def test_an_invalid_cell_is_refused_by_the_environment_or_forfeited_in_the_match
     assert len(info["opponent_fired"]) == 1 and info["shots"] == (1, 2)  # the turn was lost
 
 
+def test_a_forfeited_cell_leaves_no_pending_cell_to_the_teachers():
+    env = DuelEnv(rules=battleship.Rules(invalid_shot="forfeits"))
+    env.reset(seed=5)
+    env.step(0)
+    env.suggest("parity")  # a teacher following the game
+    env.step(0)  # forfeited: never answered
+    teacher = env._teachers["parity"]
+    assert not teacher.view.pending.any() and teacher.view.shots_fired == 1
+
+
 def test_too_many_invalid_shots_lose_the_match_for_whoever_made_them():
     env = DuelEnv(rules=battleship.Rules(invalid_shot="forfeits", max_invalid_in_a_row=3))
     env.reset(seed=1)
@@ -194,6 +204,10 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
     with pytest.raises(ValueError):
         env.reset(seed=2, options={"ocean": battleship.Ocean(8, 8)})
     assert env.game is game and env._observation()["board"][0, 0] == HIT
+    same = DuelEnv()
+    same.reset(seed=1, options={"own": own, "ocean": target})
+    same.step(0)
+    assert env.suggest("random") == same.suggest("random")  # advice is seeded as before
 
 
 @pytest.mark.parametrize(

@@ -173,6 +173,10 @@ def test_a_refused_layout_leaves_the_episode_under_way():
         with pytest.raises((ValueError, TypeError)):
             env.reset(options={"ocean": bad})
     assert np.array_equal(env.ocean.ships, before)
+    same = BattleshipEnv(rules=battleship.Rules(touching="no_contact"))
+    same.reset(seed=6)
+    same.step(55)
+    assert env.suggest("random") == same.suggest("random")  # advice is seeded as before
     assert env.step(56)[4]["steps"] == 2  # the episode goes on
 
 

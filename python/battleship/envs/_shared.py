@@ -89,9 +89,11 @@ class Teacher:
         self.move = None
 
     def name(self, cell: Cell) -> None:
-        """``cell`` is named in the volley under way: the next cell of the volley is another."""
-        self.view.add_pending(cell)
-        self.move = None
+        """``cell`` is named in the volley under way: the next cell of the volley is another. (A
+        cell already shot, forfeited under the rules, is not pending: it is never answered.)"""
+        if self.view.is_open(cell):
+            self.view.add_pending(cell)
+            self.move = None
 
     def advice(self) -> int:
         if self.move is None:

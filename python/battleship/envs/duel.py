@@ -166,7 +166,7 @@ class DuelEnv(BoardEnv):
         the episode under way intact.
         """
         super().reset(seed=seed)
-        self._episode_seed = int(self.np_random.integers(0, 2**63))
+        episode_seed = int(self.np_random.integers(0, 2**63))
         agent = 0 if self.first == "agent" else 1 if self.first == "opponent" else int(self.np_random.integers(0, 2))
         players = (self._hand, self._opponent) if agent == 0 else (self._opponent, self._hand)
         game = Game(
@@ -175,7 +175,7 @@ class DuelEnv(BoardEnv):
             cols=self.cols,
             fleet=self.fleet,
             rules=self.rules,
-            seed=self._episode_seed,
+            seed=episode_seed,
             placers=None,
             observers=[_Follower(self)],
         )
@@ -185,7 +185,7 @@ class DuelEnv(BoardEnv):
                 copy_layout(chosen[key], game.ocean(player), f"options[{key!r}]")
             else:
                 game.place(player, self._placers[0 if player == agent else 1])
-        self._game, self._agent = game, agent
+        self._game, self._agent, self._episode_seed = game, agent, episode_seed
         self._fired, self._opponent_fired = [], []
         self._start_episode()
         self._play_opponent()

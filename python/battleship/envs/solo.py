@@ -89,15 +89,15 @@ class BattleshipEnv(BoardEnv):
         """
         super().reset(seed=seed)
         # The engine's generator is seeded from Gymnasium's, so reset(seed=s) fixes the layout.
-        self._episode_seed = int(self.np_random.integers(0, 2**63))
+        episode_seed = int(self.np_random.integers(0, 2**63))
         # A layout is made on a fresh ocean, so a refused one leaves the episode under way intact.
         ocean = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
         layout = (options or {}).get("ocean")
         if layout is not None:
             copy_layout(layout, ocean, "options['ocean']")
         else:
-            ocean.place_randomly(self._placer, Rng(self._episode_seed))
-        self._ocean = ocean
+            ocean.place_randomly(self._placer, Rng(episode_seed))
+        self._ocean, self._episode_seed = ocean, episode_seed
         self._view = TargetView(self.rows, self.cols, self.fleet, self.rules)
         self._posterior = None
         self._start_episode()
