@@ -8,7 +8,6 @@
 #include <battleship/simulate.hpp>
 
 #include "batch.hpp"
-#include "match.hpp"
 #include "python_strategy.hpp"
 #include "run.hpp"
 
@@ -119,11 +118,16 @@ py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle
     if (is_python_strategy<S>(h)) threads = 1;
   const auto sa = any_shooter<S>(a, failure), sb = any_shooter<S>(b, failure);
   const auto pa = any_placer<S>(placer_a, failure), pb = any_placer<S>(placer_b, failure);
-  const MatchTally t = run_interruptible(
+  battleship::SimulationOptions options;
+  options.games = setup.games;
+  options.seed = setup.seed;
+  options.first_game = setup.first_game;
+  options.threads = threads;
+  options.cancel = &control.cancel;
+  options.progress = [&](std::uint64_t n) { control.done.store(n); };
+  const battleship::MatchResult t = run_interruptible(
       [&] {
-        return play_matches(board, setup.fleet, setup.rules, sa, sb, pa, pb,
-                            {setup.first_game, setup.games, setup.seed}, threads, control.cancel,
-                            control.done);
+        return battleship::simulate_match(board, setup.fleet, setup.rules, sa, pa, sb, pb, options);
       },
       control, setup.progress);
   if (failure->error) detail::raise_failure(*failure, setup.seed);
@@ -135,7 +139,7 @@ py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle
   d["aborted"] = t.aborted;
   d["first_mover_wins"] = t.first_mover_wins;
   d["rounds"] = t.rounds;
-  d["winner_shots"] = t.winner_shots;
+  d["winner_shots"] = t.winner_shots.total();
   d["first_abort"] = t.first_abort;
   if (t.first_abort_game != UINT64_MAX) d["first_abort_game"] = t.first_abort_game;
   d["seconds"] = t.seconds;
