@@ -22,6 +22,7 @@
 #include <battleship/solo.hpp>
 #include <battleship/statistics.hpp>
 #include <battleship/strategy.hpp>
+#include <battleship/tournament.hpp>
 #include <battleship/view.hpp>
 
 #include <battleship/io/coord_text.hpp>

@@ -29,6 +29,7 @@ from battleship.board import Ocean, Placement, PlacementError, TargetView
 from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
 from battleship.posterior import Posterior
 from battleship.simulation import MatchResult, SimulationResult, combine, match, simulate
+from battleship.tournament import Standing, TournamentResult, tournament
 from battleship.strategies import (
     BuiltinPlacer,
     BuiltinShooter,
@@ -68,6 +69,9 @@ __all__ = [
     "simulate",
     "match",
     "combine",
+    "tournament",
+    "TournamentResult",
+    "Standing",
     "Posterior",
     "SimulationResult",
     "MatchResult",

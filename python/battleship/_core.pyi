@@ -287,6 +287,14 @@ def match_1024(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
     cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
 ) -> dict[str, Any]: ...
+def tournament_128(
+    names: Sequence[str], shooters: Sequence[Any], placers: Sequence[Any], games: int, seed: int,
+    threads: int, rows: int, cols: int, fleet: Fleet, rules: Rules, progress: _Progress,
+) -> dict[str, Any]: ...
+def tournament_1024(
+    names: Sequence[str], shooters: Sequence[Any], placers: Sequence[Any], games: int, seed: int,
+    threads: int, rows: int, cols: int, fleet: Fleet, rules: Rules, progress: _Progress,
+) -> dict[str, Any]: ...
 def histogram_summary(counts: Sequence[int]) -> dict[str, Any]: ...
 def bbm103_replay(
     player1_txt: str, player2_txt: str, player1_in: str, player2_in: str, dir: str

@@ -5,6 +5,7 @@ Subcommands::
     battleship compare               every built-in shooter, 10,000 classic games each
     battleship simulate SHOOTER      one shooter's figures
     battleship match A B             a head-to-head between two shooters
+    battleship tournament A B C ...  a round robin, ranked
     battleship play                  play against the computer, full screen (Textual)
 
 Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
@@ -17,7 +18,8 @@ Write a function ``add_<name>(subparsers)`` that creates the parser with
 ``add_board_options`` for ``--rows/--cols/--fleet/--rules``, ``add_run_options`` for
 ``--games/--seed/--threads``), and ends with ``parser.set_defaults(run=<function>)``, where the
 function takes the parsed ``argparse.Namespace`` and returns the exit code (``board_from(args)``
-gives ``(rows, cols, fleet, rules)``). Then append ``add_<name>`` to ``COMMANDS``, or, from
+gives ``(rows, cols, fleet, rules)``, ``run_arguments(args)`` the keyword arguments of
+``simulate``, ``match`` and ``tournament``). Then append ``add_<name>`` to ``COMMANDS``, or, from
 another module, call ``register(add_<name>)`` before ``main`` runs. A ``ValueError`` or
 ``TypeError`` the function raises is printed as ``battleship: error: ...`` with exit code 2.
 """
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
 from battleship import Fleet, Rules
@@ -87,6 +89,14 @@ def board_from(args: argparse.Namespace) -> Tuple[int, int, Fleet, Rules]:
     return args.rows, args.cols, Fleet.named(args.fleet), rules
 
 
+def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:
+    """The keyword arguments of ``simulate``, ``match`` and ``tournament`` the options give:
+    ``seed``, ``threads``, ``rows``, ``cols``, ``fleet``, ``rules`` and ``progress``."""
+    rows, cols, fleet, rules = board_from(args)
+    return dict(seed=args.seed, threads=args.threads, rows=rows, cols=cols, fleet=fleet, rules=rules,
+                progress=not args.no_progress)
+
+
 def _describe(args: argparse.Namespace) -> str:
     rows, cols, _, rules = board_from(args)
     return f"{rows} x {cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}"
@@ -101,7 +111,6 @@ def _table(
     With ``slow_games`` set, a slow shooter (``battleship.shooter_is_slow``) plays at most that
     many games and is marked with ``*``.
     """
-    rows, cols, fleet, rules = board_from(args)
     capped = {
         name: min(args.games, slow_games)
         for name in shooters
@@ -113,18 +122,7 @@ def _table(
     print("-" * len(header))
     results = []
     for name in shooters:
-        r = battleship.simulate(
-            name,
-            capped.get(name, args.games),
-            seed=args.seed,
-            threads=args.threads,
-            rows=rows,
-            cols=cols,
-            fleet=fleet,
-            rules=rules,
-            placer=args.placer,
-            progress=not args.no_progress,
-        )
+        r = battleship.simulate(name, capped.get(name, args.games), placer=args.placer, **run_arguments(args))
         unfinished = f"  ({r.unfinished + r.unplaceable:,} unfinished)" if r.unfinished + r.unplaceable else ""
         label = name + (" *" if name in capped else "")
         print(
@@ -194,20 +192,7 @@ def add_simulate(sub: Subparsers) -> None:
 
 # ---- match ---------------------------------------------------------------------------------
 def _match(args: argparse.Namespace) -> int:
-    rows, cols, fleet, rules = board_from(args)
-    r = battleship.match(
-        args.a,
-        args.b,
-        args.games,
-        seed=args.seed,
-        threads=args.threads,
-        rows=rows,
-        cols=cols,
-        fleet=fleet,
-        rules=rules,
-        placers=(args.placer, args.placer),
-        progress=not args.no_progress,
-    )
+    r = battleship.match(args.a, args.b, args.games, placers=(args.placer, args.placer), **run_arguments(args))
     print(f"{r.a} vs {r.b}: {r.games:,} games, {_describe(args)} (each moves first in half the games)")
     print(f"  {r.a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
     print(f"  {r.b:<20} wins {r.wins_b:>8,}")
@@ -231,6 +216,38 @@ def add_match(sub: Subparsers) -> None:
     add_run_options(p, 1_000)
     add_board_options(p)
     p.set_defaults(run=_match)
+
+
+# ---- tournament ----------------------------------------------------------------------------
+def _player(text: str) -> Tuple[str, str]:
+    """``SHOOTER`` or ``SHOOTER/PLACER`` as a (shooter, placer) pair."""
+    shooter, _, placer = text.partition("/")
+    return shooter, placer or "uniform"
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    t = battleship.tournament([_player(p) for p in args.players], args.games, **run_arguments(args))
+    pairs = len(t.matches)
+    print(f"round robin of {len(t.names)}: {args.games:,} games a pair, {_describe(args)}")
+    print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it\n")
+    print(t.table())
+    print(f"\n{pairs} pairs, {pairs * args.games:,} games in {t.seconds:.1f} s")
+    return 0
+
+
+def add_tournament(sub: Subparsers) -> None:
+    """``battleship tournament A B C ...``."""
+    p = sub.add_parser(
+        "tournament",
+        help="a round robin between shooters, ranked",
+        description="Play every pair of players against each other under the rules and print the "
+        "standings and every pair's win shares. A player is SHOOTER or SHOOTER/PLACER "
+        "(expert/elusive): how it shoots and how it lays out its fleet (uniform by default).",
+    )
+    p.add_argument("players", nargs="+", metavar="PLAYER", help="shooter: " + ", ".join(battleship.shooter_names()))
+    add_run_options(p, 1_000)
+    add_board_options(p)
+    p.set_defaults(run=_tournament)
 
 
 # ---- play ----------------------------------------------------------------------------------
@@ -322,7 +339,7 @@ def add_replay(sub: Subparsers) -> None:
     p.set_defaults(run=_replay)
 
 
-COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match, add_play, add_replay]
+COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match, add_tournament, add_play, add_replay]
 """The subcommands, in the order ``--help`` lists them."""
 
 

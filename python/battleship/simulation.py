@@ -229,10 +229,15 @@ def match(
     finally:
         if bar is not None:
             bar.close()
+    return _match_result(strategy_name(a), strategy_name(b), t)
+
+
+def _match_result(a: str, b: str, t: Dict[str, Any]) -> MatchResult:
+    """A ``MatchResult`` from the engine's tallies of ``a`` against ``b``."""
     won = t["wins_a"] + t["wins_b"]
     return MatchResult(
-        a=strategy_name(a),
-        b=strategy_name(b),
+        a=a,
+        b=b,
         games=t["games"],
         wins_a=t["wins_a"],
         wins_b=t["wins_b"],

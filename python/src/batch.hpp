@@ -1,4 +1,5 @@
-// Batches of games for Python: simulate() (solo games) and match() (head to head), run by the
+// Batches of games for Python: simulate() (solo games), match() (head to head) and tournament()
+// (round robin), run by the
 // C++ engine with the GIL released, Ctrl-C and progress handled by run_interruptible, Python
 // strategies on one thread. The templates (batch_impl.hpp) are instantiated one board shape per
 // translation unit (batch_*.cpp): a unit holding every shape's shot loops grows past the
@@ -9,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <battleship/fleet.hpp>
 #include <battleship/rules.hpp>
@@ -57,5 +59,10 @@ py::dict simulate_classic(const std::string& shooter, const std::string& placer,
 template <class S>
 py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
                      const BatchSetup& setup);
+/// A round robin of the players (`names[k]` shoots with `shooters[k]` and lays out its fleet
+/// with `placers[k]`), `setup.games` matches a pair.
+template <class S>
+py::dict tournament_games(const std::vector<std::string>& names, const py::list& shooters,
+                          const py::list& placers, const BatchSetup& setup);
 
 } // namespace bsp

@@ -6,6 +6,7 @@
 #include <battleship/registry.hpp>
 #include <battleship/shape.hpp>
 #include <battleship/simulate.hpp>
+#include <battleship/tournament.hpp>
 
 #include "batch.hpp"
 #include "python_strategy.hpp"
@@ -70,6 +71,36 @@ battleship::SimulationResult run_solo(const S& shape, const Shooter& shooter, co
       control, setup.progress);
 }
 
+/// The tallies of a batch of matches, as battleship.match reads them.
+inline py::dict match_figures(const battleship::MatchResult& t) {
+  py::dict d;
+  d["games"] = t.games;
+  d["wins_a"] = t.wins_a;
+  d["wins_b"] = t.wins_b;
+  d["draws"] = t.draws;
+  d["aborted"] = t.aborted;
+  d["first_mover_wins"] = t.first_mover_wins;
+  d["rounds"] = t.rounds;
+  d["winner_shots"] = t.winner_shots.total();
+  d["first_abort"] = t.first_abort;
+  if (t.first_abort_game != UINT64_MAX) d["first_abort_game"] = t.first_abort_game;
+  d["seconds"] = t.seconds;
+  return d;
+}
+
+/// Options for a batch of `setup`, its progress reported to `control`.
+inline battleship::SimulationOptions options_of(const BatchSetup& setup, unsigned threads,
+                                                RunControl& control) {
+  battleship::SimulationOptions options;
+  options.games = setup.games;
+  options.seed = setup.seed;
+  options.first_game = setup.first_game;
+  options.threads = threads;
+  options.cancel = &control.cancel;
+  options.progress = [&control](std::uint64_t n) { control.done.store(n); };
+  return options;
+}
+
 /// The shape, after checking the rules and that the fleet fits.
 template <class S>
 S checked_shape(const BatchSetup& setup) {
@@ -118,30 +149,52 @@ py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle
     if (is_python_strategy<S>(h)) threads = 1;
   const auto sa = any_shooter<S>(a, failure), sb = any_shooter<S>(b, failure);
   const auto pa = any_placer<S>(placer_a, failure), pb = any_placer<S>(placer_b, failure);
-  battleship::SimulationOptions options;
-  options.games = setup.games;
-  options.seed = setup.seed;
-  options.first_game = setup.first_game;
-  options.threads = threads;
-  options.cancel = &control.cancel;
-  options.progress = [&](std::uint64_t n) { control.done.store(n); };
+  const auto options = detail::options_of(setup, threads, control);
   const battleship::MatchResult t = run_interruptible(
       [&] {
         return battleship::simulate_match(board, setup.fleet, setup.rules, sa, pa, sb, pb, options);
       },
       control, setup.progress);
   if (failure->error) detail::raise_failure(*failure, setup.seed);
+  return detail::match_figures(t);
+}
+
+template <class S>
+py::dict tournament_games(const std::vector<std::string>& names, const py::list& shooters,
+                          const py::list& placers, const BatchSetup& setup) {
+  const battleship::Board<S> board(detail::checked_shape<S>(setup));
+  RunControl control;
+  const auto failure = detail::deferred(control);
+  unsigned threads = setup.threads;
+  std::vector<battleship::Entrant<S>> entrants;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    const py::handle shooter = shooters[k], placer = placers[k];
+    if (is_python_strategy<S>(shooter) || is_python_strategy<S>(placer)) threads = 1;
+    entrants.push_back(
+        {names[k], any_shooter<S>(shooter, failure), any_placer<S>(placer, failure)});
+  }
+  const auto options = detail::options_of(setup, threads, control);
+  const battleship::TournamentResult t = run_interruptible(
+      [&] { return battleship::round_robin(board, setup.fleet, setup.rules, entrants, options); },
+      control, setup.progress);
+  if (failure->error) detail::raise_failure(*failure, setup.seed);
+  py::list matches;
+  for (const auto& m : t.matches) matches.append(detail::match_figures(m));
+  py::list standings;
+  for (const auto& s : t.standings()) {
+    py::dict row;
+    row["entrant"] = s.entrant;
+    row["name"] = s.name;
+    row["wins"] = s.wins;
+    row["losses"] = s.losses;
+    row["draws"] = s.draws;
+    row["score"] = s.score();
+    standings.append(row);
+  }
   py::dict d;
-  d["games"] = t.games;
-  d["wins_a"] = t.wins_a;
-  d["wins_b"] = t.wins_b;
-  d["draws"] = t.draws;
-  d["aborted"] = t.aborted;
-  d["first_mover_wins"] = t.first_mover_wins;
-  d["rounds"] = t.rounds;
-  d["winner_shots"] = t.winner_shots.total();
-  d["first_abort"] = t.first_abort;
-  if (t.first_abort_game != UINT64_MAX) d["first_abort_game"] = t.first_abort_game;
+  d["matches"] = matches;
+  d["standings"] = standings;
+  d["cancelled"] = t.cancelled;
   d["seconds"] = t.seconds;
   return d;
 }

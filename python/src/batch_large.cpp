@@ -5,4 +5,6 @@ namespace bsp {
 template py::dict simulate_games<LargeShape>(py::handle, py::handle, const BatchSetup&);
 template py::dict match_games<LargeShape>(py::handle, py::handle, py::handle, py::handle,
                                           const BatchSetup&);
+template py::dict tournament_games<LargeShape>(const std::vector<std::string>&, const py::list&,
+                                               const py::list&, const BatchSetup&);
 } // namespace bsp

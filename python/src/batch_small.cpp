@@ -5,4 +5,6 @@ namespace bsp {
 template py::dict simulate_games<SmallShape>(py::handle, py::handle, const BatchSetup&);
 template py::dict match_games<SmallShape>(py::handle, py::handle, py::handle, py::handle,
                                           const BatchSetup&);
+template py::dict tournament_games<SmallShape>(const std::vector<std::string>&, const py::list&,
+                                               const py::list&, const BatchSetup&);
 } // namespace bsp

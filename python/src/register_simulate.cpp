@@ -1,4 +1,5 @@
-// simulate_<N>() and match_<N>(): the batch entry points (batch.hpp), one pair per board capacity.
+// simulate_<N>(), match_<N>() and tournament_<N>(): the batch entry points (batch.hpp), one set per
+// board capacity.
 #include <pybind11/stl.h>
 
 #include "batch.hpp"
@@ -40,6 +41,17 @@ void bind_batches(py::module_& m) {
         py::arg("seed"), py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"),
         py::arg("rules"), py::arg("progress"), py::arg("first_game") = 0,
         "Head-to-head matches; see battleship.match.");
+  m.def(("tournament_" + suffix<S>()).c_str(),
+        [](const std::vector<std::string>& names, const py::list& shooters, const py::list& placers,
+           std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
+           const battleship::Fleet& fleet, const battleship::Rules& rules, py::object progress) {
+          return tournament_games<S>(
+              names, shooters, placers,
+              setup_of(games, seed, threads, rows, cols, fleet, rules, std::move(progress), 0));
+        },
+        py::arg("names"), py::arg("shooters"), py::arg("placers"), py::arg("games"),
+        py::arg("seed"), py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"),
+        py::arg("rules"), py::arg("progress"), "A round robin; see battleship.tournament.");
 }
 } // namespace
 

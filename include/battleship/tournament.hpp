@@ -1,0 +1,154 @@
+/// @file tournament.hpp
+/// @brief Round-robin tournaments: every pair of players meets in a batch of two-player matches,
+/// and the players are ranked by their results.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <battleship/board.hpp>
+#include <battleship/detail/text.hpp>
+#include <battleship/fleet.hpp>
+#include <battleship/rules.hpp>
+#include <battleship/simulate.hpp>
+#include <battleship/statistics.hpp>
+#include <battleship/strategy.hpp>
+
+namespace battleship {
+
+namespace detail {
+// Where the pair (i, j), i < j, of `n` players stands in a round robin's order.
+[[nodiscard]] constexpr std::size_t pair_index(std::size_t i, std::size_t j,
+                                               std::size_t n) noexcept {
+  return i * n - i * (i + 1) / 2 + (j - i - 1);
+}
+} // namespace detail
+
+/// One player of a tournament: its name, how it shoots and how it lays out its fleet.
+template <BoardShape S>
+struct Entrant {
+  std::string name;               ///< Name in the results; unique within a tournament.
+  AnyShotStrategy<S> shooter;     ///< How it shoots.
+  AnyPlacementStrategy<S> placer; ///< How it lays out its fleet.
+};
+
+/// A player's record over a tournament.
+struct Standing {
+  std::size_t entrant = 0;  ///< Index of the player among the entrants.
+  std::string name;         ///< Its name.
+  std::uint64_t wins = 0;   ///< Matches won.
+  std::uint64_t losses = 0; ///< Matches lost.
+  std::uint64_t draws = 0;  ///< Matches drawn.
+  /// Points per match won, lost or drawn (a win 1, a draw 1/2): 0 when none was.
+  [[nodiscard]] double score() const noexcept {
+    const std::uint64_t n = wins + losses + draws;
+    return n ? (static_cast<double>(wins) + 0.5 * static_cast<double>(draws)) /
+                   static_cast<double>(n)
+             : 0.0;
+  }
+};
+
+/// What a round-robin tournament gave: the matches of every pair and the players' standings.
+struct TournamentResult {
+  std::vector<std::string> names; ///< The players, in the order they were entered.
+  /// The batch of every pair (i, j), i < j, in the order (0, 1), (0, 2), ..., (1, 2), ...; the
+  /// first player of a pair is its `MatchResult`'s A.
+  std::vector<MatchResult> matches;
+  bool cancelled = false; ///< Whether the run was stopped before every pair had played.
+  double seconds = 0;     ///< Wall-clock time.
+
+  /// The batch between players `i` and `j` (in either order; A is the lower index).
+  [[nodiscard]] const MatchResult& between(std::size_t i, std::size_t j) const {
+    if (i == j || i >= names.size() || j >= names.size())
+      throw std::out_of_range(
+          detail::concat("no pair (", i, ", ", j, ") among ", names.size(), " players"));
+    if (i > j) std::swap(i, j);
+    return matches.at(detail::pair_index(i, j, names.size()));
+  }
+  /// Player `i`'s share of its decided matches against player `j`, with its 95 percent interval.
+  [[nodiscard]] Proportion share(std::size_t i, std::size_t j) const {
+    const MatchResult& m = between(i, j);
+    return i < j ? proportion(m.wins_a, m.wins_a + m.wins_b)
+                 : proportion(m.wins_b, m.wins_a + m.wins_b);
+  }
+  /// Every player's record, best first: by score, then by wins, then in the order entered.
+  [[nodiscard]] std::vector<Standing> standings() const {
+    std::vector<Standing> table(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      table[i].entrant = i;
+      table[i].name = names[i];
+    }
+    for (std::size_t i = 0; i < names.size(); ++i)
+      for (std::size_t j = i + 1; j < names.size(); ++j) {
+        if (detail::pair_index(i, j, names.size()) >= matches.size()) continue; // not played
+        const MatchResult& m = between(i, j);
+        table[i].wins += m.wins_a;
+        table[i].losses += m.wins_b;
+        table[j].wins += m.wins_b;
+        table[j].losses += m.wins_a;
+        table[i].draws += m.draws;
+        table[j].draws += m.draws;
+      }
+    std::stable_sort(table.begin(), table.end(), [](const Standing& a, const Standing& b) {
+      if (a.score() != b.score()) return a.score() > b.score();
+      return a.wins > b.wins;
+    });
+    return table;
+  }
+};
+
+/// Plays a round robin: every pair of `entrants` meets in `options.games` matches under
+/// `rules`, each pair's batch exactly what `simulate_match` gives for those two players with the
+/// same `options` (so a pair can be replayed alone, and tallies do not depend on the thread
+/// count). `options.progress` counts the matches of the whole tournament; a cancelled run
+/// returns the pairs played so far, the last one possibly in part, and no pair after it.
+///
+/// Throws `std::invalid_argument` for fewer than two entrants, two with the same name,
+/// inconsistent rules or a fleet that does not fit the board.
+template <BoardShape S>
+TournamentResult round_robin(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                             const std::vector<Entrant<S>>& entrants,
+                             const SimulationOptions& options = {}) {
+  if (entrants.size() < 2)
+    throw std::invalid_argument(
+        detail::concat("a tournament needs at least two players, got ", entrants.size()));
+  for (std::size_t i = 0; i < entrants.size(); ++i)
+    for (std::size_t j = i + 1; j < entrants.size(); ++j)
+      if (entrants[i].name == entrants[j].name)
+        throw std::invalid_argument(
+            detail::concat("two players are named '", entrants[i].name, "'; names must differ"));
+  rules.validate();
+  fleet.validate(board.shape());
+  const auto start = std::chrono::steady_clock::now();
+  TournamentResult result;
+  for (const auto& e : entrants) result.names.push_back(e.name);
+  std::uint64_t played = 0; // matches of the pairs already finished, for the progress count
+  auto stop_asked = [&] {
+    return (options.cancel && options.cancel->load()) || options.stop_token.stop_requested();
+  };
+  for (std::size_t i = 0; i < entrants.size() && !result.cancelled; ++i)
+    for (std::size_t j = i + 1; j < entrants.size() && !result.cancelled; ++j) {
+      if (stop_asked()) { // a short batch may end before its own watcher sees the request
+        result.cancelled = true;
+        break;
+      }
+      SimulationOptions pair = options;
+      if (options.progress) pair.progress = [&](std::uint64_t n) { options.progress(played + n); };
+      result.matches.push_back(simulate_match(board, fleet, rules, entrants[i].shooter,
+                                              entrants[i].placer, entrants[j].shooter,
+                                              entrants[j].placer, pair));
+      played += result.matches.back().games;
+      result.cancelled = result.matches.back().cancelled;
+    }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+} // namespace battleship

@@ -1,0 +1,149 @@
+"""Round-robin tournaments: every pair of players meets in ``games`` two-player matches, and the
+players are ranked by the share of points they took (a win 1, a draw 1/2).
+
+>>> t = tournament(["random", "parity", "probability"], games=200, progress=False)
+>>> [s.name for s in t.standings]
+['probability', 'parity', 'random']
+
+Each pair's batch is exactly what ``battleship.match`` gives for those two players with the same
+seed and rules (the engine's ``round_robin`` plays it), so any pair can be replayed alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+from battleship import _shape
+from battleship._core import Fleet, Rules
+from battleship._arguments import check_count, fleet_and_rules
+from battleship.simulation import MatchResult, _match_result, _progress, _threads
+from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
+
+__all__ = ["tournament", "TournamentResult", "Standing"]
+
+Player = Union[Any, Tuple[Any, Any]]
+"""A player: a shooter (name, built-in class or Python shooter), or a (shooter, placer) pair."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's record over a tournament."""
+
+    name: str
+    wins: int
+    losses: int
+    draws: int
+    score: float
+    """Points per match won, lost or drawn: a win 1, a draw 1/2."""
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """What a round robin gave: every pair's batch and the standings, best first."""
+
+    names: Tuple[str, ...]
+    """The players, in the order they were entered."""
+    matches: Dict[Tuple[str, str], MatchResult]
+    """The batch of every pair ``(a, b)``, ``a`` entered before ``b``."""
+    standings: List[Standing]
+    """Every player's record, best first: by score, then by wins, then in the order entered."""
+    games: int
+    """Matches a pair."""
+    seconds: float
+    cancelled: bool = False
+
+    def between(self, a: str, b: str) -> MatchResult:
+        """The batch between players ``a`` and ``b`` (in either order; its ``a`` is the one
+        entered first). ``KeyError`` for a pair that did not play."""
+        return self.matches[(a, b)] if (a, b) in self.matches else self.matches[(b, a)]
+
+    def share(self, a: str, b: str) -> float:
+        """``a``'s share of the matches against ``b`` that were won or lost."""
+        m = self.between(a, b)
+        won, lost = (m.wins_a, m.wins_b) if m.a == a else (m.wins_b, m.wins_a)
+        return won / (won + lost) if won + lost else 0.0
+
+    def table(self) -> str:
+        """The standings and every pair's shares as a Markdown table: row against column."""
+        header = "| player | score | wins | losses | draws | " + " | ".join(self.names) + " |"
+        lines = [header, "|" + " --- |" * (5 + len(self.names))]
+        for s in self.standings:
+            cells = []
+            for other in self.names:
+                try:
+                    cells.append("" if other == s.name else f"{100 * self.share(s.name, other):.1f}%")
+                except KeyError:  # a pair a cancelled run did not reach
+                    cells.append("?")
+            lines.append(f"| {s.name} | {s.score:.3f} | {s.wins} | {s.losses} | {s.draws} | " + " | ".join(cells) + " |")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tuple[str, Any, Any]]:
+    """(name, shooter, placer) of each player; a player without a placer uses ``uniform``, and is
+    named by its shooter (and its placer when not ``uniform``) unless a mapping names it."""
+    items = list(players.items()) if isinstance(players, Mapping) else [(None, p) for p in players]
+    out = []
+    for name, player in items:
+        shooter, placer = player if isinstance(player, tuple) else (player, "uniform")
+        if name is None:
+            placer_name = strategy_name(placer)
+            name = strategy_name(shooter) + ("" if placer_name == "uniform" else f"/{placer_name}")
+        out.append((str(name), resolve_shooter(shooter), resolve_placer(placer)))
+    return out
+
+
+def tournament(
+    players: Union[Sequence[Player], Mapping[str, Player]],
+    games: int = 1_000,
+    *,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    rules: Optional[Rules] = None,
+    fleet: Optional[Fleet] = None,
+    rows: int = 10,
+    cols: int = 10,
+    progress: bool = True,
+) -> TournamentResult:
+    """Play a round robin: every pair of ``players`` meets in ``games`` matches.
+
+    ``players`` is a list of shooters (names such as ``"parity"``, built-in classes or Python
+    shooters) or ``(shooter, placer)`` pairs, or a mapping from the names to show to them.
+    Within a pair, the player entered first moves first in even-numbered matches. Arguments as
+    for ``battleship.match``. ``ValueError`` for fewer than two players or two with one name.
+    """
+    games = check_count("games", games, 0)
+    seed = check_count("seed", seed, 0)
+    fleet, rules = fleet_and_rules(fleet, rules)
+    entrants = _entrants(players)
+    names = [name for name, _, _ in entrants]
+    if len(entrants) < 2:
+        raise ValueError(f"a tournament needs at least two players, got {len(entrants)}")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"two players are named '{twice[0]}'; names must differ (a mapping names them)")
+    shooters = [s for _, s, _ in entrants]
+    if len({id(s) for s in shooters if not isinstance(s, str)}) != sum(not isinstance(s, str) for s in shooters):
+        raise ValueError("one Python shooter object is entered twice; give each player its own")
+    pairs = len(entrants) * (len(entrants) - 1) // 2
+    callback, bar = _progress(progress, games * pairs, f"round robin of {len(entrants)}")
+    try:
+        t: Dict[str, Any] = _shape.core("tournament", rows, cols)(
+            names, shooters, [p for _, _, p in entrants], games, seed, _threads(threads), rows, cols,
+            fleet, rules, callback,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    order = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    return TournamentResult(
+        names=tuple(names),
+        matches={pair: _match_result(*pair, m) for pair, m in zip(order, t["matches"])},
+        standings=[Standing(s["name"], s["wins"], s["losses"], s["draws"], s["score"]) for s in t["standings"]],
+        games=games,
+        seconds=t["seconds"],
+        cancelled=t["cancelled"],
+    )

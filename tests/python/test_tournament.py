@@ -1,0 +1,90 @@
+"""battleship.tournament and ``battleship tournament``: round robins on the engine's round_robin."""
+
+from __future__ import annotations
+
+import pytest
+
+import battleship
+from battleship import cli
+
+
+def tallies(m: battleship.MatchResult) -> tuple:
+    return (m.a, m.b, m.games, m.wins_a, m.wins_b, m.draws, m.aborted, m.first_mover_wins, m.total_rounds,
+            m.total_winner_shots)
+
+
+def test_each_pair_is_the_match_those_two_play():
+    players = ["random", "parity", ("probability", "spread")]
+    t = battleship.tournament(players, 300, seed=4, progress=False)
+    assert t.names == ("random", "parity", "probability/spread")
+    assert list(t.matches) == [("random", "parity"), ("random", "probability/spread"), ("parity", "probability/spread")]
+    alone = battleship.match("parity", "probability", 300, seed=4, placers=("uniform", "spread"), progress=False)
+    assert tallies(t.between("probability/spread", "parity"))[2:] == tallies(alone)[2:]
+    one_thread = battleship.tournament(players, 300, seed=4, threads=1, progress=False)
+    assert [tallies(m) for m in one_thread.matches.values()] == [tallies(m) for m in t.matches.values()]
+
+
+def test_the_standings_rank_by_points_and_add_up():
+    t = battleship.tournament({"weak": "random", "mid": "parity", "strong": "probability"}, 400, progress=False)
+    assert [s.name for s in t.standings] == ["strong", "mid", "weak"]
+    assert sum(s.wins for s in t.standings) == sum(s.losses for s in t.standings) == 3 * 400
+    for s in t.standings:
+        assert s.wins + s.losses + s.draws == 2 * 400
+        assert s.score == pytest.approx((s.wins + s.draws / 2) / (2 * 400))
+    assert t.share("mid", "strong") + t.share("strong", "mid") == pytest.approx(1.0)
+    assert t.share("strong", "weak") > 0.95
+    table = t.table()
+    assert table.splitlines()[2].startswith("| strong |") and "| weak |" in table
+    with pytest.raises(KeyError):
+        t.between("strong", "nobody")
+
+
+def test_a_draw_is_worth_half_a_win():
+    capped = battleship.Rules(shot_cap=5)
+    t = battleship.tournament(["random", "parity", "probability"], 20, rules=capped, progress=False)
+    assert all(s.draws == 40 and s.score == 0.5 for s in t.standings)
+    assert [s.name for s in t.standings] == ["random", "parity", "probability"]  # ties keep the order
+
+
+def test_python_shooters_take_part():
+    class FirstOpen:
+        def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+            return view.open_cells()[0]
+
+    t = battleship.tournament({"reader": FirstOpen(), "parity": "parity"}, 50, progress=False)
+    assert t.between("reader", "parity").games == 50
+
+    class Broken:
+        def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+            raise RuntimeError("no idea")
+
+    with pytest.raises(RuntimeError, match="no idea"):
+        battleship.tournament([Broken(), "parity"], 10, progress=False)
+
+
+@pytest.mark.parametrize(
+    "players, error",
+    [(["parity"], ValueError), (["parity", "parity"], ValueError), (["parity", "nobody"], ValueError),
+     (["parity", 3], TypeError), ([("parity", "nowhere"), "random"], ValueError)],
+)
+def test_bad_players_are_refused(players, error):
+    with pytest.raises(error):
+        battleship.tournament(players, 10, progress=False)
+
+
+def test_one_python_object_cannot_play_twice():
+    shooter = battleship.RandomShooter()
+    class Mine:
+        def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+            return view.open_cells()[0]
+    mine = Mine()
+    with pytest.raises(ValueError, match="twice"):
+        battleship.tournament({"a": mine, "b": mine, "c": shooter}, 10, progress=False)
+
+
+def test_the_command_prints_the_table(capsys):
+    assert cli.main(["tournament", "random", "parity", "probability/elusive", "--games", "100", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "round robin of 3" in out and "| probability/elusive |" in out and "3 pairs, 300 games" in out
+    assert cli.main(["tournament", "parity", "--no-progress"]) == 2
+    assert "at least two players" in capsys.readouterr().err

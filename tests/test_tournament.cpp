@@ -1,0 +1,134 @@
+#include "catch_shim.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/registry.hpp>
+#include <battleship/tournament.hpp>
+
+using namespace battleship;
+
+namespace {
+using S = ClassicShape;
+
+Entrant<S> entrant(const char* shooter, const char* placer = "uniform") {
+  return {shooter, make_shooter<S>(shooter), make_placer<S>(placer)};
+}
+
+std::vector<Entrant<S>> three() {
+  return {entrant("random"), entrant("parity"), entrant("probability")};
+}
+
+SimulationOptions options(std::uint64_t games, unsigned threads = 2) {
+  SimulationOptions o;
+  o.games = games;
+  o.seed = 9;
+  o.threads = threads;
+  return o;
+}
+
+/// The tallies that decide a batch.
+std::vector<std::uint64_t> tallies(const MatchResult& m) {
+  return {m.games, m.wins_a, m.wins_b, m.draws, m.aborted, m.first_mover_wins, m.rounds};
+}
+} // namespace
+
+TEST_CASE("every pair of a round robin plays the batch simulate_match gives those two",
+          "[tournament]") {
+  const Board<S> board;
+  const auto players = three();
+  const auto t = round_robin(board, fleets::classic, rulesets::classic, players, options(300));
+  REQUIRE(t.matches.size() == 3);
+  CHECK_FALSE(t.cancelled);
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = i + 1; j < 3; ++j) {
+      const MatchResult alone =
+          simulate_match(board, fleets::classic, rulesets::classic, players[i].shooter,
+                         players[i].placer, players[j].shooter, players[j].placer, options(300));
+      CHECK(tallies(t.between(i, j)) == tallies(alone));
+      CHECK(tallies(t.between(j, i)) == tallies(alone)); // either order names the same pair
+    }
+  // The same tournament on one thread gives the same tallies.
+  const auto one = round_robin(board, fleets::classic, rulesets::classic, players, options(300, 1));
+  for (std::size_t k = 0; k < 3; ++k) CHECK(tallies(one.matches[k]) == tallies(t.matches[k]));
+}
+
+TEST_CASE("the standings rank players by the share of points they took", "[tournament]") {
+  const auto t = round_robin(Board<S>{}, fleets::classic, rulesets::classic, three(), options(400));
+  const auto table = t.standings();
+  REQUIRE(table.size() == 3);
+  CHECK(table[0].name == "probability");
+  CHECK(table[1].name == "parity");
+  CHECK(table[2].name == "random");
+  CHECK(table[2].entrant == 0);
+  std::uint64_t wins = 0, losses = 0;
+  for (const Standing& s : table) {
+    wins += s.wins;
+    losses += s.losses;
+    CHECK(s.wins + s.losses + s.draws == 2 * 400); // two opponents, no aborted matches
+  }
+  CHECK(wins == losses);
+  CHECK(table[0].score() > table[1].score());
+  CHECK(table[1].score() > table[2].score());
+  // A player's share against another and the other's against it add up to one without draws.
+  CHECK(t.share(1, 2).share + t.share(2, 1).share == Approx(1.0));
+  CHECK(t.share(2, 0).share > 0.95); // probability against random
+  CHECK_THROWS_AS(t.between(1, 1), std::out_of_range);
+  CHECK_THROWS_AS(t.between(0, 3), std::out_of_range);
+}
+
+TEST_CASE("a draw is worth half a win", "[tournament]") {
+  Rules capped = rulesets::classic;
+  capped.shot_cap = 5; // nobody sinks a classic fleet in five shots: every match is drawn
+  const auto t = round_robin(Board<S>{}, fleets::classic, capped, three(), options(20));
+  for (const Standing& s : t.standings()) {
+    CHECK(s.draws == 40);
+    CHECK(s.score() == 0.5);
+  }
+  CHECK(t.standings()[0].entrant == 0); // ties keep the order entered
+}
+
+TEST_CASE("progress counts the tournament's matches and a cancel stops it", "[tournament]") {
+  std::vector<std::uint64_t> seen;
+  SimulationOptions o = options(100);
+  o.progress = [&](std::uint64_t n) { seen.push_back(n); };
+  const auto t = round_robin(Board<S>{}, fleets::classic, rulesets::classic, three(), o);
+  REQUIRE_FALSE(seen.empty());
+  CHECK(std::is_sorted(seen.begin(), seen.end()));
+  CHECK(seen.back() == 300);
+
+  std::atomic<bool> stop{false};
+  SimulationOptions c = options(100, 1);
+  c.cancel = &stop;
+  c.progress = [&](std::uint64_t n) {
+    if (n >= 150) stop = true; // during the second pair
+  };
+  const auto cut = round_robin(Board<S>{}, fleets::classic, rulesets::classic, three(), c);
+  CHECK(cut.cancelled);
+  REQUIRE(cut.matches.size() == 2);
+  CHECK(cut.matches[0].games == 100);
+  CHECK(cut.matches[1].games <= 100); // cut short, or finished before the watcher looked
+  CHECK_THROWS_AS(cut.between(1, 2), std::out_of_range); // never played
+  std::uint64_t decided = 0;
+  for (const Standing& s : cut.standings()) decided += s.wins + s.losses;
+  CHECK(decided == 2 * (cut.matches[0].wins_a + cut.matches[0].wins_b + cut.matches[1].wins_a +
+                        cut.matches[1].wins_b));
+}
+
+TEST_CASE("a round robin refuses what it cannot play", "[tournament]") {
+  const Board<S> board;
+  CHECK_THROWS_AS(round_robin(board, fleets::classic, rulesets::classic,
+                              std::vector<Entrant<S>>{entrant("parity")}),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(
+      round_robin(board, fleets::classic, rulesets::classic,
+                  std::vector<Entrant<S>>{entrant("parity"), entrant("parity", "spread")}),
+      std::invalid_argument);
+  Rules bad = rulesets::classic;
+  bad.salvo_size = 3; // a salvo size without the fixed-salvo rule
+  CHECK_THROWS_AS(round_robin(board, fleets::classic, bad, three()), std::invalid_argument);
+  const Fleet huge{{"Giant", 'G', 11, 1}};
+  CHECK_THROWS_AS(round_robin(board, huge, rulesets::classic, three()), std::invalid_argument);
+}
