@@ -269,3 +269,22 @@ def test_every_rule_set_but_until_miss_plays_to_the_end(name):
         expected = 0.0 if match.end == "draw" else 1.0 if match.winner == env.agent else -1.0
         assert total == expected and match.end in ("win", "draw")
         assert info["shots"] == (match.shots[env.agent], match.shots[1 - env.agent])
+
+
+def test_the_probability_map_follows_the_agent_s_game():
+    late = DuelEnv(rules=SALVO)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        late.probability_map()
+    late.reset(seed=3)
+    follows = DuelEnv(rules=SALVO)
+    follows.reset(seed=3)
+    follows.probability_map()
+    for _ in range(12):  # some volleys fired, the last one possibly in part named
+        late.step(late.suggest())
+        follows.step(follows.suggest())
+        follows.probability_map()  # told each answer as it comes
+    board = late._observation()["board"]
+    late_map = late.probability_map()  # asked for mid-episode: replays the answers
+    assert np.array_equal(late_map, follows.probability_map())
+    assert np.all(late_map[board >= HIT] == 1.0) and np.all(late_map[board == 1] == 0.0)
+    assert late_map.sum() == pytest.approx(17.0, abs=1e-9)

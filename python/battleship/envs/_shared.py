@@ -14,6 +14,7 @@ from gymnasium import spaces
 from battleship._arguments import check_count, fleet_and_rules
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import Ocean, TargetView
+from battleship.posterior import Posterior
 from battleship.strategies import BuiltinShooter
 
 Cell = Tuple[int, int]
@@ -135,6 +136,8 @@ class BoardEnv(gymnasium.Env[Any, Any]):
         self._history: List[Tuple[Cell, ShotOutcome]] = []  # what the agent was told, in order
         self._named: List[Cell] = []  # cells named in a volley not yet fired
         self._teachers: Dict[str, Teacher] = {}
+        self._posterior: Optional[Posterior] = None  # made when probability_map is first asked
+        self._started = False  # whether reset() has begun an episode (maps may follow its end)
         self._steps = 0
         self._over = True
         self._episode_seed = 0
@@ -155,8 +158,10 @@ class BoardEnv(gymnasium.Env[Any, Any]):
     def _start_episode(self) -> None:
         self._board[:] = 0
         self._history, self._named, self._teachers = [], [], {}
+        self._posterior = None
         self._steps = 0
         self._over = False
+        self._started = True
 
     def _require_episode(self, call: str) -> None:
         if self._over:
@@ -179,7 +184,22 @@ class BoardEnv(gymnasium.Env[Any, Any]):
             self._teachers[shooter] = teacher
         return teacher.advice()
 
+    def probability_map(self) -> npt.NDArray[np.float64]:
+        """``(rows, cols)``: the probability of a ship in each cell of the target given what the
+        agent was told (``battleship.Posterior``, exact or sampled): a feature for an agent, or a
+        picture of its game (``battleship.plot.probability_map``). Same seed, same map."""
+        if not self._started:
+            raise gymnasium.error.ResetNeeded("call reset() before probability_map()")
+        if self._posterior is None:  # asked for mid-episode: told the answers so far, in order
+            self._posterior = Posterior(self.rows, self.cols, self.fleet, self.rules, seed=self._episode_seed)
+            for cell, told in self._history:
+                self._posterior.record(cell, told)
+        return self._posterior.probabilities()
+
     def _tell_teachers(self, cell: Cell, told: ShotOutcome) -> None:
+        """Records what the agent was told, for the teachers and the probability map."""
         self._history.append((cell, told))
         for teacher in self._teachers.values():
             teacher.tell(cell, told)
+        if self._posterior is not None:
+            self._posterior.record(cell, told)

@@ -34,6 +34,10 @@ aborted for too many invalid shots in a row is lost by the player who made them.
 each ``reset``). **Determinism**: ``reset(seed=s)`` fixes both fleets, who moves first and the
 opponent's every draw.
 
+**Beyond Gymnasium**, as in the solo game: ``suggest(name)`` (an engine shooter's next cell in
+the agent's game), ``action_masks()`` and ``probability_map()`` (the posterior of the target
+given what the agent was told).
+
 The ``until_miss`` volley rule (shoot again after a hit) is refused with ``ValueError``: a turn's
 length there depends on answers the agent has not seen when it names its cell.
 """

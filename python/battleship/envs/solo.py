@@ -39,7 +39,7 @@ from gymnasium import spaces
 from battleship._core import Fleet, Rng, Rules
 from battleship.board import Ocean, TargetView
 from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, copy_layout, picture
-from battleship.posterior import HIT, MISS, SUNK, UNKNOWN, Posterior
+from battleship.posterior import HIT, MISS, SUNK, UNKNOWN
 from battleship.strategies import resolve_placer
 
 __all__ = ["BattleshipEnv", "ENV_ID"]
@@ -76,7 +76,6 @@ class BattleshipEnv(BoardEnv):
         self._ocean = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
         self.observation_space = spaces.Dict(self._target_spaces())
         self._view: Optional[TargetView] = None
-        self._posterior: Optional[Posterior] = None
 
     # ---- the Gymnasium interface --------------------------------------------------------------
     def reset(
@@ -99,7 +98,6 @@ class BattleshipEnv(BoardEnv):
             ocean.place_randomly(self._placer, Rng(episode_seed))
         self._ocean, self._episode_seed = ocean, episode_seed
         self._view = TargetView(self.rows, self.cols, self.fleet, self.rules)
-        self._posterior = None
         self._start_episode()
         return self._observation(), self._info()
 
@@ -115,8 +113,6 @@ class BattleshipEnv(BoardEnv):
             told = full.disclosed(self.rules.disclosure)  # type: ignore[arg-type]
             self._view.record(cell, told)
             self._tell_teachers(cell, told)
-            if self._posterior is not None:
-                self._posterior.record(cell, told)
             self._board[cell] = {"miss": MISS, "hit": HIT, "sunk": SUNK}[told.result]
             result: str = told.result
         else:
@@ -151,19 +147,6 @@ class BattleshipEnv(BoardEnv):
             self.rows * self.cols, dtype=np.bool_
         )
 
-    def probability_map(self) -> npt.NDArray[np.float64]:
-        """``(rows, cols)``: the probability of a ship in each cell given what the agent was told
-        (``battleship.Posterior``, exact or sampled): a feature for an agent, or a picture of its
-        game (``battleship.plot.probability_map``). Same seed, same map."""
-        if self._view is None:
-            raise gymnasium.error.ResetNeeded("call reset() before probability_map()")
-        if self._posterior is None:  # asked for mid-episode: told the answers so far, in order
-            self._posterior = Posterior(
-                self.rows, self.cols, self.fleet, self.rules, seed=self._episode_seed
-            )
-            for cell, told in self._history:
-                self._posterior.record(cell, told)
-        return self._posterior.probabilities()
 
     @property
     def ocean(self) -> Ocean:
