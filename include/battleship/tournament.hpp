@@ -85,10 +85,10 @@ struct TournamentResult {
       table[i].entrant = i;
       table[i].name = names[i];
     }
+    std::size_t k = 0; // the pairs in `matches` order; a cancelled run stops early
     for (std::size_t i = 0; i < names.size(); ++i)
-      for (std::size_t j = i + 1; j < names.size(); ++j) {
-        if (detail::pair_index(i, j, names.size()) >= matches.size()) continue; // not played
-        const MatchResult& m = between(i, j);
+      for (std::size_t j = i + 1; j < names.size() && k < matches.size(); ++j) {
+        const MatchResult& m = matches[k++];
         table[i].wins += m.wins_a;
         table[i].losses += m.wins_b;
         table[j].wins += m.wins_b;

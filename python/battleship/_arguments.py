@@ -1,9 +1,9 @@
-"""Arguments shared by the public entry points: what an omitted fleet or rule set means, and the
-check of a count (games, seeds, steps, samples)."""
+"""Arguments shared by the public entry points: what an omitted fleet or rule set means, the
+check of a count (games, seeds, steps, samples), and that no Python shooter plays twice."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -29,3 +29,11 @@ def check_count(name: str, value: Any, minimum: int) -> int:
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     return int(value)
+
+
+def check_own_shooters(shooters: Sequence[Any], players: str) -> None:
+    """``ValueError`` when one Python shooter object is given to two of the ``players``: a shooter
+    keeps its game's state, so each player needs its own (names of built-ins may repeat)."""
+    objects = [s for s in shooters if not isinstance(s, str)]
+    if len({id(s) for s in objects}) != len(objects):
+        raise ValueError(f"one Python shooter object plays twice among the {players}; give each its own")

@@ -10,17 +10,17 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterable, List, Optional, Sequence, Tuple
+from dataclasses import dataclass
+from typing import Any, Iterable, List, Optional, Tuple
 
-from battleship import _core, _shape
+from battleship import _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
-from battleship._arguments import fleet_and_rules
+from battleship._arguments import check_own_shooters, fleet_and_rules
 from battleship._types import Cell
 from battleship.board import Ocean, Placement, TargetView
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
-__all__ = ["Game", "GameOutcome", "GameRecord", "ShotRecord"]
+__all__ = ["Game", "GameOutcome", "GameRecord", "ShotRecord", "QueuedShooter"]
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,8 @@ class GameRecord:
         Its record equals this one: that is what "replays exactly" means.
         """
         game = Game(
-            _Scripted(self.shots_of(0), self.players[0]),
-            _Scripted(self.shots_of(1), self.players[1]),
+            QueuedShooter(self.players[0], (s.cell for s in self.shots_of(0))),
+            QueuedShooter(self.players[1], (s.cell for s in self.shots_of(1))),
             rows=self.rows,
             cols=self.cols,
             fleet=self.fleet,
@@ -89,22 +89,22 @@ class GameRecord:
         return game
 
 
-class _Scripted:
-    """A shooter that fires a recorded list of shots (for ``GameRecord.replay``)."""
+class QueuedShooter:
+    """A shooter that fires the cells it is handed, in order: a person at a screen, a learning
+    agent, or a recorded game replayed. ``queue`` holds the cells still to fire; the match asking
+    for a cell when it is empty is an error (``RuntimeError``), which aborts the match."""
 
-    def __init__(self, shots: Sequence[ShotRecord], name: str) -> None:
-        self.cells = [s.cell for s in shots]
+    def __init__(self, name: str, cells: Iterable[Cell] = ()) -> None:
         self.name = name
-        self.next = 0
+        self.queue: List[Cell] = list(cells)
 
     def start(self, view: TargetView) -> None:
-        self.next = 0
+        pass  # the cells are handed over before the turns that fire them
 
     def next_shot(self, view: TargetView, rng: Rng) -> Cell:
-        if self.next >= len(self.cells):
-            raise RuntimeError("the record has no more shots for this player")
-        self.next += 1
-        return self.cells[self.next - 1]
+        if not self.queue:
+            raise RuntimeError(f"{self.name} has no cell left to fire")
+        return self.queue.pop(0)
 
 
 class _Recorder:
@@ -162,8 +162,7 @@ class Game:
         self.fleet, self.rules = fleet_and_rules(fleet, rules)
         self.rows, self.cols, self.seed = rows, cols, seed
         a, b = resolve_shooter(first), resolve_shooter(second)
-        if a is b and not isinstance(a, str):
-            raise ValueError("first and second are the same Python object; give each player its own")
+        check_own_shooters((a, b), "first and second players")
         self.players = (strategy_name(first), strategy_name(second))
         self._impl = _shape.core("Game", rows, cols)(rows, cols, self.fleet, self.rules, a, b, seed)
         self._recorder = _Recorder(observers)

@@ -98,17 +98,31 @@ def _frame(rows: int, cols: int, draw_cell: Callable[[int, int, float, float], L
     return "".join(out)
 
 
+_GLYPHS = {"X": "&#x2715;", "o": "&#x2022;"}
+"""What a hit and a miss are drawn with."""
+
+
+def _cell(x: float, y: float, fill: str, text: str = "", ink: Optional[str] = None, small: bool = False) -> List[str]:
+    """One cell of an SVG grid: its square, and ``text`` centred in it (``ink`` its colour,
+    ``small`` for figures)."""
+    out = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#95a5a6"/>']
+    if text:
+        size = ' font-size="8"' if small else ""
+        colour = f' fill="{ink}"' if ink else ""
+        height = 0.65 if small else 0.7
+        out.append(f'<text x="{x + CELL / 2}" y="{y + height * CELL}" text-anchor="middle"{size}{colour}>{text}</text>')
+    return out
+
+
 def _svg(marks: List[List[str]], colour_of: dict[str, str]) -> str:
     def draw(r: int, c: int, x: float, y: float) -> List[str]:
         m = marks[r][c]
         fill = colour_of.get(m, COLOURS["ship"])
-        out = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#95a5a6"/>']
         if m in ("X", "o"):
-            glyph = "&#x2715;" if m == "X" else "&#x2022;"
-            out.append(f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle">{glyph}</text>')
-        elif m not in (".", "?", "#", "*"):
-            out.append(f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle" fill="white">{m}</text>')
-        return out
+            return _cell(x, y, fill, _GLYPHS[m])
+        if m not in (".", "?", "#", "*"):
+            return _cell(x, y, fill, m, ink="white")
+        return _cell(x, y, fill)
 
     return _frame(len(marks), len(marks[0]), draw)
 
@@ -126,20 +140,12 @@ def probability_svg(
     def draw(r: int, c: int, x: float, y: float) -> List[str]:
         code = 0 if answers is None else int(answers[r, c])
         if code in shot_fill:
-            glyph = "&#x2022;" if code == 1 else "&#x2715;"
-            ink = "white" if code == 3 else "black"
-            return [
-                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{shot_fill[code]}" stroke="#95a5a6"/>',
-                f'<text x="{x + CELL / 2}" y="{y + 0.7 * CELL}" text-anchor="middle" fill="{ink}">{glyph}</text>',
-            ]
+            glyph = _GLYPHS["o" if code == 1 else "X"]
+            return _cell(x, y, shot_fill[code], glyph, ink="white" if code == 3 else "black")
         p = float(probabilities[r, c])
         red, green, blue = (low + (high - low) * p).round().astype(int)
         ink = "white" if p > 0.6 else "black"
-        return [
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="rgb({red},{green},{blue})" stroke="#95a5a6"/>',
-            f'<text x="{x + CELL / 2}" y="{y + 0.65 * CELL}" text-anchor="middle" font-size="8" fill="{ink}">'
-            f"{round(100 * p)}</text>",
-        ]
+        return _cell(x, y, f"rgb({red},{green},{blue})", str(round(100 * p)), ink=ink, small=True)
 
     return _frame(probabilities.shape[0], probabilities.shape[1], draw)
 

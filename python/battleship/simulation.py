@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import check_count, fleet_and_rules
+from battleship._arguments import check_count, check_own_shooters, fleet_and_rules
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = ["simulate", "match", "combine", "SimulationResult", "MatchResult"]
@@ -210,8 +210,7 @@ def match(
     fleet, rules = fleet_and_rules(fleet, rules)
     run = _shape.core("match", rows, cols)
     sa, sb = resolve_shooter(a), resolve_shooter(b)
-    if sa is sb and not isinstance(sa, str):
-        raise ValueError("a and b are the same Python object; give each side its own")
+    check_own_shooters((sa, sb), "two sides")
     pa, pb = resolve_placer(placers[0]), resolve_placer(placers[1])
     label = f"{strategy_name(a)} vs {strategy_name(b)}"
     if executor is not None:

@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
+from typing import Any, Dict, List, Protocol, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
 from battleship._core import Rng, ShotOutcome

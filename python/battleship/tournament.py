@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from battleship import _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import check_count, fleet_and_rules
+from battleship._arguments import check_count, check_own_shooters, fleet_and_rules
 from battleship.simulation import MatchResult, _match_result, _progress, _threads
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
@@ -126,8 +126,7 @@ def tournament(
     if twice:
         raise ValueError(f"two players are named '{twice[0]}'; names must differ (a mapping names them)")
     shooters = [s for _, s, _ in entrants]
-    if len({id(s) for s in shooters if not isinstance(s, str)}) != sum(not isinstance(s, str) for s in shooters):
-        raise ValueError("one Python shooter object is entered twice; give each player its own")
+    check_own_shooters(shooters, "players")
     pairs = len(entrants) * (len(entrants) - 1) // 2
     callback, bar = _progress(progress, games * pairs, f"round robin of {len(entrants)}")
     try:

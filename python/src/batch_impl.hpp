@@ -52,18 +52,25 @@ inline std::shared_ptr<StrategyFailure> deferred(RunControl& control) {
   return f;
 }
 
+/// Options for a batch of `setup`, its progress reported to `control`.
+inline battleship::SimulationOptions options_of(const BatchSetup& setup, unsigned threads,
+                                                RunControl& control) {
+  battleship::SimulationOptions options;
+  options.games = setup.games;
+  options.seed = setup.seed;
+  options.first_game = setup.first_game;
+  options.threads = threads;
+  options.cancel = &control.cancel;
+  options.progress = [&control](std::uint64_t n) { control.done.store(n); };
+  return options;
+}
+
 /// Runs simulate_solo for `shooter` and `placer` (any strategy types) under run_interruptible.
 template <class S, class Shooter, class Placer>
 battleship::SimulationResult run_solo(const S& shape, const Shooter& shooter, const Placer& placer,
                                       const BatchSetup& setup, RunControl& control) {
   const battleship::Board<S> board(shape);
-  battleship::SimulationOptions options;
-  options.games = setup.games;
-  options.seed = setup.seed;
-  options.first_game = setup.first_game;
-  options.threads = setup.threads;
-  options.cancel = &control.cancel;
-  options.progress = [&](std::uint64_t n) { control.done.store(n); };
+  const auto options = options_of(setup, setup.threads, control);
   return run_interruptible(
       [&] {
         return battleship::simulate_solo(board, setup.fleet, setup.rules, shooter, placer, options);
@@ -86,19 +93,6 @@ inline py::dict match_figures(const battleship::MatchResult& t) {
   if (t.first_abort_game != UINT64_MAX) d["first_abort_game"] = t.first_abort_game;
   d["seconds"] = t.seconds;
   return d;
-}
-
-/// Options for a batch of `setup`, its progress reported to `control`.
-inline battleship::SimulationOptions options_of(const BatchSetup& setup, unsigned threads,
-                                                RunControl& control) {
-  battleship::SimulationOptions options;
-  options.games = setup.games;
-  options.seed = setup.seed;
-  options.first_game = setup.first_game;
-  options.threads = threads;
-  options.cancel = &control.cancel;
-  options.progress = [&control](std::uint64_t n) { control.done.store(n); };
-  return options;
 }
 
 /// The shape, after checking the rules and that the fleet fits.

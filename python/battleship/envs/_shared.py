@@ -14,7 +14,7 @@ from gymnasium import spaces
 from battleship._arguments import check_count, fleet_and_rules
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import Ocean, TargetView
-from battleship.posterior import Posterior
+from battleship.posterior import HIT, MISS, SUNK, Posterior
 from battleship.strategies import BuiltinShooter
 
 Cell = Tuple[int, int]
@@ -24,6 +24,8 @@ TARGET_COLOURS = np.array([[219, 233, 246], [255, 255, 255], [231, 76, 60], [146
 _GRID = np.array([127, 140, 141], dtype=np.uint8)
 SCALE = 16
 """Pixels a cell in ``rgb_array`` pictures."""
+_CODE_OF = {"miss": MISS, "hit": HIT, "sunk": SUNK}
+"""The board code of each answer."""
 
 
 def cell_index(action: Any, rows: int, cols: int) -> int:
@@ -132,7 +134,8 @@ class BoardEnv(gymnasium.Env[Any, Any]):
         self.render_mode = render_mode
         self.ship_count = self.fleet.ship_count
         self.action_space = spaces.Discrete(cells)
-        self._board = np.zeros((self.rows, self.cols), dtype=np.int8)
+        self._board = np.zeros((self.rows, self.cols), dtype=np.int8)  # the observation's "board"
+        self._afloat = np.ones(self.ship_count, dtype=np.int8)  # the observation's "afloat"
         self._history: List[Tuple[Cell, ShotOutcome]] = []  # what the agent was told, in order
         self._named: List[Cell] = []  # cells named in a volley not yet fired
         self._teachers: Dict[str, Teacher] = {}
@@ -148,15 +151,9 @@ class BoardEnv(gymnasium.Env[Any, Any]):
             "afloat": spaces.MultiBinary(self.ship_count),
         }
 
-    def _afloat(self, view: Optional[TargetView]) -> npt.NDArray[np.int8]:
-        afloat = np.ones(self.ship_count, dtype=np.int8)
-        if view is not None:
-            for ship in range(self.ship_count):
-                afloat[ship] = 0 if view.known_sunk(ship) else 1
-        return afloat
-
     def _start_episode(self) -> None:
         self._board[:] = 0
+        self._afloat[:] = 1
         self._history, self._named, self._teachers = [], [], {}
         self._posterior = None
         self._steps = 0
@@ -196,8 +193,12 @@ class BoardEnv(gymnasium.Env[Any, Any]):
                 self._posterior.record(cell, told)
         return self._posterior.probabilities()
 
-    def _tell_teachers(self, cell: Cell, told: ShotOutcome) -> None:
-        """Records what the agent was told, for the teachers and the probability map."""
+    def _record_answer(self, cell: Cell, told: ShotOutcome) -> None:
+        """Records what the agent was told of a shot: on its board (and the ship it sank, when
+        the rules name it), for the teachers and for the probability map."""
+        self._board[cell] = _CODE_OF[str(told.result)]
+        if told.sank and told.ship is not None and told.ship >= 0:
+            self._afloat[told.ship] = 0
         self._history.append((cell, told))
         for teacher in self._teachers.values():
             teacher.tell(cell, told)

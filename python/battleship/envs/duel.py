@@ -46,16 +46,14 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
-import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
 from battleship._core import Fleet, Rules, ShotOutcome
-from battleship.board import TargetView
 from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, copy_layout, picture
-from battleship.game import Game, GameOutcome
-from battleship.posterior import HIT, MISS, SUNK, UNKNOWN
+from battleship.game import Game, GameOutcome, QueuedShooter
+from battleship.posterior import UNKNOWN
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = ["DuelEnv", "DUEL_ID", "WATER", "SPLASH", "SHIP", "DAMAGED"]
@@ -68,25 +66,7 @@ WATER, SPLASH, SHIP, DAMAGED = 0, 1, 2, 3
 cell hit."""
 
 _OWN_COLOURS = np.array([[219, 233, 246], [255, 255, 255], [93, 109, 126], [231, 76, 60]], dtype=np.uint8)
-_CODE_OF = {"miss": MISS, "hit": HIT, "sunk": SUNK}
 Cell = Tuple[int, int]
-
-
-class _AgentHand:
-    """The agent's side of the match: fires the cells the agent named, in order."""
-
-    name = "agent"
-
-    def __init__(self) -> None:
-        self.cells: List[Cell] = []
-
-    def start(self, view: TargetView) -> None:
-        pass  # the match starts at its first turn, with the agent's first volley already named
-
-    def next_shot(self, view: TargetView, rng: Any) -> Cell:
-        if not self.cells:  # cannot happen: the environment fires a volley only once it is named
-            raise RuntimeError("the match asked the agent for a cell it has not named")
-        return self.cells.pop(0)
 
 
 class _Follower:
@@ -104,8 +84,7 @@ class _Follower:
         env._fired.append((cell, str(told.result)))
         if not told.valid:
             return
-        env._board[cell] = _CODE_OF[str(told.result)]
-        env._tell_teachers(cell, told)
+        env._record_answer(cell, told)
 
 
 class DuelEnv(BoardEnv):
@@ -152,10 +131,11 @@ class DuelEnv(BoardEnv):
             }
         )
         self._game: Optional[Game] = None
-        self._hand = _AgentHand()
+        self._hand = QueuedShooter("the agent")  # fires the volley the agent named
         self._agent = 0
         self._fired: List[Tuple[Cell, str]] = []
         self._opponent_fired: List[Tuple[Cell, str]] = []
+        self._own_fleet = np.zeros((self.rows, self.cols), dtype=np.int8)
 
     # ---- the Gymnasium interface --------------------------------------------------------------
     def reset(
@@ -190,6 +170,8 @@ class DuelEnv(BoardEnv):
             else:
                 game.place(player, self._placers[0 if player == agent else 1])
         self._game, self._agent, self._episode_seed = game, agent, episode_seed
+        # The agent's ships do not move: SHIP on their cells, WATER elsewhere, worked out once.
+        self._own_fleet = np.where(game.ocean(agent).ships >= 0, SHIP, WATER).astype(np.int8)
         self._fired, self._opponent_fired = [], []
         self._start_episode()
         self._play_opponent()
@@ -212,7 +194,7 @@ class DuelEnv(BoardEnv):
                 teacher.name(cell)
             result = "named"
             if len(self._named) >= self._game.next_volley_size:
-                self._hand.cells, self._named = self._named, []
+                self._hand.queue, self._named = self._named, []
                 self._game.play_turn()
                 self._play_opponent()
                 result = "fired"
@@ -281,16 +263,14 @@ class DuelEnv(BoardEnv):
 
     def _own(self) -> npt.NDArray[np.int8]:
         assert self._game is not None
-        ocean = self._game.ocean(self._agent)
-        return (np.where(ocean.ships >= 0, SHIP, WATER) + ocean.shots).astype(np.int8)
+        return self._own_fleet + self._game.ocean(self._agent).shots  # a shot turns 0 to 1, 2 to 3
 
     def _observation(self) -> Dict[str, npt.NDArray[np.int8]]:
         pending = np.zeros((self.rows, self.cols), dtype=np.int8)
         for cell in self._named:
             pending[cell] = 1
         own = self._own() if self._game is not None else np.zeros_like(pending)
-        view = self._game.view(self._agent) if self._game is not None else None
-        return {"board": self._board.copy(), "afloat": self._afloat(view), "pending": pending, "own": own}
+        return {"board": self._board.copy(), "afloat": self._afloat.copy(), "pending": pending, "own": own}
 
     def _info(self) -> Dict[str, Any]:
         shots = (0, 0)

@@ -33,13 +33,12 @@ from typing import Any, Dict, Optional, Tuple
 import numpy as np
 import numpy.typing as npt
 
-import gymnasium
 from gymnasium import spaces
 
 from battleship._core import Fleet, Rng, Rules
 from battleship.board import Ocean, TargetView
 from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, copy_layout, picture
-from battleship.posterior import HIT, MISS, SUNK, UNKNOWN
+from battleship.posterior import UNKNOWN
 from battleship.strategies import resolve_placer
 
 __all__ = ["BattleshipEnv", "ENV_ID"]
@@ -112,8 +111,7 @@ class BattleshipEnv(BoardEnv):
         if full.valid:
             told = full.disclosed(self.rules.disclosure)  # type: ignore[arg-type]
             self._view.record(cell, told)
-            self._tell_teachers(cell, told)
-            self._board[cell] = {"miss": MISS, "hit": HIT, "sunk": SUNK}[told.result]
+            self._record_answer(cell, told)
             result: str = told.result
         else:
             told, result = full, "repeat"
@@ -160,7 +158,7 @@ class BattleshipEnv(BoardEnv):
 
     # ---- helpers ------------------------------------------------------------------------------
     def _observation(self) -> Dict[str, npt.NDArray[np.int8]]:
-        return {"board": self._board.copy(), "afloat": self._afloat(self._view)}
+        return {"board": self._board.copy(), "afloat": self._afloat.copy()}
 
     def _info(self) -> Dict[str, Any]:
         shots = self._view.shots_fired if self._view is not None else 0

@@ -28,7 +28,7 @@ import numpy as np
 from battleship import _core
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import REFUSALS, Ocean, TargetView
-from battleship.game import Game
+from battleship.game import Game, QueuedShooter
 from battleship.posterior import Posterior
 
 __all__ = ["Settings", "Match", "Round", "Mark", "default_opponent", "cell_name", "STRONGEST"]
@@ -138,20 +138,6 @@ class Mark:
     REVEALED = "revealed"  # the letter, dim: an enemy ship shown after the round
 
 
-class _Person:
-    """Player 0's shooter: fires the cells the person chose on screen, in order."""
-
-    name = "you"
-
-    def __init__(self) -> None:
-        self.queue: List[Cell] = []
-
-    def next_shot(self, view: TargetView, rng: Rng) -> Cell:
-        if not self.queue:
-            raise RuntimeError("the person has no shot queued")
-        return self.queue.pop(0)
-
-
 class Round:
     """One game: placement, then shooting until a fleet is sunk.
 
@@ -169,7 +155,7 @@ class Round:
         self.rows, self.cols = settings.rows, settings.cols
         self.fleet = settings.fleet_object
         self.rules = settings.rules
-        self._person = _Person()
+        self._person = QueuedShooter("you")
         self.game = Game(
             self._person,
             settings.opponent,
@@ -201,8 +187,9 @@ class Round:
         self.last_hit: Optional[int] = None  # the player whose board was hit by the last volley
         self.hit_boards: List[int] = []
         self.winner: Optional[int] = None
-        # hints: the posterior over the enemy's layouts, told what the person is told
-        self.belief = Posterior(self.rows, self.cols, self.fleet, self.rules, seed=seed)
+        # hints: the posterior over the enemy's layouts, made at the first hint and then told what
+        # the person is told (a round without hints spends nothing on it)
+        self._belief: Optional[Posterior] = None
         self.hints = 0
         self.message = f"Place your {self._ship_label(0)}: arrows move it, R rotates, Enter places it."
 
@@ -210,8 +197,8 @@ class Round:
     def on_shot(self, player: int, cell: Cell, outcome: ShotOutcome, told: ShotOutcome) -> None:
         """Engine hook: collects the shots of the turn being played."""
         self.turn_shots.append((player, tuple(cell), outcome, told))  # type: ignore[arg-type]
-        if player == 0 and told.valid:
-            self.belief.record(cell, told)
+        if player == 0 and told.valid and self._belief is not None:
+            self._belief.record(cell, told)
 
     # ---- what the screen shows -------------------------------------------------------------
     def _ship_label(self, ship: int) -> str:
@@ -491,7 +478,12 @@ class Round:
         what the person was told, and says how likely; None (nothing changes) unless shooting."""
         if self.stage != "shooting":
             return None
-        chance = self.belief.probabilities()
+        if self._belief is None:
+            self._belief = Posterior(self.rows, self.cols, self.fleet, self.rules, seed=self.seed)
+            for shot in self.game.record.shots_of(0):
+                if shot.told.valid:
+                    self._belief.record(shot.cell, shot.told)
+        chance = self._belief.probabilities()
         for cell in self.aimed:  # a salvo's aimed cells are taken
             chance[cell] = -1.0
         chance[~self.view.open] = -1.0
