@@ -1,7 +1,6 @@
 // One two-player game, printed move by move, with both oceans side by side at the end.
 //
-//   play_one_game [--seed N] [--first NAME] [--second NAME] [--rules classic|bbm103|salvo|
-//                 russian|cs32] [--record FILE]
+//   play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--record FILE]
 //
 // The players are shooters from the registry (default: hunt_target against parity), both fleets
 // laid out uniformly at random. --record writes the game's record (see game_record.hpp), which
@@ -84,16 +83,6 @@ void print_oceans(const Ocean<S>& first, const Ocean<S>& second) {
   std::printf("(X hit, o miss, . water, letters: ships never hit)\n");
 }
 
-Rules rules_named(std::string_view name) {
-  if (name == "classic") return rulesets::classic;
-  if (name == "bbm103") return rulesets::bbm103;
-  if (name == "salvo") return rulesets::salvo;
-  if (name == "russian") return rulesets::russian;
-  if (name == "cs32") return rulesets::cs32;
-  std::fprintf(stderr, "unknown rules '%s'; known: classic, bbm103, salvo, russian, cs32\n",
-               std::string(name).c_str());
-  std::exit(2);
-}
 } // namespace
 
 int main(int argc, char** argv) {
@@ -116,11 +105,14 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  const Rules rules = rules_named(rules_name);
-  // The Russian rules come with their own fleet (no contact needs room).
-  const Fleet fleet = rules_name == "russian"  ? fleets::russian
-                      : rules_name == "bbm103" ? fleets::bbm103
-                                               : fleets::classic;
+  const auto named = rulesets::named(rules_name);
+  if (!named) {
+    std::fprintf(stderr, "unknown rules '%s'\n", rules_name.c_str());
+    return 2;
+  }
+  const Rules rules = *named;
+  // A rule set named after a fleet (russian, bbm103, cs32) comes with that fleet.
+  const Fleet fleet = fleets::named(rules_name).value_or(fleets::classic);
   try {
     Game<S> game(Board<S>{}, fleet, rules, make_shooter<S>(first), make_shooter<S>(second), seed);
     const UniformPlacer<S> placer;

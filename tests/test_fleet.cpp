@@ -2,6 +2,9 @@
 
 #include <battleship/fleet.hpp>
 
+#include <iterator>
+#include <string_view>
+
 using namespace battleship;
 
 TEST_CASE("the predefined fleets have the ships the seeds describe", "[fleet]") {
@@ -23,6 +26,20 @@ TEST_CASE("the predefined fleets have the ships the seeds describe", "[fleet]") 
   for (const Fleet& f :
        {fleets::classic, fleets::hasbro, fleets::cs32, fleets::bbm103, fleets::russian})
     CHECK_FALSE(f.problem(ClassicShape{}).has_value());
+}
+
+TEST_CASE("fleets are found by name, and only known names are", "[fleet]") {
+  static_assert(fleets::named("russian") == fleets::russian); // usable at compile time
+  CHECK(fleets::named("classic") == fleets::classic);
+  CHECK(fleets::named("hasbro") == fleets::hasbro);
+  CHECK_FALSE(fleets::named("salvo").has_value());
+  std::string_view previous;
+  for (const auto& f : fleets::all) {
+    CHECK(previous < f.name); // sorted, no name twice
+    CHECK(fleets::named(f.name) == f.fleet);
+    previous = f.name;
+  }
+  CHECK(std::size(fleets::all) == 5);
 }
 
 TEST_CASE("a fleet is a constexpr value usable as a template argument", "[fleet]") {

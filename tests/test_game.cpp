@@ -5,6 +5,7 @@
 #include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/random.hpp>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -131,6 +132,19 @@ Game<S, Observer, A, B> reading_game(const Rules& rules, A a = ReadingOrder{},
   top_layout(g.ocean(1));
   return g;
 }
+/// The number of turns a transcript shows.
+int count_turns(const Transcript& t) {
+  int n = 0;
+  for (const auto& line : t.lines) n += line.starts_with("turn ") ? 1 : 0;
+  return n;
+}
+/// Plays `g` volley by volley to the end; returns how many volleys that took.
+template <class G>
+int play_by_volleys(G& g) {
+  int volleys = 0;
+  for (; !g.is_over(); ++volleys) g.play_volley();
+  return volleys;
+}
 Rules with_volley(Volley v, int salvo = 1) {
   Rules r = rulesets::classic;
   r.volley = v;
@@ -247,6 +261,88 @@ TEST_CASE("next_volley_size is the number of cells the next turn names", "[game]
     CHECK(predicted == log.shots); // one turn, one volley: all named, every one announced
     CHECK(g.next_volley_size() == 0);
   }
+}
+
+TEST_CASE("play_volley plays an until-miss turn one volley at a time", "[game][rules]") {
+  auto g = reading_game<TurnLog>(with_volley(Volley::until_miss));
+  TurnLog log;
+  g.observe(&log);
+  // Player 0 hits (0,0): the turn goes on, the round and the turn are counted once.
+  g.play_volley();
+  CHECK(g.turn_under_way());
+  CHECK(g.to_move() == 0);
+  CHECK(g.next_volley_size() == 1);
+  CHECK(log.shots == std::vector<int>{1});
+  g.play_volley(); // (0,1) sinks Two: a hit, so it shoots again
+  CHECK(g.turn_under_way());
+  CHECK(g.view(0).shots_fired() == 2);
+  g.play_volley(); // (0,2) misses: the turn ends
+  CHECK_FALSE(g.turn_under_way());
+  CHECK(g.to_move() == 1);
+  CHECK(log.shots == std::vector<int>{3});
+  CHECK(log.players == std::vector<int>{0});
+  CHECK(g.outcome().rounds == 1);
+}
+
+TEST_CASE("a match played volley by volley is the match played turn by turn", "[game][rules]") {
+  Rules capped = with_volley(Volley::until_miss);
+  capped.shot_cap = 9;
+  Rules forfeits = with_volley(Volley::until_miss);
+  forfeits.invalid_shot = InvalidShot::forfeits;
+  for (const Rules& rules :
+       {with_volley(Volley::until_miss), rulesets::classic, rulesets::salvo, capped, forfeits}) {
+    INFO("volley " << to_string(rules.volley) << ", cap " << rules.shot_cap);
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      auto by_turn = reading_game<Transcript, AnyShotStrategy<S>>(rules, RandomShooter<S>{},
+                                                                  HuntTargetShooter<S>{});
+      auto by_volley = reading_game<Transcript, AnyShotStrategy<S>>(rules, RandomShooter<S>{},
+                                                                    HuntTargetShooter<S>{});
+      by_turn.reset(seed);
+      by_volley.reset(seed);
+      for (auto* g : {&by_turn, &by_volley}) {
+        REQUIRE(g->place(0, UniformPlacer<S>{}));
+        REQUIRE(g->place(1, UniformPlacer<S>{}));
+      }
+      Transcript turns, volleys;
+      by_turn.observe(&turns);
+      by_volley.observe(&volleys);
+      by_turn.play_to_end();
+      const int volleys_played = play_by_volleys(by_volley);
+      CHECK(volleys.lines == turns.lines);
+      CHECK(by_volley.outcome() == by_turn.outcome());
+      CHECK_FALSE(by_volley.turn_under_way());
+      if (rules.volley != Volley::until_miss) CHECK(volleys_played == count_turns(turns));
+    }
+  }
+}
+
+TEST_CASE("refused and forfeited shots play the same volley by volley", "[game][rules]") {
+  for (const InvalidShot invalid : {InvalidShot::refused, InvalidShot::forfeits}) {
+    Rules rules = with_volley(Volley::until_miss);
+    rules.invalid_shot = invalid;
+    rules.max_invalid_in_a_row = 2;
+    auto by_turn = reading_game<Transcript, Repeater, ReadingOrder>(rules, Repeater{});
+    auto by_volley = reading_game<Transcript, Repeater, ReadingOrder>(rules, Repeater{});
+    Transcript turns, volleys;
+    by_turn.observe(&turns);
+    by_volley.observe(&volleys);
+    by_turn.play_to_end();
+    play_by_volleys(by_volley);
+    CHECK(volleys.lines == turns.lines);
+    CHECK(by_volley.outcome() == by_turn.outcome());
+    CHECK(std::count(turns.lines.begin(), turns.lines.end(), std::string("shot 0 0,0 hit hit")) ==
+          1);
+  }
+}
+
+TEST_CASE("an abort between two volleys of a turn ends the turn", "[game][rules]") {
+  auto g = reading_game<TurnLog>(with_volley(Volley::until_miss));
+  g.play_volley();
+  REQUIRE(g.turn_under_way());
+  g.abort("the user quit");
+  CHECK_FALSE(g.turn_under_way());
+  g.play_turn(); // does nothing, and returns
+  CHECK(g.view(0).shots_fired() == 1);
 }
 
 TEST_CASE("until-miss keeps shooting while it hits", "[game][rules]") {

@@ -3,6 +3,9 @@
 #include <battleship/outcome.hpp>
 #include <battleship/rules.hpp>
 
+#include <iterator>
+#include <string_view>
+
 using namespace battleship;
 
 TEST_CASE("the named rule sets are consistent", "[rules]") {
@@ -13,6 +16,23 @@ TEST_CASE("the named rule sets are consistent", "[rules]") {
   CHECK(rulesets::cs32.invalid_shot == InvalidShot::forfeits);
   CHECK(rulesets::no_contact.touching == Touching::no_contact);
   CHECK(rulesets::pyships.shot_cap == 100);
+}
+
+TEST_CASE("rule sets are found by name, and only known names are", "[rules]") {
+  static_assert(rulesets::named("russian") == rulesets::russian); // usable at compile time
+  CHECK(rulesets::named("classic") == rulesets::classic);
+  CHECK(rulesets::named("bbm103") == rulesets::bbm103);
+  CHECK(rulesets::named("salvo") == rulesets::salvo);
+  CHECK_FALSE(rulesets::named("Classic").has_value());
+  CHECK_FALSE(rulesets::named("").has_value());
+  std::string_view previous;
+  for (const auto& r : rulesets::all) {
+    CHECK(previous < r.name); // sorted, no name twice
+    CHECK(rulesets::named(r.name) == r.rules);
+    CHECK_FALSE(r.rules.problem().has_value());
+    previous = r.name;
+  }
+  CHECK(std::size(rulesets::all) == 7);
 }
 
 TEST_CASE("inconsistent rules are refused with a reason", "[rules]") {

@@ -219,6 +219,25 @@ inline constexpr Fleet russian{{"Battleship", 'B', 4, 1},
                                {"Cruiser", 'C', 3, 2},
                                {"Destroyer", 'D', 2, 3},
                                {"Torpedo Boat", 'T', 1, 4}};
+
+/// A fleet and the name it is known by.
+struct NamedFleet {
+  std::string_view name; ///< `classic`, `russian`, ...
+  Fleet fleet;           ///< The fleet.
+};
+/// Every predefined fleet, by name in alphabetical order (what command lines and the Python
+/// `Fleet.named` accept).
+inline constexpr NamedFleet all[] = {{"bbm103", bbm103},
+                                     {"classic", classic},
+                                     {"cs32", cs32},
+                                     {"hasbro", hasbro},
+                                     {"russian", russian}};
+/// The predefined fleet called `name`, or nothing.
+[[nodiscard]] constexpr std::optional<Fleet> named(std::string_view name) noexcept {
+  for (const NamedFleet& f : all)
+    if (f.name == name) return f.fleet;
+  return std::nullopt;
+}
 } // namespace fleets
 
 } // namespace battleship

@@ -208,12 +208,15 @@ public:
   /// How many cells the player to move will name in its next volley (the volley rule, capped by
   /// the cells still open and the shot cap; 0 once the match is over): what a caller handing a
   /// player's cells over one at a time, such as the Gymnasium duel, collects before `play_turn`.
-  /// Under `Volley::until_miss` a turn may hold several such volleys, and refused invalid shots
-  /// are asked for again.
+  /// Under `Volley::until_miss` a turn may hold several such volleys (`play_volley` plays one),
+  /// and refused invalid shots are asked for again.
   [[nodiscard]] int next_volley_size() const noexcept {
     if (is_over()) return 0;
     return std::min({volley_size(next_), views_[index(next_)].open().count(), shots_left(next_)});
   }
+  /// Whether the player to move is in the middle of a turn: under `Volley::until_miss`, its last
+  /// volley hit and it shoots again (`play_volley` plays the next volley of the same turn).
+  [[nodiscard]] bool turn_under_way() const noexcept { return turn_under_way_; }
   /// Whether the first turn has been played (fleets can no longer change).
   [[nodiscard]] bool started() const noexcept { return started_; }
 
@@ -290,27 +293,44 @@ public:
     invalid_streak_ = {};
     next_ = 0;
     started_ = false;
+    turn_under_way_ = false;
     reseed(seed);
   }
 
   /// Plays one turn of the player to move; does nothing once the match is over.
   void play_turn() {
+    do play_volley();
+    while (turn_under_way_ && !is_over());
+  }
+  /// Plays the next volley of the player to move; does nothing once the match is over.
+  ///
+  /// A turn is one volley, except under `Volley::until_miss`, where a volley that hits is
+  /// followed by another of the same player: `turn_under_way()` is then true and `to_move()`
+  /// unchanged. A caller that hands a player's cells over as they are chosen (a GUI, the
+  /// Gymnasium duel) plays volley by volley, so that each one is chosen knowing the answers to
+  /// the last; the match is the same as when played turn by turn.
+  void play_volley() {
     if (is_over()) return;
     if (!started_) start();
     if (is_over()) return;
     const int p = next_;
-    if (p == 0) ++outcome_.rounds;
-    if constexpr (requires(Observer & o) { o.on_turn_start(0, 0); }) {
-      if (observer_) {
-        observer_->on_turn_start(p, outcome_.rounds);
-        if (is_over()) return;
+    if (!turn_under_way_) {
+      if (p == 0) ++outcome_.rounds;
+      if constexpr (requires(Observer & o) { o.on_turn_start(0, 0); }) {
+        if (observer_) {
+          observer_->on_turn_start(p, outcome_.rounds);
+          if (is_over()) return;
+        }
       }
     }
-    if (p == 0)
-      fire_volley(0, shooter0_);
-    else
-      fire_volley(1, shooter1_);
+    const bool again = p == 0 ? fire_volley(0, shooter0_) : fire_volley(1, shooter1_);
+    turn_under_way_ = false;
     if (is_over()) return;
+    // Under until_miss a hit earns another volley, unless the fleet or the shots ran out.
+    if (again && !oceans_[index(1 - p)].all_sunk() && next_volley_size() > 0) {
+      turn_under_way_ = true;
+      return;
+    }
     next_ = 1 - p;
     if (p == 1)
       end_of_round();
@@ -392,62 +412,67 @@ private:
     return detail::concat("player ", p + 1, " made too many invalid shots in a row");
   }
 
+  // Names and resolves one volley of player `p`; returns whether it earned another
+  // (`Volley::until_miss` and a hit).
   template <class Shooter>
-  void fire_volley(int p, Shooter& shooter) {
+  bool fire_volley(int p, Shooter& shooter) {
     Ocean<S>& target = oceans_[index(1 - p)];
     TargetView<S>& view = views_[index(p)];
     int& streak = invalid_streak_[index(p)];
     const bool refuse = rules_.invalid_shot == InvalidShot::refused;
-    bool again = true;
-    while (again && !target.all_sunk()) {
-      again = false;
-      const int n = std::min({volley_size(p), view.open().count(), shots_left(p)});
-      if (n <= 0) return;
-      // Name the volley.
-      named_.clear();
-      bool gave_up = false;
-      for (int count = 0; count < n;) {
-        const Coord c = shooter.next_shot(view, rngs_[index(p)]);
-        if (refuse && !view.is_open(c)) [[unlikely]] {
-          const ShotRefusal why =
-              target.board().contains(c) ? ShotRefusal::already_shot : ShotRefusal::off_board;
-          shooter.on_result(view, c, ShotOutcome{ShotResult::invalid, -1, why});
-          named_.push_back(Named{c, why});
-          if (++streak >= rules_.max_invalid_in_a_row || is_over()) {
-            gave_up = true;
-            break;
-          }
-          continue;
+    const int n = next_volley_size();
+    if (n <= 0 || target.all_sunk()) return false;
+    // Name the volley.
+    named_.clear();
+    bool gave_up = false;
+    for (int count = 0; count < n;) {
+      const Coord c = shooter.next_shot(view, rngs_[index(p)]);
+      if (refuse && !view.is_open(c)) [[unlikely]] {
+        const ShotRefusal why =
+            target.board().contains(c) ? ShotRefusal::already_shot : ShotRefusal::off_board;
+        shooter.on_result(view, c, ShotOutcome{ShotResult::invalid, -1, why});
+        named_.push_back(Named{c, why});
+        if (++streak >= rules_.max_invalid_in_a_row || is_over()) {
+          gave_up = true;
+          break;
         }
-        if (refuse) streak = 0;
-        named_.push_back(Named{c, ShotRefusal::none});
-        if (view.is_open(c)) view.add_pending(c);
-        ++count;
+        continue;
       }
-      // Resolve and announce it, in naming order.
-      for (const Named& shot : named_) {
-        if (shot.refused != ShotRefusal::none) {
-          const ShotOutcome refused{ShotResult::invalid, -1, shot.refused};
-          if (!announce(p, shot.cell, refused, refused)) return;
-          continue;
-        }
-        const ShotOutcome full = target.fire(shot.cell);
-        const ShotOutcome told = disclose(full, rules_.disclosure);
-        view.record(shot.cell, told);
-        shooter.on_result(view, shot.cell, told);
-        if (full.valid()) {
-          ++outcome_.shots[index(p)];
-          if (!refuse) streak = 0;
-          if (rules_.volley == Volley::until_miss && full.struck()) again = true;
-        } else {
-          ++streak;
-        }
-        if (!announce(p, shot.cell, full, told)) return;
-        if (!full.valid() && streak >= rules_.max_invalid_in_a_row)
-          return abort(too_many_invalid(p));
-      }
-      if (gave_up) return abort(too_many_invalid(p));
+      if (refuse) streak = 0;
+      named_.push_back(Named{c, ShotRefusal::none});
+      if (view.is_open(c)) view.add_pending(c);
+      ++count;
     }
+    // Resolve and announce it, in naming order.
+    bool again = false;
+    for (const Named& shot : named_) {
+      if (shot.refused != ShotRefusal::none) {
+        const ShotOutcome refused{ShotResult::invalid, -1, shot.refused};
+        if (!announce(p, shot.cell, refused, refused)) return false;
+        continue;
+      }
+      const ShotOutcome full = target.fire(shot.cell);
+      const ShotOutcome told = disclose(full, rules_.disclosure);
+      view.record(shot.cell, told);
+      shooter.on_result(view, shot.cell, told);
+      if (full.valid()) {
+        ++outcome_.shots[index(p)];
+        if (!refuse) streak = 0;
+        if (rules_.volley == Volley::until_miss && full.struck()) again = true;
+      } else {
+        ++streak;
+      }
+      if (!announce(p, shot.cell, full, told)) return false;
+      if (!full.valid() && streak >= rules_.max_invalid_in_a_row) {
+        abort(too_many_invalid(p));
+        return false;
+      }
+    }
+    if (gave_up) {
+      abort(too_many_invalid(p));
+      return false;
+    }
+    return again;
   }
 
   void end_of_round() {
@@ -460,6 +485,7 @@ private:
   }
 
   void finish(GameEnd end, int winner) {
+    turn_under_way_ = false;
     outcome_.end = end;
     outcome_.winner = winner;
     if constexpr (requires(Observer & o, const GameOutcome& g) { o.on_game_over(g); }) {
@@ -480,6 +506,7 @@ private:
   std::array<int, 2> invalid_streak_{};
   int next_ = 0;
   bool started_ = false;
+  bool turn_under_way_ = false;
 };
 
 } // namespace battleship

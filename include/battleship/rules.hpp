@@ -96,6 +96,23 @@ inline constexpr Rules russian{.touching = Touching::no_contact, .volley = Volle
 inline constexpr Rules salvo{.volley = Volley::per_ship_afloat};
 /// Seed 001 (PyShips): the shooter stops after 100 shots.
 inline constexpr Rules pyships{.shot_cap = 100};
+
+/// A rule set and the name it is known by.
+struct NamedRules {
+  std::string_view name; ///< `classic`, `russian`, ...
+  Rules rules;           ///< The rules.
+};
+/// Every predefined rule set, by name in alphabetical order (what command lines and the Python
+/// `Rules.named` accept).
+inline constexpr NamedRules all[] = {
+    {"bbm103", bbm103},   {"classic", classic}, {"cs32", cs32},  {"no_contact", no_contact},
+    {"pyships", pyships}, {"russian", russian}, {"salvo", salvo}};
+/// The predefined rule set called `name`, or nothing.
+[[nodiscard]] constexpr std::optional<Rules> named(std::string_view name) noexcept {
+  for (const NamedRules& r : all)
+    if (r.name == name) return r.rules;
+  return std::nullopt;
+}
 } // namespace rulesets
 
 /// The name used for `t` in text (command line, files, Python): `allowed`, `no_edge_contact`,

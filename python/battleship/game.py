@@ -215,6 +215,16 @@ class Game:
         """Play one turn of the player to move (nothing once the match is over)."""
         self._guard(self._impl.play_turn, "play")
 
+    def play_volley(self) -> None:
+        """Play the next volley of the player to move (nothing once the match is over).
+
+        A turn is one volley, except under the ``until_miss`` volley rule, where a volley that
+        hits is followed by another of the same player (``turn_under_way`` is then true). A
+        caller handing a player's cells over as they are chosen (a GUI, the duel environment)
+        plays volley by volley, each chosen knowing the answers to the last; the match is the
+        same as when played turn by turn."""
+        self._guard(self._impl.play_volley, "play")
+
     def play_round(self) -> None:
         """Play until both players have moved, or the match is over."""
         self._guard(self._impl.play_round, "play")
@@ -245,8 +255,15 @@ class Game:
     @property
     def next_volley_size(self) -> int:
         """How many cells the player to move names in its next volley (the volley rule, capped by
-        the open cells and the shot cap; 0 once the match is over)."""
+        the open cells and the shot cap; 0 once the match is over). Under ``until_miss`` a turn
+        may hold several volleys: see ``play_volley``."""
         return int(self._impl.next_volley_size)
+
+    @property
+    def turn_under_way(self) -> bool:
+        """Whether the player to move is in the middle of a turn (under ``until_miss``, its last
+        volley hit and it shoots again)."""
+        return not self.is_over and bool(self._impl.turn_under_way)
 
     @property
     def record(self) -> GameRecord:

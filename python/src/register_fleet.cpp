@@ -1,8 +1,6 @@
 // ShipClass and Fleet, with the predefined fleets.
 #include <pybind11/stl.h>
 
-#include <map>
-
 #include <battleship/fleet.hpp>
 
 #include "bindings.hpp"
@@ -57,20 +55,11 @@ py::tuple class_state(const ShipClass& c) {
   return py::make_tuple(c.name.str(), std::string(1, c.symbol), c.length, c.count);
 }
 
-const std::map<std::string, Fleet>& predefined() {
-  static const std::map<std::string, Fleet> all{{"classic", battleship::fleets::classic},
-                                                {"hasbro", battleship::fleets::hasbro},
-                                                {"cs32", battleship::fleets::cs32},
-                                                {"bbm103", battleship::fleets::bbm103},
-                                                {"russian", battleship::fleets::russian}};
-  return all;
-}
-
 Fleet named(const std::string& name) {
-  const auto it = predefined().find(name);
-  if (it != predefined().end()) return it->second;
+  if (const auto found = battleship::fleets::named(name)) return *found;
   std::string known;
-  for (const auto& [k, v] : predefined()) known += (known.empty() ? "" : ", ") + k;
+  for (const auto& n : battleship::fleets::all)
+    known += (known.empty() ? "" : ", ") + std::string(n.name);
   throw py::value_error("unknown fleet '" + name + "'; known: " + known);
 }
 
@@ -134,7 +123,7 @@ void register_fleet(py::module_& m) {
           "names",
           [] {
             std::vector<std::string> out;
-            for (const auto& [k, v] : predefined()) out.push_back(k);
+            for (const auto& n : battleship::fleets::all) out.emplace_back(n.name);
             return out;
           },
           "Names of the predefined fleets.")
@@ -170,8 +159,8 @@ void register_fleet(py::module_& m) {
       .def("__len__", &Fleet::ship_count)
       .def("__repr__",
            [](const Fleet& f) {
-             for (const auto& [k, v] : predefined())
-               if (v == f) return "Fleet." + k + "()";
+             for (const auto& n : battleship::fleets::all)
+               if (n.fleet == f) return "Fleet." + std::string(n.name) + "()";
              py::list l;
              for (const auto& c : classes_of(f)) l.append(class_state(c));
              return "Fleet(" + py::repr(l).cast<std::string>() + ")";

@@ -89,6 +89,7 @@ void bind_game(py::module_& m) {
           },
           py::keep_alive<0, 1>())
       .def("play_turn", [](Box& b) { b.game->play_turn(); })
+      .def("play_volley", [](Box& b) { b.game->play_volley(); })
       .def("play_round", [](Box& b) { b.game->play_round(); })
       .def("play_to_end", [](Box& b) { return b.game->play_to_end(); })
       .def_property_readonly("outcome", [](const Box& b) { return b.game->outcome(); })
@@ -96,6 +97,8 @@ void bind_game(py::module_& m) {
       .def_property_readonly("to_move", [](const Box& b) { return b.game->to_move(); })
       .def_property_readonly("next_volley_size",
                              [](const Box& b) { return b.game->next_volley_size(); })
+      .def_property_readonly("turn_under_way",
+                             [](const Box& b) { return b.game->turn_under_way(); })
       .def_property_readonly("rules", [](const Box& b) { return b.game->rules(); })
       .def("observe", [](Box& b, py::object o) {
         if (o.is_none()) {

@@ -1,8 +1,6 @@
 // Rules, with the enumerations spelled as strings (the names `to_string` gives).
 #include <pybind11/stl.h>
 
-#include <map>
-
 #include <battleship/rules.hpp>
 
 #include "bindings.hpp"
@@ -48,20 +46,10 @@ Rules from_state(const py::dict& d) {
                     d["max_invalid_in_a_row"].cast<int>(), d["shot_cap"].cast<int>());
 }
 
-const std::map<std::string, Rules>& predefined() {
-  static const std::map<std::string, Rules> all{
-      {"classic", rulesets::classic}, {"bbm103", rulesets::bbm103},
-      {"cs32", rulesets::cs32},       {"no_contact", rulesets::no_contact},
-      {"russian", rulesets::russian}, {"salvo", rulesets::salvo},
-      {"pyships", rulesets::pyships}};
-  return all;
-}
-
 Rules named(const std::string& name) {
-  const auto it = predefined().find(name);
-  if (it != predefined().end()) return it->second;
+  if (const auto found = rulesets::named(name)) return *found;
   std::string known;
-  for (const auto& [k, v] : predefined()) known += (known.empty() ? "" : ", ") + k;
+  for (const auto& n : rulesets::all) known += (known.empty() ? "" : ", ") + std::string(n.name);
   throw py::value_error("unknown rule set '" + name + "'; known: " + known);
 }
 } // namespace
@@ -81,7 +69,7 @@ void register_rules(py::module_& m) {
           "names",
           [] {
             std::vector<std::string> out;
-            for (const auto& [k, v] : predefined()) out.push_back(k);
+            for (const auto& n : rulesets::all) out.emplace_back(n.name);
             return out;
           },
           "Names of the predefined rule sets.")
@@ -115,8 +103,8 @@ void register_rules(py::module_& m) {
            [](const Rules& r) { return py::hash(py::tuple(state_of(r).attr("values")())); })
       .def("__repr__",
            [](const Rules& r) {
-             for (const auto& [k, v] : predefined())
-               if (v == r) return "Rules.named('" + k + "')";
+             for (const auto& n : rulesets::all)
+               if (n.rules == r) return "Rules.named('" + std::string(n.name) + "')";
              std::string s;
              const Rules defaults;
              const py::dict mine = state_of(r), base = state_of(defaults);

@@ -97,6 +97,32 @@ def test_a_volley_is_named_a_cell_a_step_then_fired_at_once():
     assert info["to_name"] == own_ships_afloat
 
 
+def test_under_until_miss_a_hit_keeps_the_turn_and_a_miss_hands_it_over():
+    env = DuelEnv(rules=battleship.Rules.named("russian"), opponent="parity")
+    obs, info = env.reset(seed=4)
+    kept = handed = 0
+    done = False
+    while not done:
+        obs, _, terminated, truncated, info = env.step(env.suggest("probability"))
+        done = terminated or truncated
+        assert info["outcome"] == "fired" and len(info["fired"]) == 1
+        (_, result), = info["fired"]
+        if done:
+            break
+        if result == "miss":
+            handed += 1
+            # The opponent shot until it missed (or the match ended), and the agent moves again.
+            shots = [r for _, r in info["opponent_fired"]]
+            assert shots and shots[-1] == "miss" and "miss" not in shots[:-1]
+        else:
+            kept += 1
+            assert info["opponent_fired"] == [] and env.game.turn_under_way  # type: ignore[union-attr]
+        assert env.game.to_move == env.agent and info["to_name"] == 1  # type: ignore[union-attr]
+    assert kept >= 16 and handed > 10 and terminated
+    record = env.game.record  # type: ignore[union-attr]
+    assert record.replay().record.shots == record.shots  # the engine's own match, replayable
+
+
 def test_a_fixed_salvo_and_a_shot_cap_shape_the_volleys():
     rules = battleship.Rules(volley="fixed_salvo", salvo_size=3, shot_cap=7)
     env = DuelEnv(rules=rules)
@@ -213,7 +239,6 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
 @pytest.mark.parametrize(
     "kwargs, error",
     [
-        ({"rules": battleship.Rules(volley="until_miss")}, ValueError),
         ({"first": "second"}, ValueError),
         ({"opponent": "nobody"}, ValueError),
         ({"opponent": 3}, TypeError),
@@ -250,8 +275,8 @@ def test_a_sinking_is_coded_on_the_board():
         assert (obs["own"] == DAMAGED).sum() == 17 and (obs["own"] == WATER).sum() + (obs["own"] == SPLASH).sum() == 83
 
 
-@pytest.mark.parametrize("name", ["classic", "bbm103", "cs32", "no_contact", "salvo", "pyships"])
-def test_every_rule_set_but_until_miss_plays_to_the_end(name):
+@pytest.mark.parametrize("name", ["classic", "bbm103", "cs32", "no_contact", "salvo", "pyships", "russian"])
+def test_every_rule_set_plays_to_the_end(name):
     rules = battleship.Rules.named(name)
     fleet = battleship.Fleet.named("bbm103") if name == "bbm103" else None
     for first, seed in (("agent", 1), ("opponent", 2)):

@@ -61,6 +61,23 @@ def test_turn_by_turn_play_and_observers():
     assert events[-1] == ("over", "win")
 
 
+def test_volley_by_volley_play_is_the_same_match_as_turn_by_turn():
+    russian = Rules.named("russian")  # shoot again after a hit
+    by_turn = Game("hunt_target", "parity", rules=russian, seed=5)
+    by_turn.play_to_end()
+    by_volley = Game("hunt_target", "parity", rules=russian, seed=5)
+    turns_went_on = 0
+    while not by_volley.is_over:
+        mover = by_volley.to_move
+        by_volley.play_volley()
+        if by_volley.turn_under_way:
+            turns_went_on += 1
+            assert by_volley.to_move == mover and by_volley.next_volley_size == 1
+    assert turns_went_on > 10  # hits happened, and each kept the turn
+    assert by_volley.record == by_turn.record and by_volley.outcome == by_turn.outcome
+    assert not by_volley.turn_under_way
+
+
 def test_placing_by_hand_and_unplaced_fleets():
     game = Game("random", "random", placers=None, seed=3)
     with pytest.raises(ValueError, match="unknown placer 'nope'"):

@@ -4,10 +4,11 @@ engine's shooters, one step a cell.
 The agent and the ``opponent`` (an engine shooter, ``"probability"`` unless given) each have a
 fleet laid out by a placer, and play the engine's own two-player match (``battleship.Game``)
 under the rules: turns alternate, a turn fires a volley (one shot, a fixed salvo, or one shot per
-own ship afloat) named in full before any of it is answered, and the equalising shot and the shot
-cap apply. A step names one cell of the agent's volley; once the volley is complete it is fired,
-the opponent plays its turn, and the next observation is the agent's next decision. Its id is
-``"battleship/Duel-v0"`` (see ``battleship.envs``).
+own ship afloat) named in full before any of it is answered, or under ``until_miss`` one shot
+after another until a miss; the equalising shot and the shot cap apply. A step names one cell of
+the agent's volley; once the volley is complete it is fired (``Game.play_volley``), the opponent
+plays its turn unless the agent's goes on (``until_miss`` after a hit), and the next observation
+is the agent's next decision. Its id is ``"battleship/Duel-v0"`` (see ``battleship.envs``).
 
 **Observation** (a ``Dict`` space):
 
@@ -37,9 +38,6 @@ opponent's every draw.
 **Beyond Gymnasium**, as in the solo game: ``suggest(name)`` (an engine shooter's next cell in
 the agent's game), ``action_masks()`` and ``probability_map()`` (the posterior of the target
 given what the agent was told).
-
-The ``until_miss`` volley rule (shoot again after a hit) is refused with ``ValueError``: a turn's
-length there depends on answers the agent has not seen when it names its cell.
 """
 
 from __future__ import annotations
@@ -112,11 +110,6 @@ class DuelEnv(BoardEnv):
     ) -> None:
         super().__init__()
         self._set_up(rows, cols, fleet, rules, max_steps, 4, render_mode)
-        if self.rules.volley == "until_miss":
-            raise ValueError(
-                "DuelEnv does not play the until_miss volley rule: a turn's length depends on "
-                "answers the agent has not seen when it names its cell"
-            )
         if first not in ("agent", "opponent", "random"):
             raise ValueError(f"first must be 'agent', 'opponent' or 'random', got {first!r}")
         self._opponent = resolve_shooter(opponent)  # ValueError / TypeError for what is not one
@@ -178,8 +171,9 @@ class DuelEnv(BoardEnv):
         return self._observation(), self._info()
 
     def step(self, action: Any) -> Tuple[Dict[str, npt.NDArray[np.int8]], float, bool, bool, Dict[str, Any]]:
-        """Name cell ``action`` for the agent's volley; fire it and let the opponent play once it
-        is complete. Reward +1 / -1 / 0 when the match ends (win / loss / draw), else 0."""
+        """Name cell ``action`` for the agent's volley; once it is complete, fire it and let the
+        opponent play (unless the agent's turn goes on). Reward +1 / -1 / 0 when the match ends
+        (win / loss / draw), else 0."""
         self._require_episode("step()")
         assert self._game is not None
         cell = divmod(cell_index(action, self.rows, self.cols), self.cols)
@@ -195,7 +189,7 @@ class DuelEnv(BoardEnv):
             result = "named"
             if len(self._named) >= self._game.next_volley_size:
                 self._hand.queue, self._named = self._named, []
-                self._game.play_turn()
+                self._game.play_volley()  # under until_miss a hit leaves the turn to the agent
                 self._play_opponent()
                 result = "fired"
         match = self._game.outcome

@@ -1,0 +1,166 @@
+// A match driven from outside, the way a GUI or a network server drives it: the person's cells
+// arrive one at a time, and each batch is fired with Game::play_volley() as soon as the volley is
+// complete. Under the Russian rules (shoot again after a hit) the person therefore chooses each
+// shot knowing the answer to the last; the engine keeps the turns, the rules and the score.
+//
+//   event_driven_game [--seed N] [--rules NAME] [--opponent NAME] [--auto]
+//
+// Type cells like B7 (one per line); --auto lets a hunt/target player stand in for the person.
+// ctest-args: --auto --seed 3
+#include <battleship/battleship.hpp>
+#include <battleship/io/coord_text.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace {
+using namespace battleship;
+using S = ClassicShape;
+
+/// The person's player: fires the cells the event loop handed it, in order.
+struct Inbox {
+  std::deque<Coord>* cells = nullptr;
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>&, Rng&) {
+    const Coord c = cells->front();
+    cells->pop_front();
+    return c;
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+
+/// Where the person's next cell comes from: the keyboard, or a stand-in player.
+class Person {
+public:
+  explicit Person(bool automatic) : automatic_(automatic) {}
+
+  /// The next cell the person names, or nothing if the input ended.
+  std::optional<Coord> next_cell(const TargetView<S>& view) {
+    if (automatic_) {
+      if (!started_) stand_in_.start(view), started_ = true;
+      return stand_in_.next_shot(view, rng_);
+    }
+    std::string line;
+    while (std::printf("your shot: "), std::fflush(stdout), std::getline(std::cin, line)) {
+      const auto parsed = parse_coord(line, CoordNotation::letter_number);
+      if (!parsed)
+        std::printf("  %s\n", parsed.error.c_str());
+      else if (!view.is_open(*parsed.coord))
+        std::printf("  %s is not a cell you can still fire at\n", line.c_str());
+      else
+        return parsed.coord;
+    }
+    return std::nullopt;
+  }
+
+  /// Tells the stand-in what its cell did (a person reads it on the screen).
+  void heard(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
+    if (automatic_) stand_in_.on_result(view, cell, told);
+  }
+
+private:
+  bool automatic_;
+  bool started_ = false;
+  HuntTargetShooter<S> stand_in_;
+  Rng rng_{1};
+};
+
+/// Prints the shots as the match announces them, and passes the person's answers on.
+class Screen final : public GameObserver<S> {
+public:
+  Screen(Person& person, const TargetView<S>& view) : person_(person), view_(view) {}
+  void on_shot(int player, Coord cell, const ShotOutcome& full, const ShotOutcome& told) override {
+    std::printf("  %s fire at %-3s %s\n", player == 0 ? "you " : "they",
+                format_coord(cell, CoordNotation::letter_number).c_str(),
+                std::string(to_string(player == 0 ? told.result : full.result)).c_str());
+    if (player == 0) person_.heard(view_, cell, told);
+  }
+
+private:
+  Person& person_;
+  const TargetView<S>& view_;
+};
+
+std::string_view value_after(int& i, int argc, char** argv) {
+  if (i + 1 >= argc) {
+    std::fprintf(stderr, "%s needs a value\n", argv[i]);
+    std::exit(2);
+  }
+  return argv[++i];
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  std::uint64_t seed = 1;
+  std::string rules_name = "russian", opponent = "parity";
+  bool automatic = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--seed")
+      seed = std::strtoull(std::string(value_after(i, argc, argv)).c_str(), nullptr, 10);
+    else if (arg == "--rules")
+      rules_name = value_after(i, argc, argv);
+    else if (arg == "--opponent")
+      opponent = value_after(i, argc, argv);
+    else if (arg == "--auto")
+      automatic = true;
+    else {
+      std::fprintf(stderr, "unknown argument %s (see the comment at the top of the file)\n",
+                   argv[i]);
+      return 2;
+    }
+  }
+  const auto rules = rulesets::named(rules_name);
+  if (!rules) {
+    std::fprintf(stderr, "unknown rule set %s\n", rules_name.c_str());
+    return 2;
+  }
+  // A rule set named after a fleet (russian, bbm103, cs32) comes with that fleet.
+  const Fleet fleet = fleets::named(rules_name).value_or(fleets::classic);
+  std::deque<Coord> clicks;
+  AnyShotStrategy<S> engine = RandomShooter<S>{};
+  try {
+    engine = make_shooter<S>(opponent);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  }
+  Game<S> game(Board<S>{}, fleet, *rules, Inbox{&clicks}, std::move(engine), seed);
+  const UniformPlacer<S> placer;
+  game.place(0, placer);
+  game.place(1, placer);
+  Person person(automatic);
+  Screen screen(person, game.view(0));
+  game.observe(&screen);
+
+  // The event loop: the engine plays the opponent's turns; the person's volleys are fired as soon
+  // as they are complete, one volley at a time, so each is chosen after the last was answered.
+  while (!game.is_over()) {
+    if (game.to_move() == 1) {
+      game.play_turn();
+      continue;
+    }
+    if (!game.turn_under_way())
+      std::printf("round %d: name %d cell(s)\n", game.outcome().rounds + 1,
+                  game.next_volley_size());
+    for (auto k = static_cast<int>(clicks.size()); k < game.next_volley_size(); ++k) {
+      const auto cell = person.next_cell(game.view(0));
+      if (!cell) return std::printf("\nyou left the game\n"), 0;
+      clicks.push_back(*cell);
+    }
+    game.play_volley();
+  }
+  const GameOutcome& o = game.outcome();
+  if (o.end == GameEnd::win)
+    std::printf("%s after %d rounds (%d shots against %d)\n",
+                o.winner == 0 ? "You win" : "They win", o.rounds, o.shots[0], o.shots[1]);
+  else
+    std::printf("%s\n", o.end == GameEnd::draw ? "A draw" : o.reason.c_str());
+}
