@@ -270,6 +270,7 @@ def _play(args: argparse.Namespace) -> int:
         touching=args.touching,
         disclosure=args.disclosure,
         salvo=args.salvo,
+        until_miss=args.until_miss,
         seed=args.seed,
     )
     try:
@@ -303,6 +304,7 @@ def add_play(sub: Subparsers) -> None:
     p.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], default="no_contact", help="how close ships may lie (default no_contact, as seed 004)")
     p.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], default="sunk_with_name", help="what a hit reveals (default sunk_with_name)")
     p.add_argument("--salvo", type=_salvo, default=1, metavar="N|ships", help="shots per turn: N, or 'ships' for one per ship afloat (default 1)")
+    p.add_argument("--until-miss", action="store_true", help="another shot after each hit, for both players (the Russian rule)")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible opponent (default: a fresh one)")
     p.set_defaults(run=_play)
 

@@ -5,7 +5,6 @@ import pickle
 
 import pytest
 
-import battleship
 from battleship import Fleet, Game, GameRecord, Rules, ShotOutcome
 
 

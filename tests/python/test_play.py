@@ -69,6 +69,7 @@ def test_the_defaults_follow_seed_004():
         ({"touching": "sometimes"}, "touching"),
         ({"disclosure": "all"}, "disclosure"),
         ({"salvo": -1}, "salvo"),
+        ({"salvo": 2, "until_miss": True}, "until_miss"),
         ({"fleet": "armada"}, "unknown fleet"),
         ({"rows": 3, "cols": 3}, "does not fit"),
         ({"rows": 0}, "1 to 26"),
@@ -83,6 +84,8 @@ def test_salvo_settings_become_engine_rules():
     assert Settings(salvo=3).rules.volley == "fixed_salvo"
     assert Settings(salvo=3).rules.salvo_size == 3
     assert Settings(salvo=0).rules.volley == "per_ship_afloat"
+    assert Settings(until_miss=True).rules.volley == "until_miss"
+    assert "another after each hit" in Settings(until_miss=True).describe()
 
 
 # ---- the game without a screen ---------------------------------------------------------------
@@ -166,6 +169,22 @@ def test_a_salvo_fires_when_every_shot_is_aimed_and_aiming_twice_takes_it_back()
     assert r.shots == (3, 3) and r.aimed == []
 
 
+def test_under_until_miss_a_hit_keeps_the_turn_and_a_miss_hands_it_over():
+    r = Match(Settings(seed=2, opponent="parity", until_miss=True)).round
+    r.place_rest()
+    first, second = ship_cells(r.theirs, ship=0)[:2]
+    assert r.fire(first)
+    assert r.shots == (1, 0) and "Fire again" in r.message  # the computer has not moved
+    assert r.fire(second)
+    assert r.shots == (2, 0)
+    assert r.fire(water_cells(r.theirs)[0])
+    theirs = [full for player, _, full, _ in r.turn_shots if player == 1]
+    assert r.shots == (3, len(theirs)) and "Fire again" not in r.message
+    # The computer shot until it missed: only its last shot may be a miss.
+    assert theirs and all(full.struck for full in theirs[:-1])
+    assert not theirs[-1].struck or r.stage == "over"
+
+
 def test_a_hint_points_at_the_likeliest_open_cell_from_what_the_person_was_told():
     r = Match(Settings(seed=5, opponent="random", salvo=2)).round
     assert r.hint() is None and r.hints == 0  # not while placing
@@ -232,6 +251,7 @@ def test_the_scoreboard_counts_rounds_and_the_next_round_needs_a_finished_one():
 def test_the_play_command_has_the_options():
     args = cli.parser().parse_args(["play", "--opponent", "random", "--salvo", "ships", "--seed", "4", "--fleet", "russian"])
     assert (args.opponent, args.salvo, args.seed, args.fleet, args.touching) == ("random", 0, 4, "russian", "no_contact")
+    assert not args.until_miss and cli.parser().parse_args(["play", "--until-miss"]).until_miss
     assert cli.parser().parse_args(["play"]).opponent == default_opponent()
     with pytest.raises(SystemExit):
         cli.parser().parse_args(["play", "--salvo", "0"])

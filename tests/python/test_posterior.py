@@ -8,7 +8,6 @@ import matplotlib
 import numpy as np
 import pytest
 
-import battleship
 from battleship import Fleet, plot, render, Ocean, Posterior, Rules, ShipClass, ShotOutcome
 from battleship.posterior import HIT, MISS, SUNK
 

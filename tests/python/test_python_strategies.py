@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import battleship
-from battleship import Fleet, Game, Rules
+from battleship import Game, Rules
 
 
 class RandomPy:

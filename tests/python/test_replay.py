@@ -8,8 +8,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 GRID1 = ";;;P;;;;;B;P\n;;;P;;;;;B;P\n;;;C;C;C;C;C;B;\nD;;;;;;;;B;\nD;;;;;;;;;\nD;;;;;;;;;\n;S;S;S;;;;;;\n;;;;;;;;;\n;P;P;;;;P;P;;\nB;B;B;B;;;;;;\n"
 SHIPS1 = "B1:1,I;down;\nB2:10,A;right;\nP1:9,G;right;\nP2:1,J;down;\nP3:1,D;down;\nP4:9,B;right;"
 GRID2 = ";;;;;;;;;D\n;;;;B;B;B;B;;D\n;;;P;P;;;;;D\n;;;;;;;;;\n;;C;;;;;;P;P\n;;C;;P;;;;;\n;;C;;P;;;;;\n;;C;;;;;;;P\n;;C;;;;S;S;S;P\n;;;;;B;B;B;B;\n"

@@ -67,7 +67,8 @@ class Settings:
     """What ``battleship play`` is played with (the command line's options).
 
     ``salvo`` is the shots per turn: 1 (one shot, the default), N (a fixed salvo of N shots) or
-    0 (one shot per own ship still afloat). ``seed`` None draws a fresh one.
+    0 (one shot per own ship still afloat). ``until_miss`` gives a player another shot after each
+    hit (the Russian rule; with one shot a turn only). ``seed`` None draws a fresh one.
     """
 
     rows: int = 10
@@ -78,6 +79,7 @@ class Settings:
     touching: str = "no_contact"
     disclosure: str = "sunk_with_name"
     salvo: int = 1
+    until_miss: bool = False
     seed: Optional[int] = None
 
     def __post_init__(self) -> None:
@@ -91,6 +93,8 @@ class Settings:
             raise ValueError(f"disclosure must be one of {', '.join(DISCLOSURE)}, got '{self.disclosure}'")
         if isinstance(self.salvo, bool) or not isinstance(self.salvo, int) or self.salvo < 0:
             raise ValueError(f"salvo must be 0 (one shot per ship afloat) or a positive number, got {self.salvo!r}")
+        if self.until_miss and self.salvo != 1:
+            raise ValueError("until_miss (another shot after each hit) goes with one shot a turn, not a salvo")
         if self.fleet not in Fleet.names():
             raise ValueError(f"unknown fleet '{self.fleet}'; known: {', '.join(Fleet.names())}")
         if not (1 <= self.rows <= 26 and 1 <= self.cols <= 26):
@@ -112,11 +116,15 @@ class Settings:
             return rules.replace(volley="per_ship_afloat")
         if self.salvo > 1:
             return rules.replace(volley="fixed_salvo", salvo_size=self.salvo)
+        if self.until_miss:
+            return rules.replace(volley="until_miss")
         return rules
 
     def describe(self) -> str:
         """One line: board, fleet, rules, opponent."""
         shots = {0: "salvo: 1 shot per ship afloat", 1: "1 shot a turn"}.get(self.salvo, f"salvo of {self.salvo}")
+        if self.until_miss:
+            shots = "1 shot a turn and another after each hit"
         return (
             f"{self.rows}x{self.cols} {self.fleet}, {self.touching.replace('_', ' ')}, "
             f"{self.disclosure.replace('_', ' ')}, {shots}"
@@ -447,7 +455,8 @@ class Round:
         """Fire at ``cell`` (default: the cursor); with a salvo, aim until the volley is full.
 
         Refused (False, with the reason) if the cell was shot already or is aimed at. When the
-        volley is complete the person's turn is played, then the computer's, at once.
+        volley is complete it is fired, then the computer plays its turn at once, unless the
+        person's turn goes on (``until_miss`` after a hit).
         """
         if self.stage != "shooting":
             return False
@@ -500,11 +509,12 @@ class Round:
         self.turn_shots = []
         self._person.queue = list(self.aimed)
         self.aimed = []
-        self.game.play_turn()
-        if not self.game.is_over:
+        self.game.play_volley()
+        again = self.game.turn_under_way  # until_miss: the person hit, and shoots again
+        if not again and not self.game.is_over:
             self.game.play_turn()
         self.hit_boards = sorted({1 - p for p, _, full, _ in self.turn_shots if full.struck})
-        self.message = self._describe_turn()
+        self.message = self._describe_turn() + ("  Fire again." if again else "")
         if self.game.is_over:
             self._finish()
 
