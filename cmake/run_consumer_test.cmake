@@ -1,5 +1,7 @@
-# Configures, builds and runs tests/consumer against the engine, either installed (find_package)
-# or as a subdirectory. Invoked by CTest with -DMODE=... -DSOURCE_DIR=... -DBUILD_DIR=... -DWORK_DIR=...
+# Configures, builds and runs tests/consumer against the engine: installed (find_package), as a
+# subdirectory (add_subdirectory), or fetched from an archive of the library's files
+# (fetch_content: what a project using FetchContent with a release archive or a git URL gets).
+# Invoked by CTest with -DMODE=... -DSOURCE_DIR=... -DBUILD_DIR=... -DWORK_DIR=...
 file(REMOVE_RECURSE "${WORK_DIR}")
 set(consumer_args -S "${SOURCE_DIR}/tests/consumer" -B "${WORK_DIR}/build" -DCMAKE_CXX_COMPILER=${CXX})
 if(MODE STREQUAL "find_package")
@@ -9,6 +11,16 @@ if(MODE STREQUAL "find_package")
     message(FATAL_ERROR "install failed")
   endif()
   list(APPEND consumer_args "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix")
+elseif(MODE STREQUAL "fetch_content")
+  # Only what the library needs: a consumer must not depend on the tests, examples or Python.
+  file(MAKE_DIRECTORY "${WORK_DIR}")
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E tar czf "${WORK_DIR}/battleship.tar.gz"
+                          CMakeLists.txt VERSION LICENSE cmake include
+                  WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "archiving the library failed")
+  endif()
+  list(APPEND consumer_args "-DBATTLESHIP_FETCH_URL=file://${WORK_DIR}/battleship.tar.gz")
 else()
   list(APPEND consumer_args "-DBATTLESHIP_SOURCE_DIR=${SOURCE_DIR}")
 endif()
