@@ -134,10 +134,12 @@ TEST_CASE("bayes breaks ties toward the cell whose open neighbours are least lik
   CHECK(bayes.next_shot(view, rng) == Coord{0, 3});
 }
 
-TEST_CASE("bayes's tie tolerance decides which cells count as tied", "[bayes][ties]") {
+TEST_CASE("bayes's tie tolerances decide which cells count as tied and who wins the ties",
+          "[bayes][ties]") {
   // 1 x 6 with one ship of 3: placements 012, 123, 234, 345 cover the cells 1, 2, 3, 3, 2, 1
-  // times. Exact ties only: cells 2 and 3. Within 40 percent: cells 1 to 4, of which 1 and 4 have
-  // the lighter neighbours (1 + 3 against 2 + 3).
+  // times (the density counts). Exact ties only: cells 2 and 3. Within 40 percent: cells 1 to 4,
+  // of which 1 and 4 have the lighter neighbours (1 + 3 against 2 + 3). Hunting on samples (no
+  // exact count allowed), those near-ties go to the largest density count instead: 2 or 3.
   using L = FixedShape<1, 6>;
   const Board<L> board;
   const Fleet fleet{{"Cruiser", 'C', 3, 1}};
@@ -149,9 +151,21 @@ TEST_CASE("bayes's tie tolerance decides which cells count as tied", "[bayes][ti
     Rng rng(seed);
     const Coord exact = bayes.next_shot(view, rng);
     CHECK((exact == Coord{0, 2} || exact == Coord{0, 3}));
-    bayes.tie_tolerance = 0.4;
+    bayes.tie_tolerance = bayes.hunt_tolerance = 0.4;
     bayes.start(view);
     const Coord loose = bayes.next_shot(view, rng);
+    REQUIRE(bayes.exact()); // the hunting rule is for sampled estimates only
     CHECK((loose == Coord{0, 1} || loose == Coord{0, 4}));
+
+    BayesShooter<L> sampled = bayes;
+    sampled.exact_budget = 0;
+    sampled.start(view);
+    const Coord hunted = sampled.next_shot(view, rng);
+    REQUIRE_FALSE(sampled.exact());
+    CHECK((hunted == Coord{0, 2} || hunted == Coord{0, 3}));
+    sampled.hunt_tolerance = 0; // off: the rule used elsewhere
+    sampled.start(view);
+    const Coord spread = sampled.next_shot(view, rng);
+    CHECK((spread == Coord{0, 1} || spread == Coord{0, 4}));
   }
 }

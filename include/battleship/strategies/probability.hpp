@@ -130,6 +130,9 @@ public:
     if (told.sank()) learn_sinkings(view);
   }
 
+  /// The hunt-mode count of cell `c` (an index): the placements of the ships afloat through it
+  /// that avoid every shot and every cell known to be water, kept up to date shot by shot.
+  [[nodiscard]] long hunt_count(std::size_t c) const noexcept { return long{density_[c]}; }
   /// Hit cells known to belong to sunk ships.
   [[nodiscard]] const auto& explained() const noexcept { return explained_; }
   /// Cells known to be water, shot or not.
