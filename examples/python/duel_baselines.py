@@ -2,13 +2,15 @@
 win shares of the engine's own shooters as baselines.
 
     pip install "battleship[gym]"
-    python examples/python/duel_baselines.py [--episodes N] [--rules classic|salvo]
+    python examples/python/duel_baselines.py [--episodes N] [--rules classic|salvo|russian]
 
 Plays the same seeded matches (who moves first is drawn each episode) with agents that follow the
 engine's ``random``, ``parity``, ``probability`` and ``bayes`` shooters through ``env.suggest``,
 and prints each one's share of wins, draws and losses with the 95 percent interval of the win
 share. A match's return is +1, 0 or -1, so the mean return is what a learnt agent has to beat.
-Under ``--rules salvo`` each turn is a volley of one shot per own ship afloat, named a cell a step.
+Under ``--rules salvo`` each turn is a volley of one shot per own ship afloat, named a cell a step;
+under ``--rules russian`` (the Russian fleet, no contact) a hit earns the agent another step of
+the same turn.
 """
 
 from __future__ import annotations
@@ -41,10 +43,13 @@ def tally(env: gymnasium.Env[Any, Any], teacher: str, episodes: int) -> Dict[flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=200)
-    parser.add_argument("--rules", choices=["classic", "salvo"], default="classic")
+    parser.add_argument("--rules", choices=["classic", "salvo", "russian"], default="classic")
     args = parser.parse_args()
 
-    env = gymnasium.make("battleship/Duel-v0", rules=battleship.Rules.named(args.rules), first="random")
+    # A rule set named after a fleet (russian) comes with that fleet.
+    fleet = battleship.Fleet.named(args.rules) if args.rules in battleship.Fleet.names() else None
+    rules = battleship.Rules.named(args.rules)
+    env = gymnasium.make("battleship/Duel-v0", fleet=fleet, rules=rules, first="random")
     print(f"{args.episodes} matches each against 'probability', {args.rules} rules, first player drawn")
     for teacher in ("random", "parity", "probability", "bayes"):
         counts = tally(env, teacher, args.episodes)

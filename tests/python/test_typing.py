@@ -35,3 +35,14 @@ def test_the_examples_run(path, python_env):
     env = dict(python_env, MPLBACKEND="Agg")
     done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("rules", ["salvo", "russian"])
+def test_the_duel_baselines_run_under_other_rules(rules, python_env):
+    script = ROOT / "examples" / "python" / "duel_baselines.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--episodes", "4", "--rules", rules],
+        capture_output=True, text=True, env=python_env, timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{rules} rules" in done.stdout and done.stdout.count("wins") == 4
