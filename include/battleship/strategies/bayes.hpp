@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
-#include <limits>
 #include <memory>
 #include <vector>
 
@@ -77,7 +76,7 @@ public:
   void start(const TargetView<S>& view) {
     detail::FleetGeometry<S>::ensure(geometry_, view.board(), view.fleet(), view.rules().touching);
     log_.start();
-    counts_.start(view);
+    density_.start(view);
     fresh_ = false;
     was_exact_ = false;
     estimate_ = 1e300;
@@ -96,7 +95,7 @@ public:
   void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
     if (!told.valid()) return;
     log_.record(view.board().index(cell));
-    counts_.on_result(view, cell, told);
+    density_.on_result(view, cell, told);
     fresh_ = false;
   }
 
@@ -130,6 +129,10 @@ public:
   [[nodiscard]] bool exact() const noexcept { return posterior_.exact(); }
   /// Number of consistent layouts when `exact()` (ships of one class told apart).
   [[nodiscard]] double layouts() const noexcept { return posterior_.total(); }
+  /// The density shooter told the same answers (its hunt-mode counts break `bayes`'s hunting
+  /// ties); players built on `bayes` ask it for the density shooter's move instead of keeping
+  /// a second one.
+  [[nodiscard]] const ProbabilityShooter<S>& density() const noexcept { return density_; }
 
 private:
   template <class Score>
@@ -165,12 +168,12 @@ private:
     const double floor = top * (1 - (noisy_hunt ? hunt_tolerance : tie_tolerance)) * (1 - 1e-12);
     // The secondary key: the exact density count while hunting on samples, else nothing.
     auto count = [&](std::size_t c) {
-      return noisy_hunt ? static_cast<double>(counts_.hunt_count(c)) : 0.0;
+      return noisy_hunt ? static_cast<double>(density_.hunt_count(c)) : 0.0;
     };
     // What a cell's open neighbours hold: their density counts, or their posterior weights.
     auto held = [&](std::size_t n) {
       if (!open.test(n)) return 0.0; // a shot cell has nothing left to find
-      return noisy_hunt ? static_cast<double>(counts_.hunt_count(n)) : posterior_.weight(n);
+      return noisy_hunt ? static_cast<double>(density_.hunt_count(n)) : posterior_.weight(n);
     };
     const auto cols = static_cast<std::size_t>(view.board().cols());
     const auto cells = static_cast<std::size_t>(view.board().cells());
@@ -212,7 +215,7 @@ private:
   }
 
   std::shared_ptr<const detail::FleetGeometry<S>> geometry_;
-  ProbabilityShooter<S> counts_; // only its hunt-mode counts are used
+  ProbabilityShooter<S> density_; // kept up to date for its hunt-mode counts
   detail::ShotLog<S> log_;
   detail::Posterior<S> posterior_;
   std::vector<detail::Layout<S>> layouts_;

@@ -89,7 +89,6 @@ public:
   /// Starts a game.
   void start(const TargetView<S>& view) {
     bayes_.start(view);
-    base_.start(view);
     detail::FleetGeometry<S>::ensure(geometry_, view.board(), view.fleet(), view.rules().touching);
     log_.start();
   }
@@ -125,7 +124,7 @@ public:
     }
     // The density shooter's own choice is the default; another candidate replaces it only when
     // its rollouts take clearly fewer shots (paired differences, `margin` standard errors).
-    ProbabilityShooter<S> probe = base_;
+    ProbabilityShooter<S> probe = bayes_.density();
     Rng probe_rng(derive_seed(seed, 0xba5e));
     std::size_t own = view.board().index(probe.next_shot(view, probe_rng));
     // The density shooter counts each ship on its own: its cell may be one no whole layout covers.
@@ -169,8 +168,7 @@ public:
 
   /// Learns from the outcome of the shot at `cell`.
   void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
-    bayes_.on_result(view, cell, told);
-    base_.on_result(view, cell, told);
+    bayes_.on_result(view, cell, told); // tells its density shooter too
     if (told.valid()) log_.record(view.board().index(cell));
   }
 
@@ -227,7 +225,7 @@ private:
     else
       sim_view_.emplace(view);
     TargetView<S>& sim_view = *sim_view_;
-    sim_base_ = base_;
+    sim_base_ = bayes_.density();
     work_ = sim;
     const Disclosure d = view.rules().disclosure;
     int afloat = 0;
@@ -501,8 +499,7 @@ private:
     return total;
   }
 
-  BayesShooter<S> bayes_;
-  ProbabilityShooter<S> base_;
+  BayesShooter<S> bayes_; // the posterior, and the density shooter (`density()`) told alike
   std::shared_ptr<const detail::FleetGeometry<S>> geometry_;
   detail::ShotLog<S> log_;
   detail::Posterior<S> posterior_;

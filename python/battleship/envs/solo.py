@@ -145,7 +145,6 @@ class BattleshipEnv(BoardEnv):
             self.rows * self.cols, dtype=np.bool_
         )
 
-
     @property
     def ocean(self) -> Ocean:
         """The hidden fleet (for inspection and tests; an agent that reads it cheats)."""

@@ -5,8 +5,8 @@ A ``Match`` is a series of rounds against one computer opponent; each ``Round`` 
 player 1 is a built-in shooter. The person lays out the fleet ship by ship (``move``,
 ``rotate``, ``confirm``, ``place_rest``, ``undo``), then fires (``fire``); the computer answers
 at once. ``hint`` points the cursor at the cell likeliest to hold a ship, given only what the
-person was told (``battleship.Posterior``). Every refusal (an illegal spot, a repeated shot) leaves the round unchanged and says
-why in ``message``. Everything is deterministic given ``Settings.seed``.
+person was told (``battleship.Posterior``). Every refusal (an illegal spot, a repeated shot)
+leaves the round unchanged and says why in ``message``. Everything is deterministic given ``Settings.seed``.
 
 >>> match = Match(Settings(rows=6, cols=6, fleet="classic", seed=3, opponent="random"))
 >>> r = match.round
