@@ -7,6 +7,11 @@
 // fleet, 10 x 10, classic rules. Prints figures only; the knowing shooter's `elusive` row takes
 // about 0.8 s a game (its pool is 2,000 rehearsed placements).
 //
+// Below the three placers, two questions about resisting a knowing opponent: how the number of
+// candidates `spread` draws trades the two columns (`spread/8`, `spread/64`), and whether a mixed
+// strategy (`elusive` or `spread`, half each, drawn per layout) costs the knowing shooter more than
+// the average of its two parts would.
+//
 //   bench_placers [--games N] [--seed S] [--threads T]
 #include "paired_runs.hpp"
 
@@ -68,6 +73,20 @@ void row(const char* name, const bench::PairedOptions& o) {
               diff, diff_ci, 100 * edge_share<Placer>(o));
   std::fflush(stdout);
 }
+/// `SpreadPlacer` drawing `Candidates` uniform layouts.
+template <int Candidates>
+struct SpreadOf : SpreadPlacer<S> {
+  SpreadOf() { this->candidates = Candidates; }
+};
+
+/// `ElusivePlacer` or `SpreadPlacer`, one draw of the generator choosing (half each).
+struct ElusiveOrSpread {
+  bool place(Ocean<S>& ocean, Rng& rng) {
+    return rng.chance(0.5) ? elusive.place(ocean, rng) : spread.place(ocean, rng);
+  }
+  ElusivePlacer<S> elusive;
+  SpreadPlacer<S> spread;
+};
 } // namespace
 
 int main(int argc, char** argv) {
@@ -81,4 +100,7 @@ int main(int argc, char** argv) {
   row<UniformPlacer<S>>("uniform", o);
   row<SpreadPlacer<S>>("spread", o);
   row<ElusivePlacer<S>>("elusive", o);
+  row<SpreadOf<8>>("spread/8", o);
+  row<SpreadOf<64>>("spread/64", o);
+  row<ElusiveOrSpread>("half each", o);
 }

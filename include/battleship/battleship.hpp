@@ -27,9 +27,11 @@
 
 #include <battleship/io/coord_text.hpp>
 #include <battleship/io/layout_text.hpp>
+#include <battleship/placement/elusive.hpp>
 #include <battleship/placement/fixed.hpp>
 #include <battleship/placement/mediocre.hpp>
 #include <battleship/placement/sequential.hpp>
+#include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/strategies/checkerboard_search.hpp>
 #include <battleship/strategies/hunt_target.hpp>
