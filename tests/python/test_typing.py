@@ -37,6 +37,22 @@ def test_the_examples_run(path, python_env):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.parametrize("rules", ["classic", "russian"])
+def test_the_self_play_example_prints_its_table(rules, python_env):
+    pytest.importorskip("pettingzoo")
+    script = ROOT / "examples" / "python" / "self_play.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--episodes", "3", "--rules", rules],
+        capture_output=True, text=True, env=python_env, timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"{rules} rules, 3 matches a pair") and "steps a second" in lines[-1]
+    table = {line.split()[0]: line for line in lines[2:6]}
+    assert table["random"].split()[1:] == ["-", "0.0%", "0.0%", "0.0%"]  # random never wins
+    assert table["probability"].split()[1] == "100.0%"
+
+
 @pytest.mark.parametrize("rules", ["salvo", "russian"])
 def test_the_duel_baselines_run_under_other_rules(rules, python_env):
     script = ROOT / "examples" / "python" / "duel_baselines.py"

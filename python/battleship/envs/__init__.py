@@ -5,6 +5,9 @@
 - ``DuelEnv`` (id ``"battleship/Duel-v0"``): a two-player match against one of the engine's
   shooters under the rules' turns and volleys, +1 for a win, -1 for a loss
   (``battleship.envs.duel``).
+- ``battleship.envs.self_play``: the same match for two learning agents, stepped in turn through
+  PettingZoo's AEC interface (``self_play.env()``; needs ``pip install "battleship[pettingzoo]"``,
+  and is imported on its own, not by this package).
 
 Needs Gymnasium (``pip install "battleship[gym]"``). Importing this package registers both ids,
 so both of these work::

@@ -14,6 +14,7 @@ from gymnasium import spaces
 from battleship._arguments import check_count, fleet_and_rules
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import Ocean, TargetView
+from battleship.game import Game, GameOutcome, QueuedShooter
 from battleship.posterior import HIT, MISS, SUNK, Posterior
 from battleship.strategies import BuiltinShooter
 
@@ -63,6 +64,93 @@ def picture(codes: npt.NDArray[np.int8], colours: npt.NDArray[np.uint8]) -> npt.
     image[::SCALE, :] = _GRID
     image[:, ::SCALE] = _GRID
     return np.ascontiguousarray(image)
+
+
+def record_answer(
+    board: npt.NDArray[np.int8],
+    afloat: npt.NDArray[np.int8],
+    history: List[Tuple[Cell, ShotOutcome]],
+    teachers: Iterable["Teacher"],
+    cell: Cell,
+    told: ShotOutcome,
+) -> None:
+    """Records what an agent was told of its shot: on its target ``board``, in ``afloat`` (the
+    ship it sank, when the rules name it), in its ``history`` and to its ``teachers``."""
+    board[cell] = _CODE_OF[str(told.result)]
+    if told.sank and told.ship is not None and told.ship >= 0:
+        afloat[told.ship] = 0
+    history.append((cell, told))
+    for teacher in teachers:
+        teacher.tell(cell, told)
+
+
+def name_cell(
+    game: Game,
+    player: int,
+    hand: QueuedShooter,
+    named: List[Cell],
+    cell: Cell,
+    teachers: Iterable["Teacher"],
+    refuse_invalid: bool,
+) -> str:
+    """An agent (``player`` in ``game``, firing through ``hand``) names ``cell`` for its volley
+    under way, ``named``: ``"refused"`` (nothing changes) for a cell shot or already named when
+    ``refuse_invalid``, else the cell joins the volley (and the ``teachers`` learn it is pending):
+    ``"named"``, or ``"fired"`` once the volley is complete and the match has fired it (``named``
+    is then emptied, in place)."""
+    if refuse_invalid and (not game.view(player).is_open(cell) or cell in named):
+        return "refused"
+    named.append(cell)
+    for teacher in teachers:
+        teacher.name(cell)
+    if len(named) < game.next_volley_size:
+        return "named"
+    hand.queue = list(named)
+    named.clear()
+    game.play_volley()  # under until_miss a hit leaves the turn to the same player
+    return "fired"
+
+
+def start_match(
+    env: Any,
+    players: Tuple[Any, Any],
+    seed: int,
+    observer: Any,
+    fleets: Iterable[Tuple[int, Optional[Ocean], Any, str]],
+) -> Game:
+    """A new match on ``env``'s board, fleet and rules between ``players`` (shooters), followed by
+    ``observer``. ``fleets`` lays out each fleet: ``(player, chosen, placer, what)`` copies the
+    ``chosen`` layout (an option named ``what``; a refused one raises before the caller changed
+    anything) or, when it is None, places with ``placer``."""
+    game = Game(
+        *players,
+        rows=env.rows,
+        cols=env.cols,
+        fleet=env.fleet,
+        rules=env.rules,
+        seed=seed,
+        placers=None,
+        observers=[observer],
+    )
+    for player, chosen, placer, what in fleets:
+        if chosen is not None:
+            copy_layout(chosen, game.ocean(player), what)
+        else:
+            game.place(player, placer)
+    return game
+
+
+def match_reward(match: GameOutcome, player: int) -> float:
+    """``player``'s reward for the match that ended: +1 for a win, -1 for a loss, 0 for a draw. A
+    match aborted for invalid shots is lost by the player who made them."""
+    if match.end == "win":
+        return 1.0 if match.winner == player else -1.0
+    if match.end == "aborted":
+        if match.reason.startswith(f"player {player + 1} "):
+            return -1.0
+        if match.reason.startswith(f"player {2 - player} "):
+            return 1.0
+    return 0.0
 
 
 class Teacher:
@@ -196,11 +284,6 @@ class BoardEnv(gymnasium.Env[Any, Any]):
     def _record_answer(self, cell: Cell, told: ShotOutcome) -> None:
         """Records what the agent was told of a shot: on its board (and the ship it sank, when
         the rules name it), for the teachers and for the probability map."""
-        self._board[cell] = _CODE_OF[str(told.result)]
-        if told.sank and told.ship is not None and told.ship >= 0:
-            self._afloat[told.ship] = 0
-        self._history.append((cell, told))
-        for teacher in self._teachers.values():
-            teacher.tell(cell, told)
+        record_answer(self._board, self._afloat, self._history, self._teachers.values(), cell, told)
         if self._posterior is not None:
             self._posterior.record(cell, told)

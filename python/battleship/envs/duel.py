@@ -49,8 +49,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from battleship._core import Fleet, Rules, ShotOutcome
-from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, copy_layout, picture
-from battleship.game import Game, GameOutcome, QueuedShooter
+from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, match_reward, name_cell, picture, start_match
+from battleship.game import Game, QueuedShooter
 from battleship.posterior import UNKNOWN
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
@@ -146,22 +146,12 @@ class DuelEnv(BoardEnv):
         episode_seed = int(self.np_random.integers(0, 2**63))
         agent = 0 if self.first == "agent" else 1 if self.first == "opponent" else int(self.np_random.integers(0, 2))
         players = (self._hand, self._opponent) if agent == 0 else (self._opponent, self._hand)
-        game = Game(
-            *players,
-            rows=self.rows,
-            cols=self.cols,
-            fleet=self.fleet,
-            rules=self.rules,
-            seed=episode_seed,
-            placers=None,
-            observers=[_Follower(self)],
-        )
         chosen = options or {}
-        for player, key in ((agent, "own"), (1 - agent, "ocean")):
-            if chosen.get(key) is not None:
-                copy_layout(chosen[key], game.ocean(player), f"options[{key!r}]")
-            else:
-                game.place(player, self._placers[0 if player == agent else 1])
+        fleets = [
+            (agent, chosen.get("own"), self._placers[0], "options['own']"),
+            (1 - agent, chosen.get("ocean"), self._placers[1], "options['ocean']"),
+        ]
+        game = start_match(self, players, episode_seed, _Follower(self), fleets)
         self._game, self._agent, self._episode_seed = game, agent, episode_seed
         # The agent's ships do not move: SHIP on their cells, WATER elsewhere, worked out once.
         self._own_fleet = np.where(game.ocean(agent).ships >= 0, SHIP, WATER).astype(np.int8)
@@ -179,19 +169,10 @@ class DuelEnv(BoardEnv):
         cell = divmod(cell_index(action, self.rows, self.cols), self.cols)
         self._steps += 1
         self._fired, self._opponent_fired = [], []
-        invalid = not self._game.view(self._agent).is_open(cell) or cell in self._named
-        if invalid and self.rules.invalid_shot == "refused":
-            result = "refused"
-        else:
-            self._named.append(cell)
-            for teacher in self._teachers.values():
-                teacher.name(cell)
-            result = "named"
-            if len(self._named) >= self._game.next_volley_size:
-                self._hand.queue, self._named = self._named, []
-                self._game.play_volley()  # under until_miss a hit leaves the turn to the agent
-                self._play_opponent()
-                result = "fired"
+        refuse = self.rules.invalid_shot == "refused"
+        result = name_cell(self._game, self._agent, self._hand, self._named, cell, self._teachers.values(), refuse)
+        if result == "fired":
+            self._play_opponent()  # unless the agent's turn goes on (until_miss after a hit)
         match = self._game.outcome
         terminated = self._game.is_over
         truncated = not terminated and self._steps >= self.max_steps
@@ -200,7 +181,7 @@ class DuelEnv(BoardEnv):
         info["outcome"] = result
         if terminated:
             info["match"] = match
-        return self._observation(), self._reward(match) if terminated else 0.0, terminated, truncated, info
+        return self._observation(), match_reward(match, self._agent) if terminated else 0.0, terminated, truncated, info
 
     def render(self) -> Any:
         """``"ansi"``: the target and the agent's own ocean as text; ``"rgb_array"``: both
@@ -244,16 +225,6 @@ class DuelEnv(BoardEnv):
         assert game is not None
         while not game.is_over and game.to_move != self._agent:
             game.play_turn()
-
-    def _reward(self, match: GameOutcome) -> float:
-        if match.end == "win":
-            return 1.0 if match.winner == self._agent else -1.0
-        if match.end == "aborted":  # the player whose invalid shots ended the match loses it
-            if match.reason.startswith(f"player {self._agent + 1} "):
-                return -1.0
-            if match.reason.startswith(f"player {2 - self._agent} "):
-                return 1.0
-        return 0.0
 
     def _own(self) -> npt.NDArray[np.int8]:
         assert self._game is not None

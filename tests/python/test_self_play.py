@@ -1,0 +1,251 @@
+"""The self-play environment (battleship.envs.self_play): two agents in the engine's match under
+the rules' turns and volleys, PettingZoo's AEC contract, refusals."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import battleship  # noqa: E402
+from battleship.envs import HIT, MISS, UNKNOWN  # noqa: E402
+from battleship.envs import self_play  # noqa: E402
+from battleship.envs.self_play import AGENTS, SelfPlayEnv  # noqa: E402
+
+SALVO = battleship.Rules(volley="per_ship_afloat")
+
+
+def play(env: SelfPlayEnv, seed: int, teachers: dict[str, str]) -> list[tuple[str, int, dict]]:
+    """Plays an episode with each agent following its teacher; the steps (agent, action, info)."""
+    env.reset(seed=seed)
+    steps = []
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = env.suggest(agent, teachers[agent])
+        env.step(action)
+        steps.append((agent, action, dict(env.infos[agent])))
+    return steps
+
+
+def test_passes_pettingzoo_s_own_api_and_seed_tests():
+    with warnings.catch_warnings():
+        # PettingZoo suggests a Box observation; ours is a Dict with an "action_mask", as DuelEnv's.
+        warnings.filterwarnings("ignore", message="Observation")
+        # A random player that sinks the fleet with its last open cell has no cell left to name.
+        warnings.filterwarnings("ignore", message="Action mask numpy array is all zeros")
+        for rules in (None, SALVO, battleship.Rules.named("russian")):
+            env = self_play.env(rules=rules)
+            for k, agent in enumerate(env.possible_agents):  # api_test's own draws, made repeatable
+                env.action_space(agent).seed(k)
+            api_test(env, num_cycles=200)
+        seed_test(lambda: self_play.env(rules=SALVO), num_cycles=200)
+
+
+def test_single_shots_alternate_and_each_board_is_what_its_agent_was_told():
+    env = SelfPlayEnv()
+    env.reset(seed=3)
+    assert env.agent_selection == "player_0" and env.player_of("player_0") == 0
+    game = env.game
+    assert game is not None
+    for k in range(40):
+        agent = env.agent_selection
+        assert agent == AGENTS[k % 2]  # one shot a turn: the agents take turns
+        action = env.suggest(agent)
+        env.step(action)
+        cell = divmod(action, 10)
+        enemy = game.ocean(1 - env.player_of(agent))
+        board = env.observe(agent)["board"]
+        assert board[cell] != UNKNOWN and (board[cell] == MISS) == (enemy.ships[cell] < 0)
+        assert env.infos[agent]["outcome"] == "fired"
+    for agent in AGENTS:
+        obs = env.observe(agent)
+        assert (obs["board"] != UNKNOWN).sum() == 20
+        assert ((obs["own"] == 1) | (obs["own"] == 3)).sum() == 20  # the other fired 20 times
+        assert (obs["own"] >= 2).sum() == 17  # its own ship cells
+        assert np.array_equal(obs["action_mask"], (obs["board"] == UNKNOWN).reshape(-1))
+
+
+def test_the_match_is_the_engine_s_and_the_rewards_are_its_result():
+    wins = {agent: 0 for agent in AGENTS}
+    for seed in range(10):
+        env = SelfPlayEnv(first="random")
+        steps = play(env, seed, {"player_0": "probability", "player_1": "random"})
+        game = env.game
+        assert game is not None and game.is_over and game.outcome.end == "win"
+        winner = env._order[game.outcome.winner]
+        wins[winner] += 1
+        record = game.record
+        assert record.replay().record.shots == record.shots  # the engine's own match
+        # Every cell an agent named was fired by its player, in order.
+        for agent in AGENTS:
+            named = [divmod(a, 10) for who, a, _ in steps if who == agent]
+            assert [s.cell for s in record.shots_of(env.player_of(agent))] == named
+        assert env.agents == []  # both were removed by their last step
+    assert wins == {"player_0": 10, "player_1": 0}  # probability beats random every time
+
+    env = SelfPlayEnv()
+    env.reset(seed=5)
+    rewards = {}
+    for agent in env.agent_iter():
+        _, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            rewards[agent] = reward
+            env.step(None)
+        else:
+            env.step(env.suggest(agent, "parity" if agent == "player_0" else "probability"))
+    assert sorted(rewards.values()) == [-1.0, 1.0]
+    assert rewards[env._order[env.game.outcome.winner]] == 1.0  # type: ignore[union-attr]
+
+
+def test_a_volley_is_named_a_cell_a_step_then_fired_and_the_turn_passes():
+    env = SelfPlayEnv(rules=SALVO)
+    env.reset(seed=2)
+    game = env.game
+    assert game is not None
+    for turn in range(4):
+        agent = env.agent_selection
+        assert agent == AGENTS[turn % 2]
+        size = env.infos[agent]["to_name"]
+        assert size == game.next_volley_size and size >= 1
+        named = []
+        for k in range(size - 1):
+            action = env.suggest(agent)
+            env.step(action)
+            named.append(divmod(action, 10))
+            obs = env.observe(agent)
+            assert env.agent_selection == agent and env.infos[agent]["outcome"] == "named"
+            assert env.infos[agent]["to_name"] == size - 1 - k
+            assert obs["pending"][named[-1]] == 1 and obs["action_mask"][action] == 0
+            assert obs["board"][named[-1]] == UNKNOWN  # named, not yet answered
+        env.step(env.suggest(agent))
+        assert env.infos[agent]["outcome"] == "fired" and not env.observe(agent)["pending"].any()
+        assert all(env.observe(agent)["board"][cell] != UNKNOWN for cell in named)
+        assert env.agent_selection != agent
+
+
+def test_under_until_miss_a_hit_keeps_the_turn_and_a_miss_hands_it_over():
+    env = SelfPlayEnv(rules=battleship.Rules.named("russian"))
+    env.reset(seed=4)
+    kept = handed = 0
+    while not any(env.terminations.values()):
+        agent = env.agent_selection
+        action = env.suggest(agent)
+        env.step(action)
+        if any(env.terminations.values()):
+            break
+        if env.observe(agent)["board"][divmod(action, 10)] == MISS:
+            handed += 1
+            assert env.agent_selection != agent
+        else:
+            kept += 1
+            assert env.agent_selection == agent and env.game.turn_under_way  # type: ignore[union-attr]
+    assert kept >= 16 and handed > 10
+
+
+def test_an_invalid_cell_is_refused_or_forfeited_and_repeated_ones_lose():
+    env = SelfPlayEnv()
+    env.reset(seed=1)
+    env.step(0)  # player_0 fires at (0, 0)
+    env.step(env.suggest("player_1"))
+    before = env.observe("player_0")
+    env.step(0)  # again: refused, nothing changes, player_0 still to move
+    assert env.agent_selection == "player_0" and env.infos["player_0"]["outcome"] == "refused"
+    assert all(np.array_equal(before[k], v) for k, v in env.observe("player_0").items())
+    assert env.game.outcome.shots == (1, 1)  # type: ignore[union-attr]
+
+    env = SelfPlayEnv(rules=battleship.Rules(invalid_shot="forfeits", max_invalid_in_a_row=2))
+    env.reset(seed=1)
+    env.step(0)
+    env.step(env.suggest("player_1"))
+    env.step(0)  # forfeited: the shot is spent and the turn passes
+    assert env.infos["player_0"]["outcome"] == "fired" and env.agent_selection == "player_1"
+    env.step(env.suggest("player_1"))
+    env.step(0)  # the second invalid shot in a row aborts the match, lost by player_0
+    assert env.game.outcome.end == "aborted"  # type: ignore[union-attr]
+    assert env.terminations == {"player_0": True, "player_1": True}
+    assert env.rewards == {"player_0": -1.0, "player_1": 1.0}
+
+
+def test_refused_steps_truncate_after_max_steps():
+    env = SelfPlayEnv(max_steps=3)
+    env.reset(seed=1)
+    env.step(0)
+    env.step(env.suggest("player_1"))
+    env.step(0)  # player_0's second and third steps are refused
+    assert not env.truncations["player_0"]
+    env.step(0)
+    assert env.truncations == {"player_0": True, "player_1": True}
+    assert not any(env.terminations.values()) and env.rewards == {"player_0": 0.0, "player_1": 0.0}
+
+
+def test_same_seed_same_match_and_random_first_draws_both():
+    teachers = {"player_0": "probability", "player_1": "parity"}
+    a = play(SelfPlayEnv(first="random"), 11, teachers)
+    b = play(SelfPlayEnv(first="random"), 11, teachers)
+    assert a == b
+    env = SelfPlayEnv(first="random")
+    firsts = set()
+    for seed in range(12):
+        env.reset(seed=seed)
+        firsts.add(env.agent_selection)
+        assert env.player_of(env.agent_selection) == 0
+    assert firsts == set(AGENTS)
+    env = SelfPlayEnv(first="player_1")
+    env.reset(seed=1)
+    assert env.agent_selection == "player_1" and env.player_of("player_1") == 0
+
+
+def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
+    zero, one = battleship.Ocean(), battleship.Ocean()
+    for ship, row in enumerate(range(0, 10, 2)):
+        zero.place(ship, (row, 0), "horizontal")
+        one.place(ship, (0, 2 * ship), "vertical")
+    env = SelfPlayEnv(first="player_1")
+    env.reset(seed=1, options={"player_0": zero, "player_1": one, "unused": 1})
+    game = env.game
+    assert game is not None
+    assert np.array_equal(game.ocean(env.player_of("player_0")).ships, zero.ships)
+    assert np.array_equal(game.ocean(env.player_of("player_1")).ships, one.ships)
+    env.step(0)  # player_1 fires at (0, 0): player_0's carrier
+    assert env.observe("player_1")["board"][0, 0] == HIT
+    with pytest.raises(ValueError):
+        env.reset(seed=2, options={"player_0": battleship.Ocean(8, 8)})
+    assert env.game is game and env.observe("player_1")["board"][0, 0] == HIT
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"first": "second"}, ValueError),
+        ({"placers": ("uniform",)}, ValueError),
+        ({"placers": ("uniform", "nowhere")}, ValueError),
+        ({"render_mode": "human"}, ValueError),
+        ({"max_steps": 0}, ValueError),
+        ({"rows": 3, "cols": 3}, ValueError),
+    ],
+)
+def test_bad_arguments_are_refused_at_construction(kwargs, error):
+    with pytest.raises(error):
+        SelfPlayEnv(**kwargs)
+
+
+def test_calls_before_reset_are_refused_and_render_shows_both_targets():
+    env = SelfPlayEnv(render_mode="ansi")
+    with pytest.raises(RuntimeError):
+        env.observe("player_0")
+    with pytest.raises(RuntimeError):
+        env.suggest("player_0")
+    wrapped = self_play.env()
+    with pytest.raises(Exception):
+        wrapped.step(0)  # PettingZoo's order-enforcing wrapper
+    env.reset(seed=1)
+    env.step(env.suggest("player_0"))
+    text = env.render()
+    assert text is not None and "player_0's target (1 shots)" in text and "player_1's target (0 shots)" in text
