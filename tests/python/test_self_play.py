@@ -249,3 +249,12 @@ def test_calls_before_reset_are_refused_and_render_shows_both_targets():
     env.step(env.suggest("player_0"))
     text = env.render()
     assert text is not None and "player_0's target (1 shots)" in text and "player_1's target (0 shots)" in text
+    pictures = SelfPlayEnv(render_mode="rgb_array")
+    pictures.reset(seed=1)
+    blank = pictures.render()
+    pictures.step(0)
+    image = pictures.render()
+    assert image.shape == (160, 2 * 160 + 16, 3) and image.dtype == np.uint8
+    changed = np.argwhere((image != blank).any(axis=2))
+    assert changed.size and changed[:, 1].max() < 160  # only player_0's target, cell (0, 0)
+    assert changed[:, 0].max() < 16 and changed[:, 1].max() < 16

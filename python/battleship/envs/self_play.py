@@ -76,7 +76,7 @@ except ImportError as error:  # pragma: no cover - exercised only without pettin
 from battleship._arguments import check_count, fleet_and_rules
 from battleship._core import Fleet, Rules, ShotOutcome
 from battleship.board import Ocean
-from battleship.envs._shared import Teacher, cell_index, match_reward, name_cell, record_answer, start_match
+from battleship.envs._shared import TARGET_COLOURS, Teacher, cell_index, match_reward, name_cell, picture, record_answer, start_match
 from battleship.game import Game, QueuedShooter
 from battleship.strategies import resolve_placer
 
@@ -123,11 +123,16 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
     Parameters: the board's ``rows`` and ``cols``, the ``fleet`` and the ``rules`` (classic by
     default), ``placers`` (one per agent: names from ``battleship.placer_names()`` or placer
     objects), ``first`` (``"player_0"``, ``"player_1"`` or ``"random"``), ``max_steps`` (per
-    agent) and ``render_mode`` (``"ansi"``). Bad arguments raise ``ValueError`` or ``TypeError``
+    agent) and ``render_mode`` (``"ansi"`` or ``"rgb_array"``). Bad arguments raise ``ValueError`` or ``TypeError``
     here, not at the first ``reset``.
     """
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "name": "battleship_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": "battleship_v0",
+        "is_parallelizable": False,
+        "render_fps": 4,
+    }
 
     def __init__(
         self,
@@ -147,7 +152,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         if first not in (*AGENTS, "random"):
             raise ValueError(f"first must be 'player_0', 'player_1' or 'random', got {first!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         if not isinstance(placers, (tuple, list)) or len(placers) != 2:
             raise ValueError(f"placers must be a pair (one placer per agent), got {placers!r}")
         self._placers = (resolve_placer(placers[0]), resolve_placer(placers[1]))
@@ -257,10 +262,15 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
             "action_mask": self.action_mask(agent).astype(np.int8),
         }
 
-    def render(self) -> Optional[str]:
-        """``"ansi"``: each agent's target as it knows it."""
+    def render(self) -> Any:
+        """``"ansi"``: each agent's target as it knows it, as text; ``"rgb_array"``: the two
+        pictures side by side (``player_0``'s target on the left), 16 pixels a cell."""
         if self.render_mode is None or self._game is None:
             return None
+        if self.render_mode == "rgb_array":
+            left, right = (picture(self._sides[agent].board, TARGET_COLOURS) for agent in AGENTS)
+            gap = np.full((left.shape[0], 16, 3), 255, dtype=np.uint8)
+            return np.ascontiguousarray(np.concatenate([left, gap, right], axis=1))
         from battleship.render import view_text
 
         parts = []
