@@ -123,8 +123,8 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
     Parameters: the board's ``rows`` and ``cols``, the ``fleet`` and the ``rules`` (classic by
     default), ``placers`` (one per agent: names from ``battleship.placer_names()`` or placer
     objects), ``first`` (``"player_0"``, ``"player_1"`` or ``"random"``), ``max_steps`` (per
-    agent) and ``render_mode`` (``"ansi"`` or ``"rgb_array"``). Bad arguments raise ``ValueError`` or ``TypeError``
-    here, not at the first ``reset``.
+    agent) and ``render_mode`` (``"ansi"`` or ``"rgb_array"``). Bad arguments raise
+    ``ValueError`` or ``TypeError`` here, not at the first ``reset``.
     """
 
     metadata: Dict[str, Any] = {
