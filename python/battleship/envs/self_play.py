@@ -76,7 +76,16 @@ except ImportError as error:  # pragma: no cover - exercised only without pettin
 from battleship._arguments import check_count, fleet_and_rules
 from battleship._core import Fleet, Rules, ShotOutcome
 from battleship.board import Ocean
-from battleship.envs._shared import TARGET_COLOURS, Teacher, cell_index, match_reward, name_cell, picture, record_answer, start_match
+from battleship.envs._shared import (
+    TARGET_COLOURS,
+    Teacher,
+    cell_index,
+    match_reward,
+    name_cell,
+    picture,
+    record_answer,
+    start_match,
+)
 from battleship.game import Game, QueuedShooter
 from battleship.strategies import resolve_placer
 
