@@ -7,6 +7,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
@@ -258,3 +260,50 @@ def test_calls_before_reset_are_refused_and_render_shows_both_targets():
     changed = np.argwhere((image != blank).any(axis=2))
     assert changed.size and changed[:, 1].max() < 160  # only player_0's target, cell (0, 0)
     assert changed[:, 0].max() < 16 and changed[:, 1].max() < 16
+
+
+RULE_SETS = {
+    "classic": None,
+    "salvo": SALVO,
+    "russian": battleship.Rules.named("russian"),
+    "forfeits": battleship.Rules(invalid_shot="forfeits", max_invalid_in_a_row=4),
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rules=st.sampled_from(sorted(RULE_SETS)),
+    seed=st.integers(0, 2**32),
+    actions=st.lists(st.integers(0, 99), min_size=1, max_size=400),
+)
+def test_any_actions_keep_the_contract(rules, seed, actions):
+    """Whatever cells the agents name, valid or not: a refused step changes nothing, a board only
+    gains answers at cells its agent fired, and a match that ends gives +1 and -1 (or 0 and 0)."""
+    env = SelfPlayEnv(rules=RULE_SETS[rules], first="random")
+    env.reset(seed=seed)
+    space = env.observation_space("player_0")
+    for action in actions:
+        if any(env.terminations.values()) or any(env.truncations.values()):
+            break
+        agent = env.agent_selection
+        before = {a: env.observe(a) for a in AGENTS}
+        shots_before = env.game.outcome.shots  # type: ignore[union-attr]
+        env.step(action)
+        outcome = env.infos[agent]["outcome"]
+        after = {a: env.observe(a) for a in AGENTS}
+        assert all(space.contains(after[a]) for a in AGENTS)
+        if outcome == "refused":
+            assert all(np.array_equal(before[a][k], after[a][k]) for a in AGENTS for k in after[a])
+            assert env.agent_selection == agent
+        elif outcome == "named":
+            assert env.agent_selection == agent and after[agent]["pending"].sum() == before[agent]["pending"].sum() + 1
+        else:
+            assert outcome == "fired" and not after[agent]["pending"].any()
+            gained = (before[agent]["board"] == UNKNOWN) & (after[agent]["board"] != UNKNOWN)
+            player = env.player_of(agent)
+            fired = env.game.outcome.shots[player] - shots_before[player]  # type: ignore[union-attr]
+            assert gained.sum() <= fired  # a forfeited shot is spent and never answered
+        other = AGENTS[1 - AGENTS.index(agent)]
+        assert np.array_equal(before[other]["board"], after[other]["board"])  # only the firer learns
+    if any(env.terminations.values()):
+        assert sorted(env.rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
