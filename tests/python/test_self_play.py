@@ -32,7 +32,7 @@ def play(env: SelfPlayEnv, seed: int, teachers: dict[str, str]) -> list[tuple[st
             continue
         action = env.suggest(agent, teachers[agent])
         env.step(action)
-        steps.append((agent, action, dict(env.infos[agent])))
+        steps.append((agent, action, {k: v for k, v in env.infos[agent].items() if k != "action_mask"}))
     return steps
 
 
@@ -72,6 +72,7 @@ def test_single_shots_alternate_and_each_board_is_what_its_agent_was_told():
         assert ((obs["own"] == 1) | (obs["own"] == 3)).sum() == 20  # the other fired 20 times
         assert (obs["own"] >= 2).sum() == 17  # its own ship cells
         assert np.array_equal(obs["action_mask"], (obs["board"] == UNKNOWN).reshape(-1))
+        assert np.array_equal(env.infos[agent]["action_mask"], obs["action_mask"])
 
 
 def test_the_match_is_the_engine_s_and_the_rewards_are_its_result():

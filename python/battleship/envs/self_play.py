@@ -28,7 +28,9 @@ Use ``env(...)`` (the environment in PettingZoo's order-enforcing wrapper) or ``
 - ``"own"``: ``int8`` ``(rows, cols)``, its own ocean: ``0`` water, ``1`` water the enemy shot,
   ``2`` a ship cell, ``3`` a ship cell hit;
 - ``"action_mask"``: ``int8`` ``(rows * cols,)``: ``1`` on the cells it may name (not shot, not
-  named in its volley under way), PettingZoo's convention for masked policies.
+  named in its volley under way), PettingZoo's convention for masked policies (also in each
+  agent's ``info``, with ``"shots"`` fired, ``"steps"`` taken and the cells still ``"to_name"`` in
+  its volley, and after its step the ``"outcome"``: ``"named"``, ``"fired"`` or ``"refused"``).
 
 **Action**: a cell index ``row * cols + col``. Another cell is an invalid shot: under the rules'
 ``invalid_shot="forfeits"`` it is handed to the match, which wastes it (and aborts the match
@@ -341,7 +343,12 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         to_name = 0
         if not game.is_over and game.to_move == player:
             to_name = game.next_volley_size - len(self._sides[agent].named)
-        return {"shots": game.outcome.shots[player], "steps": self._sides[agent].steps, "to_name": to_name}
+        return {
+            "action_mask": self.action_mask(agent).astype(np.int8),
+            "shots": game.outcome.shots[player],
+            "steps": self._sides[agent].steps,
+            "to_name": to_name,
+        }
 
 
 raw_env = SelfPlayEnv
