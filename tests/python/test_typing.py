@@ -48,9 +48,10 @@ def test_the_self_play_example_prints_its_table(rules, python_env):
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith(f"{rules} rules, 3 matches a pair") and "steps a second" in lines[-1]
-    table = {line.split()[0]: line for line in lines[2:6]}
-    assert table["random"].split()[1:] == ["-", "0.0%", "0.0%", "0.0%"]  # random never wins
-    assert table["probability"].split()[1] == "100.0%"
+    table = {line[:24].strip(): line[24:].split() for line in lines[2:6]}  # 24-character columns
+    assert list(table) == ["random", "parity", "probability 20% random", "probability"]
+    assert table["random"] == ["-", "0.0%", "0.0%", "0.0%"]  # random never wins
+    assert table["probability"][0] == "100.0%" and table["probability"][3] == "-"
 
 
 @pytest.mark.parametrize("rules", ["salvo", "russian"])
