@@ -239,12 +239,35 @@ def test_bad_arguments_are_refused_at_construction(kwargs, error):
         SelfPlayEnv(**kwargs)
 
 
+def test_each_agent_s_probability_map_follows_its_own_game():
+    late, follows = SelfPlayEnv(rules=SALVO), SelfPlayEnv(rules=SALVO)
+    late.reset(seed=3)
+    follows.reset(seed=3)
+    for agent in AGENTS:
+        follows.probability_map(agent)
+    for _ in range(25):  # some volleys of each agent fired, the last one possibly in part named
+        late.step(late.suggest(late.agent_selection))
+        follows.step(follows.suggest(follows.agent_selection))
+        for agent in AGENTS:
+            follows.probability_map(agent)  # told each answer as it comes
+    maps = {}
+    for agent in AGENTS:
+        board = late.observe(agent)["board"]
+        maps[agent] = late.probability_map(agent)  # asked for mid-episode: replays the answers
+        assert np.array_equal(maps[agent], follows.probability_map(agent))
+        assert np.all(maps[agent][board >= HIT] == 1.0) and np.all(maps[agent][board == MISS] == 0.0)
+        assert maps[agent].sum() == pytest.approx(17.0, abs=1e-9)
+    assert not np.array_equal(maps["player_0"], maps["player_1"])  # two games, two targets
+
+
 def test_calls_before_reset_are_refused_and_render_shows_both_targets():
     env = SelfPlayEnv(render_mode="ansi")
     with pytest.raises(RuntimeError):
         env.observe("player_0")
     with pytest.raises(RuntimeError):
         env.suggest("player_0")
+    with pytest.raises(RuntimeError):
+        env.probability_map("player_0")
     wrapped = self_play.env()
     with pytest.raises(Exception):
         wrapped.step(0)  # PettingZoo's order-enforcing wrapper

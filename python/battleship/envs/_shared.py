@@ -140,6 +140,15 @@ def start_match(
     return game
 
 
+def caught_up_posterior(env: Any, seed: int, history: Iterable[Tuple[Cell, ShotOutcome]]) -> Posterior:
+    """A posterior over ``env``'s board, fleet and rules, told the answers of ``history`` in
+    order: an agent's probability map asked for mid-episode."""
+    posterior = Posterior(env.rows, env.cols, env.fleet, env.rules, seed=seed)
+    for cell, told in history:
+        posterior.record(cell, told)
+    return posterior
+
+
 def match_reward(match: GameOutcome, player: int) -> float:
     """``player``'s reward for the match that ended: +1 for a win, -1 for a loss, 0 for a draw. A
     match aborted for invalid shots is lost by the player who made them."""
@@ -276,9 +285,7 @@ class BoardEnv(gymnasium.Env[Any, Any]):
         if not self._started:
             raise gymnasium.error.ResetNeeded("call reset() before probability_map()")
         if self._posterior is None:  # asked for mid-episode: told the answers so far, in order
-            self._posterior = Posterior(self.rows, self.cols, self.fleet, self.rules, seed=self._episode_seed)
-            for cell, told in self._history:
-                self._posterior.record(cell, told)
+            self._posterior = caught_up_posterior(self, self._episode_seed, self._history)
         return self._posterior.probabilities()
 
     def _record_answer(self, cell: Cell, told: ShotOutcome) -> None:

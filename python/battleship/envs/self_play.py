@@ -11,7 +11,9 @@ volley; once the volley is complete it is fired, and ``agent_selection`` is whoe
 
 Use ``env(...)`` (the environment in PettingZoo's order-enforcing wrapper) or ``raw_env(...)``::
 
+    import battleship
     from battleship.envs import self_play
+
     env = self_play.env(rules=battleship.Rules.named("salvo"))
     env.reset(seed=1)
     for agent in env.agent_iter():
@@ -51,8 +53,9 @@ who moves first. ``reset(options={"player_0": ocean, "player_1": ocean})`` plays
 ignored.
 
 **Beyond PettingZoo**: ``suggest(agent, shooter)`` gives the move an engine shooter would make in
-that agent's game (a baseline, a teacher, or a fixed opponent for league training), and ``game``
-is the match under way.
+that agent's game (a baseline, a teacher, or a fixed opponent for league training),
+``probability_map(agent)`` the posterior of that agent's target given what it was told, and
+``game`` is the match under way.
 
 Needs PettingZoo (``pip install "battleship[pettingzoo]"``).
 """
@@ -81,6 +84,7 @@ from battleship.board import Ocean
 from battleship.envs._shared import (
     TARGET_COLOURS,
     Teacher,
+    caught_up_posterior,
     cell_index,
     match_reward,
     name_cell,
@@ -89,6 +93,7 @@ from battleship.envs._shared import (
     start_match,
 )
 from battleship.game import Game, QueuedShooter
+from battleship.posterior import Posterior
 from battleship.strategies import resolve_placer
 
 __all__ = ["SelfPlayEnv", "raw_env", "env", "AGENTS"]
@@ -110,11 +115,14 @@ class _Side:
         self.history: List[Tuple[Cell, ShotOutcome]] = []
         self.named: List[Cell] = []
         self.teachers: Dict[str, Teacher] = {}
+        self.posterior: Optional[Posterior] = None  # made when probability_map is first asked
         self.steps = 0
         self.hand = QueuedShooter("an agent")  # fires the volley the agent named
 
     def record(self, cell: Cell, told: ShotOutcome) -> None:
         record_answer(self.board, self.afloat, self.history, self.teachers.values(), cell, told)
+        if self.posterior is not None:
+            self.posterior.record(cell, told)
 
 
 class _Follower:
@@ -321,6 +329,18 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
                 teacher.name(cell)
             side.teachers[shooter] = teacher
         return teacher.advice()
+
+    def probability_map(self, agent: str) -> npt.NDArray[np.float64]:
+        """``(rows, cols)``: the probability of a ship in each cell of ``agent``'s target given what
+        it was told (``battleship.Posterior``, exact or sampled), a ready-made feature for a
+        policy. Same seed, same map."""
+        if self._game is None:
+            raise RuntimeError("call reset() before probability_map()")
+        side = self._sides[agent]
+        if side.posterior is None:  # asked for mid-episode: told the answers so far, in order
+            seed = (self._episode_seed + AGENTS.index(agent)) % 2**63
+            side.posterior = caught_up_posterior(self, seed, side.history)
+        return side.posterior.probabilities()
 
     @property
     def game(self) -> Optional[Game]:
