@@ -221,6 +221,15 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
     with pytest.raises(ValueError):
         env.reset(seed=2, options={"player_0": battleship.Ocean(8, 8)})
     assert env.game is game and env.observe("player_1")["board"][0, 0] == HIT
+    with pytest.raises(ValueError):
+        env.reset(options={"player_1": battleship.Ocean(8, 8)})
+    # Not even the generator moved: the next unseeded episode is the one it would have been.
+    same = SelfPlayEnv(first="player_1")
+    same.reset(seed=1, options={"player_0": zero, "player_1": one})
+    env.reset()
+    same.reset()
+    assert env.game is not None and same.game is not None and env.game.seed == same.game.seed
+    assert np.array_equal(env.game.ocean(0).ships, same.game.ocean(0).ships)
 
 
 @pytest.mark.parametrize(
