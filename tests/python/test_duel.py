@@ -234,6 +234,9 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
     same.reset(seed=1, options={"own": own, "ocean": target})
     same.step(0)
     assert env.suggest("random") == same.suggest("random")  # advice is seeded as before
+    env.reset()  # nor did the generator move: the next match is the one it would have been
+    same.reset()
+    assert env.game is not None and same.game is not None and env.game.seed == same.game.seed
 
 
 @pytest.mark.parametrize(

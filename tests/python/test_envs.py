@@ -178,6 +178,9 @@ def test_a_refused_layout_leaves_the_episode_under_way():
     same.step(55)
     assert env.suggest("random") == same.suggest("random")  # advice is seeded as before
     assert env.step(56)[4]["steps"] == 2  # the episode goes on
+    env.reset()  # nor did the generator move: the next episode is the one it would have been
+    same.reset()
+    assert np.array_equal(env.ocean.ships, same.ocean.ships)
 
 
 @pytest.mark.parametrize(

@@ -248,6 +248,15 @@ class BoardEnv(gymnasium.Env[Any, Any]):
             "afloat": spaces.MultiBinary(self.ship_count),
         }
 
+    def _check_layouts(self, options: Optional[Dict[str, Any]], keys: Iterable[str]) -> None:
+        """Refuses a bad chosen layout (``options[key]``) before ``reset`` changes anything, the
+        generator included: each one is first copied onto a scratch ocean."""
+        for key in keys:
+            layout = (options or {}).get(key)
+            if layout is not None:
+                scratch = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
+                copy_layout(layout, scratch, f"options[{key!r}]")
+
     def _start_episode(self) -> None:
         self._board[:] = 0
         self._afloat[:] = 1

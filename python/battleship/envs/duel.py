@@ -139,9 +139,10 @@ class DuelEnv(BoardEnv):
 
         ``options={"own": ocean, "ocean": ocean}`` plays chosen layouts (placed
         ``battleship.Ocean``\\ s of this board and fleet) for the agent's fleet and for the
-        opponent's (the one the agent fires at) instead of drawing them; a refused layout leaves
-        the episode under way intact.
+        opponent's (the one the agent fires at) instead of drawing them; a refused layout changes
+        nothing, not even the generator.
         """
+        self._check_layouts(options, ("own", "ocean"))
         super().reset(seed=seed)
         episode_seed = int(self.np_random.integers(0, 2**63))
         agent = 0 if self.first == "agent" else 1 if self.first == "opponent" else int(self.np_random.integers(0, 2))

@@ -83,12 +83,13 @@ class BattleshipEnv(BoardEnv):
         """Lay out a new hidden fleet and start an episode.
 
         ``options={"ocean": ocean}`` plays the layout of a placed ``battleship.Ocean`` of the same
-        board and fleet instead of drawing one (to evaluate an agent on chosen layouts).
+        board and fleet instead of drawing one (to evaluate an agent on chosen layouts); a refused
+        layout changes nothing, not even the generator.
         """
+        self._check_layouts(options, ("ocean",))  # a refused layout changes nothing
         super().reset(seed=seed)
         # The engine's generator is seeded from Gymnasium's, so reset(seed=s) fixes the layout.
         episode_seed = int(self.np_random.integers(0, 2**63))
-        # A layout is made on a fresh ocean, so a refused one leaves the episode under way intact.
         ocean = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
         layout = (options or {}).get("ocean")
         if layout is not None:
