@@ -71,17 +71,51 @@ def record_answer(
     afloat: npt.NDArray[np.int8],
     history: List[Tuple[Cell, ShotOutcome]],
     teachers: Iterable["Teacher"],
+    posterior: Optional[Posterior],
     cell: Cell,
     told: ShotOutcome,
 ) -> None:
     """Records what an agent was told of its shot: on its target ``board``, in ``afloat`` (the
-    ship it sank, when the rules name it), in its ``history`` and to its ``teachers``."""
+    ship it sank, when the rules name it), in its ``history``, to its ``teachers`` and to its
+    ``posterior`` (None until its probability map is first asked for)."""
     board[cell] = _CODE_OF[str(told.result)]
     if told.sank and told.ship is not None and told.ship >= 0:
         afloat[told.ship] = 0
     history.append((cell, told))
     for teacher in teachers:
         teacher.tell(cell, told)
+    if posterior is not None:
+        posterior.record(cell, told)
+
+
+def teacher_advice(
+    teachers: Dict[str, "Teacher"],
+    shooter: str,
+    env: Any,
+    seed: int,
+    history: List[Tuple[Cell, ShotOutcome]],
+    named: List[Cell],
+) -> int:
+    """The action the engine's ``shooter`` would take in an agent's game: its teacher in
+    ``teachers``, made and caught up (the answers of ``history``, then the cells ``named`` in the
+    volley under way) when first asked; nothing is kept for a bad name."""
+    teacher = teachers.get(shooter)
+    if teacher is None:
+        teacher = Teacher(shooter, (env.rows, env.cols, env.fleet, env.rules), seed, history)
+        for cell in named:
+            teacher.name(cell)
+        teachers[shooter] = teacher
+    return teacher.advice()
+
+
+def check_layouts(env: Any, options: Optional[Dict[str, Any]], keys: Iterable[str]) -> None:
+    """Refuses a bad chosen layout (``options[key]``) before a ``reset`` changes anything, its
+    generator included: each one is first copied onto a scratch ocean of ``env``'s board."""
+    for key in keys:
+        layout = (options or {}).get(key)
+        if layout is not None:
+            scratch = Ocean(env.rows, env.cols, env.fleet, env.rules.touching)
+            copy_layout(layout, scratch, f"options[{key!r}]")
 
 
 def name_cell(
@@ -248,15 +282,6 @@ class BoardEnv(gymnasium.Env[Any, Any]):
             "afloat": spaces.MultiBinary(self.ship_count),
         }
 
-    def _check_layouts(self, options: Optional[Dict[str, Any]], keys: Iterable[str]) -> None:
-        """Refuses a bad chosen layout (``options[key]``) before ``reset`` changes anything, the
-        generator included: each one is first copied onto a scratch ocean."""
-        for key in keys:
-            layout = (options or {}).get(key)
-            if layout is not None:
-                scratch = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
-                copy_layout(layout, scratch, f"options[{key!r}]")
-
     def _start_episode(self) -> None:
         self._board[:] = 0
         self._afloat[:] = 1
@@ -278,14 +303,7 @@ class BoardEnv(gymnasium.Env[Any, Any]):
         agent's game. Same seed, same advice.
         """
         self._require_episode("suggest()")
-        teacher = self._teachers.get(shooter)
-        if teacher is None:  # made and caught up when first asked; nothing kept for a bad name
-            board = (self.rows, self.cols, self.fleet, self.rules)
-            teacher = Teacher(shooter, board, self._episode_seed, self._history)
-            for cell in self._named:
-                teacher.name(cell)
-            self._teachers[shooter] = teacher
-        return teacher.advice()
+        return teacher_advice(self._teachers, shooter, self, self._episode_seed, self._history, self._named)
 
     def probability_map(self) -> npt.NDArray[np.float64]:
         """``(rows, cols)``: the probability of a ship in each cell of the target given what the
@@ -300,6 +318,4 @@ class BoardEnv(gymnasium.Env[Any, Any]):
     def _record_answer(self, cell: Cell, told: ShotOutcome) -> None:
         """Records what the agent was told of a shot: on its board (and the ship it sank, when
         the rules name it), for the teachers and for the probability map."""
-        record_answer(self._board, self._afloat, self._history, self._teachers.values(), cell, told)
-        if self._posterior is not None:
-            self._posterior.record(cell, told)
+        record_answer(self._board, self._afloat, self._history, self._teachers.values(), self._posterior, cell, told)

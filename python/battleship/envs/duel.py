@@ -49,7 +49,16 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from battleship._core import Fleet, Rules, ShotOutcome
-from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, match_reward, name_cell, picture, start_match
+from battleship.envs._shared import (
+    TARGET_COLOURS,
+    BoardEnv,
+    cell_index,
+    check_layouts,
+    match_reward,
+    name_cell,
+    picture,
+    start_match,
+)
 from battleship.game import Game, QueuedShooter
 from battleship.posterior import UNKNOWN
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
@@ -142,7 +151,7 @@ class DuelEnv(BoardEnv):
         opponent's (the one the agent fires at) instead of drawing them; a refused layout changes
         nothing, not even the generator.
         """
-        self._check_layouts(options, ("own", "ocean"))
+        check_layouts(self, options, ("own", "ocean"))
         super().reset(seed=seed)
         episode_seed = int(self.np_random.integers(0, 2**63))
         agent = 0 if self.first == "agent" else 1 if self.first == "opponent" else int(self.np_random.integers(0, 2))

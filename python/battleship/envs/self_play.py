@@ -62,7 +62,6 @@ Needs PettingZoo (``pip install "battleship[pettingzoo]"``).
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -86,12 +85,15 @@ from battleship.envs._shared import (
     Teacher,
     caught_up_posterior,
     cell_index,
+    check_layouts,
     match_reward,
     name_cell,
     picture,
     record_answer,
     start_match,
+    teacher_advice,
 )
+from battleship.envs.duel import SHIP, WATER
 from battleship.game import Game, QueuedShooter
 from battleship.posterior import Posterior
 from battleship.strategies import resolve_placer
@@ -111,7 +113,7 @@ class _Side:
     def __init__(self, rows: int, cols: int, ship_count: int) -> None:
         self.board = np.zeros((rows, cols), dtype=np.int8)
         self.afloat = np.ones(ship_count, dtype=np.int8)
-        self.own_fleet = np.zeros((rows, cols), dtype=np.int8)  # SHIP (2) on its ships' cells
+        self.own_fleet = np.zeros((rows, cols), dtype=np.int8)  # SHIP on its ships' cells
         self.history: List[Tuple[Cell, ShotOutcome]] = []
         self.named: List[Cell] = []
         self.teachers: Dict[str, Teacher] = {}
@@ -120,9 +122,7 @@ class _Side:
         self.hand = QueuedShooter("an agent")  # fires the volley the agent named
 
     def record(self, cell: Cell, told: ShotOutcome) -> None:
-        record_answer(self.board, self.afloat, self.history, self.teachers.values(), cell, told)
-        if self.posterior is not None:
-            self.posterior.record(cell, told)
+        record_answer(self.board, self.afloat, self.history, self.teachers.values(), self.posterior, cell, told)
 
 
 class _Follower:
@@ -209,8 +209,10 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Lay out both fleets and decide who moves first (see the module's description)."""
-        # Drawn from a copy, kept only once the episode is set up: a refused layout changes nothing.
-        rng = seeding.np_random(seed)[0] if seed is not None else copy.deepcopy(self._np_random)
+        check_layouts(self, options, AGENTS)  # a refused layout changes nothing
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+        rng = self._np_random
         episode_seed = int(rng.integers(0, 2**63))
         first = self.first if self.first != "random" else AGENTS[int(rng.integers(0, 2))]
         order = (first, AGENTS[1 - AGENTS.index(first)])
@@ -223,9 +225,8 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         players = (sides[order[0]].hand, sides[order[1]].hand)
         game = start_match(self, players, episode_seed, _Follower(self), fleets)
         for player, agent in enumerate(order):  # the ships do not move: worked out once
-            sides[agent].own_fleet = np.where(game.ocean(player).ships >= 0, 2, 0).astype(np.int8)
+            sides[agent].own_fleet = np.where(game.ocean(player).ships >= 0, SHIP, WATER).astype(np.int8)
         self._game, self._sides, self._order, self._episode_seed = game, sides, order, episode_seed
-        self._np_random = rng
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -258,8 +259,9 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
         elif side.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        for other in self.agents:
-            self.infos[other] = self._info(other)
+        for other in self.agents:  # the other agent's info changes only when a volley is fired
+            if other == agent or outcome == "fired":
+                self.infos[other] = self._info(other)
         self.infos[agent]["outcome"] = outcome
         if not game.is_over:
             self.agent_selection = self._order[game.to_move]
@@ -320,15 +322,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         if self._game is None or agent not in self.agents:
             raise RuntimeError(f"{agent!r} is not in an episode under way; call reset()")
         side = self._sides[agent]
-        teacher = side.teachers.get(shooter)
-        if teacher is None:  # made and caught up when first asked; nothing kept for a bad name
-            board = (self.rows, self.cols, self.fleet, self.rules)
-            seed = (self._episode_seed + AGENTS.index(agent)) % 2**63
-            teacher = Teacher(shooter, board, seed, side.history)
-            for cell in side.named:
-                teacher.name(cell)
-            side.teachers[shooter] = teacher
-        return teacher.advice()
+        return teacher_advice(side.teachers, shooter, self, self._agent_seed(agent), side.history, side.named)
 
     def probability_map(self, agent: str) -> npt.NDArray[np.float64]:
         """``(rows, cols)``: the probability of a ship in each cell of ``agent``'s target given what
@@ -338,8 +332,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
             raise RuntimeError("call reset() before probability_map()")
         side = self._sides[agent]
         if side.posterior is None:  # asked for mid-episode: told the answers so far, in order
-            seed = (self._episode_seed + AGENTS.index(agent)) % 2**63
-            side.posterior = caught_up_posterior(self, seed, side.history)
+            side.posterior = caught_up_posterior(self, self._agent_seed(agent), side.history)
         return side.posterior.probabilities()
 
     @property
@@ -353,6 +346,10 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         return self._order.index(agent)
 
     # ---- helpers ------------------------------------------------------------------------------
+    def _agent_seed(self, agent: str) -> int:
+        """The seed of ``agent``'s teachers and posterior: one per agent and episode."""
+        return (self._episode_seed + AGENTS.index(agent)) % 2**63
+
     def _side_of_player(self, player: int) -> _Side:
         return self._sides[self._order[player]]
 

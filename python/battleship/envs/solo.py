@@ -37,7 +37,7 @@ from gymnasium import spaces
 
 from battleship._core import Fleet, Rng, Rules
 from battleship.board import Ocean, TargetView
-from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, copy_layout, picture
+from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, check_layouts, copy_layout, picture
 from battleship.posterior import UNKNOWN
 from battleship.strategies import resolve_placer
 
@@ -86,7 +86,7 @@ class BattleshipEnv(BoardEnv):
         board and fleet instead of drawing one (to evaluate an agent on chosen layouts); a refused
         layout changes nothing, not even the generator.
         """
-        self._check_layouts(options, ("ocean",))  # a refused layout changes nothing
+        check_layouts(self, options, ("ocean",))  # a refused layout changes nothing
         super().reset(seed=seed)
         # The engine's generator is seeded from Gymnasium's, so reset(seed=s) fixes the layout.
         episode_seed = int(self.np_random.integers(0, 2**63))
