@@ -9,6 +9,7 @@
 #include <battleship/fleet.hpp>
 #include <battleship/game.hpp>
 #include <battleship/game_record.hpp>
+#include <battleship/layouts.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/placement_table.hpp>
@@ -36,4 +37,5 @@
 #include <battleship/strategies/checkerboard_search.hpp>
 #include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/mediocre.hpp>
+#include <battleship/strategies/optimal.hpp>
 #include <battleship/strategies/random.hpp>

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include <battleship/game.hpp>
+#include <battleship/layouts.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/solo.hpp>
 #include <battleship/statistics.hpp>
@@ -291,6 +293,37 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
     result.merge(p);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
+}
+
+/// A shooter's exact mean shots against uniformly random layouts: copies of `shooter` play every
+/// layout of the fleet once per generator `Rng(derive_seed(seed, k))`, k < `seeds`, and the
+/// shots are averaged. For boards small enough to list every layout (`for_each_layout`); set it
+/// beside `OptimalSearch::expected_shots()`, the least any shooter can reach.
+///
+/// With one generator for every layout, a shooter is one deterministic policy (its draws depend
+/// only on what it was told), so no figure can be below the optimum; several generators show how
+/// much its random ties matter. A game the shooter does not finish within the board's cells (or
+/// the shot cap) counts the shots it took. Throws `std::invalid_argument` for invalid rules or
+/// fleet, or `seeds` below 1.
+template <BoardShape S, ShotStrategy<S> Shooter>
+double exact_mean_shots(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                        const Shooter& shooter, int seeds = 1, std::uint64_t seed = 0) {
+  rules.validate();
+  fleet.validate(board.shape());
+  if (seeds < 1) throw std::invalid_argument("seeds must be at least 1");
+  TargetView<S> view(board, fleet, rules);
+  Shooter player(shooter);
+  double total = 0;
+  std::size_t games = 0;
+  for_each_layout(board, fleet, rules.touching, [&](const Ocean<S>& layout) {
+    for (int k = 0; k < seeds; ++k) {
+      Ocean<S> ocean = layout;
+      Rng rng(derive_seed(seed, static_cast<std::uint64_t>(k)));
+      total += play_solo(ocean, view, player, rng).shots;
+      ++games;
+    }
+  });
+  return games ? total / static_cast<double>(games) : 0.0;
 }
 
 } // namespace battleship

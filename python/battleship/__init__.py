@@ -12,6 +12,8 @@ Python face of it:
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``);
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
+- ``optimal_expected_shots`` and ``exact_mean_shots``: perfect play on small boards, and how far
+  any shooter is from it;
 - ``battleship.plot`` for charts, and the ``battleship`` command (``battleship --help``);
 - ``battleship.envs`` for reinforcement learning: the solo game as a Gymnasium environment
   (``pip install "battleship[gym]"``).
@@ -27,6 +29,7 @@ from __future__ import annotations
 from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, format_cell, parse_cell
 from battleship.board import Ocean, Placement, PlacementError, TargetView
 from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
+from battleship.optimal import exact_mean_shots, optimal_expected_shots
 from battleship.posterior import Posterior
 from battleship.simulation import MatchResult, SimulationResult, combine, match, simulate
 from battleship.tournament import Standing, TournamentResult, tournament
@@ -73,6 +76,8 @@ __all__ = [
     "TournamentResult",
     "Standing",
     "Posterior",
+    "optimal_expected_shots",
+    "exact_mean_shots",
     "SimulationResult",
     "MatchResult",
     "Shooter",

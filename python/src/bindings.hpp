@@ -42,4 +42,5 @@ void register_game(py::module_& m);
 void register_simulate(py::module_& m);
 void register_posterior(py::module_& m); // bayes's posterior as a probability map
 void register_bbm103(py::module_& m);    // seed 000's replay
+void register_optimal(py::module_& m);   // perfect play on small boards
 } // namespace bsp

@@ -18,4 +18,5 @@ PYBIND11_MODULE(_core, m) {
   bsp::register_simulate(m);
   bsp::register_posterior(m);
   bsp::register_bbm103(m);
+  bsp::register_optimal(m);
 }

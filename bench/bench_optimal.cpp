@@ -1,0 +1,134 @@
+// How far the shooters are from perfect play (issue 6's "why not 40"): on boards small enough to
+// list every layout, the optimum (`OptimalSearch`, exhaustive) beside each shooter's exact mean
+// over every layout (`exact_mean_shots`, averaged over several generators), and the gap in
+// percent. Classic rules: ships may touch, sinking names the ship. Prints figures only.
+//
+//   bench_optimal [--seeds K] [--positions P]
+//
+//   --seeds K      generators each shooter plays every layout with (default 4)
+//   --positions P  most positions a search may solve (default 6,000,000, about 0.3 GB); a board
+//                  that needs more is reported as not solved (5 x 5 with ships of 3 and 2 does,
+//                  after about 4 minutes)
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <battleship/simulate.hpp>
+#include <battleship/strategies/bayes.hpp>
+#include <battleship/strategies/expert.hpp>
+#include <battleship/strategies/hunt_target.hpp>
+#include <battleship/strategies/optimal.hpp>
+#include <battleship/strategies/probability.hpp>
+
+namespace {
+using namespace battleship;
+using D = DynamicShape<64>;
+
+struct Case {
+  int rows;
+  int cols;
+  std::vector<int> lengths;
+};
+
+Fleet fleet_of(const std::vector<int>& lengths) {
+  Fleet fleet;
+  const char* names[] = {"First", "Second", "Third", "Fourth"};
+  for (std::size_t i = 0; i < lengths.size(); ++i)
+    fleet.add(ShipClass{names[i], static_cast<char>('A' + i), lengths[i], 1});
+  return fleet;
+}
+
+std::string describe(const Case& c) {
+  std::string out = std::to_string(c.rows) + "x" + std::to_string(c.cols) + " {";
+  for (std::size_t i = 0; i < c.lengths.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(c.lengths[i]);
+  }
+  return out + "}";
+}
+
+unsigned long long number(const char* program, const char* flag, const char* text) {
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(text, &end, 10);
+  if (*end != '\0' || *text == '\0') {
+    std::fprintf(stderr, "%s: %s wants a whole number, not '%s'\n", program, flag, text);
+    std::exit(2);
+  }
+  return v;
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  int seeds = 4;
+  std::size_t positions = 6'000'000;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view flag = argv[i];
+    if ((flag == "--seeds" || flag == "--positions") && i + 1 < argc) {
+      const auto v = number("bench_optimal", argv[i], argv[i + 1]);
+      ++i;
+      if (flag == "--seeds")
+        seeds = static_cast<int>(v);
+      else
+        positions = static_cast<std::size_t>(v);
+    } else {
+      std::fprintf(stderr,
+                   "bench_optimal: unknown flag or missing value: %s\nusage: bench_optimal "
+                   "[--seeds K] [--positions P]\n",
+                   argv[i]);
+      return 2;
+    }
+  }
+  if (seeds < 1) {
+    std::fprintf(stderr, "bench_optimal: --seeds must be at least 1\n");
+    return 2;
+  }
+  const std::vector<Case> cases{
+      {3, 3, {2}},    {4, 3, {2}},    {4, 4, {2}},    {4, 4, {3}}, {5, 4, {3}},
+      {4, 4, {2, 2}}, {5, 5, {2}},    {5, 5, {3}},    {6, 6, {2}}, {6, 6, {3}},
+      {6, 6, {4}},    {5, 4, {2, 2}}, {4, 4, {3, 2}},
+  };
+  std::printf("Perfect play against the shooters: exact means over every layout (%d generators "
+              "each), gap to the optimum\n",
+              seeds);
+  std::printf("%-12s %7s %8s %9s %7s | %-16s %-16s %-16s %-16s %-16s\n", "board", "layouts",
+              "optimum", "positions", "seconds", "hunt_target", "parity", "probability", "bayes",
+              "expert");
+  for (const Case& c : cases) {
+    const Board<D> board(D(c.rows, c.cols));
+    const Fleet fleet = fleet_of(c.lengths);
+    const Rules rules = rulesets::classic;
+    const auto start = std::chrono::steady_clock::now();
+    double optimum = 0;
+    std::size_t layouts = 0;
+    std::size_t solved = 0;
+    try {
+      OptimalSearch<D> search(board, fleet, rules, OptimalLimits{1'000'000, positions});
+      optimum = search.expected_shots();
+      layouts = search.layout_count();
+      solved = search.positions_solved();
+    } catch (const std::length_error& e) {
+      std::printf("%-12s not solved: %s\n", describe(c).c_str(), e.what());
+      std::fflush(stdout);
+      continue;
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%-12s %7zu %8.4f %9zu %7.1f |", describe(c).c_str(), layouts, optimum, solved,
+                seconds);
+    const auto show = [&](const auto& shooter) {
+      const double mean = exact_mean_shots(board, fleet, rules, shooter, seeds);
+      const double gap = 100.0 * (mean / optimum - 1);
+      std::printf(" %7.4f %+6.2f%% ", mean, gap < 5e-5 && gap > -5e-5 ? 0.0 : gap);
+      std::fflush(stdout);
+    };
+    show(HuntTargetShooter<D>{});
+    show(ParityShooter<D>{});
+    show(ProbabilityShooter<D>{});
+    show(BayesShooter<D>{});
+    show(ExpertShooter<D>{});
+    std::printf("\n");
+  }
+}

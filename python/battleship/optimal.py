@@ -1,0 +1,85 @@
+"""Perfect play on small boards, and how far any shooter is from it.
+
+``optimal_expected_shots`` is the fewest expected shots any shooter can need to sink a fleet laid
+out uniformly at random, found by exhaustive search over every layout (the C++
+``battleship::OptimalSearch``); ``exact_mean_shots`` plays a shooter (a name, a built-in or your
+own Python object) against every layout and averages its shots. Side by side they say exactly how
+far a shooter is from perfect, with no sampling noise. Both are for small boards: the layouts
+multiply fast (a 5 x 5 board with ships of 3 and 2 already takes minutes to solve).
+
+>>> import battleship
+>>> fleet = battleship.Fleet([battleship.ShipClass("Cruiser", "C", 3)])
+>>> battleship.optimal_expected_shots(4, 4, fleet=fleet)
+5.625
+>>> battleship.exact_mean_shots("probability", 4, 4, fleet=fleet)
+5.75
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from battleship import _core
+from battleship._core import Fleet, Rules
+from battleship._arguments import check_count, fleet_and_rules
+from battleship.strategies import resolve_shooter
+
+
+def optimal_expected_shots(
+    rows: int,
+    cols: int,
+    *,
+    fleet: Fleet,
+    rules: Optional[Rules] = None,
+    max_layouts: int = 200_000,
+    max_positions: int = 4_000_000,
+) -> float:
+    """The fewest expected shots to sink ``fleet`` on a ``rows`` x ``cols`` board, over uniformly
+    random layouts, one shot a turn, under ``rules`` (classic unless given: the touching and
+    disclosure rules matter).
+
+    Exact: an exhaustive search over every layout, remembering each position solved (about 50
+    bytes each). Raises ``ValueError`` for an invalid fleet or rules, a fleet with no layout, a
+    board over 128 cells, or a problem beyond ``max_layouts`` layouts or ``max_positions``
+    positions (the message says which limit); ``TypeError`` for arguments of the wrong kind.
+    """
+    fleet, rules = fleet_and_rules(fleet, rules)
+    return _core.optimal_expected_shots(
+        check_count("rows", rows, 1),
+        check_count("cols", cols, 1),
+        fleet,
+        rules,
+        check_count("max_layouts", max_layouts, 1),
+        check_count("max_positions", max_positions, 1),
+    )
+
+
+def exact_mean_shots(
+    shooter: Any,
+    rows: int,
+    cols: int,
+    *,
+    fleet: Fleet,
+    rules: Optional[Rules] = None,
+    seeds: int = 1,
+    seed: int = 0,
+) -> float:
+    """``shooter``'s exact mean shots against uniformly random layouts: it plays every layout of
+    ``fleet`` once with each of ``seeds`` generators (derived from ``seed``), and the shots are
+    averaged. ``shooter`` is a name, a built-in, or a Python object with ``next_shot(view, rng)``.
+
+    With one generator every layout is played by one fixed policy, so the figure is never below
+    ``optimal_expected_shots``; more generators show how much random ties matter. Raises
+    ``ValueError`` for an unknown name, invalid fleet or rules, or a board over 128 cells; an
+    exception raised by a Python shooter surfaces as itself.
+    """
+    fleet, rules = fleet_and_rules(fleet, rules)
+    return _core.exact_mean_shots(
+        resolve_shooter(shooter),
+        check_count("rows", rows, 1),
+        check_count("cols", cols, 1),
+        fleet,
+        rules,
+        check_count("seeds", seeds, 1),
+        check_count("seed", seed, 0),
+    )

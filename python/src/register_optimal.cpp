@@ -1,0 +1,46 @@
+// optimal_expected_shots() and exact_mean_shots(): perfect play on small boards
+// (strategies/optimal.hpp) and a shooter's exact mean over every layout (simulate.hpp). Only the
+// small shape: no board the search can solve comes near 128 cells.
+#include <battleship/simulate.hpp>
+#include <battleship/strategies/optimal.hpp>
+
+#include "bindings.hpp"
+#include "python_strategy.hpp"
+
+namespace bsp {
+
+void register_optimal(py::module_& m) {
+  using namespace battleship;
+  using S = SmallShape;
+  // std::invalid_argument and std::length_error reach Python as ValueError.
+  m.def(
+      "optimal_expected_shots",
+      [](int rows, int cols, const Fleet& fleet, const Rules& rules, std::size_t max_layouts,
+         std::size_t max_positions) {
+        const Board<S> board(S(rows, cols));
+        py::gil_scoped_release release; // pure C++ from here
+        OptimalSearch<S> search(board, fleet, rules, OptimalLimits{max_layouts, max_positions});
+        return search.expected_shots();
+      },
+      py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("max_layouts"),
+      py::arg("max_positions"),
+      "Perfect play's expected shots; see battleship.optimal_expected_shots.");
+  m.def(
+      "exact_mean_shots",
+      [](py::handle shooter, int rows, int cols, const Fleet& fleet, const Rules& rules, int seeds,
+         std::uint64_t seed) {
+        const Board<S> board(S(rows, cols));
+        // A Python shooter's exception is raised at once, as itself.
+        const auto failure = std::make_shared<StrategyFailure>();
+        double mean = 0;
+        with_any_shooter<S>(shooter, failure, [&](const auto& s) {
+          mean = exact_mean_shots(board, fleet, rules, s, seeds, seed);
+        });
+        return mean;
+      },
+      py::arg("shooter"), py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"),
+      py::arg("seeds"), py::arg("seed"),
+      "A shooter's exact mean; see battleship.exact_mean_shots.");
+}
+
+} // namespace bsp

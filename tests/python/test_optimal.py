@@ -1,0 +1,83 @@
+"""battleship.optimal_expected_shots and exact_mean_shots: perfect play on small boards and a
+shooter's exact mean over every layout, checked against issue 6's known optima and brute force."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import battleship
+from battleship import Fleet, Rules, ShipClass
+from test_posterior import placements  # every placement of one ship: its layouts
+
+TWO = Fleet([ShipClass("Destroyer", "D", 2)])
+TWO_TWO = Fleet([ShipClass("First", "F", 2), ShipClass("Second", "S", 2)])
+
+
+class ReadingOrder:
+    """Fires cell after cell in reading order: a fixed policy whose shots brute force can count."""
+
+    def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+        return view.open_cells()[0]
+
+
+def test_the_known_optima_of_issue_6() -> None:
+    assert battleship.optimal_expected_shots(3, 3, fleet=TWO) == pytest.approx(4.5, abs=1e-12)
+    assert battleship.optimal_expected_shots(4, 4, fleet=TWO) == pytest.approx(6.0833, abs=5e-5)
+    assert battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO) == pytest.approx(8.6696, abs=5e-5)
+
+
+def test_telling_less_never_makes_perfect_play_cheaper() -> None:
+    fleet = Fleet([ShipClass("Cruiser", "C", 3), ShipClass("Boat", "B", 1)])
+    named = battleship.optimal_expected_shots(4, 3, fleet=fleet)
+    hit_only = battleship.optimal_expected_shots(4, 3, fleet=fleet, rules=Rules(disclosure="hit_only"))
+    assert hit_only > named + 0.01
+
+
+def test_exact_mean_of_a_python_shooter_matches_brute_force() -> None:
+    # Reading order sinks a one-ship fleet with the shot at its last cell in reading order.
+    rows, cols = 4, 3
+    expected = [max(r * cols + c for r, c in cells) + 1 for cells in placements(rows, cols, 2)]
+    mean = battleship.exact_mean_shots(ReadingOrder(), rows, cols, fleet=TWO)
+    assert mean == pytest.approx(sum(expected) / len(expected), abs=1e-12)
+    assert mean > battleship.optimal_expected_shots(rows, cols, fleet=TWO)
+
+
+def test_no_shooter_beats_perfect_play() -> None:
+    best = battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO)
+    for name in ("parity", "probability", "bayes"):
+        mean = battleship.exact_mean_shots(name, 4, 4, fleet=TWO_TWO, seeds=2)
+        assert mean >= best - 1e-9, name
+    assert battleship.exact_mean_shots("probability", 4, 4, fleet=TWO_TWO) < best * 1.01
+
+
+def test_a_python_shooters_exception_surfaces_as_itself() -> None:
+    class Broken:
+        def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+            raise KeyError("no idea")
+
+    with pytest.raises(KeyError, match="no idea"):
+        battleship.exact_mean_shots(Broken(), 3, 3, fleet=TWO)
+
+
+def test_bad_arguments_raise_clear_errors() -> None:
+    with pytest.raises(ValueError, match="max_layouts"):
+        battleship.optimal_expected_shots(10, 10, fleet=Fleet.classic())
+    with pytest.raises(ValueError, match="max_positions"):
+        battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO, max_positions=10)
+    with pytest.raises(ValueError, match="capacity"):
+        battleship.optimal_expected_shots(12, 12, fleet=TWO)
+    with pytest.raises(ValueError, match="does not fit"):
+        battleship.optimal_expected_shots(2, 2, fleet=Fleet([ShipClass("Long", "L", 3)]))
+    with pytest.raises(TypeError):
+        battleship.optimal_expected_shots(4, 4, fleet="classic")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seeds"):
+        battleship.exact_mean_shots("random", 3, 3, fleet=TWO, seeds=0)
+    with pytest.raises(ValueError):
+        battleship.exact_mean_shots("no such shooter", 3, 3, fleet=TWO)
+
+
+def test_the_module_examples_run() -> None:
+    result = doctest.testmod(battleship.optimal)
+    assert result.attempted >= 3 and result.failed == 0
