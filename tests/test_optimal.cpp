@@ -53,8 +53,10 @@ TEST_CASE("the optimal shooter reaches the search's value against every layout, 
           "[optimal]") {
   // A rectangle (4 symmetries, each its own inverse) and a square (8, two of them rotations by a
   // quarter turn, whose inverses differ: a position's best cell must be turned back right).
-  for (const auto& [board, fleet] : {std::pair{Board<D>(D(4, 3)), fleet_of({2, 1})},
-                                     std::pair{Board<D>(D(4, 4)), fleet_of({3})}})
+  for (const auto& board_and_fleet : {std::pair{Board<D>(D(4, 3)), fleet_of({2, 1})},
+                                      std::pair{Board<D>(D(4, 4)), fleet_of({3})}}) {
+    const Board<D>& board = board_and_fleet.first; // not structured bindings: lambdas capture these
+    const Fleet& fleet = board_and_fleet.second;
     small_boards::for_each_rule([&](const Rules& rules, std::uint64_t) {
       INFO(board.rows() << " x " << board.cols());
       OptimalSearch<D> search(board, fleet, rules);
@@ -71,6 +73,7 @@ TEST_CASE("the optimal shooter reaches the search's value against every layout, 
       CHECK(probability >= value - 1e-9);
       CHECK(bayes >= value - 1e-9);
     });
+  }
 }
 
 TEST_CASE("where planning matters the optimum is below the density shooter", "[optimal]") {

@@ -6,6 +6,7 @@ Subcommands::
     battleship simulate SHOOTER      one shooter's figures
     battleship match A B             a head-to-head between two shooters
     battleship tournament A B C ...  a round robin, ranked
+    battleship optimal 4 4 2 2       perfect play on a small board, and each shooter's gap to it
     battleship play                  play against the computer, full screen (Textual)
 
 Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
@@ -250,6 +251,46 @@ def add_tournament(sub: Subparsers) -> None:
     p.set_defaults(run=_tournament)
 
 
+# ---- optimal -------------------------------------------------------------------------------
+def _optimal(args: argparse.Namespace) -> int:
+    names = args.shooters.split(",")
+    unknown = [n for n in names if n not in battleship.shooter_names()]
+    if unknown:  # before the search, which may take a while
+        raise ValueError(f"unknown shooter {unknown[0]!r}; known: {', '.join(battleship.shooter_names())}")
+    fleet = Fleet([battleship.ShipClass(f"Ship {i + 1}", chr(ord("A") + i), n) for i, n in enumerate(args.lengths)])
+    changes = {key: getattr(args, key) for key in ("touching", "disclosure") if getattr(args, key) is not None}
+    rules = Rules().replace(**changes) if changes else Rules()
+    best = battleship.optimal_expected_shots(args.rows, args.cols, fleet=fleet, rules=rules, max_positions=args.max_positions)
+    ships = ", ".join(map(str, args.lengths))
+    print(f"{args.rows} x {args.cols}, ships {ships}, {rules!r}: perfect play needs {best:.4f} shots on average")
+    print(f"{'shooter':<20}{'exact mean':>11}{'gap':>9}")
+    for name in names:
+        mean = battleship.exact_mean_shots(name, args.rows, args.cols, fleet=fleet, rules=rules, seeds=args.seeds)
+        print(f"{name:<20}{mean:>11.4f}{100 * (mean / best - 1):>+8.2f}%", flush=True)
+    return 0
+
+
+def add_optimal(sub: Subparsers) -> None:
+    """``battleship optimal ROWS COLS LENGTH...``."""
+    p = sub.add_parser(
+        "optimal",
+        help="perfect play on a small board, and each shooter's gap to it",
+        description="Find the fewest expected shots any shooter can need against uniformly random "
+        "layouts (an exhaustive search over every layout; small boards only: 5 x 5 with ships of 3 "
+        "and 2 is already too large), then play each shooter against every layout and print its "
+        "exact mean and its gap to perfect play.",
+    )
+    p.add_argument("rows", type=_positive, help="board rows")
+    p.add_argument("cols", type=_positive, help="board columns")
+    p.add_argument("lengths", type=_positive, nargs="+", metavar="LENGTH", help="ship lengths, one ship each")
+    p.add_argument("--shooters", default="hunt_target,parity,probability,bayes,expert", help="comma-separated shooter names (default %(default)s)")
+    p.add_argument("--seeds", type=_positive, default=4, help="generators each shooter plays every layout with (default %(default)s)")
+    p.add_argument("--max-positions", type=_positive, default=4_000_000, help="most positions the search may solve (default %(default)s)")
+    p.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], help="how close ships may lie (default allowed)")
+    p.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], help="what a hit reveals (default sunk_with_name)")
+    p.set_defaults(run=_optimal)
+
+
 # ---- play ----------------------------------------------------------------------------------
 def _salvo(text: str) -> int:
     """An argparse type: shots per turn, or 0 for one per ship afloat ('ships')."""
@@ -341,7 +382,7 @@ def add_replay(sub: Subparsers) -> None:
     p.set_defaults(run=_replay)
 
 
-COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match, add_tournament, add_play, add_replay]
+COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match, add_tournament, add_optimal, add_play, add_replay]
 """The subcommands, in the order ``--help`` lists them."""
 
 

@@ -1,5 +1,6 @@
 """The battleship command: every subcommand, its help, its errors."""
 
+import re
 import subprocess
 import sys
 
@@ -65,11 +66,30 @@ def test_rule_overrides(capsys):
         (["simulate", "random", "--rows", "40", "--cols", "40"], "at most 1024"),
         (["simulate", "random", "--salvo-size", "0"], "salvo_size"),
         (["compare", "--shooters", "parity,nope", "--games", "10"], "unknown shooter 'nope'"),
+        (["optimal", "4", "4", "3", "--shooters", "parity,nope"], "unknown shooter 'nope'"),
+        (["optimal", "4", "4", "2", "2", "--max-positions", "10"], "max_positions"),
+        (["optimal", "12", "12", "2"], "capacity"),
+        (["optimal", "2", "2", "3"], "does not fit"),
     ],
 )
 def test_bad_input_is_a_clear_error(capsys, args, message):
     assert main(args) == 2
     assert message in capsys.readouterr().err
+
+
+def test_optimal_prints_perfect_play_and_each_shooters_exact_gap(capsys):
+    # 4 x 4 with one cruiser: perfect play 5.625 shots, the density shooter 5.75 (2.22% more).
+    assert main(["optimal", "4", "4", "3", "--shooters", "parity,probability", "--seeds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "perfect play needs 5.6250 shots" in out
+    assert re.search(r"^probability +5\.7500 +\+2\.22%$", out, re.MULTILINE)
+    assert re.search(r"^parity +[0-9.]+ +\+[0-9.]+%$", out, re.MULTILINE)
+    # Telling only hits makes a two-ship game harder even for perfect play.
+    assert main(["optimal", "4", "3", "3", "1", "--shooters", "probability", "--disclosure", "hit_only"]) == 0
+    hit_only = float(re.search(r"needs ([0-9.]+) shots", capsys.readouterr().out).group(1))
+    assert main(["optimal", "4", "3", "3", "1", "--shooters", "probability"]) == 0
+    named = float(re.search(r"needs ([0-9.]+) shots", capsys.readouterr().out).group(1))
+    assert hit_only > named
 
 
 def test_every_subcommand_has_help(capsys):
