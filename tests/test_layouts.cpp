@@ -44,4 +44,9 @@ TEST_CASE("for_each_layout stops when the visitor throws", "[layouts]") {
                                   }),
                   std::length_error);
   CHECK(visited == 1000);
+  // A fleet that cannot be on the board at all is refused before any layout is visited.
+  CHECK_THROWS_AS(for_each_layout(board, Fleet{{"Long", 'L', 11, 1}}, Touching::allowed,
+                                  [&](const Ocean<ClassicShape>&) { ++visited; }),
+                  std::invalid_argument);
+  CHECK(visited == 1000);
 }

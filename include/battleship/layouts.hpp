@@ -42,9 +42,11 @@ void for_each_layout_from(Ocean<S>& ocean, int ship, std::size_t& count, F& f) {
 /// Layouts are labelled (ship i at each of its placements), the ones `UniformPlacer` draws with
 /// equal probability; a one-cell ship has one placement per cell. The order is fixed: ship 0
 /// first, horizontal before vertical, row-major origins. Stop early by throwing from `f`. The
-/// count grows fast (the classic game has about 3 x 10^10), so this is for small boards.
+/// count grows fast (the classic game has about 3 x 10^10), so this is for small boards. Throws
+/// `std::invalid_argument` for a fleet that is invalid on the board (`Fleet::validate`).
 template <BoardShape S, class F>
 std::size_t for_each_layout(const Board<S>& board, const Fleet& fleet, Touching touching, F&& f) {
+  fleet.validate(board.shape());
   Ocean<S> ocean(board, fleet, touching);
   std::size_t count = 0;
   detail::for_each_layout_from(ocean, 0, count, f);

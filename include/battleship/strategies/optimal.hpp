@@ -586,7 +586,8 @@ public:
   }
 
   /// The least expected shots still needed from here (from the start, right after `start`);
-  /// 0 before the first game or once no layout fits.
+  /// 0 before the first game or once no layout fits. Off the optimal policy (after a salvo) it
+  /// may need a new search, and throw `std::length_error` as `OptimalSearch::expected_shots`.
   [[nodiscard]] double expected_shots() {
     return search_ && fits_ ? search_->expected_shots(position_) : 0.0;
   }
