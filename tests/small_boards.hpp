@@ -27,6 +27,15 @@ struct Observed {
   ShotOutcome told;
 };
 
+/// A fleet of one ship of each of `lengths` (at most four; named First, Second, ...).
+inline Fleet fleet_of(const std::vector<int>& lengths) {
+  const char* names[] = {"First", "Second", "Third", "Fourth"};
+  Fleet fleet;
+  for (std::size_t i = 0; i < lengths.size(); ++i)
+    fleet.add(ShipClass{names[i], static_cast<char>('A' + i), lengths[i], 1});
+  return fleet;
+}
+
 /// Calls `f(rules, key)` for every touching rule with every disclosure rule (the other rules
 /// classic), naming them in the failure messages; `key` (touching * 3 + disclosure) tells the
 /// nine apart, e.g. to seed each differently.

@@ -16,6 +16,7 @@
 #include <battleship/strategies/probability.hpp>
 
 using namespace battleship;
+using small_boards::fleet_of;
 
 namespace {
 
@@ -24,11 +25,6 @@ using D = DynamicShape<128>;
 
 static_assert(ShotStrategy<ExpertShooter<S>, S>);
 static_assert(ShotStrategy<ExpertShooter<D>, D>);
-
-Fleet fleet_of(const std::vector<int>& lengths) {
-  if (lengths.size() == 1) return Fleet{{"One", 'O', lengths[0], 1}};
-  return Fleet{{"One", 'O', lengths[0], 1}, {"Two", 'T', lengths[1], 1}};
-}
 
 /// Exact expected shots of `shooter` against every layout of `lengths` on rows x cols.
 double expected_on(int rows, int cols, const std::vector<int>& lengths,

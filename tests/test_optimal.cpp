@@ -15,6 +15,7 @@
 #include <battleship/strategies/probability.hpp>
 
 using namespace battleship;
+using small_boards::fleet_of;
 
 namespace {
 
@@ -22,14 +23,6 @@ using D = DynamicShape<64>;
 
 static_assert(ShotStrategy<OptimalShooter<D>, D>);
 static_assert(ShotStrategy<OptimalShooter<ClassicShape>, ClassicShape>);
-
-Fleet fleet_of(const std::vector<int>& lengths) {
-  Fleet fleet;
-  const char* names[] = {"First", "Second", "Third"};
-  for (std::size_t i = 0; i < lengths.size(); ++i)
-    fleet.add(ShipClass{names[i], static_cast<char>('A' + i), lengths[i], 1});
-  return fleet;
-}
 
 double optimum(int rows, int cols, const std::vector<int>& lengths,
                const Rules& rules = rulesets::classic) {

@@ -15,6 +15,7 @@
 #include <battleship/strategies/probability.hpp>
 
 using namespace battleship;
+using small_boards::fleet_of;
 using small_boards::Observed;
 
 // REQUIRE only when the condition fails: a Catch assertion per shot would dominate the run time
@@ -48,11 +49,6 @@ const std::vector<Optimum>& optima() {
       {4, 4, {3}, 5.625}, {5, 4, {3}, 6.2273}, {4, 4, {2, 2}, 8.6696},
   };
   return known;
-}
-
-Fleet fleet_of(const std::vector<int>& lengths) {
-  if (lengths.size() == 1) return Fleet{{"One", 'O', lengths[0], 1}};
-  return Fleet{{"One", 'O', lengths[0], 1}, {"Two", 'T', lengths[1], 1}};
 }
 
 std::string describe(const Optimum& o) {

@@ -254,9 +254,8 @@ def add_tournament(sub: Subparsers) -> None:
 # ---- optimal -------------------------------------------------------------------------------
 def _optimal(args: argparse.Namespace) -> int:
     names = args.shooters.split(",")
-    unknown = [n for n in names if n not in battleship.shooter_names()]
-    if unknown:  # before the search, which may take a while
-        raise ValueError(f"unknown shooter {unknown[0]!r}; known: {', '.join(battleship.shooter_names())}")
+    for name in names:  # refused before the search, which may take a while
+        battleship.BuiltinShooter(name)
     fleet = Fleet([battleship.ShipClass(f"Ship {i + 1}", chr(ord("A") + i), n) for i, n in enumerate(args.lengths)])
     changes = {key: getattr(args, key) for key in ("touching", "disclosure") if getattr(args, key) is not None}
     rules = Rules().replace(**changes) if changes else Rules()

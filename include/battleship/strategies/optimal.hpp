@@ -129,8 +129,9 @@ public:
   /// tie): the likeliest hit, which needs no search. Nothing when no such cell is left.
   [[nodiscard]] std::optional<std::size_t> likeliest_cell(const Position& p,
                                                           const bitboard_type& skip) const {
-    std::array<int, S::capacity> cover{};
-    for (auto j : p.layouts) (occupied_[j] - p.shots).for_each([&](std::size_t c) { ++cover[c]; });
+    const auto cover = tally(
+                           p.layouts.size(), [&](std::size_t i) { return p.layouts[i]; }, p.shots)
+                           .cover;
     std::optional<std::size_t> best;
     for (std::size_t c = 0; c < static_cast<std::size_t>(board_.cells()); ++c)
       if (cover[c] > 0 && !skip.test(c) && (!best || cover[c] > cover[*best])) best = c;
@@ -345,15 +346,8 @@ private:
       if (left.none()) return Solved{};
       return Solved{static_cast<double>(left.count()), static_cast<std::uint16_t>(left.first())};
     }
-    std::array<int, S::capacity> cover{};
-    bitboard_type useful;
-    double unshot = 0; // unshot ship cells, summed over the layouts
-    for (auto j : set) {
-      const bitboard_type left = occupied_[j] - shots;
-      unshot += left.count();
-      useful |= occupied_[j];
-      left.for_each([&](std::size_t c) { ++cover[c]; });
-    }
+    bitboard_type useful; // cells some layout covers
+    for (auto j : set) useful |= occupied_[j];
     const auto [key, frame] = canonical(set, shots & useful);
     const Symmetry& sym = symmetries_[frame];
     const auto found = memo_.find(key);
@@ -362,6 +356,9 @@ private:
       if (s.exact) return Solved{s.value, s.cell == no_cell ? no_cell : sym.cell_back[s.cell]};
       if (s.value > cutoff + eps) return s;
     }
+    const Tally counted = tally(
+        set.size(), [&](std::size_t i) { return set[i]; }, shots);
+    const auto& cover = counted.cover; // not a structured binding: lambdas capture it
     // Candidates: open cells some layout covers.
     std::array<std::uint16_t, S::capacity> order;
     std::size_t count = 0;
@@ -372,21 +369,14 @@ private:
       return cover[x] != cover[y] ? cover[x] > cover[y] : x < y;
     };
     std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count), by_cover);
-    const double mean_unshot = unshot / n;
+    const double mean_unshot = counted.unshot / n;
     // No policy firing at c first can do better than bound[c]: the shot, every other unshot ship
-    // cell, and the misses before the next hit if c misses. Before a hit every shot misses, so
-    // the next cells are fixed and the k of them after c all miss with probability at least
-    // 1 - (c's cover + the k largest other covers) / n.
+    // cell, and the misses before the next hit if c misses.
     std::array<double, S::capacity> bound{};
     for (std::size_t i = 0; i < count; ++i) {
       const std::size_t c = order[i];
-      double misses = 0;
-      double left = n - cover[c]; // layouts in which every shot so far missed
-      for (std::size_t k = 0; k < count && left > 0; ++k) {
-        if (k == i) continue;
-        left -= cover[order[k]];
-        if (left > 0) misses += left;
-      }
+      const double misses = misses_before_hit(
+          n - cover[c], count, [&](std::size_t k) { return cover[order[k]]; }, i);
       bound[c] = 1 + mean_unshot - cover[c] / n + misses / n;
     }
     // The likeliest cells first (good cuts come early), then by bound, so that the search can
@@ -492,23 +482,49 @@ private:
   /// shot misses in every layout but those the k likeliest cells cover).
   double group_floor(const std::vector<std::pair<int, std::uint32_t>>& keyed, std::size_t begin,
                      std::size_t end, const bitboard_type& shots) const {
+    Tally counted = tally(
+        end - begin, [&](std::size_t i) { return keyed[begin + i].second; }, shots);
+    auto& cover = counted.cover;
+    const auto covered = static_cast<std::size_t>(
+        std::partition(cover.begin(), cover.begin() + board_.cells(), [](int c) { return c > 0; }) -
+        cover.begin());
+    std::sort(cover.begin(), cover.begin() + static_cast<std::ptrdiff_t>(covered),
+              std::greater<>());
+    return counted.unshot + misses_before_hit(static_cast<double>(end - begin), covered,
+                                              [&](std::size_t k) { return cover[k]; });
+  }
+
+  /// How many layouts put a ship on each unshot cell, and their unshot ship cells in all, over
+  /// the `count` layouts `layout_at(0)`, ..., `layout_at(count - 1)`.
+  struct Tally {
     std::array<int, S::capacity> cover{};
     double unshot = 0;
-    for (std::size_t m = begin; m < end; ++m) {
-      const bitboard_type left = occupied_[keyed[m].second] - shots;
-      unshot += left.count();
-      left.for_each([&](std::size_t c) { ++cover[c]; });
+  };
+  template <class LayoutAt>
+  Tally tally(std::size_t count, LayoutAt layout_at, const bitboard_type& shots) const {
+    Tally t;
+    for (std::size_t i = 0; i < count; ++i) {
+      const bitboard_type left = occupied_[layout_at(i)] - shots;
+      t.unshot += left.count();
+      left.for_each([&](std::size_t c) { ++t.cover[c]; });
     }
-    const auto cells = static_cast<std::ptrdiff_t>(board_.cells());
-    std::sort(cover.begin(), cover.begin() + cells, std::greater<>());
-    auto left = static_cast<double>(end - begin);
+    return t;
+  }
+
+  /// The misses before the next hit, summed over `layouts` layouts, at least. Before a hit every
+  /// shot misses, so the next cells are fixed, and the k-th of them misses in every layout but
+  /// those the k largest covers cover: `cover_at(0) >= cover_at(1) >= ...`, `count` of them, all
+  /// positive, the one at `skip` left out.
+  template <class CoverAt>
+  static double misses_before_hit(double layouts, std::size_t count, CoverAt cover_at,
+                                  std::size_t skip = static_cast<std::size_t>(-1)) {
     double misses = 0;
-    for (std::ptrdiff_t k = 0; k < cells && cover[static_cast<std::size_t>(k)] > 0; ++k) {
-      left -= cover[static_cast<std::size_t>(k)];
-      if (left <= 0) break;
-      misses += left;
+    for (std::size_t k = 0; k < count && layouts > 0; ++k) {
+      if (k == skip) continue;
+      layouts -= cover_at(k);
+      if (layouts > 0) misses += layouts;
     }
-    return unshot + misses;
+    return misses;
   }
 
   Board<S> board_;
