@@ -41,6 +41,18 @@ struct NoPlacer {
   bool place(Ocean<S>&, Rng&) { return false; }
 };
 
+/// Fires in reading order, and throws on its fourth shot of any game from `failing_game` on.
+struct ThrowingShooter {
+  int game = -1;
+  int failing_game = 0;
+  void start(const TargetView<S>&) { ++game; }
+  Coord next_shot(const TargetView<S>& v, Rng&) {
+    if (game >= failing_game && v.shots().count() == 3) throw std::runtime_error("shooter broke");
+    return v.board().coord(v.open().first());
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+
 /// Every game's cells, by game index, from a run on `threads` threads.
 struct Traced {
   SimulationResult result;
@@ -164,6 +176,29 @@ TEST_CASE("a placer that fails makes every game unplaceable, not a crash", "[sim
   CHECK(r.games == 100);
   CHECK(r.unplaceable == 100);
   CHECK(r.shots.games() == 0);
+}
+
+TEST_CASE("a strategy's exception stops the run and reaches the caller", "[simulate]") {
+  // Worker threads must not let it escape: that would end the process (std::terminate).
+  SimulationOptions options;
+  options.games = 1000;
+  options.threads = GENERATE(1U, 2U);
+  const bool watched = GENERATE(false, true); // progress: every worker on its own thread
+  std::uint64_t last = 0;
+  if (watched) options.progress = [&](std::uint64_t done) { last = done; };
+  CHECK_THROWS_WITH(simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
+                                  ThrowingShooter{-1, 10}, UniformPlacer<S>{}, options),
+                    "shooter broke");
+  if (watched) CHECK(last < options.games);
+  CHECK_THROWS_WITH(simulate_match(Board<S>{}, fleets::classic, rulesets::classic,
+                                   RandomShooter<S>{}, UniformPlacer<S>{}, ThrowingShooter{-1, 0},
+                                   UniformPlacer<S>{}, options),
+                    "shooter broke");
+  // A shooter that only throws later on still plays the games before it.
+  options.games = 5;
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
+                               ThrowingShooter{-1, 5}, UniformPlacer<S>{}, options);
+  CHECK(r.shots.games() == 5);
 }
 
 TEST_CASE("a cancelled simulation stops early and says so", "[simulate]") {

@@ -7,7 +7,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <functional>
+#include <mutex>
 #include <stdexcept>
 #include <stop_token>
 #include <string>
@@ -83,6 +85,8 @@ namespace detail {
 // worker's state (its strategies, oceans, views), so nothing is shared and nothing is allocated per
 // game. Games are handed out in chunks through an atomic counter; the partial results (one per
 // worker) are merged by the caller, which must only use order-independent merges (sums, minima).
+// An exception thrown in a worker (by a strategy, say) stops every worker and is rethrown here,
+// once they have all stopped: an escaping exception would end the process on a worker thread.
 template <class Partial, class MakePlayer>
 std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make_player,
                                bool& cancelled) {
@@ -98,17 +102,25 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
   std::atomic<unsigned> running{threads};
   std::atomic<bool> stop{false};
   std::vector<Partial> partial(threads);
+  std::mutex failure_mutex;
+  std::exception_ptr failure; // the first exception a worker caught
 
   auto work = [&](Partial& out) {
-    auto play = make_player();
-    while (!stop.load(std::memory_order_relaxed)) {
-      const std::uint64_t first = next.fetch_add(chunk, std::memory_order_relaxed);
-      if (first >= options.games) break;
-      const std::uint64_t last = std::min(first + chunk, options.games);
-      std::uint64_t i = first;
-      for (; i < last && !stop.load(std::memory_order_relaxed); ++i)
-        play(options.first_game + i, out);
-      done.fetch_add(i - first, std::memory_order_relaxed);
+    try {
+      auto play = make_player();
+      while (!stop.load(std::memory_order_relaxed)) {
+        const std::uint64_t first = next.fetch_add(chunk, std::memory_order_relaxed);
+        if (first >= options.games) break;
+        const std::uint64_t last = std::min(first + chunk, options.games);
+        std::uint64_t i = first;
+        for (; i < last && !stop.load(std::memory_order_relaxed); ++i)
+          play(options.first_game + i, out);
+        done.fetch_add(i - first, std::memory_order_relaxed);
+      }
+    } catch (...) {
+      const std::scoped_lock lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      stop.store(true);
     }
     running.fetch_sub(1);
   };
@@ -133,6 +145,7 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
       work(partial[0]);
     }
   }
+  if (failure) std::rethrow_exception(failure);
   cancelled = done.load() < options.games;
   if (options.progress) options.progress(done.load());
   return partial;
@@ -148,7 +161,8 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
 /// `Rng(derive_seed(options.seed, i))`, so the result depends only on the seed, never on the
 /// thread count or on which thread played which game. Each worker owns copies of the strategies
 /// and its own ocean and view, reused from game to game. Throws `std::invalid_argument` if the
-/// rules are inconsistent or the fleet does not fit the board.
+/// rules are inconsistent or the fleet does not fit the board. An exception thrown by a strategy
+/// stops every thread and is rethrown to the caller (if several throw, one of them).
 template <BoardShape S, ShotStrategy<S> Shooter, PlacementStrategy<S> Placer>
 SimulationResult simulate_solo(const Board<S>& board, const Fleet& fleet, const Rules& rules,
                                const Shooter& shooter, const Placer& placer,
@@ -240,7 +254,8 @@ struct MatchResult {
 /// matches and B in odd ones (player `i % 2` of the pair order starts), so neither pair gets the
 /// first-mover advantage. Tallies are identical for any thread count. Each worker reuses two
 /// games (one per seating) with concrete strategy types and no observer. Throws
-/// `std::invalid_argument` if the rules are inconsistent or the fleet does not fit the board.
+/// `std::invalid_argument` if the rules are inconsistent or the fleet does not fit the board; an
+/// exception thrown by a strategy is rethrown as by `simulate_solo`.
 template <BoardShape S, ShotStrategy<S> ShooterA, PlacementStrategy<S> PlacerA,
           ShotStrategy<S> ShooterB, PlacementStrategy<S> PlacerB>
 MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rules& rules,

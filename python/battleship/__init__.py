@@ -12,8 +12,8 @@ Python face of it:
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``);
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
-- ``optimal_expected_shots`` and ``exact_mean_shots``: perfect play on small boards, and how far
-  any shooter is from it;
+- ``optimal_expected_shots``, ``OptimalShooter`` and ``exact_mean_shots``: perfect play on small
+  boards, a shooter that plays it, and how far any shooter is from it;
 - ``battleship.plot`` for charts, and the ``battleship`` command (``battleship --help``);
 - ``battleship.envs`` for reinforcement learning: the solo game as a Gymnasium environment
   (``pip install "battleship[gym]"``).
@@ -39,6 +39,7 @@ from battleship.strategies import (
     HuntTargetShooter,
     MediocrePlacer,
     MediocreShooter,
+    OptimalShooter,
     ParityShooter,
     Placer,
     RandomShooter,
@@ -88,6 +89,7 @@ __all__ = [
     "HuntTargetShooter",
     "ParityShooter",
     "MediocreShooter",
+    "OptimalShooter",
     "UniformPlacer",
     "MediocrePlacer",
     "shooter",

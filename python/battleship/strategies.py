@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Protocol, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
+from battleship._arguments import check_count
 from battleship._core import Rng, ShotOutcome
 from battleship._types import Cell, CellLike
 from battleship.board import Ocean, TargetView
@@ -34,6 +35,7 @@ __all__ = [
     "HuntTargetShooter",
     "ParityShooter",
     "MediocreShooter",
+    "OptimalShooter",
     "UniformPlacer",
     "MediocrePlacer",
     "shooter",
@@ -125,6 +127,58 @@ class BuiltinShooter:
         return hash(("shooter", self.name))
 
 
+class OptimalShooter:
+    """Perfect play on small boards: the shots that need the fewest expected shots against
+    uniformly random layouts, found by exhaustive search (the C++ ``battleship::OptimalShooter``,
+    whose value ``optimal_expected_shots`` gives).
+
+    The first game on a board, fleet and rule set runs the search (seconds at most on the boards
+    it can solve); later games and copies handed to ``simulate``, ``match`` or ``Game`` reuse the
+    positions solved. It draws no random numbers. Under salvos the first cell of a volley is the
+    optimal shot and the rest go to the likeliest cells. Starting on a board it cannot solve
+    within ``max_layouts`` layouts and ``max_positions`` positions (the classic game, for one)
+    raises ``ValueError`` naming the limit, as does a board over 128 cells.
+
+    >>> fleet = battleship.Fleet([battleship.ShipClass("Cruiser", "C", 3)])
+    >>> battleship.simulate(battleship.OptimalShooter(), rows=4, cols=4, fleet=fleet,
+    ...                     games=2000).mean                                  # doctest: +SKIP
+    5.6...
+    """
+
+    name: str = "optimal"
+    _impl: Any
+
+    def __init__(self, *, max_layouts: int = 200_000, max_positions: int = 4_000_000) -> None:
+        self._impl = _core.OptimalShooter(
+            check_count("max_layouts", max_layouts, 1),
+            check_count("max_positions", max_positions, 1),
+        )
+
+    def start(self, view: TargetView) -> None:
+        """Begin a new game against ``view``'s target (the first on a board runs the search)."""
+        if view.rows * view.cols > _shape.SMALL:
+            raise ValueError(f"the optimal shooter plays boards of at most {_shape.SMALL} cells")
+        self._impl.start(view._impl)
+
+    def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        """The optimal shot from what the shooter was told (``rng`` is not used)."""
+        return self._impl.next_shot(view._impl, rng)  # type: ignore[no-any-return]
+
+    def on_result(self, view: TargetView, cell: CellLike, outcome: ShotOutcome) -> None:
+        """Tell the shooter the announced outcome (record it in ``view`` first)."""
+        self._impl.on_result(view._impl, cell, outcome)
+
+    def expected_shots(self) -> float:
+        """The fewest expected shots still needed from here: perfect play's value of the game's
+        start right after ``start``, 0 before the first game or when no layout fits what it was
+        told. After a volley of several cells this may run a new search (``ValueError`` past the
+        limits)."""
+        return float(self._impl.expected_shots())
+
+    def __repr__(self) -> str:
+        return "battleship.OptimalShooter()"
+
+
 class BuiltinPlacer:
     """A placer of the C++ engine, by name."""
 
@@ -212,6 +266,8 @@ def strategy_name(strategy: Any) -> str:
     if isinstance(strategy, type):
         if issubclass(strategy, (BuiltinShooter, BuiltinPlacer)):
             return str(strategy().name)  # type: ignore[call-arg]
+        if issubclass(strategy, OptimalShooter):
+            return OptimalShooter.name
         return strategy.__name__
     name = getattr(strategy, "name", None)
     return name if isinstance(name, str) else type(strategy).__name__
@@ -229,6 +285,8 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
             spec = spec()
         except TypeError as error:
             raise TypeError(f"cannot make a {kind} from class {spec.__name__}: {error}") from None
+    if isinstance(spec, OptimalShooter) and kind == "shooter":
+        return spec._impl  # the engine plays it, copied with the positions it solved
     if isinstance(spec, (BuiltinShooter, BuiltinPlacer)):
         expected = BuiltinShooter if kind == "shooter" else BuiltinPlacer
         if not isinstance(spec, expected):
@@ -252,7 +310,7 @@ def resolve_placer(spec: Any) -> Any:
     return _resolve(spec, "placer", "place")
 
 
-ShooterLike = Union[str, BuiltinShooter, Type[BuiltinShooter], Shooter, Any]
+ShooterLike = Union[str, BuiltinShooter, Type[BuiltinShooter], OptimalShooter, Shooter, Any]
 """What a shooter argument accepts: a name, a built-in class or instance, or a Python shooter."""
 PlacerLike = Union[str, BuiltinPlacer, Type[BuiltinPlacer], Placer, Any]
 """What a placer argument accepts."""

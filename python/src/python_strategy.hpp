@@ -6,17 +6,21 @@
 #include <pybind11/pybind11.h>
 
 #include <atomic>
+#include <concepts>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
 #include <battleship/ocean.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/rng.hpp>
+#include <battleship/strategies/optimal.hpp>
 #include <battleship/strategy.hpp>
 #include <battleship/view.hpp>
 
+#include "bindings.hpp"
 #include "convert.hpp"
 #include "handle.hpp"
 
@@ -262,13 +266,26 @@ struct BuiltinPlacer {
   battleship::AnyPlacementStrategy<S> placer; ///< The placer.
 };
 
+/// The perfect-play shooter held for Python (`_core.OptimalShooter`). Small boards only: no board
+/// the search can solve comes near 128 cells.
+struct OptimalShooterHolder {
+  battleship::OptimalShooter<SmallShape> shooter; ///< Keeps its search from game to game.
+};
+
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
-/// fast path), else a type-erased shooter (a `_core.Shooter_<N>` or a Python object).
+/// fast path), else a type-erased shooter (a `_core.Shooter_<N>`, a `_core.OptimalShooter`, whose
+/// copy starts from the positions it has solved, or a Python object).
 template <battleship::BoardShape S, class F>
 void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f) {
   if (py::isinstance<py::str>(h)) return battleship::with_shooter<S>(h.cast<std::string>(), f);
   if (py::isinstance<BuiltinShooter<S>>(h))
     return f(battleship::AnyShotStrategy<S>(h.cast<const BuiltinShooter<S>&>().shooter));
+  if (py::isinstance<OptimalShooterHolder>(h)) {
+    if constexpr (std::same_as<S, SmallShape>)
+      return f(battleship::AnyShotStrategy<S>(h.cast<const OptimalShooterHolder&>().shooter));
+    else
+      throw std::length_error("the optimal shooter plays boards of at most 128 cells");
+  }
   f(battleship::AnyShotStrategy<S>(PythonShooter<S>(h, failure)));
 }
 /// Calls `f` with the placer `h` names, like `with_any_shooter`.
@@ -299,7 +316,7 @@ battleship::AnyPlacementStrategy<S> any_placer(py::handle h,
 template <battleship::BoardShape S>
 bool is_python_strategy(py::handle h) {
   return !py::isinstance<py::str>(h) && !py::isinstance<BuiltinShooter<S>>(h) &&
-         !py::isinstance<BuiltinPlacer<S>>(h);
+         !py::isinstance<BuiltinPlacer<S>>(h) && !py::isinstance<OptimalShooterHolder>(h);
 }
 
 } // namespace bsp

@@ -1,4 +1,4 @@
-// optimal_expected_shots() and exact_mean_shots(): perfect play on small boards
+// optimal_expected_shots(), OptimalShooter and exact_mean_shots(): perfect play on small boards
 // (strategies/optimal.hpp) and a shooter's exact mean over every layout (simulate.hpp). Only the
 // small shape: no board the search can solve comes near 128 cells.
 #include <battleship/simulate.hpp>
@@ -25,6 +25,27 @@ void register_optimal(py::module_& m) {
       py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("max_layouts"),
       py::arg("max_positions"),
       "Perfect play's expected shots; see battleship.optimal_expected_shots.");
+  using View = Handle<TargetView<S>>;
+  py::class_<OptimalShooterHolder>(m, "OptimalShooter",
+                                   "Perfect play; see battleship.OptimalShooter.")
+      .def(py::init([](std::size_t max_layouts, std::size_t max_positions) {
+             return OptimalShooterHolder{
+                 OptimalShooter<S>(OptimalLimits{max_layouts, max_positions})};
+           }),
+           py::arg("max_layouts"), py::arg("max_positions"))
+      .def("start",
+           [](OptimalShooterHolder& h, const View& v) {
+             const TargetView<S>& view = v.get();
+             py::gil_scoped_release release; // the first start on a board runs the search
+             h.shooter.start(view);
+           })
+      .def("next_shot",
+           [](OptimalShooterHolder& h, const View& v, const Handle<Rng>& rng) {
+             return h.shooter.next_shot(v.get(), rng.get_mut());
+           })
+      .def("on_result", [](OptimalShooterHolder& h, const View& v, Coord c,
+                           const ShotOutcome& o) { h.shooter.on_result(v.get(), c, o); })
+      .def("expected_shots", [](OptimalShooterHolder& h) { return h.shooter.expected_shots(); });
   m.def(
       "exact_mean_shots",
       [](py::handle shooter, int rows, int cols, const Fleet& fleet, const Rules& rules, int seeds,

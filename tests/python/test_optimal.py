@@ -1,5 +1,6 @@
-"""battleship.optimal_expected_shots and exact_mean_shots: perfect play on small boards and a
-shooter's exact mean over every layout, checked against issue 6's known optima and brute force."""
+"""battleship.optimal_expected_shots, OptimalShooter and exact_mean_shots: perfect play on small
+boards, the shooter that plays it, and a shooter's exact mean over every layout, checked against
+issue 6's known optima and brute force."""
 
 from __future__ import annotations
 
@@ -50,6 +51,83 @@ def test_no_shooter_beats_perfect_play() -> None:
         mean = battleship.exact_mean_shots(name, 4, 4, fleet=TWO_TWO, seeds=2)
         assert mean >= best - 1e-9, name
     assert battleship.exact_mean_shots("probability", 4, 4, fleet=TWO_TWO) < best * 1.01
+
+
+def test_the_optimal_shooter_takes_perfect_plays_value_over_every_layout() -> None:
+    best = battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO)
+    shooter = battleship.OptimalShooter()
+    assert battleship.exact_mean_shots(shooter, 4, 4, fleet=TWO_TWO) == pytest.approx(best, abs=1e-9)
+    # Under another disclosure rule its value and its play change together.
+    rules = Rules(disclosure="hit_only")
+    hit_only = battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO, rules=rules)
+    assert hit_only > best + 0.01
+    assert battleship.exact_mean_shots(shooter, 4, 4, fleet=TWO_TWO, rules=rules) == pytest.approx(
+        hit_only, abs=1e-9
+    )
+
+
+def test_the_optimal_shooter_stepped_by_hand_sinks_every_layout_at_its_value() -> None:
+    # Brute force: play every placement of a lone cruiser by hand with one shooter object.
+    fleet = Fleet([ShipClass("Cruiser", "C", 3)])
+    shooter = battleship.OptimalShooter()
+    rng = battleship.Rng(0)
+    shots = []
+    for cells in placements(4, 4, 3):
+        ocean = battleship.Ocean(4, 4, fleet)
+        (r0, c0), (r1, _) = min(cells), max(cells)
+        ocean.place(0, (r0, c0), "horizontal" if r0 == r1 else "vertical")
+        view = battleship.TargetView(4, 4, fleet)
+        shooter.start(view)
+        assert shooter.expected_shots() == pytest.approx(5.625, abs=1e-12)
+        while not ocean.all_sunk:
+            cell = shooter.next_shot(view, rng)
+            assert view.is_open(cell)
+            outcome = ocean.fire(cell)
+            view.record(cell, outcome)
+            shooter.on_result(view, cell, outcome)
+        assert shooter.expected_shots() == 0.0  # nothing left to find
+        shots.append(view.shots_fired)
+    assert sum(shots) / len(shots) == pytest.approx(5.625, abs=1e-12)
+
+
+def test_the_optimal_shooter_plays_in_simulate_match_and_game() -> None:
+    fleet = Fleet([ShipClass("Cruiser", "C", 3)])
+    one = battleship.simulate(
+        battleship.OptimalShooter(), 3000, rows=4, cols=4, fleet=fleet, seed=5, threads=1, progress=False
+    )
+    two = battleship.simulate(
+        battleship.OptimalShooter, 3000, rows=4, cols=4, fleet=fleet, seed=5, threads=2, progress=False
+    )
+    assert one == two  # the same games on any thread count
+    assert abs(one.mean - 5.625) <= one.ci95
+    result = battleship.match(
+        battleship.OptimalShooter(), "random", 400, rows=4, cols=4, fleet=fleet, progress=False
+    )
+    assert result.a == "optimal" and result.wins_a > 3 * result.wins_b
+    game = battleship.Game(battleship.OptimalShooter(), "random", rows=4, cols=4, fleet=fleet, seed=3)
+    assert game.play_to_end().end == "win"
+
+
+def test_the_optimal_shooter_refuses_what_it_cannot_search() -> None:
+    with pytest.raises(ValueError, match="max_layouts"):  # the classic game, in a worker thread
+        battleship.simulate(battleship.OptimalShooter(), 10, threads=2, progress=False)
+    with pytest.raises(ValueError, match="max_positions"):
+        battleship.exact_mean_shots(battleship.OptimalShooter(max_positions=10), 4, 4, fleet=TWO_TWO)
+    with pytest.raises(ValueError, match="at most 128 cells"):
+        battleship.simulate(battleship.OptimalShooter(), 4, rows=12, cols=12, fleet=TWO, progress=False)
+    with pytest.raises(ValueError, match="at most 128 cells"):
+        battleship.OptimalShooter().start(battleship.TargetView(12, 12, TWO))
+    with pytest.raises(ValueError, match="max_layouts"):
+        battleship.OptimalShooter(max_layouts=0)
+    with pytest.raises(TypeError, match="max_positions"):
+        battleship.OptimalShooter(max_positions="many")  # type: ignore[arg-type]
+    # A refused start leaves the shooter as it was: it still plays the board it solved.
+    shooter = battleship.OptimalShooter()
+    view = battleship.TargetView(4, 4, TWO)
+    shooter.start(view)
+    with pytest.raises(ValueError):
+        shooter.start(battleship.TargetView(10, 10))
+    assert battleship.exact_mean_shots(shooter, 4, 4, fleet=TWO) == pytest.approx(6.0833, abs=5e-5)
 
 
 def test_a_python_shooters_exception_surfaces_as_itself() -> None:

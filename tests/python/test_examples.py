@@ -1,0 +1,44 @@
+"""Every script under examples/python runs to the end and prints what it promises (small runs)."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import battleship
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "python"
+
+# Each script with arguments that keep it short, and a line its output must contain.
+RUNS = {
+    "quickstart.py": ([], "probability"),
+    "python_shooter.py": ([], "head to head:"),
+    "distributed_run.py": (["--games", "3000"], "identical histograms: yes"),
+    "probability_map.py": (["--shots", "5", "--out", "{tmp}/map.png"], "wrote "),
+    "gym_baselines.py": (["--episodes", "5"], "probability (suggest)"),
+    "self_play.py": (["--episodes", "5"], "steps a second"),
+    "duel_baselines.py": (["--episodes", "5"], "probability  wins"),
+    "perfect_play.py": (["--ships", "2,2", "--seed", "5"], "perfect play needs 8.6696 shots"),
+}
+
+
+def test_every_example_is_run_here() -> None:
+    assert sorted(p.name for p in EXAMPLES.glob("*.py")) == sorted(RUNS)
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_example_runs(name: str, tmp_path: pathlib.Path) -> None:
+    arguments, expected = RUNS[name]
+    env = dict(os.environ, MPLBACKEND="Agg")
+    # The script imports the battleship package these tests import (installed or a build tree).
+    here = str(pathlib.Path(battleship.__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join([here, env.get("PYTHONPATH", "")])
+    command = [sys.executable, str(EXAMPLES / name)] + [a.format(tmp=tmp_path) for a in arguments]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert expected in done.stdout
