@@ -1,6 +1,7 @@
 // Perfect play on a small board: the fewest expected shots any shooter can reach (an exhaustive
-// search over every layout of the fleet), how far the engine's shooters are from it, and one game
-// of the perfect shooter, shot by shot, with the expected shots it still needs.
+// search over every layout of the fleet), how far the engine's shooters are from it, the exact
+// distribution of perfect play's shots over every layout, and one game of the perfect shooter,
+// shot by shot, with the expected shots it still needs.
 //
 //   perfect_play [ROWS COLS LENGTH...] [--seed N]
 //
@@ -63,6 +64,10 @@ int main(int argc, char** argv) try {
   compare("parity", ParityShooter<D>{});
   compare("probability", ProbabilityShooter<D>{});
   compare("bayes", BayesShooter<D>{});
+  // Perfect play against every layout: the exact distribution of its shots, not a sample.
+  const ShotHistogram exact = simulate_every_layout(board, fleet, rules, OptimalShooter<D>{}).shots;
+  std::printf("perfect play over every layout: mean %.4f, median %d, p95 %d, %d to %d shots\n",
+              exact.mean(), exact.median(), exact.p95(), exact.min(), exact.max());
 
   // One game: a uniformly random layout, the perfect shooter telling what it still expects.
   Ocean<D> ocean(board, fleet, rules.touching);

@@ -5,7 +5,9 @@
 #include "catch_shim.hpp"
 #include "small_boards.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <mutex>
 #include <stdexcept>
 #include <vector>
 
@@ -92,6 +94,52 @@ TEST_CASE("exact_mean_shots plays every layout with each generator", "[optimal][
   Rules bad;
   bad.salvo_size = 2;
   CHECK_THROWS_AS(exact_mean_shots(board, fleet, bad, BayesShooter<D>{}), std::invalid_argument);
+}
+
+TEST_CASE("simulate_every_layout plays each layout with each generator, the same on any number "
+          "of threads",
+          "[optimal][simulate]") {
+  const Board<D> board(D(4, 4));
+  const Fleet fleet = fleet_of({2, 2});
+  const std::size_t layouts = for_each_layout(board, fleet, Touching::allowed, [](const auto&) {});
+  SimulationOptions options;
+  options.seed = 5;
+  options.games = 7;      // ignored: the run is every layout, 3 times
+  options.first_game = 9; // ignored too
+  std::vector<int> seen(layouts * 3, 0);
+  std::mutex m;
+  options.on_game = [&](std::uint64_t i, const SoloResult&) {
+    const std::lock_guard lock(m);
+    ++seen.at(i);
+  };
+  options.threads = 1;
+  const auto one =
+      simulate_every_layout(board, fleet, rulesets::classic, ProbabilityShooter<D>{}, 3, options);
+  CHECK(std::count(seen.begin(), seen.end(), 1) == static_cast<long>(seen.size())); // each once
+  options.threads = 2;
+  options.on_game = nullptr;
+  const auto two =
+      simulate_every_layout(board, fleet, rulesets::classic, ProbabilityShooter<D>{}, 3, options);
+  CHECK(one.games == layouts * 3);
+  CHECK(one.shots.counts() == two.shots.counts());
+  const double brute = small_boards::expected_shots(
+      board, fleet, rulesets::classic, [] { return ProbabilityShooter<D>{}; }, 3, 5);
+  CHECK(one.shots.mean() == Approx(brute).margin(1e-12));
+  CHECK(exact_mean_shots(board, fleet, rulesets::classic, ProbabilityShooter<D>{}, 3, 5, 2) ==
+        one.shots.mean());
+  // A perfect player's shots are never fewer than the fleet's cells, nor more than the board's.
+  const auto best = simulate_every_layout(board, fleet, rulesets::classic, OptimalShooter<D>{});
+  CHECK(best.shots.min() >= 4);
+  CHECK(best.shots.max() <= 16);
+  CHECK(best.shots.mean() == Approx(8.6696).margin(5e-5));
+  // Games a shot cap stops are counted apart, outside the histogram.
+  Rules capped = rulesets::classic;
+  capped.shot_cap = 6;
+  const auto cut = simulate_every_layout(board, fleet, capped, OptimalShooter<D>{});
+  CHECK(cut.games == layouts);
+  CHECK(cut.unfinished == layouts - cut.shots.games());
+  CHECK(cut.unfinished > 0);
+  CHECK(cut.shots.max() <= 6);
 }
 
 TEST_CASE("positions that mirror each other have the same value, also through the memory of "

@@ -151,6 +151,28 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
   return partial;
 }
 
+// Counts solo game `i`'s result `r` in `out` and reports it to `options.on_game`.
+inline void count_solo_game(SimulationResult& out, std::uint64_t i, const SoloResult& r,
+                            const SimulationOptions& options) {
+  if (r.finished)
+    out.shots.add(r.shots);
+  else
+    ++out.unfinished;
+  if (options.on_game) options.on_game(i, r);
+}
+
+// The solo games of `options` played by the workers `make_player` makes (see run_batch), merged,
+// and timed from `start`.
+template <class MakePlayer>
+SimulationResult solo_batch(const SimulationOptions& options, MakePlayer make_player,
+                            std::chrono::steady_clock::time_point start) {
+  SimulationResult result;
+  for (const auto& p : run_batch<SimulationResult>(options, make_player, result.cancelled))
+    result.merge(p);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
 } // namespace detail
 
 /// Plays `options.games` solo games of copies of `shooter` against oceans laid out by copies of
@@ -182,19 +204,10 @@ SimulationResult simulate_solo(const Board<S>& board, const Fleet& fleet, const 
         if (options.on_game) options.on_game(i, SoloResult{});
         return;
       }
-      const SoloResult r = play_solo(ocean, view, my_shooter, rng);
-      if (r.finished)
-        out.shots.add(r.shots);
-      else
-        ++out.unfinished;
-      if (options.on_game) options.on_game(i, r);
+      detail::count_solo_game(out, i, play_solo(ocean, view, my_shooter, rng), options);
     };
   };
-  SimulationResult result;
-  for (const auto& p : detail::run_batch<SimulationResult>(options, make_player, result.cancelled))
-    result.merge(p);
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
+  return detail::solo_batch(options, make_player, start);
 }
 
 /// What a batch of two-player matches gave, from the point of view of pair A (the first
@@ -310,35 +323,65 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
   return result;
 }
 
-/// A shooter's exact mean shots against uniformly random layouts: copies of `shooter` play every
-/// layout of the fleet once per generator `Rng(derive_seed(seed, k))`, k < `seeds`, and the
-/// shots are averaged. For boards small enough to list every layout (`for_each_layout`); set it
-/// beside `OptimalSearch::expected_shots()`, the least any shooter can reach.
+/// Plays copies of `shooter` against every layout of the fleet (`for_each_layout`), `seeds` times
+/// each: the exact distribution of its shots against uniformly random layouts, for boards small
+/// enough to list every layout. Set its mean beside `OptimalSearch::expected_shots()`, the least
+/// any shooter can reach.
 ///
-/// With one generator for every layout, a shooter is one deterministic policy (its draws depend
-/// only on what it was told), so no figure can be below the optimum; several generators show how
-/// much its random ties matter. A game the shooter does not finish within the board's cells (or
-/// the shot cap) counts the shots it took. Throws `std::invalid_argument` for invalid rules or
+/// Game `i` is layout `i / seeds` (in `for_each_layout`'s order) played with the generator
+/// `Rng(derive_seed(options.seed, i % seeds))`: every layout meets the same `seeds` generators.
+/// With one generator a shooter is one deterministic policy (its draws depend only on what it was
+/// told), so its mean is never below the optimum; several show how much its random ties matter.
+/// `options.games` and `options.first_game` are ignored (the run is every layout, `seeds` times);
+/// threads, progress, cancellation and `on_game` work as in `simulate_solo`, and the result is
+/// the same on any number of threads. Games the shooter does not finish (a shot cap) are counted
+/// in `unfinished`, outside the histogram. Throws `std::invalid_argument` for invalid rules or
 /// fleet, or `seeds` below 1.
 template <BoardShape S, ShotStrategy<S> Shooter>
-double exact_mean_shots(const Board<S>& board, const Fleet& fleet, const Rules& rules,
-                        const Shooter& shooter, int seeds = 1, std::uint64_t seed = 0) {
+SimulationResult simulate_every_layout(const Board<S>& board, const Fleet& fleet,
+                                       const Rules& rules, const Shooter& shooter, int seeds = 1,
+                                       SimulationOptions options = {}) {
   rules.validate();
   fleet.validate(board.shape());
   if (seeds < 1) throw std::invalid_argument("seeds must be at least 1");
-  TargetView<S> view(board, fleet, rules);
-  Shooter player(shooter);
-  double total = 0;
-  std::size_t games = 0;
+  const auto start = std::chrono::steady_clock::now();
+  const auto ships = static_cast<std::size_t>(fleet.ship_count());
+  std::vector<Placement> placements; // layout j's ships at [j * ships, (j + 1) * ships)
   for_each_layout(board, fleet, rules.touching, [&](const Ocean<S>& layout) {
-    for (int k = 0; k < seeds; ++k) {
-      Ocean<S> ocean = layout;
-      Rng rng(derive_seed(seed, static_cast<std::uint64_t>(k)));
-      total += play_solo(ocean, view, player, rng).shots;
-      ++games;
-    }
+    for (std::size_t s = 0; s < ships; ++s)
+      placements.push_back(layout.placement(static_cast<int>(s)));
   });
-  return games ? total / static_cast<double>(games) : 0.0;
+  const auto generators = static_cast<std::uint64_t>(seeds);
+  options.games = placements.size() / ships * generators;
+  options.first_game = 0;
+  auto make_player = [&] {
+    return [&, ocean = Ocean<S>(board, fleet, rules.touching),
+            view = TargetView<S>(board, fleet, rules),
+            my_shooter = Shooter(shooter)](std::uint64_t i, SimulationResult& out) mutable {
+      ocean.clear();
+      const std::size_t first = static_cast<std::size_t>(i / generators) * ships;
+      for (std::size_t s = 0; s < ships; ++s)
+        ocean.place_unchecked(static_cast<int>(s), placements[first + s]);
+      Rng rng(derive_seed(options.seed, i % generators));
+      ++out.games;
+      detail::count_solo_game(out, i, play_solo(ocean, view, my_shooter, rng), options);
+    };
+  };
+  return detail::solo_batch(options, make_player, start);
+}
+
+/// A shooter's exact mean shots against uniformly random layouts: `simulate_every_layout`'s mean,
+/// over every layout played with each of `seeds` generators derived from `seed`, on `threads`
+/// threads (0: every core; the figure does not depend on it). Games the shooter does not finish
+/// (a shot cap) are left out. Throws as `simulate_every_layout`.
+template <BoardShape S, ShotStrategy<S> Shooter>
+double exact_mean_shots(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                        const Shooter& shooter, int seeds = 1, std::uint64_t seed = 0,
+                        unsigned threads = 0) {
+  SimulationOptions options;
+  options.seed = seed;
+  options.threads = threads;
+  return simulate_every_layout(board, fleet, rules, shooter, seeds, options).shots.mean();
 }
 
 } // namespace battleship

@@ -12,8 +12,9 @@ Python face of it:
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``);
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
-- ``optimal_expected_shots``, ``OptimalShooter`` and ``exact_mean_shots``: perfect play on small
-  boards, a shooter that plays it, and how far any shooter is from it;
+- ``optimal_expected_shots``, ``OptimalShooter``, ``simulate_every_layout`` and
+  ``exact_mean_shots``: perfect play on small boards, a shooter that plays it, and any shooter
+  played against every layout (how far it is from perfect);
 - ``battleship.plot`` for charts, and the ``battleship`` command (``battleship --help``);
 - ``battleship.envs`` for reinforcement learning: the solo game as a Gymnasium environment
   (``pip install "battleship[gym]"``).
@@ -29,7 +30,7 @@ from __future__ import annotations
 from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, format_cell, parse_cell
 from battleship.board import Ocean, Placement, PlacementError, TargetView
 from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
-from battleship.optimal import exact_mean_shots, optimal_expected_shots
+from battleship.optimal import exact_mean_shots, optimal_expected_shots, simulate_every_layout
 from battleship.posterior import Posterior
 from battleship.simulation import MatchResult, SimulationResult, combine, match, simulate
 from battleship.tournament import Standing, TournamentResult, tournament
@@ -79,6 +80,7 @@ __all__ = [
     "Posterior",
     "optimal_expected_shots",
     "exact_mean_shots",
+    "simulate_every_layout",
     "SimulationResult",
     "MatchResult",
     "Shooter",

@@ -312,6 +312,7 @@ def bbm103_check_shot(shot: str) -> tuple[str, Optional[tuple[int, int]], bytes]
 def optimal_expected_shots(
     rows: int, cols: int, fleet: Fleet, rules: Rules, max_layouts: int, max_positions: int
 ) -> float: ...
-def exact_mean_shots(
-    shooter: Any, rows: int, cols: int, fleet: Fleet, rules: Rules, seeds: int, seed: int
-) -> float: ...
+def simulate_every_layout(
+    shooter: Any, rows: int, cols: int, fleet: Fleet, rules: Rules, seeds: int, seed: int,
+    threads: int,
+) -> dict[str, Any]: ...

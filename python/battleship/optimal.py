@@ -2,9 +2,10 @@
 
 ``optimal_expected_shots`` is the fewest expected shots any shooter can need to sink a fleet laid
 out uniformly at random, found by exhaustive search over every layout (the C++
-``battleship::OptimalSearch``); ``exact_mean_shots`` plays a shooter (a name, a built-in or your
-own Python object) against every layout and averages its shots. Side by side they say exactly how
-far a shooter is from perfect, with no sampling noise. Both are for small boards: the layouts
+``battleship::OptimalSearch``); ``OptimalShooter`` plays it. ``simulate_every_layout`` plays a
+shooter (a name, a built-in or your own Python object) against every layout, and
+``exact_mean_shots`` is its mean. Side by side they say exactly how far a shooter is from perfect,
+with no sampling noise. Both are for small boards: the layouts
 multiply fast (a 5 x 5 board with ships of 3 and 2 already takes minutes to solve).
 
 >>> import battleship
@@ -13,6 +14,8 @@ multiply fast (a 5 x 5 board with ships of 3 and 2 already takes minutes to solv
 5.625
 >>> battleship.exact_mean_shots("probability", 4, 4, fleet=fleet)
 5.75
+>>> battleship.simulate_every_layout("probability", 4, 4, fleet=fleet).max
+9
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any, Optional
 from battleship import _core
 from battleship._core import Fleet, Rules
 from battleship._arguments import check_count, fleet_and_rules
+from battleship.simulation import SimulationResult, solo_result
 from battleship.strategies import resolve_shooter
 
 
@@ -54,6 +58,45 @@ def optimal_expected_shots(
     )
 
 
+def simulate_every_layout(
+    shooter: Any,
+    rows: int,
+    cols: int,
+    *,
+    fleet: Fleet,
+    rules: Optional[Rules] = None,
+    seeds: int = 1,
+    seed: int = 0,
+    threads: Optional[int] = None,
+) -> SimulationResult:
+    """``shooter`` played against every layout of ``fleet`` on a ``rows`` x ``cols`` board, each
+    with the same ``seeds`` generators (derived from ``seed``): the exact distribution of its
+    shots against uniformly random layouts (``histogram``, ``median``, ``p95``...), where
+    ``simulate`` only samples it. ``shooter`` is a name, a built-in (``OptimalShooter`` too), or a
+    Python object with ``next_shot(view, rng)``; Python shooters run on one thread, the others on
+    ``threads`` (every core unless given), with the same result on any number.
+
+    With one generator every layout is played by one fixed policy, so the mean is never below
+    ``optimal_expected_shots``; more generators show how much random ties matter (``ci95``
+    treats the games as a sample, which they are not for a shooter that draws nothing). Games the
+    shooter does not finish (a shot cap) are counted in ``unfinished``. Raises ``ValueError`` for
+    an unknown name, invalid fleet or rules, or a board over 128 cells; an exception raised by a
+    Python shooter surfaces as itself.
+    """
+    fleet, rules = fleet_and_rules(fleet, rules)
+    raw = _core.simulate_every_layout(
+        resolve_shooter(shooter),
+        check_count("rows", rows, 1),
+        check_count("cols", cols, 1),
+        fleet,
+        rules,
+        check_count("seeds", seeds, 1),
+        check_count("seed", seed, 0),
+        0 if threads is None else check_count("threads", threads, 0),
+    )
+    return solo_result(raw, shooter)
+
+
 def exact_mean_shots(
     shooter: Any,
     rows: int,
@@ -63,23 +106,11 @@ def exact_mean_shots(
     rules: Optional[Rules] = None,
     seeds: int = 1,
     seed: int = 0,
+    threads: Optional[int] = None,
 ) -> float:
-    """``shooter``'s exact mean shots against uniformly random layouts: it plays every layout of
-    ``fleet`` once with each of ``seeds`` generators (derived from ``seed``), and the shots are
-    averaged. ``shooter`` is a name, a built-in, or a Python object with ``next_shot(view, rng)``.
-
-    With one generator every layout is played by one fixed policy, so the figure is never below
-    ``optimal_expected_shots``; more generators show how much random ties matter. Raises
-    ``ValueError`` for an unknown name, invalid fleet or rules, or a board over 128 cells; an
-    exception raised by a Python shooter surfaces as itself.
-    """
-    fleet, rules = fleet_and_rules(fleet, rules)
-    return _core.exact_mean_shots(
-        resolve_shooter(shooter),
-        check_count("rows", rows, 1),
-        check_count("cols", cols, 1),
-        fleet,
-        rules,
-        check_count("seeds", seeds, 1),
-        check_count("seed", seed, 0),
+    """``shooter``'s exact mean shots against uniformly random layouts: the mean of
+    ``simulate_every_layout`` with the same arguments, which it raises as."""
+    result = simulate_every_layout(
+        shooter, rows, cols, fleet=fleet, rules=rules, seeds=seeds, seed=seed, threads=threads
     )
+    return result.mean

@@ -177,6 +177,12 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
+    return solo_result(raw, shooter)
+
+
+def solo_result(raw: Dict[str, Any], shooter: Any) -> SimulationResult:
+    """The ``SimulationResult`` of the engine's figures ``raw`` for a run of ``shooter``."""
+    raw = dict(raw)
     raw.pop("cancelled")
     histogram = np.asarray(raw.pop("histogram"), dtype=np.uint64)
     return SimulationResult(shooter=strategy_name(shooter), histogram=histogram, **raw)

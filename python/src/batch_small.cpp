@@ -1,4 +1,5 @@
-// The batch templates for boards of at most 128 cells (see batch.hpp for why one shape per unit).
+// The batch templates for boards of at most 128 cells (see batch.hpp for why one shape per unit),
+// and the runs over every layout, which only such boards allow.
 #include "batch_impl.hpp"
 
 namespace bsp {
@@ -7,4 +8,22 @@ template py::dict match_games<SmallShape>(py::handle, py::handle, py::handle, py
                                           const BatchSetup&);
 template py::dict tournament_games<SmallShape>(const std::vector<std::string>&, const py::list&,
                                                const py::list&, const BatchSetup&);
+
+py::dict every_layout_games(py::handle shooter, int seeds, const BatchSetup& setup) {
+  using S = SmallShape;
+  const battleship::Board<S> board(detail::checked_shape<S>(setup));
+  RunControl control;
+  const auto failure = detail::deferred(control);
+  const auto options =
+      detail::options_of(setup, is_python_strategy<S>(shooter) ? 1 : setup.threads, control);
+  const auto played = any_shooter<S>(shooter, failure);
+  const battleship::SimulationResult result = run_interruptible(
+      [&] {
+        return battleship::simulate_every_layout(board, setup.fleet, setup.rules, played, seeds,
+                                                 options);
+      },
+      control, setup.progress);
+  if (failure->error) detail::raise_failure(*failure, setup.seed);
+  return detail::summary(result);
+}
 } // namespace bsp

@@ -1,9 +1,10 @@
-// optimal_expected_shots(), OptimalShooter and exact_mean_shots(): perfect play on small boards
-// (strategies/optimal.hpp) and a shooter's exact mean over every layout (simulate.hpp). Only the
-// small shape: no board the search can solve comes near 128 cells.
+// optimal_expected_shots(), OptimalShooter and simulate_every_layout(): perfect play on small
+// boards (strategies/optimal.hpp) and a shooter played against every layout (simulate.hpp). Only
+// the small shape: no board whose layouts can all be listed comes near 128 cells.
 #include <battleship/simulate.hpp>
 #include <battleship/strategies/optimal.hpp>
 
+#include "batch.hpp"
 #include "bindings.hpp"
 #include "python_strategy.hpp"
 
@@ -47,21 +48,16 @@ void register_optimal(py::module_& m) {
                            const ShotOutcome& o) { h.shooter.on_result(v.get(), c, o); })
       .def("expected_shots", [](OptimalShooterHolder& h) { return h.shooter.expected_shots(); });
   m.def(
-      "exact_mean_shots",
+      "simulate_every_layout",
       [](py::handle shooter, int rows, int cols, const Fleet& fleet, const Rules& rules, int seeds,
-         std::uint64_t seed) {
-        const Board<S> board(S(rows, cols));
-        // A Python shooter's exception is raised at once, as itself.
-        const auto failure = std::make_shared<StrategyFailure>();
-        double mean = 0;
-        with_any_shooter<S>(shooter, failure, [&](const auto& s) {
-          mean = exact_mean_shots(board, fleet, rules, s, seeds, seed);
-        });
-        return mean;
+         std::uint64_t seed, unsigned threads) {
+        if (seeds < 1) throw py::value_error("seeds must be at least 1");
+        BatchSetup setup{0, seed, threads, rows, cols, fleet, rules, py::none(), 0};
+        return every_layout_games(shooter, seeds, setup);
       },
       py::arg("shooter"), py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"),
-      py::arg("seeds"), py::arg("seed"),
-      "A shooter's exact mean; see battleship.exact_mean_shots.");
+      py::arg("seeds"), py::arg("seed"), py::arg("threads"),
+      "Every layout played by a shooter; see battleship.simulate_every_layout.");
 }
 
 } // namespace bsp

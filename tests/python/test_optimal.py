@@ -1,6 +1,6 @@
-"""battleship.optimal_expected_shots, OptimalShooter and exact_mean_shots: perfect play on small
-boards, the shooter that plays it, and a shooter's exact mean over every layout, checked against
-issue 6's known optima and brute force."""
+"""battleship.optimal_expected_shots, OptimalShooter, simulate_every_layout and exact_mean_shots:
+perfect play on small boards, the shooter that plays it, and a shooter played against every layout,
+checked against issue 6's known optima and brute force."""
 
 from __future__ import annotations
 
@@ -43,6 +43,26 @@ def test_exact_mean_of_a_python_shooter_matches_brute_force() -> None:
     mean = battleship.exact_mean_shots(ReadingOrder(), rows, cols, fleet=TWO)
     assert mean == pytest.approx(sum(expected) / len(expected), abs=1e-12)
     assert mean > battleship.optimal_expected_shots(rows, cols, fleet=TWO)
+
+
+def test_every_layout_gives_the_exact_distribution_of_shots() -> None:
+    rows, cols = 4, 3
+    expected = [max(r * cols + c for r, c in cells) + 1 for cells in placements(rows, cols, 2)]
+    result = battleship.simulate_every_layout(ReadingOrder(), rows, cols, fleet=TWO, seeds=2)
+    assert result.shooter == "ReadingOrder"
+    assert result.games == result.finished == 2 * len(expected)
+    counts = [2 * expected.count(n) for n in range(len(result.histogram))]
+    assert result.histogram.tolist() == counts
+    assert (result.min, result.max) == (min(expected), max(expected))
+    # Built-ins run on every thread asked for, with the same games.
+    one = battleship.simulate_every_layout("bayes", 4, 4, fleet=TWO_TWO, seeds=3, seed=4, threads=1)
+    two = battleship.simulate_every_layout("bayes", 4, 4, fleet=TWO_TWO, seeds=3, seed=4, threads=2)
+    assert one == two and one.games == 3 * 448
+    assert battleship.exact_mean_shots("bayes", 4, 4, fleet=TWO_TWO, seeds=3, seed=4) == one.mean
+    # A shot cap leaves games unfinished, outside the histogram.
+    capped = battleship.simulate_every_layout(ReadingOrder(), rows, cols, fleet=TWO, rules=Rules(shot_cap=6))
+    assert capped.unfinished == sum(1 for n in expected if n > 6)
+    assert capped.finished == sum(1 for n in expected if n <= 6)
 
 
 def test_no_shooter_beats_perfect_play() -> None:
@@ -154,6 +174,12 @@ def test_bad_arguments_raise_clear_errors() -> None:
         battleship.exact_mean_shots("random", 3, 3, fleet=TWO, seeds=0)
     with pytest.raises(ValueError):
         battleship.exact_mean_shots("no such shooter", 3, 3, fleet=TWO)
+    with pytest.raises(ValueError, match="capacity"):
+        battleship.simulate_every_layout("random", 12, 12, fleet=TWO)
+    with pytest.raises(ValueError, match="threads"):
+        battleship.simulate_every_layout("random", 3, 3, fleet=TWO, threads=-1)
+    with pytest.raises(ValueError, match="shot_cap"):
+        battleship.simulate_every_layout("random", 3, 3, fleet=TWO, rules=Rules(shot_cap=-2))
 
 
 def test_the_module_examples_run() -> None:
