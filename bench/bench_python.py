@@ -67,6 +67,22 @@ def env_steps(episodes: int) -> None:
             steps += i
         seconds = time.perf_counter() - start
         print(f"Gymnasium environment, {label:<14}: {steps / seconds:>9,.0f} steps/s over {episodes:,} episodes (mean {steps / episodes:.2f} steps)")
+    from battleship.envs import BattleshipVectorEnv
+
+    for num_envs in (16, 256):  # a random open cell in each env every step, drawn with NumPy
+        vector = BattleshipVectorEnv(num_envs)
+        _, info = vector.reset(seed=0)
+        rng = np.random.default_rng(0)
+        steps, ended, start = 0, 0, time.perf_counter()
+        while ended < episodes:
+            scores = rng.random(info["action_mask"].shape)
+            scores[~info["action_mask"]] = -1.0
+            _, _, terminated, truncated, info = vector.step(scores.argmax(axis=1))
+            steps += num_envs
+            ended += int((terminated | truncated).sum())
+        seconds = time.perf_counter() - start
+        print(f"Gymnasium vector environment, {num_envs:>3} envs: {steps / seconds:>11,.0f} steps/s "
+              f"(masked random policy included; {ended:,} episodes)")
     env = BattleshipEnv()
     steps, start = 0, time.perf_counter()
     for episode in range(max(1, episodes // 20)):

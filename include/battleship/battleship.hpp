@@ -21,6 +21,7 @@
 #include <battleship/shape.hpp>
 #include <battleship/simulate.hpp>
 #include <battleship/solo.hpp>
+#include <battleship/solo_batch.hpp>
 #include <battleship/statistics.hpp>
 #include <battleship/strategy.hpp>
 #include <battleship/tournament.hpp>

@@ -19,4 +19,5 @@ PYBIND11_MODULE(_core, m) {
   bsp::register_posterior(m);
   bsp::register_bbm103(m);
   bsp::register_optimal(m);
+  bsp::register_solo_batch(m);
 }

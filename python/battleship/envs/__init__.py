@@ -2,6 +2,9 @@
 
 - ``BattleshipEnv`` (id ``"battleship/Battleship-v0"``): the solo game, one step a shot, -1 a
   step: an episode's return is minus the shots it took (``battleship.envs.solo``).
+- ``BattleshipVectorEnv``: many solo games stepped in one call to the engine, the same games as
+  that many ``BattleshipEnv`` (``gymnasium.make_vec("battleship/Battleship-v0", num_envs=N,
+  vectorization_mode="vector_entry_point")``; ``battleship.envs.vector``).
 - ``DuelEnv`` (id ``"battleship/Duel-v0"``): a two-player match against one of the engine's
   shooters under the rules' turns and volleys, +1 for a win, -1 for a loss
   (``battleship.envs.duel``).
@@ -31,11 +34,16 @@ except ImportError as error:  # pragma: no cover - exercised only without gymnas
 
 from battleship.envs.duel import DUEL_ID, DuelEnv
 from battleship.envs.solo import ENV_ID, BattleshipEnv
+from battleship.envs.vector import BattleshipVectorEnv
 from battleship.posterior import HIT, MISS, SUNK, UNKNOWN
 
-__all__ = ["BattleshipEnv", "DuelEnv", "ENV_ID", "DUEL_ID", "UNKNOWN", "MISS", "HIT", "SUNK"]
+__all__ = ["BattleshipEnv", "BattleshipVectorEnv", "DuelEnv", "ENV_ID", "DUEL_ID", "UNKNOWN", "MISS", "HIT", "SUNK"]
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="battleship.envs:BattleshipEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="battleship.envs:BattleshipEnv",
+        vector_entry_point="battleship.envs:BattleshipVectorEnv",
+    )
 if DUEL_ID not in gymnasium.registry:
     gymnasium.register(id=DUEL_ID, entry_point="battleship.envs:DuelEnv")

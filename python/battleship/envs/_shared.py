@@ -58,6 +58,14 @@ def copy_layout(layout: Any, ocean: Ocean, what: str) -> None:
         ocean.place(ship, placement.origin, placement.orientation)  # PlacementError if the rules refuse
 
 
+def target_spaces(rows: int, cols: int, ship_count: int) -> Dict[str, spaces.Space[Any]]:
+    """The spaces of a target as an agent sees it: the ``"board"`` of codes and ``"afloat"``."""
+    return {
+        "board": spaces.Box(low=0, high=3, shape=(rows, cols), dtype=np.int8),
+        "afloat": spaces.MultiBinary(ship_count),
+    }
+
+
 def picture(codes: npt.NDArray[np.int8], colours: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """An RGB picture of a board of codes, ``SCALE`` pixels a cell, with grid lines."""
     image = colours[codes].repeat(SCALE, axis=0).repeat(SCALE, axis=1)
@@ -277,10 +285,7 @@ class BoardEnv(gymnasium.Env[Any, Any]):
         self._episode_seed = 0
 
     def _target_spaces(self) -> Dict[str, spaces.Space[Any]]:
-        return {
-            "board": spaces.Box(low=0, high=3, shape=(self.rows, self.cols), dtype=np.int8),
-            "afloat": spaces.MultiBinary(self.ship_count),
-        }
+        return target_spaces(self.rows, self.cols, self.ship_count)
 
     def _start_episode(self) -> None:
         self._board[:] = 0

@@ -1,0 +1,80 @@
+// Many games stepped together by an outside agent, as a learner's rollout loop does: SoloBatch
+// keeps each game's target as the agent sees it (one code a cell), the agent reads only those
+// codes and names a cell in every game at each step, and finished games start over.
+//
+//   batch_agent [GAMES] [EPISODES]
+//
+// The agent here is a plain rule written against the codes, not a ShotStrategy: fire next to a
+// hit not yet sunk, else at a random unknown cell of the checkerboard. It prints the mean shots
+// per episode and the steps a second of the whole loop.
+// ctest-args: 64 500
+#include <battleship/battleship.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace {
+using namespace battleship;
+using S = ClassicShape;
+
+/// The agent: reads one game's codes (row-major, 10 x 10) and names a cell.
+std::size_t choose(const std::int8_t* codes, Rng& rng) {
+  const auto code = [&](int r, int c) { return static_cast<TargetCode>(codes[r * 10 + c]); };
+  // A hit the rules have not announced sunk: try its unknown neighbours.
+  for (int r = 0; r < 10; ++r)
+    for (int c = 0; c < 10; ++c) {
+      if (code(r, c) != TargetCode::hit) continue;
+      const int around[4][2] = {{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}};
+      for (const auto& n : around)
+        if (n[0] >= 0 && n[0] < 10 && n[1] >= 0 && n[1] < 10 &&
+            code(n[0], n[1]) == TargetCode::unknown)
+          return static_cast<std::size_t>(n[0] * 10 + n[1]);
+    }
+  // Otherwise a random unknown cell, on the checkerboard while there is one.
+  std::vector<std::size_t> open;
+  for (int parity : {0, 1}) {
+    for (int cell = 0; cell < 100; ++cell)
+      if ((cell / 10 + cell % 10) % 2 == parity && codes[cell] == 0)
+        open.push_back(static_cast<std::size_t>(cell));
+    if (!open.empty()) break;
+  }
+  return open[rng.below(static_cast<std::uint32_t>(open.size()))];
+}
+} // namespace
+
+int main(int argc, char** argv) {
+  const std::size_t games = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 256;
+  const long episodes = argc > 2 ? std::strtol(argv[2], nullptr, 10) : 20'000;
+  if (games == 0 || episodes <= 0) {
+    std::fprintf(stderr, "usage: batch_agent [GAMES >= 1] [EPISODES >= 1]\n");
+    return 2;
+  }
+  SoloBatch<S> batch(Board<S>{}, fleets::classic, rulesets::classic, games, 200);
+  UniformPlacer<S> placer;
+  Rng agent_rng(7);
+  std::uint64_t next_seed = 0; // each episode's layout comes from its own seed
+  for (std::size_t g = 0; g < games; ++g) batch.reset(g, placer, next_seed++);
+
+  long finished = 0;
+  long shots = 0;
+  std::uint64_t steps = 0;
+  const auto start = std::chrono::steady_clock::now();
+  while (finished < episodes) {
+    for (std::size_t g = 0; g < games; ++g) {
+      batch.step(g, choose(batch.codes(g), agent_rng));
+      ++steps;
+      if (batch.over(g)) {
+        shots += batch.view(g).shots_fired();
+        ++finished;
+        batch.reset(g, placer, next_seed++);
+      }
+    }
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%ld episodes over %zu games at once: mean %.2f shots, %.0f steps a second\n",
+              finished, games, static_cast<double>(shots) / static_cast<double>(finished),
+              static_cast<double>(steps) / seconds);
+}

@@ -1,0 +1,186 @@
+/// @file solo_batch.hpp
+/// @brief Many solo games stepped together, one shot in each a step: the engine's side of a
+/// vectorised reinforcement-learning environment, each game's target kept as the agent sees it.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/board.hpp>
+#include <battleship/detail/text.hpp>
+#include <battleship/fleet.hpp>
+#include <battleship/ocean.hpp>
+#include <battleship/outcome.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/rules.hpp>
+#include <battleship/strategy.hpp>
+#include <battleship/view.hpp>
+
+namespace battleship {
+
+/// What a cell of a target looks like to the agent: the observation codes of the
+/// reinforcement-learning environments (`codes`).
+enum class TargetCode : std::int8_t {
+  unknown = 0, ///< Not shot.
+  miss = 1,    ///< Shot, water.
+  hit = 2,     ///< Shot, a ship (not announced sunk by this shot).
+  sunk = 3,    ///< The hit that sank a ship (only when the disclosure rule announces sinkings).
+};
+
+/// `size()` solo games of one fleet, board and rule set, stepped one shot at a time by an
+/// outside agent (a learning policy, say) instead of a `ShotStrategy`: the loop behind a
+/// vectorised environment, where the agent names a cell in every game at each step.
+///
+/// Each game keeps what the agent may know in the form a policy reads: one `TargetCode` a cell
+/// (`codes`) and one flag a ship (`afloat`, 0 once it is announced sunk by name), updated in place
+/// by each step, so nothing is rebuilt per step. A step is one shot; a cell already shot changes
+/// nothing but still counts as a step, as a wasted turn does. A game ends when the fleet is sunk
+/// (`terminated`) or, still afloat, after `max_steps` steps or the rules' shot cap
+/// (`truncated`). The games are independent: game `g`'s layout depends only on the placer and the
+/// seed given to `reset(g, ...)`.
+template <BoardShape S>
+class SoloBatch {
+public:
+  /// `games` games of `fleet` on `board` under `rules`, each truncated after `max_steps` steps.
+  /// Every game starts over: `reset` it before its first step. Throws `std::invalid_argument`
+  /// for invalid rules, a fleet that does not fit, no game, or `max_steps` below 1.
+  SoloBatch(const Board<S>& board, const Fleet& fleet, const Rules& rules, std::size_t games,
+            int max_steps)
+      : rules_(rules), max_steps_(max_steps), cells_(static_cast<std::size_t>(board.cells())),
+        ships_(static_cast<std::size_t>(fleet.ship_count())) {
+    rules.validate();
+    fleet.validate(board.shape());
+    if (games == 0) throw std::invalid_argument("a batch needs at least one game");
+    if (max_steps < 1)
+      throw std::invalid_argument(detail::concat("max_steps must be at least 1, got ", max_steps));
+    games_.assign(games, Game{Ocean<S>(board, fleet, rules.touching),
+                              TargetView<S>(board, fleet, rules), 0, true, false, false});
+    codes_.assign(games * cells_, static_cast<std::int8_t>(TargetCode::unknown));
+    afloat_.assign(games * ships_, 1);
+  }
+
+  /// Number of games.
+  [[nodiscard]] std::size_t size() const noexcept { return games_.size(); }
+  /// Cells of the board (the length of each game's `codes`).
+  [[nodiscard]] std::size_t cells() const noexcept { return cells_; }
+  /// Ships of the fleet (the length of each game's `afloat`).
+  [[nodiscard]] std::size_t ship_count() const noexcept { return ships_; }
+  /// The step limit of every game.
+  [[nodiscard]] int max_steps() const noexcept { return max_steps_; }
+
+  /// Starts game `g` anew against a fleet laid out by `placer` drawing from `Rng(seed)`: the
+  /// same placer and seed give the same layout. Returns false when the placer fails (or claims
+  /// success with a ship left out); the game is then over (neither terminated nor truncated) with
+  /// no ship placed.
+  template <PlacementStrategy<S> Placer>
+  bool reset(std::size_t g, Placer& placer, std::uint64_t seed) {
+    Game& game = games_.at(g);
+    restart(g);
+    Rng rng(seed);
+    if (!placer.place(game.ocean, rng) || !game.ocean.all_placed()) {
+      game.ocean.clear();
+      game.over = true;
+      return false;
+    }
+    return true;
+  }
+
+  /// Fires game `g`'s shot at the cell with row-major index `cell` and returns what the agent is
+  /// told (the rules' disclosure of the outcome; invalid for a cell already shot). Throws
+  /// `std::out_of_range` for a game or cell that does not exist and `std::logic_error` for a
+  /// game that is over; either way nothing changes.
+  ShotOutcome step(std::size_t g, std::size_t cell) {
+    Game& game = games_.at(g);
+    if (cell >= cells_)
+      throw std::out_of_range(
+          detail::concat("cell ", cell, " is off a board of ", cells_, " cells"));
+    if (game.over)
+      throw std::logic_error(detail::concat("game ", g, " is over: reset it before stepping it"));
+    ++game.steps;
+    const ShotOutcome full = game.ocean.fire_cell(cell);
+    ShotOutcome told = full;
+    if (full.valid()) {
+      told = disclose(full, rules_.disclosure);
+      game.view.record_cell(cell, told);
+      codes_[g * cells_ + cell] = static_cast<std::int8_t>(code_of(told));
+      if (told.sank() && told.ship >= 0)
+        afloat_[g * ships_ + static_cast<std::size_t>(told.ship)] = 0;
+    }
+    game.terminated = game.ocean.all_sunk();
+    const int cap = rules_.shot_cap;
+    game.truncated = !game.terminated &&
+                     (game.steps >= max_steps_ || (cap > 0 && game.view.shots_fired() >= cap));
+    game.over = game.terminated || game.truncated;
+    return told;
+  }
+
+  /// Whether game `g`'s fleet is sunk.
+  [[nodiscard]] bool terminated(std::size_t g) const { return games_.at(g).terminated; }
+  /// Whether game `g` was stopped, fleet afloat, by the step limit or the shot cap.
+  [[nodiscard]] bool truncated(std::size_t g) const { return games_.at(g).truncated; }
+  /// Whether game `g` takes no more steps until it is reset (also before its first reset).
+  [[nodiscard]] bool over(std::size_t g) const { return games_.at(g).over; }
+  /// Steps taken in game `g` since its reset.
+  [[nodiscard]] int steps(std::size_t g) const { return games_.at(g).steps; }
+  /// Game `g`'s target as the agent sees it: `cells()` `TargetCode`s, row-major.
+  [[nodiscard]] const std::int8_t* codes(std::size_t g) const {
+    return codes_.data() + check(g) * cells_;
+  }
+  /// Every game's codes, game after game (`size() * cells()` of them).
+  [[nodiscard]] const std::vector<std::int8_t>& all_codes() const noexcept { return codes_; }
+  /// Game `g`'s ships: 1 for a ship not announced sunk by name, 0 for one that was.
+  [[nodiscard]] const std::int8_t* afloat(std::size_t g) const {
+    return afloat_.data() + check(g) * ships_;
+  }
+  /// Every game's afloat flags, game after game (`size() * ship_count()` of them).
+  [[nodiscard]] const std::vector<std::int8_t>& all_afloat() const noexcept { return afloat_; }
+  /// Game `g`'s hidden fleet (an agent that reads it cheats).
+  [[nodiscard]] const Ocean<S>& ocean(std::size_t g) const { return games_.at(g).ocean; }
+  /// All game `g`'s agent was told, as the engine's shooters see it (for teachers and maps).
+  [[nodiscard]] const TargetView<S>& view(std::size_t g) const { return games_.at(g).view; }
+
+private:
+  struct Game {
+    Ocean<S> ocean;
+    TargetView<S> view;
+    int steps = 0;
+    bool over = true;
+    bool terminated = false;
+    bool truncated = false;
+  };
+
+  static TargetCode code_of(const ShotOutcome& told) noexcept {
+    if (told.sank()) return TargetCode::sunk;
+    return told.struck() ? TargetCode::hit : TargetCode::miss;
+  }
+
+  std::size_t check(std::size_t g) const {
+    if (g >= games_.size())
+      throw std::out_of_range(detail::concat("game ", g, " of a batch of ", games_.size()));
+    return g;
+  }
+
+  void restart(std::size_t g) {
+    Game& game = games_[g];
+    game.ocean.clear();
+    game.view.reset();
+    game.steps = 0;
+    game.over = game.terminated = game.truncated = false;
+    std::fill_n(codes_.begin() + static_cast<std::ptrdiff_t>(g * cells_), cells_,
+                static_cast<std::int8_t>(TargetCode::unknown));
+    std::fill_n(afloat_.begin() + static_cast<std::ptrdiff_t>(g * ships_), ships_, 1);
+  }
+
+  Rules rules_;
+  int max_steps_;
+  std::size_t cells_;
+  std::size_t ships_;
+  std::vector<Game> games_;
+  std::vector<std::int8_t> codes_;  // game g's cells at [g * cells_, (g + 1) * cells_)
+  std::vector<std::int8_t> afloat_; // game g's ships at [g * ships_, (g + 1) * ships_)
+};
+
+} // namespace battleship

@@ -1,0 +1,152 @@
+// SoloBatch_<N>: many solo games stepped together, the engine's side of
+// battleship.envs.BattleshipVectorEnv (solo_batch.hpp). Arrays in, arrays out: one call a step.
+#include <pybind11/numpy.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <battleship/solo_batch.hpp>
+
+#include "bindings.hpp"
+#include "python_strategy.hpp"
+
+namespace bsp {
+namespace {
+using namespace battleship;
+
+template <class S>
+struct SoloBatchBox {
+  std::shared_ptr<StrategyFailure> failure = std::make_shared<StrategyFailure>();
+  std::optional<AnyPlacementStrategy<S>> placer;
+  std::optional<SoloBatch<S>> batch;
+  int rows = 0;
+  int cols = 0;
+
+  /// Game `g` of the batch, or IndexError.
+  std::size_t game(std::int64_t g) const {
+    if (g < 0 || static_cast<std::size_t>(g) >= batch->size())
+      throw py::index_error("env " + std::to_string(g) + " of " + std::to_string(batch->size()));
+    return static_cast<std::size_t>(g);
+  }
+};
+
+template <class T>
+py::array_t<T> array_of(std::size_t n, auto value_at) {
+  py::array_t<T> out(static_cast<py::ssize_t>(n));
+  auto w = out.mutable_unchecked();
+  for (std::size_t g = 0; g < n; ++g) w(static_cast<py::ssize_t>(g)) = value_at(g);
+  return out;
+}
+
+template <class S>
+void bind_solo_batch(py::module_& m) {
+  using Box = SoloBatchBox<S>;
+  using Int64s = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+  using Seeds = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
+  using Flags = py::array_t<bool, py::array::c_style | py::array::forcecast>;
+  py::class_<Box>(m, ("SoloBatch_" + suffix<S>()).c_str(),
+                  "Solo games stepped together (see battleship.envs.BattleshipVectorEnv).")
+      .def(py::init([](int rows, int cols, const Fleet& fleet, const Rules& rules,
+                       std::size_t games, int max_steps, py::handle placer) {
+             auto box = std::make_unique<Box>();
+             box->rows = rows;
+             box->cols = cols;
+             box->batch.emplace(Board<S>(S(rows, cols)), fleet, rules, games, max_steps);
+             box->placer.emplace(any_placer<S>(placer, box->failure)); // raises at once
+             return box;
+           }),
+           py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("games"),
+           py::arg("max_steps"), py::arg("placer"))
+      .def(
+          "reset",
+          [](Box& b, const Int64s& envs, const Seeds& seeds) {
+            if (envs.size() != seeds.size()) throw py::value_error("reset needs one seed per env");
+            const auto e = envs.unchecked<1>();
+            const auto s = seeds.unchecked<1>();
+            for (py::ssize_t k = 0; k < e.shape(0); ++k) b.game(e(k)); // all checked first
+            for (py::ssize_t k = 0; k < e.shape(0); ++k)
+              if (!b.batch->reset(b.game(e(k)), *b.placer, s(k)))
+                throw py::value_error("the placer could not lay out the fleet of env " +
+                                      std::to_string(e(k)) + " on a " + std::to_string(b.rows) +
+                                      " x " + std::to_string(b.cols) + " board");
+          },
+          py::arg("envs"), py::arg("seeds"), "Lays out a new fleet in each env from its seed.")
+      .def(
+          "step",
+          [](Box& b, const Int64s& actions, const Flags& skip) {
+            SoloBatch<S>& batch = *b.batch;
+            const auto n = static_cast<py::ssize_t>(batch.size());
+            if (actions.ndim() != 1 || actions.shape(0) != n || skip.size() != n)
+              throw py::value_error("step needs one action and one skip flag per env");
+            const auto a = actions.unchecked<1>();
+            const auto k = skip.unchecked<1>();
+            for (py::ssize_t g = 0; g < n; ++g) { // every action checked before any shot
+              if (k(g)) continue;
+              if (a(g) < 0 || static_cast<std::size_t>(a(g)) >= batch.cells())
+                throw py::value_error("env " + std::to_string(g) + ": action " +
+                                      std::to_string(a(g)) + " is not a cell index from 0 to " +
+                                      std::to_string(batch.cells() - 1));
+              if (batch.over(static_cast<std::size_t>(g)))
+                throw py::value_error("env " + std::to_string(g) + " is over: reset it first");
+            }
+            for (py::ssize_t g = 0; g < n; ++g)
+              if (!k(g)) batch.step(static_cast<std::size_t>(g), static_cast<std::size_t>(a(g)));
+          },
+          py::arg("actions"), py::arg("skip"), "Fires each env's action, except where skipped.")
+      .def("codes",
+           [](const Box& b) {
+             const auto& codes = b.batch->all_codes();
+             py::array_t<std::int8_t> out({static_cast<py::ssize_t>(b.batch->size()),
+                                           static_cast<py::ssize_t>(b.rows),
+                                           static_cast<py::ssize_t>(b.cols)});
+             std::copy(codes.begin(), codes.end(), out.mutable_data());
+             return out;
+           })
+      .def("afloat",
+           [](const Box& b) {
+             const auto& afloat = b.batch->all_afloat();
+             py::array_t<std::int8_t> out({static_cast<py::ssize_t>(b.batch->size()),
+                                           static_cast<py::ssize_t>(b.batch->ship_count())});
+             std::copy(afloat.begin(), afloat.end(), out.mutable_data());
+             return out;
+           })
+      .def("terminated",
+           [](const Box& b) {
+             return array_of<bool>(b.batch->size(), [&](auto g) { return b.batch->terminated(g); });
+           })
+      .def("truncated",
+           [](const Box& b) {
+             return array_of<bool>(b.batch->size(), [&](auto g) { return b.batch->truncated(g); });
+           })
+      .def("steps",
+           [](const Box& b) {
+             return array_of<std::int64_t>(b.batch->size(),
+                                           [&](auto g) { return b.batch->steps(g); });
+           })
+      .def("shots",
+           [](const Box& b) {
+             return array_of<std::int64_t>(b.batch->size(),
+                                           [&](auto g) { return b.batch->view(g).shots_fired(); });
+           })
+      .def(
+          "ocean",
+          [](Box& b, std::int64_t g) {
+            return Handle<Ocean<S>>(const_cast<Ocean<S>*>(&b.batch->ocean(b.game(g))), false,
+                                    "an env's ocean");
+          },
+          py::keep_alive<0, 1>())
+      .def(
+          "view",
+          [](Box& b, std::int64_t g) {
+            return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&b.batch->view(b.game(g))),
+                                         false, "an env's view");
+          },
+          py::keep_alive<0, 1>());
+}
+} // namespace
+
+void register_solo_batch(py::module_& m) {
+  for_each_shape([&]<class S>() { bind_solo_batch<S>(m); });
+}
+} // namespace bsp

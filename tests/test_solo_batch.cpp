@@ -1,0 +1,170 @@
+// SoloBatch (solo_batch.hpp): many solo games stepped by an outside agent. Each game answers as an
+// ocean and a view driven by hand would, keeps the agent's codes and afloat flags in step, ends by
+// sinking, the step limit or the shot cap, and refuses what it cannot do without changing anything.
+#include "catch_shim.hpp"
+
+#include <battleship/placement/fixed.hpp>
+#include <battleship/placement/uniform.hpp>
+#include <battleship/solo_batch.hpp>
+
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+using namespace battleship;
+using S = FixedShape<4, 4>;
+
+namespace {
+const Fleet pair_fleet{{"Two", 'T', 2, 1}, {"Three", 'H', 3, 1}};
+
+/// Two at A1-B1 (cells 0, 1), Three at A2-C2 (cells 4, 5, 6).
+FixedPlacer<S> top_layout() {
+  return FixedPlacer<S>(
+      {{0, {{0, 0}, Orientation::horizontal, 2}}, {1, {{1, 0}, Orientation::horizontal, 3}}});
+}
+
+std::vector<std::int8_t> codes_of(const SoloBatch<S>& batch, std::size_t g) {
+  return {batch.codes(g), batch.codes(g) + batch.cells()};
+}
+std::vector<std::int8_t> afloat_of(const SoloBatch<S>& batch, std::size_t g) {
+  return {batch.afloat(g), batch.afloat(g) + batch.ship_count()};
+}
+} // namespace
+
+TEST_CASE("a batch game answers as an ocean and a view driven by hand", "[solo_batch]") {
+  SoloBatch<S> batch(Board<S>{}, pair_fleet, rulesets::classic, 3, 32);
+  UniformPlacer<S> placer;
+  for (std::size_t g = 0; g < batch.size(); ++g) REQUIRE(batch.reset(g, placer, 100 + g));
+  // The same layout as the placer gives from the same seed, and the same answers.
+  Ocean<S> ocean(Board<S>{}, pair_fleet);
+  Rng rng(101);
+  REQUIRE(placer.place(ocean, rng));
+  TargetView<S> view(Board<S>{}, pair_fleet, rulesets::classic);
+  for (std::size_t cell = 0; cell < batch.cells() && !ocean.all_sunk(); ++cell) {
+    const ShotOutcome expected = disclose(ocean.fire_cell(cell), rulesets::classic.disclosure);
+    view.record_cell(cell, expected);
+    CHECK(batch.step(1, cell) == expected);
+  }
+  CHECK(batch.terminated(1));
+  CHECK(batch.over(1));
+  CHECK(batch.view(1).shots() == view.shots());
+  CHECK(batch.view(1).hits() == view.hits());
+  // The other games did not move.
+  CHECK(batch.steps(0) == 0);
+  CHECK(batch.steps(2) == 0);
+  CHECK(codes_of(batch, 0) == std::vector<std::int8_t>(16, 0));
+}
+
+TEST_CASE("a batch game keeps the agent's codes and afloat flags in step", "[solo_batch]") {
+  SoloBatch<S> batch(Board<S>{}, pair_fleet, rulesets::classic, 1, 32);
+  auto placer = top_layout();
+  REQUIRE(batch.reset(0, placer, 0));
+  CHECK(batch.step(0, 15).result == ShotResult::miss);
+  CHECK(batch.step(0, 0).result == ShotResult::hit);
+  CHECK(batch.step(0, 1).result == ShotResult::sunk);
+  std::vector<std::int8_t> expected(16, 0);
+  expected[15] = 1;
+  expected[0] = 2;
+  expected[1] = 3; // the hit that sank the Two
+  CHECK(codes_of(batch, 0) == expected);
+  CHECK(afloat_of(batch, 0) == std::vector<std::int8_t>{0, 1});
+  // A cell already shot: told invalid, nothing changes but the step count.
+  const ShotOutcome again = batch.step(0, 0);
+  CHECK_FALSE(again.valid());
+  CHECK(again.refusal == ShotRefusal::already_shot);
+  CHECK(batch.steps(0) == 4);
+  CHECK(batch.view(0).shots_fired() == 3);
+  CHECK(codes_of(batch, 0) == expected);
+  for (std::size_t cell : {4U, 5U, 6U}) batch.step(0, cell);
+  CHECK(batch.terminated(0));
+  CHECK_FALSE(batch.truncated(0));
+  CHECK(afloat_of(batch, 0) == std::vector<std::int8_t>{0, 0});
+  // A reset starts over: codes, flags and steps.
+  REQUIRE(batch.reset(0, placer, 0));
+  CHECK(codes_of(batch, 0) == std::vector<std::int8_t>(16, 0));
+  CHECK(afloat_of(batch, 0) == std::vector<std::int8_t>{1, 1});
+  CHECK(batch.steps(0) == 0);
+  CHECK_FALSE(batch.over(0));
+}
+
+TEST_CASE("a batch game tells only what the disclosure rule reveals", "[solo_batch][rules]") {
+  auto placer = top_layout();
+  const auto after_sinking_the_two = [&](Disclosure d) {
+    Rules rules = rulesets::classic;
+    rules.disclosure = d;
+    SoloBatch<S> batch(Board<S>{}, pair_fleet, rules, 1, 32);
+    REQUIRE(batch.reset(0, placer, 0));
+    batch.step(0, 0);
+    batch.step(0, 1);
+    return std::pair{codes_of(batch, 0)[1], afloat_of(batch, 0)};
+  };
+  CHECK(after_sinking_the_two(Disclosure::hit_only) ==
+        std::pair{std::int8_t{2}, std::vector<std::int8_t>{1, 1}});
+  CHECK(after_sinking_the_two(Disclosure::hit_and_sunk) ==
+        std::pair{std::int8_t{3}, std::vector<std::int8_t>{1, 1}}); // sunk, but not which ship
+  CHECK(after_sinking_the_two(Disclosure::sunk_with_name) ==
+        std::pair{std::int8_t{3}, std::vector<std::int8_t>{0, 1}});
+}
+
+TEST_CASE("a batch game is truncated by its step limit or the shot cap", "[solo_batch][rules]") {
+  auto placer = top_layout();
+  SECTION("the step limit counts repeated cells") {
+    SoloBatch<S> batch(Board<S>{}, pair_fleet, rulesets::classic, 1, 3);
+    REQUIRE(batch.reset(0, placer, 0));
+    batch.step(0, 15);
+    batch.step(0, 15);
+    CHECK_FALSE(batch.over(0));
+    batch.step(0, 15);
+    CHECK(batch.truncated(0));
+    CHECK_FALSE(batch.terminated(0));
+  }
+  SECTION("the shot cap counts valid shots only") {
+    Rules rules = rulesets::classic;
+    rules.shot_cap = 2;
+    SoloBatch<S> batch(Board<S>{}, pair_fleet, rules, 1, 32);
+    REQUIRE(batch.reset(0, placer, 0));
+    batch.step(0, 15);
+    batch.step(0, 15);
+    CHECK_FALSE(batch.over(0));
+    batch.step(0, 14);
+    CHECK(batch.truncated(0));
+  }
+  SECTION("sinking the fleet with the last step allowed terminates, not truncates") {
+    SoloBatch<S> batch(Board<S>{}, pair_fleet, rulesets::classic, 1, 5);
+    REQUIRE(batch.reset(0, placer, 0));
+    for (std::size_t cell : {0U, 1U, 4U, 5U, 6U}) batch.step(0, cell);
+    CHECK(batch.terminated(0));
+    CHECK_FALSE(batch.truncated(0));
+  }
+}
+
+TEST_CASE("a batch refuses what it cannot do and changes nothing", "[solo_batch]") {
+  CHECK_THROWS_AS(SoloBatch<S>(Board<S>{}, pair_fleet, rulesets::classic, 0, 10),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(SoloBatch<S>(Board<S>{}, pair_fleet, rulesets::classic, 2, 0),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(SoloBatch<S>(Board<S>{}, fleets::classic, rulesets::classic, 2, 10),
+                  std::invalid_argument); // the classic fleet does not fit 4 x 4
+  Rules bad = rulesets::classic;
+  bad.shot_cap = -1;
+  CHECK_THROWS_AS(SoloBatch<S>(Board<S>{}, pair_fleet, bad, 2, 10), std::invalid_argument);
+
+  SoloBatch<S> batch(Board<S>{}, pair_fleet, rulesets::classic, 2, 10);
+  auto placer = top_layout();
+  CHECK_THROWS_AS(batch.step(0, 0), std::logic_error); // not reset yet
+  REQUIRE(batch.reset(0, placer, 0));
+  batch.step(0, 15);
+  CHECK_THROWS_AS(batch.step(0, 16), std::out_of_range);
+  CHECK_THROWS_AS(batch.step(2, 0), std::out_of_range);
+  CHECK_THROWS_AS(batch.codes(2), std::out_of_range);
+  CHECK(batch.steps(0) == 1);
+  CHECK(batch.view(0).shots_fired() == 1);
+  // A placer that fails leaves the game over, with no ship and nothing to step.
+  FixedPlacer<S> overlapping(
+      {{0, {{0, 0}, Orientation::horizontal, 2}}, {1, {{0, 1}, Orientation::horizontal, 3}}});
+  CHECK_FALSE(batch.reset(1, overlapping, 0));
+  CHECK(batch.over(1));
+  CHECK_FALSE(batch.terminated(1));
+  CHECK_FALSE(batch.ocean(1).is_placed(0));
+  CHECK_THROWS_AS(batch.step(1, 0), std::logic_error);
+}
