@@ -83,6 +83,27 @@ def env_steps(episodes: int) -> None:
         seconds = time.perf_counter() - start
         print(f"Gymnasium vector environment, {num_envs:>3} envs: {steps / seconds:>11,.0f} steps/s "
               f"(masked random policy included; {ended:,} episodes)")
+    vector = BattleshipVectorEnv(64, teachers=("probability",))  # following its teacher's advice
+    vector.reset(seed=0)
+    steps, ended, start = 0, 0, time.perf_counter()
+    while ended < episodes:
+        advice = vector.suggest("probability")
+        _, _, terminated, truncated, _ = vector.step(np.where(advice < 0, 0, advice))
+        steps += 64
+        ended += int((terminated | truncated).sum())
+    seconds = time.perf_counter() - start
+    print(f"Gymnasium vector environment,  64 envs, playing suggest('probability'): {steps / seconds:>11,.0f} steps/s")
+    env = BattleshipEnv()
+    steps, start = 0, time.perf_counter()
+    for episode in range(max(1, episodes // 10)):
+        env.reset(seed=episode)
+        done = False
+        while not done:
+            _, _, terminated, truncated, _ = env.step(env.suggest("probability"))
+            steps += 1
+            done = terminated or truncated
+    seconds = time.perf_counter() - start
+    print(f"Gymnasium environment, playing suggest('probability'): {steps / seconds:>9,.0f} steps/s")
     env = BattleshipEnv()
     steps, start = 0, time.perf_counter()
     for episode in range(max(1, episodes // 20)):

@@ -6,6 +6,8 @@
 #include <battleship/placement/fixed.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/solo_batch.hpp>
+#include <battleship/strategies/hunt_target.hpp>
+#include <battleship/strategies/probability.hpp>
 
 #include <cstdint>
 #include <stdexcept>
@@ -167,4 +169,40 @@ TEST_CASE("a batch refuses what it cannot do and changes nothing", "[solo_batch]
   CHECK_FALSE(batch.terminated(1));
   CHECK_FALSE(batch.ocean(1).is_placed(0));
   CHECK_THROWS_AS(batch.step(1, 0), std::logic_error);
+}
+
+TEST_CASE("a teacher advises what its shooter would fire in the agent's game", "[solo_batch]") {
+  SoloBatch<S> batch(Board<S>{}, pair_fleet, rulesets::classic, 2, 32);
+  REQUIRE(batch.add_teacher(ProbabilityShooter<S>{}, 5) == 0);
+  REQUIRE(batch.add_teacher(HuntTargetShooter<S>{}, 9) == 1);
+  UniformPlacer<S> placer;
+  REQUIRE(batch.reset(0, placer, 40));
+  REQUIRE(batch.reset(1, placer, 41));
+  // Game 0 follows the probability teacher: the game the shooter plays alone against the same
+  // layout with the generator Rng(seed + offset).
+  Ocean<S> ocean(Board<S>{}, pair_fleet);
+  Rng layout_rng(40);
+  REQUIRE(placer.place(ocean, layout_rng));
+  TargetView<S> view(Board<S>{}, pair_fleet, rulesets::classic);
+  ProbabilityShooter<S> alone;
+  Rng rng(45);
+  alone.start(view);
+  while (!batch.over(0)) {
+    const std::size_t advised = batch.advice(0, 0);
+    CHECK(batch.advice(0, 0) == advised); // asked again: the same cell
+    const Coord c = alone.next_shot(view, rng);
+    REQUIRE(view.board().index(c) == advised);
+    const ShotOutcome told = disclose(ocean.fire(c), rulesets::classic.disclosure);
+    view.record(c, told);
+    alone.on_result(view, c, told);
+    batch.step(0, advised);
+    if (!batch.over(1)) batch.step(1, batch.advice(1, 1)); // game 1 follows hunt/target
+  }
+  CHECK(batch.terminated(0));
+  CHECK(batch.steps(0) == view.shots_fired());
+  // Teachers join before the first reset, and are asked only in games under way.
+  CHECK_THROWS_AS(batch.add_teacher(ProbabilityShooter<S>{}), std::logic_error);
+  CHECK(batch.teacher_count() == 2);
+  CHECK_THROWS_AS(batch.advice(0, 0), std::logic_error);
+  CHECK_THROWS_AS(batch.advice(1, 2), std::out_of_range);
 }

@@ -40,7 +40,8 @@ enum class TargetCode : std::int8_t {
 /// nothing but still counts as a step, as a wasted turn does. A game ends when the fleet is sunk
 /// (`terminated`) or, still afloat, after `max_steps` steps or the rules' shot cap
 /// (`truncated`). The games are independent: game `g`'s layout depends only on the placer and the
-/// seed given to `reset(g, ...)`.
+/// seed given to `reset(g, ...)`. Teachers (`add_teacher`), the engine's shooters following each
+/// game, say where they would fire (`advice`), for baselines and imitation learning.
 template <BoardShape S>
 class SoloBatch {
 public:
@@ -57,7 +58,12 @@ public:
     if (max_steps < 1)
       throw std::invalid_argument(detail::concat("max_steps must be at least 1, got ", max_steps));
     games_.assign(games, Game{Ocean<S>(board, fleet, rules.touching),
-                              TargetView<S>(board, fleet, rules), 0, true, false, false});
+                              TargetView<S>(board, fleet, rules),
+                              0,
+                              true,
+                              false,
+                              false,
+                              {}});
     codes_.assign(games * cells_, static_cast<std::int8_t>(TargetCode::unknown));
     afloat_.assign(games * ships_, 1);
   }
@@ -71,6 +77,33 @@ public:
   /// The step limit of every game.
   [[nodiscard]] int max_steps() const noexcept { return max_steps_; }
 
+  /// Adds a teacher to every game: a copy of `shooter` that follows the game as the agent plays
+  /// it (told every answer the agent is told, never the fleet) and says where it would fire
+  /// (`advice`): a baseline, or a teacher for imitation learning. In a game reset with `seed` its
+  /// generator is `Rng((seed + seed_offset) mod 2^63)`. Teachers join before the first reset
+  /// (`std::logic_error` after, and nothing changes). Returns the teacher's number.
+  std::size_t add_teacher(const AnyShotStrategy<S>& shooter, std::uint64_t seed_offset = 0) {
+    if (reset_once_) throw std::logic_error("teachers join a batch before its first reset");
+    for (Game& game : games_) game.teachers.push_back(Teacher{shooter, Rng(0), no_move});
+    seed_offsets_.push_back(seed_offset);
+    return seed_offsets_.size() - 1;
+  }
+  /// Number of teachers.
+  [[nodiscard]] std::size_t teacher_count() const noexcept { return seed_offsets_.size(); }
+
+  /// Where teacher `t` would fire next in game `g`, as a row-major cell index; asked of it once
+  /// per position (asking again gives the same cell). Throws `std::out_of_range` for a game or
+  /// teacher that does not exist and `std::logic_error` for a game that is over.
+  std::size_t advice(std::size_t g, std::size_t t) {
+    Game& game = games_.at(g);
+    Teacher& teacher = game.teachers.at(t);
+    if (game.over)
+      throw std::logic_error(detail::concat("game ", g, " is over: reset it before asking"));
+    if (teacher.move == no_move)
+      teacher.move = game.view.board().index(teacher.shooter.next_shot(game.view, teacher.rng));
+    return teacher.move;
+  }
+
   /// Starts game `g` anew against a fleet laid out by `placer` drawing from `Rng(seed)`: the
   /// same placer and seed give the same layout. Returns false when the placer fails (or claims
   /// success with a ship left out); the game is then over (neither terminated nor truncated) with
@@ -79,6 +112,13 @@ public:
   bool reset(std::size_t g, Placer& placer, std::uint64_t seed) {
     Game& game = games_.at(g);
     restart(g);
+    reset_once_ = true;
+    for (std::size_t t = 0; t < game.teachers.size(); ++t) {
+      Teacher& teacher = game.teachers[t];
+      teacher.rng = Rng((seed + seed_offsets_[t]) % (std::uint64_t{1} << 63));
+      teacher.move = no_move;
+      teacher.shooter.start(game.view);
+    }
     Rng rng(seed);
     if (!placer.place(game.ocean, rng) || !game.ocean.all_placed()) {
       game.ocean.clear();
@@ -108,6 +148,10 @@ public:
       codes_[g * cells_ + cell] = static_cast<std::int8_t>(code_of(told));
       if (told.sank() && told.ship >= 0)
         afloat_[g * ships_ + static_cast<std::size_t>(told.ship)] = 0;
+      for (Teacher& teacher : game.teachers) {
+        teacher.shooter.on_result(game.view, game.view.board().coord(cell), told);
+        teacher.move = no_move;
+      }
     }
     game.terminated = game.ocean.all_sunk();
     const int cap = rules_.shot_cap;
@@ -143,6 +187,12 @@ public:
   [[nodiscard]] const TargetView<S>& view(std::size_t g) const { return games_.at(g).view; }
 
 private:
+  static constexpr std::size_t no_move = static_cast<std::size_t>(-1);
+  struct Teacher {
+    AnyShotStrategy<S> shooter;
+    Rng rng;
+    std::size_t move = no_move; // the advice for the current position, once asked
+  };
   struct Game {
     Ocean<S> ocean;
     TargetView<S> view;
@@ -150,6 +200,7 @@ private:
     bool over = true;
     bool terminated = false;
     bool truncated = false;
+    std::vector<Teacher> teachers;
   };
 
   static TargetCode code_of(const ShotOutcome& told) noexcept {
@@ -176,6 +227,8 @@ private:
 
   Rules rules_;
   int max_steps_;
+  bool reset_once_ = false;
+  std::vector<std::uint64_t> seed_offsets_; // teacher t's generator: seed + seed_offsets_[t]
   std::size_t cells_;
   std::size_t ships_;
   std::vector<Game> games_;

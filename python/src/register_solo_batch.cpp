@@ -1,11 +1,14 @@
 // SoloBatch_<N>: many solo games stepped together, the engine's side of
 // battleship.envs.BattleshipVectorEnv (solo_batch.hpp). Arrays in, arrays out: one call a step.
 #include <pybind11/numpy.h>
+#include <pybind11/stl.h>
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include <battleship/registry.hpp>
 #include <battleship/solo_batch.hpp>
 
 #include "bindings.hpp"
@@ -47,17 +50,35 @@ void bind_solo_batch(py::module_& m) {
   using Flags = py::array_t<bool, py::array::c_style | py::array::forcecast>;
   py::class_<Box>(m, ("SoloBatch_" + suffix<S>()).c_str(),
                   "Solo games stepped together (see battleship.envs.BattleshipVectorEnv).")
-      .def(py::init([](int rows, int cols, const Fleet& fleet, const Rules& rules,
-                       std::size_t games, int max_steps, py::handle placer) {
-             auto box = std::make_unique<Box>();
-             box->rows = rows;
-             box->cols = cols;
-             box->batch.emplace(Board<S>(S(rows, cols)), fleet, rules, games, max_steps);
-             box->placer.emplace(any_placer<S>(placer, box->failure)); // raises at once
-             return box;
-           }),
-           py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("games"),
-           py::arg("max_steps"), py::arg("placer"))
+      .def(
+          py::init([](int rows, int cols, const Fleet& fleet, const Rules& rules, std::size_t games,
+                      int max_steps, py::handle placer, const std::vector<std::string>& teachers,
+                      const std::vector<std::uint64_t>& seed_offsets) {
+            if (teachers.size() != seed_offsets.size())
+              throw py::value_error("one seed offset per teacher");
+            auto box = std::make_unique<Box>();
+            box->rows = rows;
+            box->cols = cols;
+            box->batch.emplace(Board<S>(S(rows, cols)), fleet, rules, games, max_steps);
+            box->placer.emplace(any_placer<S>(placer, box->failure)); // raises at once
+            for (std::size_t t = 0; t < teachers.size(); ++t)
+              box->batch->add_teacher(make_shooter<S>(teachers[t]), seed_offsets[t]);
+            return box;
+          }),
+          py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("games"),
+          py::arg("max_steps"), py::arg("placer"), py::arg("teachers"), py::arg("seed_offsets"))
+      .def(
+          "suggest",
+          [](Box& b, std::size_t t) {
+            if (t >= b.batch->teacher_count())
+              throw py::index_error("teacher " + std::to_string(t) + " of " +
+                                    std::to_string(b.batch->teacher_count()));
+            return array_of<std::int64_t>(b.batch->size(), [&](std::size_t g) -> std::int64_t {
+              if (b.batch->over(g)) return -1;
+              return static_cast<std::int64_t>(b.batch->advice(g, t));
+            });
+          },
+          py::arg("teacher"), "Each env's advice from teacher t (-1 where an env is over).")
       .def(
           "reset",
           [](Box& b, const Int64s& envs, const Seeds& seeds) {

@@ -157,3 +157,44 @@ def test_a_python_placer_lays_out_the_fleets_and_a_failing_one_is_reported():
     vector = BattleshipVectorEnv(2, rows=4, cols=4, fleet=BOAT_AND_SUB, placer=Never())
     with pytest.raises(ValueError, match="could not lay out"):
         vector.reset(seed=0)
+
+
+def test_teachers_suggest_what_battleship_env_suggests_in_every_env():
+    teachers = ("probability", "hunt_target")
+    vector = BattleshipVectorEnv(3, rows=6, cols=6, fleet=BOAT_AND_SUB, teachers=teachers)
+    singles = [BattleshipEnv(rows=6, cols=6, fleet=BOAT_AND_SUB) for _ in range(3)]
+    vector.reset(seed=20)
+    for i, env in enumerate(singles):
+        env.reset(seed=20 + i)
+    restarting = np.zeros(3, dtype=bool)
+    games = 0
+    for _ in range(120):
+        advice = {name: vector.suggest(name) for name in teachers}
+        for i, env in enumerate(singles):
+            for name in teachers:
+                expected = -1 if restarting[i] else env.suggest(name)
+                assert advice[name][i] == expected, (i, name)
+        actions = np.where(advice["probability"] < 0, 0, advice["probability"])  # follow it
+        _, _, terminated, truncated, _ = vector.step(actions)
+        for i, env in enumerate(singles):
+            if restarting[i]:
+                env.reset()
+            else:
+                env.step(int(actions[i]))
+        restarting = terminated | truncated
+        games += int(restarting.sum())
+    assert games >= 6
+
+
+def test_teachers_are_named_up_front():
+    with pytest.raises(ValueError, match="unknown shooter"):
+        BattleshipVectorEnv(2, teachers=("nobody",))
+    with pytest.raises(TypeError, match="sequence"):
+        BattleshipVectorEnv(2, teachers="probability")  # type: ignore[arg-type]
+    vector = BattleshipVectorEnv(2, teachers=("parity",))
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        vector.suggest("parity")
+    vector.reset(seed=0)
+    with pytest.raises(ValueError, match="teachers=\\('probability',\\)"):
+        vector.suggest("probability")
+    assert vector.suggest("parity").shape == (2,)

@@ -14,12 +14,17 @@ neither flag set.
 env ``i`` then plays exactly the games of ``BattleshipEnv`` reset with seed ``s + i``, later games
 included. ``info["action_mask"]`` ``(num_envs, rows * cols)`` says which cells are open.
 
+**Teachers**: ``BattleshipVectorEnv(N, teachers=("probability",))`` makes ``suggest("probability")``
+return every env's move of that built-in shooter in one call, the same moves as
+``BattleshipEnv.suggest`` (a baseline, or the labels for imitation learning).
+
 Made by ``gymnasium.make_vec("battleship/Battleship-v0", num_envs=N,
 vectorization_mode="vector_entry_point")`` or directly.
 """
 
 from __future__ import annotations
 
+import zlib
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import gymnasium
@@ -36,7 +41,7 @@ from battleship._core import Fleet, Rules
 from battleship.board import Ocean, TargetView
 from battleship.envs._shared import target_spaces
 from battleship.posterior import UNKNOWN
-from battleship.strategies import resolve_placer
+from battleship.strategies import BuiltinShooter, resolve_placer
 
 __all__ = ["BattleshipVectorEnv"]
 
@@ -48,8 +53,9 @@ class BattleshipVectorEnv(VectorEnv):
 
     The other parameters are ``BattleshipEnv``'s: the board's ``rows`` and ``cols``, the
     ``fleet``, the ``rules``, the ``placer`` of the hidden fleets (a name, a built-in or a Python
-    placer) and ``max_steps`` (``2 * rows * cols`` unless given). Bad arguments raise ``ValueError``
-    or ``TypeError`` here, and a bad batch of actions raises before any env moves.
+    placer) and ``max_steps`` (``2 * rows * cols`` unless given). ``teachers`` names the built-in
+    shooters ``suggest`` may ask. Bad arguments raise ``ValueError`` or ``TypeError`` here, and a
+    bad batch of actions raises before any env moves.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
@@ -63,6 +69,7 @@ class BattleshipVectorEnv(VectorEnv):
         rules: Optional[Rules] = None,
         placer: Any = "uniform",
         max_steps: Optional[int] = None,
+        teachers: Sequence[str] = (),
     ) -> None:
         self.num_envs = check_count("num_envs", num_envs, 1)
         self.fleet, self.rules = fleet_and_rules(fleet, rules)
@@ -76,8 +83,12 @@ class BattleshipVectorEnv(VectorEnv):
         self.single_observation_space = spaces.Dict(target_spaces(self.rows, self.cols, self.ship_count))
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.render_mode = None
+        if isinstance(teachers, str):
+            raise TypeError(f"teachers is a sequence of shooter names, got {teachers!r}")
+        self.teachers = tuple(BuiltinShooter(name).name for name in teachers)  # ValueError if unknown
         self._batch = _shape.core("SoloBatch", self.rows, self.cols)(
-            self.rows, self.cols, self.fleet, self.rules, self.num_envs, self.max_steps, resolve_placer(placer)
+            self.rows, self.cols, self.fleet, self.rules, self.num_envs, self.max_steps, resolve_placer(placer),
+            list(self.teachers), [zlib.crc32(name.encode()) for name in self.teachers],  # as BattleshipEnv seeds them
         )
         self._generators: List[Optional[np.random.Generator]] = [None] * self.num_envs
         self._autoreset = np.zeros(self.num_envs, dtype=np.bool_)
@@ -122,6 +133,16 @@ class BattleshipVectorEnv(VectorEnv):
         terminated, truncated = self._batch.terminated(), self._batch.truncated()
         self._autoreset = terminated | truncated
         return self._observation(), rewards, terminated, truncated, self._info()
+
+    def suggest(self, shooter: str = "probability") -> npt.NDArray[np.int64]:
+        """``(num_envs,)``: each env's move of the built-in ``shooter`` (one of ``teachers``), as
+        ``BattleshipEnv.suggest`` gives it: it sees what the agent was told, never the fleet. -1
+        for an env starting its next game at the next step (its action is ignored)."""
+        if not self._started:
+            raise gymnasium.error.ResetNeeded("call reset() before suggest()")
+        if shooter not in self.teachers:
+            raise ValueError(f"{shooter!r} is not a teacher of this env; make it with teachers=({shooter!r},)")
+        return self._batch.suggest(self.teachers.index(shooter))  # type: ignore[no-any-return]
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """``(num_envs, rows * cols)``: which actions fire at a cell not yet shot."""
