@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from typing import Tuple
+from typing import Any, Callable, Tuple
 
 import battleship
 from battleship import Rng, TargetView
@@ -70,52 +70,53 @@ def env_steps(episodes: int) -> None:
     from battleship.envs import BattleshipVectorEnv
 
     for num_envs in (16, 256):  # a random open cell in each env every step, drawn with NumPy
-        vector = BattleshipVectorEnv(num_envs)
-        _, info = vector.reset(seed=0)
         rng = np.random.default_rng(0)
-        steps, ended, start = 0, 0, time.perf_counter()
-        while ended < episodes:
+
+        def random_open(info: Any, vector: Any) -> Any:
             scores = rng.random(info["action_mask"].shape)
             scores[~info["action_mask"]] = -1.0
-            _, _, terminated, truncated, info = vector.step(scores.argmax(axis=1))
-            steps += num_envs
-            ended += int((terminated | truncated).sum())
-        seconds = time.perf_counter() - start
-        print(f"Gymnasium vector environment, {num_envs:>3} envs: {steps / seconds:>11,.0f} steps/s "
-              f"(masked random policy included; {ended:,} episodes)")
-    vector = BattleshipVectorEnv(64, teachers=("probability",))  # following its teacher's advice
-    vector.reset(seed=0)
+            return scores.argmax(axis=1)
+
+        rate = vector_steps(BattleshipVectorEnv(num_envs), episodes, random_open)
+        print(f"Gymnasium vector environment, {num_envs:>3} envs: {rate:>11,.0f} steps/s (masked random policy included)")
+
+    def advised(info: Any, vector: Any) -> Any:
+        advice = vector.suggest("probability")
+        return np.where(advice < 0, 0, advice)  # -1: an env starting over ignores its action
+
+    rate = vector_steps(BattleshipVectorEnv(64, teachers=("probability",)), episodes, advised)
+    print(f"Gymnasium vector environment,  64 envs, playing suggest('probability'): {rate:>11,.0f} steps/s")
+    steps, seconds = single_steps(BattleshipEnv(), max(1, episodes // 10), map_too=False)
+    print(f"Gymnasium environment, playing suggest('probability'): {steps / seconds:>9,.0f} steps/s")
+    steps, seconds = single_steps(BattleshipEnv(), max(1, episodes // 20), map_too=True)
+    print(f"Gymnasium environment with probability_map() and suggest() every step: {seconds / steps * 1e3:.2f} ms a step")
+
+
+def vector_steps(vector: Any, episodes: int, policy: Callable[[Any, Any], Any]) -> float:
+    """Steps a second of ``vector`` stepped by ``policy(info, vector)`` until ``episodes`` ended."""
+    _, info = vector.reset(seed=0)
     steps, ended, start = 0, 0, time.perf_counter()
     while ended < episodes:
-        advice = vector.suggest("probability")
-        _, _, terminated, truncated, _ = vector.step(np.where(advice < 0, 0, advice))
-        steps += 64
+        _, _, terminated, truncated, info = vector.step(policy(info, vector))
+        steps += vector.num_envs
         ended += int((terminated | truncated).sum())
-    seconds = time.perf_counter() - start
-    print(f"Gymnasium vector environment,  64 envs, playing suggest('probability'): {steps / seconds:>11,.0f} steps/s")
-    env = BattleshipEnv()
+    return steps / (time.perf_counter() - start)
+
+
+def single_steps(env: Any, episodes: int, map_too: bool) -> Tuple[int, float]:
+    """Steps and seconds of ``episodes`` episodes of ``env`` playing ``suggest("probability")``,
+    asking for ``probability_map()`` every step too when ``map_too``."""
     steps, start = 0, time.perf_counter()
-    for episode in range(max(1, episodes // 10)):
+    for episode in range(episodes):
         env.reset(seed=episode)
         done = False
         while not done:
+            if map_too:
+                env.probability_map()
             _, _, terminated, truncated, _ = env.step(env.suggest("probability"))
             steps += 1
             done = terminated or truncated
-    seconds = time.perf_counter() - start
-    print(f"Gymnasium environment, playing suggest('probability'): {steps / seconds:>9,.0f} steps/s")
-    env = BattleshipEnv()
-    steps, start = 0, time.perf_counter()
-    for episode in range(max(1, episodes // 20)):
-        env.reset(seed=episode)
-        done = False
-        while not done:
-            env.probability_map()
-            _, _, terminated, truncated, _ = env.step(env.suggest("probability"))
-            steps += 1
-            done = terminated or truncated
-    seconds = time.perf_counter() - start
-    print(f"Gymnasium environment with probability_map() and suggest() every step: {seconds / steps * 1e3:.2f} ms a step")
+    return steps, time.perf_counter() - start
 
 
 def main() -> None:

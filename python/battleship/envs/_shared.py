@@ -58,6 +58,18 @@ def copy_layout(layout: Any, ocean: Ocean, what: str) -> None:
         ocean.place(ship, placement.origin, placement.orientation)  # PlacementError if the rules refuse
 
 
+def game_arguments(
+    rows: int, cols: int, fleet: Optional[Fleet], rules: Optional[Rules], max_steps: Optional[int], steps_per_cell: int
+) -> Tuple[int, int, Fleet, Rules, int]:
+    """The board, fleet, rules and step limit an environment takes, checked (the board's size,
+    the fleet's fit); ``max_steps`` defaults to ``steps_per_cell`` steps a cell."""
+    fleet, rules = fleet_and_rules(fleet, rules)
+    Ocean(rows, cols, fleet, rules.touching)  # checks the board's size and the fit
+    cells = int(rows) * int(cols)
+    steps = steps_per_cell * cells if max_steps is None else check_count("max_steps", max_steps, 1)
+    return int(rows), int(cols), fleet, rules, steps
+
+
 def target_spaces(rows: int, cols: int, ship_count: int) -> Dict[str, spaces.Space[Any]]:
     """The spaces of a target as an agent sees it: the ``"board"`` of codes and ``"afloat"``."""
     return {
@@ -263,13 +275,12 @@ class BoardEnv(gymnasium.Env[Any, Any]):
     ) -> None:
         """Checks and keeps the arguments both take; ``max_steps`` defaults to ``steps_per_cell``
         steps a cell. Bad arguments raise here, not at the first ``reset``."""
-        self.fleet, self.rules = fleet_and_rules(fleet, rules)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
-        Ocean(rows, cols, self.fleet, self.rules.touching)  # checks the board's size and the fit
-        self.rows, self.cols = int(rows), int(cols)
+        self.rows, self.cols, self.fleet, self.rules, self.max_steps = game_arguments(
+            rows, cols, fleet, rules, max_steps, steps_per_cell
+        )
         cells = self.rows * self.cols
-        self.max_steps = steps_per_cell * cells if max_steps is None else check_count("max_steps", max_steps, 1)
         self.render_mode = render_mode
         self.ship_count = self.fleet.ship_count
         self.action_space = spaces.Discrete(cells)

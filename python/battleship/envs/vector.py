@@ -36,10 +36,10 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from battleship import _shape
-from battleship._arguments import check_count, fleet_and_rules
+from battleship._arguments import check_count
 from battleship._core import Fleet, Rules
 from battleship.board import Ocean, TargetView
-from battleship.envs._shared import target_spaces
+from battleship.envs._shared import game_arguments, target_spaces
 from battleship.posterior import UNKNOWN
 from battleship.strategies import BuiltinShooter, resolve_placer
 
@@ -72,11 +72,10 @@ class BattleshipVectorEnv(VectorEnv):
         teachers: Sequence[str] = (),
     ) -> None:
         self.num_envs = check_count("num_envs", num_envs, 1)
-        self.fleet, self.rules = fleet_and_rules(fleet, rules)
-        Ocean(rows, cols, self.fleet, self.rules.touching)  # checks the board's size and the fit
-        self.rows, self.cols = int(rows), int(cols)
+        self.rows, self.cols, self.fleet, self.rules, self.max_steps = game_arguments(
+            rows, cols, fleet, rules, max_steps, 2
+        )
         cells = self.rows * self.cols
-        self.max_steps = 2 * cells if max_steps is None else check_count("max_steps", max_steps, 1)
         self.ship_count = self.fleet.ship_count
         self.single_action_space = spaces.Discrete(cells)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
