@@ -51,7 +51,6 @@ void register_optimal(py::module_& m) {
       "simulate_every_layout",
       [](py::handle shooter, int rows, int cols, const Fleet& fleet, const Rules& rules, int seeds,
          std::uint64_t seed, unsigned threads) {
-        if (seeds < 1) throw py::value_error("seeds must be at least 1");
         BatchSetup setup{0, seed, threads, rows, cols, fleet, rules, py::none(), 0};
         return every_layout_games(shooter, seeds, setup);
       },

@@ -108,7 +108,7 @@ class BattleshipVectorEnv(VectorEnv):
         self._batch.reset(envs, self._episode_seeds(envs))
         self._autoreset[:] = False
         self._started = True
-        return self._observation(), self._info()
+        return self._observation_and_info()
 
     def step(
         self, actions: Any
@@ -131,7 +131,8 @@ class BattleshipVectorEnv(VectorEnv):
         rewards = np.where(self._autoreset, 0.0, -1.0)
         terminated, truncated = self._batch.terminated(), self._batch.truncated()
         self._autoreset = terminated | truncated
-        return self._observation(), rewards, terminated, truncated, self._info()
+        observation, info = self._observation_and_info()
+        return observation, rewards, terminated, truncated, info
 
     def suggest(self, shooter: str = "probability") -> npt.NDArray[np.int64]:
         """``(num_envs,)``: each env's move of the built-in ``shooter`` (one of ``teachers``), as
@@ -145,7 +146,7 @@ class BattleshipVectorEnv(VectorEnv):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """``(num_envs, rows * cols)``: which actions fire at a cell not yet shot."""
-        return self._batch.codes().reshape(self.num_envs, -1) == UNKNOWN  # type: ignore[no-any-return]
+        return self._masks(self._batch.codes())
 
     def ocean(self, env: int) -> Ocean:
         """Env ``env``'s hidden fleet (for inspection and tests; an agent that reads it cheats)."""
@@ -178,16 +179,19 @@ class BattleshipVectorEnv(VectorEnv):
             seeds.append(int(generator.integers(0, 2**63)))
         return np.array(seeds, dtype=np.uint64)
 
-    def _observation(self) -> Observation:
-        return {"board": self._batch.codes(), "afloat": self._batch.afloat()}
+    def _masks(self, codes: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
+        return codes.reshape(self.num_envs, -1) == UNKNOWN  # type: ignore[no-any-return]
 
-    def _info(self) -> Dict[str, Any]:
+    def _observation_and_info(self) -> Tuple[Observation, Dict[str, Any]]:
+        """The observation and the info, from one copy of the boards' codes."""
+        codes = self._batch.codes()
         every = np.ones(self.num_envs, dtype=np.bool_)
-        return {
-            "action_mask": self.action_masks(),
+        info = {
+            "action_mask": self._masks(codes),
             "_action_mask": every,
             "shots": self._batch.shots(),
             "_shots": every,
             "steps": self._batch.steps(),
             "_steps": every,
         }
+        return {"board": codes, "afloat": self._batch.afloat()}, info
