@@ -10,6 +10,7 @@
 #include <battleship/strategies/probability.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -161,14 +162,50 @@ TEST_CASE("a batch refuses what it cannot do and changes nothing", "[solo_batch]
   CHECK_THROWS_AS(batch.codes(2), std::out_of_range);
   CHECK(batch.steps(0) == 1);
   CHECK(batch.view(0).shots_fired() == 1);
-  // A placer that fails leaves the game over, with no ship and nothing to step.
+  // A placer that fails changes nothing: game 0 goes on where it was, game 1 is still unstarted.
   FixedPlacer<S> overlapping(
       {{0, {{0, 0}, Orientation::horizontal, 2}}, {1, {{0, 1}, Orientation::horizontal, 3}}});
+  CHECK_FALSE(batch.lay_out(overlapping, 0).has_value());
+  CHECK_FALSE(batch.reset(0, overlapping, 0));
+  CHECK(batch.steps(0) == 1);
+  CHECK(batch.ocean(0).is_placed(1));
+  CHECK(codes_of(batch, 0)[15] == static_cast<std::int8_t>(TargetCode::miss));
   CHECK_FALSE(batch.reset(1, overlapping, 0));
   CHECK(batch.over(1));
-  CHECK_FALSE(batch.terminated(1));
   CHECK_FALSE(batch.ocean(1).is_placed(0));
   CHECK_THROWS_AS(batch.step(1, 0), std::logic_error);
+  CHECK_THROWS_AS(batch.reset(2, placer, 0), std::out_of_range);
+}
+
+TEST_CASE("a batch game plays a chosen layout, and refuses one that does not fit", "[solo_batch]") {
+  SoloBatch<S> batch(Board<S>{}, pair_fleet, rulesets::classic, 2, 32);
+  auto placer = top_layout();
+  const std::optional<Ocean<S>> layout = batch.lay_out(placer, 0);
+  REQUIRE(layout.has_value());
+  Ocean<S> shot = *layout; // the chosen layout's shots are not copied
+  shot.fire_cell(0);
+  batch.reset(0, shot, 7);
+  CHECK(batch.steps(0) == 0);
+  CHECK(batch.step(0, 0).struck());
+  CHECK(batch.step(0, 1).sank());
+  CHECK(batch.ocean(0).placement(1) == layout->placement(1));
+
+  Ocean<S> partial(Board<S>{}, pair_fleet);
+  REQUIRE(partial.place(0, {0, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  Ocean<S> other_fleet(Board<S>{}, Fleet{{"Two", 'T', 2, 2}});
+  Ocean<S> other_touching(Board<S>{}, pair_fleet, Touching::no_contact);
+  for (Ocean<S>* whole : {&other_fleet, &other_touching}) { // every ship placed, apart
+    REQUIRE(whole->place(0, {0, 0}, Orientation::horizontal) == PlacementRefusal::none);
+    REQUIRE(whole->place(1, {2, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  }
+  for (const Ocean<S>* refused : {&partial, &other_fleet, &other_touching}) {
+    CHECK_THROWS_AS(batch.check_layout(*refused), std::invalid_argument);
+    CHECK_THROWS_AS(batch.reset(0, *refused, 0), std::invalid_argument);
+    CHECK(batch.steps(0) == 2); // game 0 unchanged
+    CHECK_THROWS_AS(batch.reset(1, *refused, 0), std::invalid_argument);
+    CHECK(batch.over(1)); // game 1 still unstarted
+  }
+  CHECK_THROWS_AS(batch.reset(2, *layout, 0), std::out_of_range);
 }
 
 TEST_CASE("a teacher advises what its shooter would fire in the agent's game", "[solo_batch]") {

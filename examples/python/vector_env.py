@@ -6,6 +6,8 @@ Plays a masked random policy (a random open cell in every game) until K episodes
 ``BattleshipVectorEnv`` (one C++ loop over the N games a step) and in Gymnasium's
 ``SyncVectorEnv`` of N ``BattleshipEnv`` (a Python call per game), and prints the mean return and
 the steps a second of each. Both are seeded alike, so env i plays the same games in both.
+Then it scores the ``probability`` teacher on a fixed test set of N chosen layouts, one per env
+(``reset(options={"ocean": layouts})``): the way to compare agents on the same layouts.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import time
 import gymnasium
 import numpy as np
 
-import battleship.envs  # noqa: F401  (registers battleship/Battleship-v0)
+import battleship
+import battleship.envs  # registers battleship/Battleship-v0
 
 
 def play(envs: gymnasium.vector.VectorEnv, episodes: int) -> tuple[float, float]:
@@ -38,6 +41,26 @@ def play(envs: gymnasium.vector.VectorEnv, episodes: int) -> tuple[float, float]
     return float(np.mean(finished[:episodes])), steps / (time.perf_counter() - start)
 
 
+def score_on_layouts(count: int) -> float:
+    """Mean shots the ``probability`` teacher takes against ``count`` layouts drawn once (seeds 0
+    to ``count - 1``), each played in its own env."""
+    layouts = []
+    for seed in range(count):
+        ocean = battleship.Ocean()
+        ocean.place_randomly(battleship.placer("uniform"), battleship.Rng(seed))
+        layouts.append(ocean)
+    envs = battleship.envs.BattleshipVectorEnv(count, teachers=("probability",))
+    _, info = envs.reset(seed=0, options={"ocean": layouts})
+    shots = np.zeros(count, dtype=np.int64)
+    done = np.zeros(count, dtype=bool)
+    while not done.all():
+        _, _, terminated, truncated, info = envs.step(np.maximum(envs.suggest("probability"), 0))
+        ended = (terminated | truncated) & ~done
+        shots[ended] = info["shots"][ended]
+        done |= ended
+    return float(shots.mean())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--envs", type=int, default=64)
@@ -48,6 +71,7 @@ def main() -> None:
         mean, rate = play(envs, args.episodes)
         label = "BattleshipVectorEnv" if mode == "vector_entry_point" else "SyncVectorEnv"
         print(f"{label:<20} {args.envs} envs: mean return {mean:7.2f}, {rate:>11,.0f} steps a second")
+    print(f"probability on {args.envs} chosen layouts: mean {score_on_layouts(args.envs):.2f} shots")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -51,19 +52,13 @@ public:
   SoloBatch(const Board<S>& board, const Fleet& fleet, const Rules& rules, std::size_t games,
             int max_steps)
       : rules_(rules), max_steps_(max_steps), cells_(static_cast<std::size_t>(board.cells())),
-        ships_(static_cast<std::size_t>(fleet.ship_count())) {
-    rules.validate();
-    fleet.validate(board.shape());
+        ships_(static_cast<std::size_t>(fleet.ship_count())),
+        blank_(validated_ocean(board, fleet, rules)) {
     if (games == 0) throw std::invalid_argument("a batch needs at least one game");
     if (max_steps < 1)
       throw std::invalid_argument(detail::concat("max_steps must be at least 1, got ", max_steps));
-    games_.assign(games, Game{Ocean<S>(board, fleet, rules.touching),
-                              TargetView<S>(board, fleet, rules),
-                              0,
-                              true,
-                              false,
-                              false,
-                              {}});
+    games_.assign(games,
+                  Game{blank_, TargetView<S>(board, fleet, rules), 0, true, false, false, {}});
     codes_.assign(games * cells_, static_cast<std::int8_t>(TargetCode::unknown));
     afloat_.assign(games * ships_, 1);
   }
@@ -104,27 +99,56 @@ public:
     return teacher.move;
   }
 
-  /// Starts game `g` anew against a fleet laid out by `placer` drawing from `Rng(seed)`: the
-  /// same placer and seed give the same layout. Returns false when the placer fails (or claims
-  /// success with a ship left out); the game is then over (neither terminated nor truncated) with
-  /// no ship placed.
+  /// A layout of the batch's fleet drawn by `placer` from `Rng(seed)`, the one `reset(g, placer,
+  /// seed)` plays; empty when the placer fails (or claims success with a ship left out). Lets a
+  /// caller lay out several games' fleets before it resets any of them.
   template <PlacementStrategy<S> Placer>
-  bool reset(std::size_t g, Placer& placer, std::uint64_t seed) {
-    Game& game = games_.at(g);
+  [[nodiscard]] std::optional<Ocean<S>> lay_out(Placer& placer, std::uint64_t seed) const {
+    Ocean<S> layout(blank_);
+    Rng rng(seed);
+    if (!placer.place(layout, rng) || !layout.all_placed()) return std::nullopt;
+    return layout;
+  }
+
+  /// Throws `std::invalid_argument` unless every ship of `layout` is placed and `layout` has the
+  /// batch's board, fleet and touching rule: the layouts `reset` plays.
+  void check_layout(const Ocean<S>& layout) const {
+    if (!(layout.board() == blank_.board()) || !(layout.fleet() == blank_.fleet()) ||
+        layout.touching() != blank_.touching())
+      throw std::invalid_argument("a layout must have the batch's board, fleet and touching rule");
+    if (!layout.all_placed()) throw std::invalid_argument("a layout must have every ship placed");
+  }
+
+  /// Starts game `g` anew against the ships of `layout` (its shots and damage are not copied),
+  /// its teachers' generators seeded from `seed`. Throws `std::out_of_range` for a game that
+  /// does not exist and `std::invalid_argument` for a layout `check_layout` refuses; either way
+  /// nothing changes.
+  void reset(std::size_t g, const Ocean<S>& layout, std::uint64_t seed) {
+    check(g);
+    check_layout(layout);
     restart(g);
     reset_once_ = true;
+    Game& game = games_[g];
+    game.ocean = layout;
+    game.ocean.repair();
     for (std::size_t t = 0; t < game.teachers.size(); ++t) {
       Teacher& teacher = game.teachers[t];
       teacher.rng = Rng((seed + seed_offsets_[t]) % (std::uint64_t{1} << 63));
       teacher.move = no_move;
       teacher.shooter.start(game.view);
     }
-    Rng rng(seed);
-    if (!placer.place(game.ocean, rng) || !game.ocean.all_placed()) {
-      game.ocean.clear();
-      game.over = true;
-      return false;
-    }
+  }
+
+  /// Starts game `g` anew against a fleet laid out by `placer` drawing from `Rng(seed)`: the
+  /// same placer and seed give the same layout (`lay_out`). Returns false when the placer fails
+  /// (or claims success with a ship left out); the game is then unchanged. Throws
+  /// `std::out_of_range`, changing nothing, for a game that does not exist.
+  template <PlacementStrategy<S> Placer>
+  bool reset(std::size_t g, Placer& placer, std::uint64_t seed) {
+    check(g);
+    std::optional<Ocean<S>> layout = lay_out(placer, seed);
+    if (!layout) return false;
+    reset(g, *layout, seed);
     return true;
   }
 
@@ -208,6 +232,13 @@ private:
     return told.struck() ? TargetCode::hit : TargetCode::miss;
   }
 
+  /// An empty ocean of the batch, once the rules and the fleet are found valid.
+  static Ocean<S> validated_ocean(const Board<S>& board, const Fleet& fleet, const Rules& rules) {
+    rules.validate();
+    fleet.validate(board.shape());
+    return Ocean<S>(board, fleet, rules.touching);
+  }
+
   std::size_t check(std::size_t g) const {
     if (g >= games_.size())
       throw std::out_of_range(detail::concat("game ", g, " of a batch of ", games_.size()));
@@ -231,6 +262,7 @@ private:
   std::vector<std::uint64_t> seed_offsets_; // teacher t's generator: seed + seed_offsets_[t]
   std::size_t cells_;
   std::size_t ships_;
+  Ocean<S> blank_; // no ship placed: what each layout starts from
   std::vector<Game> games_;
   std::vector<std::int8_t> codes_;  // game g's cells at [g * cells_, (g + 1) * cells_)
   std::vector<std::int8_t> afloat_; // game g's ships at [g * ships_, (g + 1) * ships_)

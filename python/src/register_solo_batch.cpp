@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include <battleship/solo_batch.hpp>
 
 #include "bindings.hpp"
+#include "handle.hpp"
 #include "python_strategy.hpp"
 
 namespace bsp {
@@ -81,18 +83,40 @@ void bind_solo_batch(py::module_& m) {
           py::arg("teacher"), "Each env's advice from teacher t (-1 where an env is over).")
       .def(
           "reset",
-          [](Box& b, const Int64s& envs, const Seeds& seeds) {
-            if (envs.size() != seeds.size()) throw py::value_error("reset needs one seed per env");
+          [](Box& b, const Int64s& envs, const Seeds& seeds, const py::list& layouts) {
+            if (envs.size() != seeds.size() ||
+                envs.size() != static_cast<py::ssize_t>(layouts.size()))
+              throw py::value_error("reset needs one seed and one layout (or None) per env");
             const auto e = envs.unchecked<1>();
             const auto s = seeds.unchecked<1>();
-            for (py::ssize_t k = 0; k < e.shape(0); ++k) b.game(e(k)); // all checked first
-            for (py::ssize_t k = 0; k < e.shape(0); ++k)
-              if (!b.batch->reset(b.game(e(k)), *b.placer, s(k)))
+            // Every fleet is laid out and checked before any env starts over: all or nothing.
+            std::vector<Ocean<S>> oceans;
+            oceans.reserve(static_cast<std::size_t>(e.shape(0)));
+            for (py::ssize_t k = 0; k < e.shape(0); ++k) {
+              b.game(e(k));
+              const py::handle chosen = layouts[static_cast<std::size_t>(k)];
+              if (!chosen.is_none()) {
+                const Ocean<S>& layout = chosen.cast<const Handle<Ocean<S>>&>().get();
+                try {
+                  b.batch->check_layout(layout);
+                } catch (const std::invalid_argument& error) {
+                  throw py::value_error("env " + std::to_string(e(k)) + ": " + error.what());
+                }
+                oceans.push_back(layout);
+              } else if (auto drawn = b.batch->lay_out(*b.placer, s(k))) {
+                oceans.push_back(std::move(*drawn));
+              } else {
                 throw py::value_error("the placer could not lay out the fleet of env " +
                                       std::to_string(e(k)) + " on a " + std::to_string(b.rows) +
                                       " x " + std::to_string(b.cols) + " board");
+              }
+            }
+            for (py::ssize_t k = 0; k < e.shape(0); ++k)
+              b.batch->reset(static_cast<std::size_t>(e(k)), oceans[static_cast<std::size_t>(k)],
+                             s(k));
           },
-          py::arg("envs"), py::arg("seeds"), "Lays out a new fleet in each env from its seed.")
+          py::arg("envs"), py::arg("seeds"), py::arg("layouts"),
+          "Starts each env anew against its chosen layout, or one its seed draws; all or nothing.")
       .def(
           "step",
           [](Box& b, const Int64s& actions, const Flags& skip) {

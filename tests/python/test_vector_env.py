@@ -20,13 +20,16 @@ def random_actions(info: dict[str, Any], rng: np.random.Generator) -> np.ndarray
     return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in info["action_mask"]])
 
 
-def assert_same_games(vector: BattleshipVectorEnv, singles: list[BattleshipEnv], steps: int, seed: int) -> int:
-    """Steps ``vector`` and ``singles`` side by side with the same random open cells; every
-    observation, reward, flag and info must agree. Returns how many games ended."""
+def assert_same_games(
+    vector: BattleshipVectorEnv, singles: list[BattleshipEnv], steps: int, seed: int, layouts: Any = None
+) -> int:
+    """Steps ``vector`` and ``singles`` side by side with the same random open cells, the first
+    games played on ``layouts`` (one chosen ocean, or None, per env) if given; every observation,
+    reward, flag and info must agree. Returns how many games ended."""
     rng = np.random.default_rng(seed)
-    obs, info = vector.reset(seed=seed)
+    obs, info = vector.reset(seed=seed, options=None if layouts is None else {"ocean": layouts})
     for i, env in enumerate(singles):
-        one, one_info = env.reset(seed=seed + i)
+        one, one_info = env.reset(seed=seed + i, options=None if layouts is None else {"ocean": layouts[i]})
         assert np.array_equal(one["board"], obs["board"][i]) and np.array_equal(one["afloat"], obs["afloat"][i])
         assert np.array_equal(one_info["action_mask"], info["action_mask"][i])
     restarting = np.zeros(len(singles), dtype=bool)
@@ -133,8 +136,6 @@ def test_bad_arguments_are_refused_at_construction_or_reset():
     vector = BattleshipVectorEnv(2)
     with pytest.raises(ValueError, match="one entry per env"):
         vector.reset(seed=[1, 2, 3])
-    with pytest.raises(ValueError, match="options"):
-        vector.reset(options={"ocean": battleship.Ocean()})
 
 
 def test_a_python_placer_lays_out_the_fleets_and_a_failing_one_is_reported():
@@ -198,3 +199,121 @@ def test_teachers_are_named_up_front():
     with pytest.raises(ValueError, match="teachers=\\('probability',\\)"):
         vector.suggest("probability")
     assert vector.suggest("parity").shape == (2,)
+
+
+def uniform_layout(rows: int, cols: int, fleet: battleship.Fleet, seed: int) -> battleship.Ocean:
+    ocean = battleship.Ocean(rows, cols, fleet)
+    ocean.place_randomly(battleship.placer("uniform"), battleship.Rng(seed))
+    return ocean
+
+
+def test_chosen_layouts_are_played_as_battleship_env_plays_them():
+    kwargs: dict[str, Any] = dict(rows=5, cols=5, fleet=BOAT_AND_SUB)
+    layouts = [uniform_layout(5, 5, BOAT_AND_SUB, 3), None, uniform_layout(5, 5, BOAT_AND_SUB, 4)]
+    layouts[2].fire((0, 0))  # a chosen layout's shots are not carried into the game
+    vector = BattleshipVectorEnv(3, teachers=("probability",), **kwargs)
+    singles = [BattleshipEnv(**kwargs) for _ in range(3)]
+    assert assert_same_games(vector, singles, 100, seed=30, layouts=layouts) >= 3
+    # The teachers are seeded as BattleshipEnv seeds them when it plays a chosen layout.
+    vector.reset(seed=31, options={"ocean": layouts})
+    for i, env in enumerate(singles):
+        env.reset(seed=31 + i, options={"ocean": layouts[i]})
+        assert vector.suggest("probability")[i] == env.suggest("probability")
+    # One ocean for every env.
+    obs, _ = vector.reset(options={"ocean": layouts[0]})
+    assert all((vector.ocean(i).ships == layouts[0].ships).all() for i in range(3))
+    assert not obs["board"].any()
+
+
+def test_a_partial_reset_starts_over_only_the_envs_the_mask_marks():
+    vector = BattleshipVectorEnv(3, rows=5, cols=5, fleet=BOAT_AND_SUB, max_steps=2)
+    with pytest.raises(ValueError, match="first reset"):
+        vector.reset(options={"reset_mask": np.array([True, False, True])})
+    vector.reset(seed=5)
+    vector.step(np.array([0, 1, 2]))
+    others = [vector.ocean(i).ships.copy() for i in (0, 2)]
+    obs, info = vector.reset(seed=[None, 40, None], options={"reset_mask": np.array([False, True, False])})
+    assert info["steps"].tolist() == [1, 0, 1]
+    assert obs["board"][1].sum() == 0 and obs["board"][0].reshape(-1)[0] != 0
+    assert all((vector.ocean(i).ships == ships).all() for i, ships in zip((0, 2), others))
+    alone = BattleshipEnv(rows=5, cols=5, fleet=BOAT_AND_SUB)
+    alone.reset(seed=40)
+    assert (vector.ocean(1).ships == alone.ocean.ships).all()
+    # An env whose game ended and was started over fires its next action instead of skipping it.
+    _, _, _, truncated, _ = vector.step(np.array([3, 3, 3]))
+    assert truncated.tolist() == [True, False, True]
+    vector.reset(options={"reset_mask": np.array([True, False, False])})
+    _, rewards, *_ = vector.step(np.array([4, 4, 4]))
+    assert rewards.tolist() == [-1.0, -1.0, 0.0]
+
+
+class OnceFailing:
+    """The uniform placer, except that its calls numbered in ``fail_at`` place one ship and
+    raise."""
+
+    def __init__(self, *fail_at: int) -> None:
+        self.calls, self.fail_at = 0, fail_at
+
+    def place(self, ocean: battleship.Ocean, rng: battleship.Rng) -> bool:
+        self.calls += 1
+        if self.calls in self.fail_at:
+            ocean.place(0, (0, 0))
+            raise RuntimeError("the placer broke")
+        return battleship.placer("uniform").place(ocean, rng)
+
+
+def test_a_reset_that_fails_changes_no_env_and_no_generator():
+    kwargs: dict[str, Any] = dict(rows=5, cols=5, fleet=BOAT_AND_SUB)
+    flaky = BattleshipVectorEnv(3, placer=OnceFailing(5, 12), **kwargs)  # 5: the second reset
+    steady = BattleshipVectorEnv(3, **kwargs)
+    obs, info = flaky.reset(seed=1)
+    steady.reset(seed=1)
+    flaky.step(np.array([0, 0, 0]))
+    steady.step(np.array([0, 0, 0]))
+    before = flaky._observation_and_info()[0], [flaky.ocean(i).ships.copy() for i in range(3)]
+    refusals: list[tuple[Any, type[Exception]]] = [
+        (dict(seed=9), RuntimeError),  # the placer breaks at env 1
+        (dict(options={"ocean": battleship.Ocean(5, 5, BOAT_AND_SUB)}), ValueError),  # no ship placed
+        (dict(options={"ocean": uniform_layout(5, 5, battleship.Fleet.classic(), 1)}), ValueError),
+        (dict(options={"ocean": [None, None]}), ValueError),
+        (dict(options={"ocean": "layout"}), TypeError),
+        (dict(options={"oceans": None}), ValueError),
+        (dict(options={"reset_mask": [1, 0, 0]}), TypeError),
+        (dict(options={"reset_mask": np.array([True, False])}), ValueError),
+        (dict(options={"reset_mask": np.zeros(3, dtype=bool)}), ValueError),
+    ]
+    for arguments, error in refusals:
+        with pytest.raises(error):
+            flaky.reset(**arguments)
+        after = flaky._observation_and_info()[0], [flaky.ocean(i).ships.copy() for i in range(3)]
+        assert np.array_equal(before[0]["board"], after[0]["board"])
+        assert all((b == a).all() for b, a in zip(before[1], after[1]))
+    # Both go on alike, through every autoreset; a failure starting a game inside a step (call
+    # 12) raises before any env moves, and the step then goes through.
+    rng = np.random.default_rng(0)
+    info = steady._observation_and_info()[1]
+    broke = 0
+    for _ in range(150):
+        actions = random_actions(info, rng)
+        try:
+            mine = flaky.step(actions)
+        except RuntimeError:
+            broke += 1
+            assert np.array_equal(flaky._observation_and_info()[0]["board"], steady._observation_and_info()[0]["board"])
+            mine = flaky.step(actions)
+        theirs = steady.step(actions)
+        info = theirs[4]
+        assert np.array_equal(mine[0]["board"], theirs[0]["board"]) and np.array_equal(mine[2], theirs[2])
+    assert broke == 1
+
+
+def test_chosen_layouts_obey_the_touching_rule():
+    rules = battleship.Rules(touching="no_contact")
+    vector = BattleshipVectorEnv(2, rows=5, cols=5, fleet=BOAT_AND_SUB, rules=rules)
+    touching = battleship.Ocean(5, 5, BOAT_AND_SUB)
+    touching.place(0, (0, 0))
+    touching.place(1, (1, 0))
+    with pytest.raises(battleship.PlacementError):
+        vector.reset(seed=0, options={"ocean": [None, touching]})
+    with pytest.raises(gymnasium.error.ResetNeeded):  # nothing started
+        vector.step(np.array([0, 0]))

@@ -14,6 +14,11 @@ neither flag set.
 env ``i`` then plays exactly the games of ``BattleshipEnv`` reset with seed ``s + i``, later games
 included. ``info["action_mask"]`` ``(num_envs, rows * cols)`` says which cells are open.
 
+**Chosen layouts and partial resets**: ``reset(options={"ocean": ...})`` plays given layouts
+(one for every env, or one per env), and ``options={"reset_mask": mask}`` starts over only the
+envs ``mask`` marks. A reset is all or nothing: a refused option or a failing placer changes no
+env and no generator.
+
 **Teachers**: ``BattleshipVectorEnv(N, teachers=("probability",))`` makes ``suggest("probability")``
 return every env's move of that built-in shooter in one call, the same moves as
 ``BattleshipEnv.suggest`` (a baseline, or the labels for imitation learning).
@@ -39,7 +44,7 @@ from battleship import _shape
 from battleship._arguments import check_count
 from battleship._core import Fleet, Rules
 from battleship.board import Ocean, TargetView
-from battleship.envs._shared import game_arguments, target_spaces
+from battleship.envs._shared import copy_layout, game_arguments, target_spaces
 from battleship.posterior import UNKNOWN
 from battleship.strategies import BuiltinShooter, resolve_placer
 
@@ -97,16 +102,29 @@ class BattleshipVectorEnv(VectorEnv):
         self, *, seed: Optional[Union[int, Sequence[Optional[int]]]] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[Observation, Dict[str, Any]]:
         """Start a new game in every env. ``seed``: an int (env ``i`` gets ``seed + i``), one seed
-        (or None) per env, or None (envs never seeded get a random seed, the others go on)."""
-        if options:
-            raise ValueError("BattleshipVectorEnv.reset takes no options (BattleshipEnv plays chosen layouts)")
+        (or None) per env, or None (envs never seeded get a random seed, the others go on).
+
+        ``options``: ``{"ocean": layout}`` plays chosen layouts instead of drawing them, as
+        ``BattleshipEnv``'s option does: one placed ``battleship.Ocean`` for every env, or one per
+        env (None draws as usual); ``{"reset_mask": mask}`` (``num_envs`` booleans, Gymnasium's
+        partial reset) starts over only the envs it marks, their seeds and layouts taken from
+        ``seed`` and ``"ocean"``, the others going on. A refused seed, option or layout, or a
+        placer that fails, changes nothing, not even the generators.
+        """
+        options = dict(options or {})
+        unknown = sorted(set(options) - {"ocean", "reset_mask"})
+        if unknown:
+            raise ValueError(f"BattleshipVectorEnv.reset knows the options 'ocean' and 'reset_mask', not {unknown}")
+        envs = self._envs_to_reset(options.get("reset_mask"))
+        layouts = self._layouts(options.get("ocean"))
         seeds = self._seeds(seed)
-        for i, s in enumerate(seeds):
-            if s is not None or self._generators[i] is None:
-                self._generators[i], _ = seeding.np_random(s)
-        envs = np.arange(self.num_envs, dtype=np.int64)
-        self._batch.reset(envs, self._episode_seeds(envs))
-        self._autoreset[:] = False
+        generators = list(self._generators)
+        for i in envs:
+            if seeds[i] is not None or generators[i] is None:
+                generators[i], _ = seeding.np_random(seeds[i])
+        self._start(envs, generators, layouts)
+        self._generators = generators
+        self._autoreset[envs] = False
         self._started = True
         return self._observation_and_info()
 
@@ -126,7 +144,7 @@ class BattleshipVectorEnv(VectorEnv):
             raise ValueError(f"env {bad[0]}: action {array[bad[0]]} is not a cell index from 0 to {cells - 1}")
         restarting = np.flatnonzero(self._autoreset)
         if restarting.size:
-            self._batch.reset(restarting.astype(np.int64), self._episode_seeds(restarting))
+            self._start(restarting, self._generators, [None] * self.num_envs)
         self._batch.step(array.astype(np.int64), self._autoreset)
         rewards = np.where(self._autoreset, 0.0, -1.0)
         terminated, truncated = self._batch.terminated(), self._batch.truncated()
@@ -170,14 +188,58 @@ class BattleshipVectorEnv(VectorEnv):
             raise ValueError(f"seed needs one entry per env ({self.num_envs}), got {len(seeds)}")
         return [None if s is None else check_count("seed", s, 0) for s in seeds]
 
-    def _episode_seeds(self, envs: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
-        """The next game's seed of each env in ``envs``, drawn as ``BattleshipEnv.reset`` draws it."""
-        seeds = []
+    def _envs_to_reset(self, mask: Any) -> npt.NDArray[np.int64]:
+        """The envs a reset starts over: every one, or those ``options["reset_mask"]`` marks."""
+        if mask is None:
+            return np.arange(self.num_envs, dtype=np.int64)
+        array = np.asarray(mask)
+        if array.dtype != np.bool_:
+            raise TypeError(f"options['reset_mask'] must hold booleans, got {array.dtype}")
+        if array.shape != (self.num_envs,):
+            raise ValueError(f"options['reset_mask'] must have shape ({self.num_envs},), got {array.shape}")
+        if not array.any():
+            raise ValueError("options['reset_mask'] must mark at least one env")
+        if not self._started and not array.all():
+            raise ValueError("the first reset starts every env: options['reset_mask'] comes later")
+        return np.flatnonzero(array).astype(np.int64)
+
+    def _layouts(self, chosen: Any) -> List[Any]:
+        """Each env's chosen layout (the engine's ocean, checked as ``BattleshipEnv`` checks it), or
+        None to draw one: ``options["ocean"]`` is one ``Ocean`` for all, or one (or None) per env."""
+        if chosen is None:
+            return [None] * self.num_envs
+        if isinstance(chosen, Ocean):
+            return [self._checked_layout(chosen, "options['ocean']")] * self.num_envs
+        if isinstance(chosen, (str, bytes)) or not isinstance(chosen, Sequence):
+            raise TypeError(f"options['ocean'] must be a battleship.Ocean or one per env, got {chosen!r}")
+        if len(chosen) != self.num_envs:
+            raise ValueError(f"options['ocean'] needs one layout (or None) per env ({self.num_envs}), got {len(chosen)}")
+        return [None if layout is None else self._checked_layout(layout, f"options['ocean'][{i}]")
+                for i, layout in enumerate(chosen)]
+
+    def _checked_layout(self, layout: Any, what: str) -> Any:
+        scratch = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
+        copy_layout(layout, scratch, what)  # TypeError, ValueError or PlacementError
+        return scratch._impl
+
+    def _start(self, envs: npt.NDArray[np.int64], generators: List[Optional[np.random.Generator]],
+               layouts: List[Any]) -> None:
+        """Starts ``envs`` anew, each with the next seed its generator draws (as
+        ``BattleshipEnv.reset`` draws it) and its layout in ``layouts`` (None: the placer's). All
+        or nothing: if the engine refuses, the generators are put back as they were."""
+        drawn: List[np.random.Generator] = []
         for i in envs:
-            generator = self._generators[int(i)]
-            assert generator is not None
-            seeds.append(int(generator.integers(0, 2**63)))
-        return np.array(seeds, dtype=np.uint64)
+            generator = generators[int(i)]
+            assert generator is not None  # seeded by the reset that started the env
+            drawn.append(generator)
+        saved = [generator.bit_generator.state for generator in drawn]
+        try:
+            seeds = np.array([int(generator.integers(0, 2**63)) for generator in drawn], dtype=np.uint64)
+            self._batch.reset(envs, seeds, [layouts[int(i)] for i in envs])
+        except BaseException:
+            for generator, state in zip(drawn, saved):
+                generator.bit_generator.state = state
+            raise
 
     def _masks(self, codes: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
         return codes.reshape(self.num_envs, -1) == UNKNOWN  # type: ignore[no-any-return]
