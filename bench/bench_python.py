@@ -8,7 +8,7 @@ Prints, never fails on time:
    compare with ``bench_games --shooter parity --games N`` (the same C++ loop, no Python).
 2. The cost per shot of a shooter written in Python (a minimal one: a uniformly random open cell,
    so nearly all the time is the call from C++ into Python and back), against the C++ ``random``
-   shooter playing the same games.
+   shooter called the same way, timed over N games (so that the run is long enough to time).
 3. The Gymnasium environment's steps per second (``battleship.envs``, when Gymnasium is
    installed): an agent firing at the cells in a random order, on the bare environment and through
    ``gymnasium.make``'s checking wrappers; then an agent that follows ``suggest("probability")``
@@ -41,7 +41,7 @@ class PythonRandom:
 
 def timed(shooter: object, games: int, threads: int) -> Tuple[battleship.SimulationResult, float]:
     start = time.perf_counter()
-    result = battleship.simulate(shooter, games, seed=1, threads=threads, progress=False)  # type: ignore[arg-type]
+    result = battleship.simulate(shooter, games, seed=1, threads=threads, progress=False)
     return result, time.perf_counter() - start
 
 
@@ -133,7 +133,7 @@ def main() -> None:
         print(f"simulate('parity', {args.games:,}), {label:<10}: {seconds:6.2f} s, {r.games / seconds:>11,.0f} games/s, mean {r.mean:.2f}")
 
     mine, py_seconds = timed(PythonRandom(), args.python_games, 1)
-    engine, cpp_seconds = timed("random", args.python_games, 1)
+    engine, cpp_seconds = timed("random", args.games, 1)
     py_shots = mine.mean * mine.games
     cpp_shots = engine.mean * engine.games
     print(f"Python shooter: {py_seconds / py_shots * 1e6:.2f} µs per shot over {py_shots:,.0f} shots "

@@ -10,7 +10,7 @@ ranges. Run it with the Python whose answers you want (the tables name its versi
     python3.11 scripts/gen_unicode_tables.py            # rewrites the header in place
     python3.11 scripts/gen_unicode_tables.py --check    # exit 1 if the header is out of date
 
-The tables sit between clang-format off/on comments (tests/python/test_unicode_tables.py checks the header
+The tables sit between clang-format off/on comments (tests/python/test_bbm103_unicode.py checks the header
 against the running Python when its Unicode version matches).
 """
 

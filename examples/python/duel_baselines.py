@@ -41,7 +41,7 @@ def tally(env: gymnasium.Env[Any, Any], teacher: str, episodes: int) -> Dict[flo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--episodes", type=int, default=200)
     parser.add_argument("--rules", choices=["classic", "salvo", "russian"], default="classic")
     args = parser.parse_args()

@@ -7,11 +7,12 @@ reproducible as a C++ shooter's. When the view's search_phase says every hit is 
 sunk ship, the neighbours still queued are dropped: they cannot hold the ships still afloat any
 more than any other cell.
 
-    python examples/python/python_shooter.py
+    python examples/python/python_shooter.py [--games N]
 """
 
 from __future__ import annotations
 
+import argparse
 import time
 from typing import List
 
@@ -49,10 +50,13 @@ class CheckerboardHunter:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2_000, help="solo games of each shooter (default 2,000)")
+    args = parser.parse_args()
     start = time.perf_counter()
-    mine = battleship.simulate(CheckerboardHunter(), 2_000, seed=1, progress=False)
+    mine = battleship.simulate(CheckerboardHunter(), args.games, seed=1, progress=False)
     seconds = time.perf_counter() - start
-    engine = battleship.simulate("parity", 2_000, seed=1, progress=False)
+    engine = battleship.simulate("parity", args.games, seed=1, progress=False)
     print(f"{mine.shooter}: mean {mine.mean:.2f} shots ({seconds / (mine.mean * mine.games) * 1e6:.1f} µs per shot)")
     print(f"parity (C++): mean {engine.mean:.2f} shots")
     duel = battleship.match(CheckerboardHunter(), "parity", 200, seed=1, progress=False)

@@ -1,18 +1,23 @@
 """Python quick start: simulate the built-in shooters, play one game, look at a board.
 
-    python examples/python/quickstart.py
+    python examples/python/quickstart.py [--games N]
 """
 
 from __future__ import annotations
+
+import argparse
 
 import battleship
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games per shooter (default 10,000)")
+    args = parser.parse_args()
     # Every built-in shooter, 10,000 classic games each (the GIL is released; all cores); slow
-    # shooters (bayes, expert: milliseconds a move) play 50.
+    # shooters (bayes, expert: milliseconds a move) play 50 at most.
     for name in battleship.shooter_names():
-        games = 50 if battleship.shooter_is_slow(name) else 10_000
+        games = min(50, args.games) if battleship.shooter_is_slow(name) else args.games
         r = battleship.simulate(name, games, seed=1, progress=False)
         print(f"{name:<20} {games:>6,} games  mean {r.mean:6.2f}  median {r.median:3}  p95 {r.p95:3}  {r.games_per_second:>11,.0f} games/s")
 

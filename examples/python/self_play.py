@@ -67,7 +67,7 @@ def play(env: Any, policies: Dict[str, Policy], seed: int) -> Tuple[Dict[str, fl
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--episodes", type=int, default=200, help="matches a pair (default 200)")
     parser.add_argument("--rules", choices=["classic", "salvo", "russian"], default="classic")
     args = parser.parse_args()

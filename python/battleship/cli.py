@@ -276,8 +276,8 @@ def add_optimal(sub: Subparsers) -> None:
         help="perfect play on a small board, and each shooter's gap to it",
         description="Find the fewest expected shots any shooter can need against uniformly random "
         "layouts (an exhaustive search over every layout; small boards only: 5 x 5 with ships of 3 "
-        "and 2 is already too large), then play each shooter against every layout and print its "
-        "exact mean and its gap to perfect play.",
+        "and 2 needs --max-positions 150000000, about 2 GB and half an hour), then play each "
+        "shooter against every layout and print its exact mean and its gap to perfect play.",
     )
     p.add_argument("rows", type=_positive, help="board rows")
     p.add_argument("cols", type=_positive, help="board columns")

@@ -16,8 +16,8 @@ EXAMPLES = ROOT / "examples" / "python"
 
 # Each script with arguments that keep it short, and a line its output must contain.
 RUNS = {
-    "quickstart.py": ([], "probability"),
-    "python_shooter.py": ([], "head to head:"),
+    "quickstart.py": (["--games", "500"], "probability"),
+    "python_shooter.py": (["--games", "300"], "head to head:"),
     "distributed_run.py": (["--games", "3000"], "identical histograms: yes"),
     "probability_map.py": (["--shots", "5", "--out", "{tmp}/map.png"], "wrote "),
     "gym_baselines.py": (["--episodes", "5"], "probability (suggest)"),
