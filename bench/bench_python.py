@@ -12,7 +12,8 @@ Prints, never fails on time:
 3. The Gymnasium environment's steps per second (``battleship.envs``, when Gymnasium is
    installed): an agent firing at the cells in a random order, on the bare environment and through
    ``gymnasium.make``'s checking wrappers; then an agent that follows ``suggest("probability")``
-   and asks for ``probability_map()`` (the posterior) before every step.
+   and asks for ``probability_map()`` (the posterior) before every step; the vector environment
+   stepped the same ways, its maps computed over every core.
 4. The duel environment's steps per second (``DuelEnv``: a match against ``probability``, which
    plays its own turn inside every step), with the same random-order agent.
 """
@@ -86,6 +87,13 @@ def env_steps(episodes: int) -> None:
 
     rate = vector_steps(BattleshipVectorEnv(64, teachers=("probability",)), episodes, advised)
     print(f"Gymnasium vector environment,  64 envs, playing suggest('probability'): {rate:>11,.0f} steps/s")
+
+    def advised_with_maps(info: Any, vector: Any) -> Any:
+        vector.probability_maps()  # every env's posterior, over every core
+        return advised(info, vector)
+
+    rate = vector_steps(BattleshipVectorEnv(64, teachers=("probability",)), max(1, episodes // 20), advised_with_maps)
+    print(f"Gymnasium vector environment,  64 envs, probability_maps() and suggest() every step: {1e3 / rate:.2f} ms an env-step")
     steps, seconds = single_steps(BattleshipEnv(), max(1, episodes // 10), map_too=False)
     print(f"Gymnasium environment, playing suggest('probability'): {steps / seconds:>9,.0f} steps/s")
     steps, seconds = single_steps(BattleshipEnv(), max(1, episodes // 20), map_too=True)

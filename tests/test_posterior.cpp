@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -45,13 +46,15 @@ Ocean<ClassicShape> classic_ocean(std::uint64_t seed) {
 
 } // namespace
 
-TEST_CASE("Posterior's map equals brute-force layout counts on a small board under every rule",
+TEST_CASE("Posterior's map equals brute-force layout counts on a small board under every rule, "
+          "to the game's last answer",
           "[posterior]") {
   const Board<Small> board;
   small_boards::for_each_rule([&](const Rules& rules, std::uint64_t key) {
     const auto all = small_boards::all_layouts(board, fleet_32, rules.touching);
     Rng rng(key);
     int checked = 0;
+    int ended = 0;
     for (int game = 0; game < 12; ++game) {
       auto ocean = small_boards::ocean_of(
           board, fleet_32, rules.touching,
@@ -64,7 +67,28 @@ TEST_CASE("Posterior's map equals brute-force layout counts on a small board und
       while (true) {
         const Coord c = shooter.next_shot(view, rng);
         const ShotOutcome answer = ocean.fire(c); // the full answer: Posterior discloses it
-        if (ocean.all_sunk()) break;              // the game is over: nothing left to estimate
+        if (ocean.all_sunk()) {                   // the last answer ends the game
+          // The layouts that fit so far and cover c: under hit_only, those that fit the end.
+          const auto covering =
+              small_boards::cover_counts(board, fleet_32, rules, all, seen).cover[board.index(c)];
+          REQUIRE(belief.record(c, answer) == AnswerRefusal::none);
+          CHECK(belief.over());
+          std::optional<Coord> open_water;
+          for (std::size_t i = 0; i < static_cast<std::size_t>(board.cells()); ++i) {
+            const Coord cell = board.coord(i);
+            CHECK(belief.probability(cell) == (ocean.ship_at(cell) ? 1.0 : 0.0));
+            if (!ocean.ship_at(cell) && belief.view().is_open(cell)) open_water = cell;
+          }
+          if (rules.disclosure == Disclosure::hit_only) {
+            CHECK(belief.layouts() == static_cast<double>(covering));
+            if (open_water) { // after the end only water is left
+              CHECK(belief.record(*open_water, hit) == AnswerRefusal::inconsistent);
+              CHECK(belief.record(*open_water, miss) == AnswerRefusal::none);
+            }
+          }
+          ++ended;
+          break;
+        }
         const ShotOutcome told = disclose(answer, rules.disclosure);
         view.record(c, told);
         seen.push_back(Observed{c, told});
@@ -82,6 +106,7 @@ TEST_CASE("Posterior's map equals brute-force layout counts on a small board und
       }
     }
     CHECK(checked > 24);
+    CHECK(ended == 12);
   });
 }
 

@@ -7,7 +7,8 @@ Plays a masked random policy (a random open cell in every game) until K episodes
 ``SyncVectorEnv`` of N ``BattleshipEnv`` (a Python call per game), and prints the mean return and
 the steps a second of each. Both are seeded alike, so env i plays the same games in both.
 Then it scores the ``probability`` teacher on a fixed test set of N chosen layouts, one per env
-(``reset(options={"ocean": layouts})``): the way to compare agents on the same layouts.
+(``reset(options={"ocean": layouts})``): the way to compare agents on the same layouts. Last, it
+times ``probability_maps()``, every env's posterior map (a feature for an agent), over every core.
 """
 
 from __future__ import annotations
@@ -72,6 +73,13 @@ def main() -> None:
         label = "BattleshipVectorEnv" if mode == "vector_entry_point" else "SyncVectorEnv"
         print(f"{label:<20} {args.envs} envs: mean return {mean:7.2f}, {rate:>11,.0f} steps a second")
     print(f"probability on {args.envs} chosen layouts: mean {score_on_layouts(args.envs):.2f} shots")
+    envs = battleship.envs.BattleshipVectorEnv(args.envs)
+    envs.reset(seed=0)
+    envs.step(np.full(args.envs, 44))  # one shot each, at row 4, column 4
+    start = time.perf_counter()
+    maps = envs.probability_maps()
+    took = time.perf_counter() - start
+    print(f"probability_maps(): {maps.shape} in {took * 1e3:.1f} ms; env 0's likeliest open cell now (row, column) {divmod(int(np.where(maps[0] < 1, maps[0], 0).argmax()), maps.shape[2])}")
 
 
 if __name__ == "__main__":

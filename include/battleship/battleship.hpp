@@ -2,6 +2,7 @@
 /// @brief Includes the whole engine.
 #pragma once
 
+#include <battleship/batch_posteriors.hpp>
 #include <battleship/bitboard.hpp>
 #include <battleship/board.hpp>
 #include <battleship/coord.hpp>

@@ -3,6 +3,7 @@
 /// answer, as a probability map (hints for a game, heat maps for a lesson, features for a learner).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -58,6 +59,11 @@ enum class AnswerRefusal : std::uint8_t {
 ///
 /// A refused answer leaves the posterior as it was.
 ///
+/// The fleet's last hit ends the game. Under `hit_only` nothing announces it, and while a game
+/// goes on no layout has every ship hit, so that answer is taken as the end of the game: it is
+/// recorded when some layout that fit the earlier answers covers the cell (every ship then lies on
+/// the hits), and the map is then 1 on the hits and 0 everywhere else.
+///
 /// @code
 /// using namespace battleship;
 /// Posterior<ClassicShape> belief(Board<ClassicShape>{}, fleets::classic, Rules{});
@@ -97,9 +103,22 @@ public:
     const ShotOutcome told = disclose(answer, view_.rules().disclosure);
     if (told.ship < -1 || told.ship >= view_.fleet().ship_count())
       return AnswerRefusal::unknown_ship;
+    if (over_) { // every ship lies on the hits: only water is left
+      if (told.struck()) return AnswerRefusal::inconsistent;
+      view_.record(c, told);
+      return AnswerRefusal::none;
+    }
     // Tried on a copy: an answer no layout fits must leave this posterior as it was.
     Posterior next = *this;
     next.view_.record(c, told);
+    if (ends_unannounced(next.view_, told)) {
+      const double covering = bayes_.probability(c); // of the layouts that fit so far
+      if (covering <= 0) return AnswerRefusal::inconsistent;
+      next.over_ = true;
+      next.final_layouts_ = bayes_.exact() ? std::round(bayes_.layouts() * covering) : 0.0;
+      *this = std::move(next);
+      return AnswerRefusal::none;
+    }
     next.bayes_.on_result(next.view_, c, told);
     next.refresh();
     if (next.bayes_.layouts() <= 0) return AnswerRefusal::inconsistent;
@@ -111,7 +130,7 @@ public:
   [[nodiscard]] double probability(Coord c) const {
     const std::size_t i = view_.board().index(c);
     if (view_.hits().test(i)) return 1.0;
-    if (view_.misses().test(i)) return 0.0;
+    if (view_.misses().test(i) || over_) return 0.0;
     return bayes_.probability(c);
   }
 
@@ -124,11 +143,15 @@ public:
   }
 
   /// Whether the map comes from counting every consistent layout (else from sampling).
-  [[nodiscard]] bool exact() const noexcept { return bayes_.exact(); }
+  [[nodiscard]] bool exact() const noexcept { return over_ ? final_layouts_ > 0 : bayes_.exact(); }
   /// How many layouts fit the answers (ships of one class told apart), when they were counted.
   [[nodiscard]] std::optional<double> layouts() const noexcept {
     if (!exact()) return std::nullopt;
-    return bayes_.layouts();
+    return over_ ? final_layouts_ : bayes_.layouts();
+  }
+  /// Whether the answers sank the whole fleet (every ship lies on the hits).
+  [[nodiscard]] bool over() const noexcept {
+    return over_ || view_.hits().count() == view_.fleet().total_length();
   }
   /// Number of answers recorded.
   [[nodiscard]] int shots() const noexcept { return view_.shots_fired(); }
@@ -145,6 +168,13 @@ private:
     return TargetView<S>(board, fleet, rules);
   }
 
+  // Whether `view`, told `told` last, has just seen the fleet's last hit without its being
+  // announced (`hit_only`): the one answer the game-goes-on posterior cannot hold.
+  static bool ends_unannounced(const TargetView<S>& view, const ShotOutcome& told) {
+    return view.rules().disclosure == Disclosure::hit_only && told.struck() &&
+           view.hits().count() == view.fleet().total_length();
+  }
+
   // Each estimate draws from a generator seeded by (seed, answers recorded): the map depends on
   // the answers and the seed, not on when it was asked for.
   void refresh() {
@@ -155,6 +185,8 @@ private:
   TargetView<S> view_;
   BayesShooter<S> bayes_;
   std::uint64_t seed_;
+  bool over_ = false;          // the last hit came unannounced: the game is over (hit_only)
+  double final_layouts_ = 0.0; // then, how many layouts fit, when they were counted (else 0)
 };
 
 } // namespace battleship

@@ -31,6 +31,16 @@ enum class TargetCode : std::int8_t {
   sunk = 3,    ///< The hit that sank a ship (only when the disclosure rule announces sinkings).
 };
 
+/// An answer a batch game's agent was told: the cell shot (row-major index) and what the rules
+/// disclosed of it.
+struct BatchAnswer {
+  std::size_t cell = 0; ///< The cell shot, `row * cols + col`.
+  ShotOutcome told;     ///< What the agent was told (never invalid: repeated cells are not kept).
+
+  /// Answers are equal when both fields are.
+  friend constexpr bool operator==(const BatchAnswer&, const BatchAnswer&) = default;
+};
+
 /// `size()` solo games of one fleet, board and rule set, stepped one shot at a time by an
 /// outside agent (a learning policy, say) instead of a `ShotStrategy`: the loop behind a
 /// vectorised environment, where the agent names a cell in every game at each step.
@@ -57,8 +67,9 @@ public:
     if (games == 0) throw std::invalid_argument("a batch needs at least one game");
     if (max_steps < 1)
       throw std::invalid_argument(detail::concat("max_steps must be at least 1, got ", max_steps));
-    games_.assign(games,
-                  Game{blank_, TargetView<S>(board, fleet, rules), 0, true, false, false, {}});
+    games_.assign(
+        games,
+        Game{blank_, TargetView<S>(board, fleet, rules), 0, true, false, false, {}, {}, 0, 0});
     codes_.assign(games * cells_, static_cast<std::int8_t>(TargetCode::unknown));
     afloat_.assign(games * ships_, 1);
   }
@@ -71,6 +82,12 @@ public:
   [[nodiscard]] std::size_t ship_count() const noexcept { return ships_; }
   /// The step limit of every game.
   [[nodiscard]] int max_steps() const noexcept { return max_steps_; }
+  /// The board every game is played on.
+  [[nodiscard]] const Board<S>& board() const noexcept { return blank_.board(); }
+  /// The fleet of every game.
+  [[nodiscard]] const Fleet& fleet() const noexcept { return blank_.fleet(); }
+  /// The rules of every game.
+  [[nodiscard]] const Rules& rules() const noexcept { return rules_; }
 
   /// Adds a teacher to every game: a copy of `shooter` that follows the game as the agent plays
   /// it (told every answer the agent is told, never the fleet) and says where it would fire
@@ -131,6 +148,8 @@ public:
     Game& game = games_[g];
     game.ocean = layout;
     game.ocean.repair();
+    game.seed = seed;
+    ++game.resets;
     for (std::size_t t = 0; t < game.teachers.size(); ++t) {
       Teacher& teacher = game.teachers[t];
       teacher.rng = Rng((seed + seed_offsets_[t]) % (std::uint64_t{1} << 63));
@@ -169,6 +188,7 @@ public:
     if (full.valid()) {
       told = disclose(full, rules_.disclosure);
       game.view.record_cell(cell, told);
+      game.answers.push_back({cell, told});
       codes_[g * cells_ + cell] = static_cast<std::int8_t>(code_of(told));
       if (told.sank() && told.ship >= 0)
         afloat_[g * ships_ + static_cast<std::size_t>(told.ship)] = 0;
@@ -205,6 +225,16 @@ public:
   }
   /// Every game's afloat flags, game after game (`size() * ship_count()` of them).
   [[nodiscard]] const std::vector<std::int8_t>& all_afloat() const noexcept { return afloat_; }
+  /// What game `g`'s agent was told since its reset, in order (a repeated cell tells nothing and
+  /// is not kept): enough to follow the game with a `Posterior`, say.
+  [[nodiscard]] const std::vector<BatchAnswer>& answers(std::size_t g) const {
+    return games_.at(g).answers;
+  }
+  /// The seed game `g` was last reset with (0 before its first reset).
+  [[nodiscard]] std::uint64_t seed(std::size_t g) const { return games_.at(g).seed; }
+  /// How many times game `g` was reset: a game that has changed since one looked at it has a new
+  /// count.
+  [[nodiscard]] std::uint64_t resets(std::size_t g) const { return games_.at(g).resets; }
   /// Game `g`'s hidden fleet (an agent that reads it cheats).
   [[nodiscard]] const Ocean<S>& ocean(std::size_t g) const { return games_.at(g).ocean; }
   /// All game `g`'s agent was told, as the engine's shooters see it (for teachers and maps).
@@ -225,6 +255,9 @@ private:
     bool terminated = false;
     bool truncated = false;
     std::vector<Teacher> teachers;
+    std::vector<BatchAnswer> answers; // since the reset, in order
+    std::uint64_t seed = 0;           // of the last reset
+    std::uint64_t resets = 0;
   };
 
   static TargetCode code_of(const ShotOutcome& told) noexcept {
@@ -250,6 +283,7 @@ private:
     game.ocean.clear();
     game.view.reset();
     game.steps = 0;
+    game.answers.clear(); // keeps its capacity: no allocation once the games are under way
     game.over = game.terminated = game.truncated = false;
     std::fill_n(codes_.begin() + static_cast<std::ptrdiff_t>(g * cells_), cells_,
                 static_cast<std::int8_t>(TargetCode::unknown));

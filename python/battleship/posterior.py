@@ -64,7 +64,8 @@ class Posterior:
         """Record the answer to the shot at ``cell`` (the ocean's own ``fire`` result will do: only
         what the disclosure rule reveals is used). Raises ``ValueError`` for a cell already
         recorded, an invalid shot, or an answer that no layout of the fleet fits with the earlier
-        ones; the posterior is then unchanged."""
+        ones; the posterior is then unchanged. The fleet's last hit is taken under every
+        disclosure rule, ``hit_only`` included, where nothing announces it (see ``over``)."""
         if not isinstance(outcome, ShotOutcome):
             raise TypeError(f"outcome must be a battleship.ShotOutcome, got {outcome!r}")
         self._impl.record(cell, outcome)
@@ -89,6 +90,12 @@ class Posterior:
     def layouts(self) -> Optional[float]:
         """How many layouts fit the records (ships of one class told apart), when counted."""
         return self._impl.layouts  # type: ignore[no-any-return]
+
+    @property
+    def over(self) -> bool:
+        """Whether the records sank the whole fleet: every ship lies on the hits, so the map is 1
+        on the hits and 0 everywhere else, and only misses can still be recorded."""
+        return bool(self._impl.over)
 
     @property
     def shots(self) -> int:

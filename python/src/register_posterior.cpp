@@ -77,6 +77,7 @@ void bind_posterior(py::module_& m) {
            })
       .def_property_readonly("exact", &T::exact)
       .def_property_readonly("layouts", &T::layouts)
+      .def_property_readonly("over", &T::over)
       .def_property_readonly("shots", &T::shots);
 }
 } // namespace

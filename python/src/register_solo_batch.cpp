@@ -5,10 +5,12 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <battleship/batch_posteriors.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/solo_batch.hpp>
 
@@ -25,6 +27,7 @@ struct SoloBatchBox {
   std::shared_ptr<StrategyFailure> failure = std::make_shared<StrategyFailure>();
   std::optional<AnyPlacementStrategy<S>> placer;
   std::optional<SoloBatch<S>> batch;
+  std::optional<BatchPosteriors<S>> posteriors; // made when maps are first asked for
   int rows = 0;
   int cols = 0;
 
@@ -139,6 +142,21 @@ void bind_solo_batch(py::module_& m) {
               if (!k(g)) batch.step(static_cast<std::size_t>(g), static_cast<std::size_t>(a(g)));
           },
           py::arg("actions"), py::arg("skip"), "Fires each env's action, except where skipped.")
+      .def(
+          "probability_maps",
+          [](Box& b, unsigned threads) {
+            if (!b.posteriors) b.posteriors.emplace(b.batch->size());
+            const std::size_t n = b.batch->size();
+            py::array_t<double> out({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(b.rows),
+                                     static_cast<py::ssize_t>(b.cols)});
+            const std::span<double> maps(out.mutable_data(), n * b.batch->cells());
+            {
+              py::gil_scoped_release release; // the maps are the batch's own: no Python object
+              b.posteriors->probability_maps(*b.batch, maps, threads);
+            }
+            return out;
+          },
+          py::arg("threads"), "Every env's probability map, over threads (0: every core).")
       .def("codes",
            [](const Box& b) {
              const auto& codes = b.batch->all_codes();

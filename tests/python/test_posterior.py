@@ -113,6 +113,42 @@ def test_the_disclosure_rule_is_applied_to_what_is_recorded():
     assert np.allclose(full.probabilities(), expected, atol=1e-12)
 
 
+def test_the_fleet_s_last_hit_ends_the_game_even_when_nothing_announces_it():
+    rules = Rules(disclosure="hit_only")
+    ocean = Ocean(4, 5, SMALL)
+    ocean.place(0, (2, 0), "horizontal")  # the sub: (2, 0) to (2, 2)
+    ocean.place(1, (0, 2), "horizontal")  # the boat: (0, 2), (0, 3)
+    belief = Posterior(4, 5, SMALL, rules)
+    for cell in [(2, 0), (2, 1), (0, 2), (0, 3)]:
+        belief.record(cell, ocean.fire(cell))
+        assert not belief.over
+    belief.record((2, 2), ocean.fire((2, 2)))  # sinks the fleet; told as a plain hit
+    assert ocean.all_sunk and belief.over
+    hits = {(2, 0), (2, 1), (2, 2), (0, 2), (0, 3)}
+    expected = np.zeros((4, 5))
+    for cell in hits:
+        expected[cell] = 1.0
+    assert np.array_equal(belief.probabilities(), expected)
+    # The layouts whose ships are exactly the hits: the sub and the boat where they are.
+    count = sum(
+        1
+        for sub, boat in itertools.product(placements(4, 5, 3), placements(4, 5, 2))
+        if not sub & boat and sub | boat == hits
+    )
+    assert belief.exact and belief.layouts == count == 1
+    with pytest.raises(ValueError, match="no layout"):
+        belief.record((3, 3), ShotOutcome("hit"))  # every ship is found: only water is left
+    belief.record((3, 3), ShotOutcome("miss"))
+    assert belief.shots == 6
+    # A last hit no layout that fit could have had is refused.
+    other = Posterior(4, 5, SMALL, rules)
+    for cell in [(2, 0), (2, 1), (0, 2), (0, 3)]:
+        other.record(cell, ShotOutcome("hit"))
+    with pytest.raises(ValueError, match="no layout"):
+        other.record((3, 4), ShotOutcome("hit"))
+    assert not other.over and other.shots == 4
+
+
 def test_refused_records_leave_the_map_as_it_was():
     belief = Posterior(4, 5, SMALL)
     belief.record((0, 0), ShotOutcome("miss"))

@@ -53,6 +53,18 @@ def assert_same_games(
     return ended
 
 
+def step_both(vector: BattleshipVectorEnv, singles: list[BattleshipEnv], actions: np.ndarray, restarting: np.ndarray) -> Any:
+    """Steps ``vector`` with ``actions``, and each of ``singles`` as next-step autoreset steps it
+    (a new game where ``restarting``, else its action); returns the vector's step."""
+    result = vector.step(actions)
+    for i, env in enumerate(singles):
+        if restarting[i]:
+            env.reset()
+        else:
+            env.step(int(actions[i]))
+    return result
+
+
 def test_each_env_plays_the_games_of_a_battleship_env_seeded_seed_plus_its_index():
     vector = BattleshipVectorEnv(3)
     assert assert_same_games(vector, [BattleshipEnv() for _ in range(3)], 400, seed=10) >= 3
@@ -176,12 +188,7 @@ def test_teachers_suggest_what_battleship_env_suggests_in_every_env():
                 expected = -1 if restarting[i] else env.suggest(name)
                 assert advice[name][i] == expected, (i, name)
         actions = np.where(advice["probability"] < 0, 0, advice["probability"])  # follow it
-        _, _, terminated, truncated, _ = vector.step(actions)
-        for i, env in enumerate(singles):
-            if restarting[i]:
-                env.reset()
-            else:
-                env.step(int(actions[i]))
+        _, _, terminated, truncated, _ = step_both(vector, singles, actions, restarting)
         restarting = terminated | truncated
         games += int(restarting.sum())
     assert games >= 6
@@ -317,3 +324,49 @@ def test_chosen_layouts_obey_the_touching_rule():
         vector.reset(seed=0, options={"ocean": [None, touching]})
     with pytest.raises(gymnasium.error.ResetNeeded):  # nothing started
         vector.step(np.array([0, 0]))
+
+
+@pytest.mark.parametrize("disclosure", ["sunk_with_name", "hit_only"])
+def test_probability_maps_are_battleship_env_maps_on_any_thread_count(disclosure: str):
+    kwargs: dict[str, Any] = dict(rows=5, cols=5, fleet=BOAT_AND_SUB, rules=battleship.Rules(disclosure=disclosure))
+    vector = BattleshipVectorEnv(3, **kwargs)
+    singles = [BattleshipEnv(**kwargs) for _ in range(3)]
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        vector.probability_maps()
+    _, info = vector.reset(seed=12)
+    for i, env in enumerate(singles):
+        env.reset(seed=12 + i)
+    with pytest.raises(ValueError, match="threads"):
+        vector.probability_maps(threads=-1)
+    rng = np.random.default_rng(1)
+    restarting = np.zeros(3, dtype=bool)
+    games = 0
+    for step in range(80):
+        if step % 3 != 2:  # asked at most steps, skipped at some: caught up either way
+            maps = vector.probability_maps(threads=1 + step % 2)
+            for i, env in enumerate(singles):
+                assert np.array_equal(maps[i], env.probability_map()), (step, i)
+        actions = random_actions(info, rng)
+        _, _, terminated, truncated, info = step_both(vector, singles, actions, restarting)
+        restarting = terminated | truncated
+        games += int(terminated.sum())
+    assert games >= 6  # the maps followed games to their end and into the next ones
+
+
+def test_sampled_probability_maps_are_seeded_as_battleship_env_seeds_them():
+    vector = BattleshipVectorEnv(2)  # the classic game: too many layouts to count, so sampled
+    singles = [BattleshipEnv() for _ in range(2)]
+    _, info = vector.reset(seed=3)
+    for i, env in enumerate(singles):
+        env.reset(seed=3 + i)
+    rng = np.random.default_rng(2)
+    for _ in range(6):
+        actions = random_actions(info, rng)
+        _, _, _, _, info = vector.step(actions)
+        for i, env in enumerate(singles):
+            env.step(int(actions[i]))
+    maps = vector.probability_maps()
+    for i, env in enumerate(singles):
+        assert np.array_equal(maps[i], env.probability_map())
+    assert singles[0]._posterior is not None and not singles[0]._posterior.exact
+    assert not np.array_equal(maps[0], maps[1])

@@ -162,6 +162,17 @@ class BattleshipVectorEnv(VectorEnv):
             raise ValueError(f"{shooter!r} is not a teacher of this env; make it with teachers=({shooter!r},)")
         return self._batch.suggest(self.teachers.index(shooter))  # type: ignore[no-any-return]
 
+    def probability_maps(self, threads: Optional[int] = None) -> npt.NDArray[np.float64]:
+        """``(num_envs, rows, cols)``: each env's ``BattleshipEnv.probability_map()``, the
+        probability of a ship in each cell given what its agent was told (``battleship.Posterior``
+        seeded with the env's game seed: the same maps), computed over ``threads`` (every core
+        unless given; the same maps on any number). An env's posterior is made when first asked
+        for and then told each answer once, so asking every step costs one update an env."""
+        if not self._started:
+            raise gymnasium.error.ResetNeeded("call reset() before probability_maps()")
+        count = 0 if threads is None else check_count("threads", threads, 0)
+        return self._batch.probability_maps(count)  # type: ignore[no-any-return]
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """``(num_envs, rows * cols)``: which actions fire at a cell not yet shot."""
         return self._masks(self._batch.codes())
