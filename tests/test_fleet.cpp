@@ -77,6 +77,10 @@ TEST_CASE("invalid fleets are refused with the reason", "[fleet]") {
              Contains("already used"));
   CHECK_THAT(Fleet({{"", 'A', 2, 1}}).problem(board).value(), Contains("no name"));
   CHECK_THAT(Fleet({{"Many", 'M', 1, 33}}).problem(board).value(), Contains("at most 32"));
+  // Lengths past a byte are refused, even on a board long enough for them.
+  CHECK_THAT(Fleet({{"Long", 'L', 256, 1}}).problem(DynamicShape<1024>(1, 300)).value(),
+             Contains("at most 255"));
+  CHECK_FALSE(Fleet({{"Long", 'L', 255, 1}}).problem(DynamicShape<1024>(1, 300)).has_value());
   CHECK_THAT(Fleet({{"Big", 'B', 5, 5}}).problem(FixedShape<4, 5>{}).value(),
              Contains("covers 25 cells"));
   CHECK_THROWS_AS(Fleet({{"Long", 'L', 11, 1}}).validate(board), std::invalid_argument);

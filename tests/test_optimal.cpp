@@ -96,6 +96,25 @@ TEST_CASE("exact_mean_shots plays every layout with each generator", "[optimal][
   CHECK_THROWS_AS(exact_mean_shots(board, fleet, bad, BayesShooter<D>{}), std::invalid_argument);
 }
 
+TEST_CASE("simulate_every_layout refuses a fleet with no layout or more than max_layouts",
+          "[optimal][simulate]") {
+  const Board<D> board(D(4, 4));
+  const Fleet two = fleet_of({2}); // 24 layouts
+  CHECK(simulate_every_layout(board, two, rulesets::classic, ProbabilityShooter<D>{}, 1, {}, 24)
+            .games == 24);
+  CHECK_THROWS_AS(
+      simulate_every_layout(board, two, rulesets::classic, ProbabilityShooter<D>{}, 1, {}, 23),
+      std::length_error);
+  CHECK_THROWS_AS(
+      exact_mean_shots(board, two, rulesets::classic, ProbabilityShooter<D>{}, 1, 0, 0, 23),
+      std::length_error);
+  // Two cruisers fill 2 x 3 side by side, never apart: no layout under no_contact.
+  const Board<D> small(D(2, 3));
+  CHECK_THROWS_AS(
+      simulate_every_layout(small, fleet_of({3, 3}), rulesets::no_contact, ProbabilityShooter<D>{}),
+      std::invalid_argument);
+}
+
 TEST_CASE("simulate_every_layout plays each layout with each generator, the same on any number "
           "of threads",
           "[optimal][simulate]") {

@@ -21,6 +21,8 @@ namespace battleship {
 inline constexpr int max_ship_classes = 16;
 /// Most ships (counting every copy of every class) a fleet may have; sunk sets fit a 32-bit mask.
 inline constexpr int max_ships = 32;
+/// Longest ship: oceans keep a ship's length and health in a byte.
+inline constexpr int max_ship_length = 255;
 /// Characters the displays use for water, misses and damage; no ship may use them as its symbol.
 inline constexpr std::string_view reserved_symbols = "Xo.";
 
@@ -128,8 +130,9 @@ struct Fleet {
 
   /// What is wrong with this fleet on its own, or nothing when it is valid.
   ///
-  /// Checks: at least one ship, at most `max_ships`; every class named, with length and count at
-  /// least 1; symbols printable, unique and not in `reserved_symbols` (the CS32 `addShip` rules).
+  /// Checks: at least one ship, at most `max_ships`; every class named, with a length from 1 to
+  /// `max_ship_length` and a count of at least 1; symbols printable, unique and not in
+  /// `reserved_symbols` (the CS32 `addShip` rules).
   [[nodiscard]] std::optional<std::string> problem() const {
     using detail::concat;
     if (class_count_ == 0) return "the fleet has no ships";
@@ -141,6 +144,9 @@ struct Fleet {
       if (c.name.empty()) return concat("ship class ", i, " has no name");
       const std::string who = concat('\'', c.name.view(), '\'');
       if (c.length < 1) return concat(who, " has length ", c.length, "; it must be at least 1");
+      if (c.length > max_ship_length)
+        return concat(who, " has length ", c.length, "; at most ", max_ship_length,
+                      " is supported");
       if (c.count < 1) return concat(who, " has count ", c.count, "; it must be at least 1");
       if (c.symbol < '!' || c.symbol > '~')
         return concat(who, " needs a printable, non-blank symbol");

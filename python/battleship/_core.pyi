@@ -337,5 +337,5 @@ def optimal_expected_shots(
 ) -> float: ...
 def simulate_every_layout(
     shooter: Any, rows: int, cols: int, fleet: Fleet, rules: Rules, seeds: int, seed: int,
-    threads: int,
+    threads: int, max_layouts: int,
 ) -> dict[str, Any]: ...

@@ -68,6 +68,7 @@ def simulate_every_layout(
     seeds: int = 1,
     seed: int = 0,
     threads: Optional[int] = None,
+    max_layouts: int = 10_000_000,
 ) -> SimulationResult:
     """``shooter`` played against every layout of ``fleet`` on a ``rows`` x ``cols`` board, each
     with the same ``seeds`` generators (derived from ``seed``): the exact distribution of its
@@ -80,8 +81,10 @@ def simulate_every_layout(
     ``optimal_expected_shots``; more generators show how much random ties matter (``ci95``
     treats the games as a sample, which they are not for a shooter that draws nothing). Games the
     shooter does not finish (a shot cap) are counted in ``unfinished``. Raises ``ValueError`` for
-    an unknown name, invalid fleet or rules, or a board over 128 cells; an exception raised by a
-    Python shooter surfaces as itself.
+    an unknown name, invalid fleet or rules, a board over 128 cells, a fleet with no layout on the
+    board, or more than ``max_layouts`` layouts (they are listed before the first game: the
+    classic game's billions would fill the memory); an exception raised by a Python shooter
+    surfaces as itself.
     """
     fleet, rules = fleet_and_rules(fleet, rules)
     raw = _core.simulate_every_layout(
@@ -93,6 +96,7 @@ def simulate_every_layout(
         check_count("seeds", seeds, 1),
         check_count("seed", seed, 0),
         0 if threads is None else check_count("threads", threads, 0),
+        check_count("max_layouts", max_layouts, 1),
     )
     return solo_result(raw, shooter)
 
@@ -107,10 +111,12 @@ def exact_mean_shots(
     seeds: int = 1,
     seed: int = 0,
     threads: Optional[int] = None,
+    max_layouts: int = 10_000_000,
 ) -> float:
     """``shooter``'s exact mean shots against uniformly random layouts: the mean of
     ``simulate_every_layout`` with the same arguments, which it raises as."""
     result = simulate_every_layout(
-        shooter, rows, cols, fleet=fleet, rules=rules, seeds=seeds, seed=seed, threads=threads
+        shooter, rows, cols, fleet=fleet, rules=rules, seeds=seeds, seed=seed, threads=threads,
+        max_layouts=max_layouts,
     )
     return result.mean

@@ -60,8 +60,10 @@ template <class S>
 py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
                      const BatchSetup& setup);
 /// Every layout of `setup.fleet` on a board of at most 128 cells, `seeds` times each, played by
-/// `shooter` (`simulate_every_layout`; `setup.games` and `setup.first_game` are not used).
-py::dict every_layout_games(py::handle shooter, int seeds, const BatchSetup& setup);
+/// `shooter` (`simulate_every_layout`, at most `max_layouts` of them; `setup.games` and
+/// `setup.first_game` are not used).
+py::dict every_layout_games(py::handle shooter, int seeds, std::size_t max_layouts,
+                            const BatchSetup& setup);
 /// A round robin of the players (`names[k]` shoots with `shooters[k]` and lays out its fleet
 /// with `placers[k]`), `setup.games` matches a pair.
 template <class S>

@@ -9,7 +9,8 @@ template py::dict match_games<SmallShape>(py::handle, py::handle, py::handle, py
 template py::dict tournament_games<SmallShape>(const std::vector<std::string>&, const py::list&,
                                                const py::list&, const BatchSetup&);
 
-py::dict every_layout_games(py::handle shooter, int seeds, const BatchSetup& setup) {
+py::dict every_layout_games(py::handle shooter, int seeds, std::size_t max_layouts,
+                            const BatchSetup& setup) {
   using S = SmallShape;
   const battleship::Board<S> board(detail::checked_shape<S>(setup));
   RunControl control;
@@ -20,7 +21,7 @@ py::dict every_layout_games(py::handle shooter, int seeds, const BatchSetup& set
   const battleship::SimulationResult result = run_interruptible(
       [&] {
         return battleship::simulate_every_layout(board, setup.fleet, setup.rules, played, seeds,
-                                                 options);
+                                                 options, max_layouts);
       },
       control, setup.progress);
   if (failure->error) detail::raise_failure(*failure, setup.seed);

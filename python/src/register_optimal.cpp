@@ -50,12 +50,12 @@ void register_optimal(py::module_& m) {
   m.def(
       "simulate_every_layout",
       [](py::handle shooter, int rows, int cols, const Fleet& fleet, const Rules& rules, int seeds,
-         std::uint64_t seed, unsigned threads) {
+         std::uint64_t seed, unsigned threads, std::size_t max_layouts) {
         BatchSetup setup{0, seed, threads, rows, cols, fleet, rules, py::none(), 0};
-        return every_layout_games(shooter, seeds, setup);
+        return every_layout_games(shooter, seeds, max_layouts, setup);
       },
       py::arg("shooter"), py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"),
-      py::arg("seeds"), py::arg("seed"), py::arg("threads"),
+      py::arg("seeds"), py::arg("seed"), py::arg("threads"), py::arg("max_layouts"),
       "Every layout played by a shooter; see battleship.simulate_every_layout.");
 }
 

@@ -38,6 +38,7 @@ def test_custom_fleets_from_tuples_or_ship_classes_are_equal():
         ([("Wide", "WW", 2, 1)], "one character"),
         ([("x" * 32, "L", 2, 1)], "longer than 31"),
         ([("Many", "M", 1, 33)], "at most 32"),
+        ([("Long", "L", 256, 1)], "at most 255"),  # a ship's length and health are kept in a byte
     ],
 )
 def test_invalid_fleets_are_refused_with_the_reason(classes, message):
@@ -49,6 +50,9 @@ def test_fleet_problems_on_a_board():
     assert Fleet.classic().problem(10, 10) is None
     assert "does not fit on a 4 x 4 board" in Fleet.classic().problem(4, 4)
     assert "covers 17 cells" in Fleet.classic().problem(5, 3)
+    long = Fleet([("Long", "L", 255, 1)])  # the longest ship plays on a board long enough
+    result = battleship.simulate("random", 2, rows=1, cols=300, fleet=long, progress=False)
+    assert result.games == 2 and 255 <= result.mean <= 300
 
 
 def test_rules_take_keywords_and_name_the_allowed_values():

@@ -5,6 +5,7 @@ checked against issue 6's known optima and brute force."""
 from __future__ import annotations
 
 import doctest
+import time
 
 import pytest
 
@@ -180,6 +181,19 @@ def test_bad_arguments_raise_clear_errors() -> None:
         battleship.simulate_every_layout("random", 3, 3, fleet=TWO, threads=-1)
     with pytest.raises(ValueError, match="shot_cap"):
         battleship.simulate_every_layout("random", 3, 3, fleet=TWO, rules=Rules(shot_cap=-2))
+    # The classic game's layouts are refused once past the limit, quickly, not listed to the end.
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="more than 100000 layouts"):
+        battleship.simulate_every_layout("random", 10, 10, fleet=Fleet.classic(), max_layouts=100_000)
+    assert time.perf_counter() - start < 30
+    assert battleship.simulate_every_layout("random", 3, 3, fleet=TWO, max_layouts=12).games == 12
+    with pytest.raises(ValueError, match="more than 11 layouts"):
+        battleship.exact_mean_shots("random", 3, 3, fleet=TWO, max_layouts=11)
+    cruisers = Fleet([ShipClass("Cruiser", "C", 3, count=2)])  # fill 2 x 3, never apart
+    with pytest.raises(ValueError, match="no layout"):
+        battleship.simulate_every_layout("random", 2, 3, fleet=cruisers, rules=Rules(touching="no_contact"))
+    with pytest.raises(ValueError, match="no layout"):
+        battleship.exact_mean_shots("random", 2, 3, fleet=cruisers, rules=Rules(touching="no_contact"))
 
 
 def test_the_module_examples_run() -> None:
