@@ -1,5 +1,6 @@
 """Arguments shared by the public entry points: what an omitted fleet or rule set means, the
-check of a count (games, seeds, steps, samples), and that no Python shooter plays twice."""
+check of a count (games, seeds, steps, samples), a pair of placers, and that no Python shooter
+plays twice."""
 
 from __future__ import annotations
 
@@ -29,6 +30,21 @@ def check_count(name: str, value: Any, minimum: int) -> int:
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     return int(value)
+
+
+def placer_pair(name: str, placers: Any, sides: str = "two sides") -> Tuple[Any, Any]:
+    """``placers`` as a pair: ``TypeError`` unless it is a tuple or list of exactly two placers
+    (one for each of the ``sides``), naming the argument ``name``."""
+    if not isinstance(placers, (tuple, list)):
+        raise TypeError(
+            f"{name} must be a pair of placers (one for each of the {sides}), got {placers!r}; "
+            f"for one placer on both sides write ({placers!r}, {placers!r})"
+        )
+    if len(placers) != 2:
+        raise TypeError(
+            f"{name} must be a pair of placers (one for each of the {sides}), got {len(placers)}: {placers!r}"
+        )
+    return placers[0], placers[1]
 
 
 def check_own_shooters(shooters: Sequence[Any], players: str) -> None:

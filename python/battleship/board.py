@@ -165,23 +165,32 @@ class Ocean(_Board):
     def place_randomly(self, placer: Any = "uniform", rng: Union[Rng, int, None] = None) -> None:
         """Clear the ocean and lay out the whole fleet with ``placer`` (a name or a placer object).
 
-        ``rng`` is a ``battleship.Rng`` or an int seed (None: a fresh random seed). Raises
-        ``ValueError`` if the placer could not place the fleet (the ocean is left empty).
+        ``rng`` is a ``battleship.Rng`` or an int seed (None: a fresh random seed). All or
+        nothing: raises ``ValueError`` if the placer could not place the fleet, returned True
+        without placing every ship, or fired at the ocean, and passes on whatever a Python placer
+        raises; the ocean is then exactly as it was before the call (``rng`` has moved on).
         """
         from battleship.strategies import resolve_placer
 
         generator = _seeded(rng)
         spec = resolve_placer(placer)
-        if isinstance(spec, str):
-            ok = self._impl.place_with(spec, generator)
-        else:
-            self.clear()
-            ok = bool(spec.place(self, generator))
-            if ok and not self.all_placed:
-                raise ValueError("the placer returned True but did not place every ship")
-        if not ok:
-            self.clear()
-            raise ValueError(f"the placer could not lay out this fleet on a {self.rows} x {self.cols} board")
+        before = self._impl.copy()
+        try:
+            if isinstance(spec, str):
+                ok = self._impl.place_with(spec, generator)
+            else:
+                self.clear()
+                ok = bool(spec.place(self, generator))
+                if self._impl.shots().any():
+                    raise ValueError("a placer must not fire at the ocean it lays out")
+                if ok and not self.all_placed:
+                    raise ValueError("the placer returned True but did not place every ship")
+            if not ok:
+                raise ValueError(f"the placer could not lay out this fleet on a {self.rows} x {self.cols} board")
+        except BaseException:
+            if not self._impl == before:  # a read-only ocean refused the first change
+                self._impl.assign(before)
+            raise
 
     def is_placed(self, ship: int) -> bool:
         """Whether ``ship`` is on the board."""

@@ -28,6 +28,8 @@ another module, call ``register(add_<name>)`` before ``main`` runs. A ``ValueErr
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -137,8 +139,24 @@ def _table(
     return results
 
 
+def _check_plot_file(path: str) -> None:
+    """``ValueError`` (so before any game is played) unless a chart can be written at ``path``:
+    matplotlib is installed and the file's directory exists and is writable."""
+    directory = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError(f"--plot {path}: is a directory, not a file name")
+    if not os.path.isdir(directory):
+        raise ValueError(f"--plot {path}: directory {directory} does not exist")
+    if not os.access(directory, os.W_OK):
+        raise ValueError(f"--plot {path}: directory {directory} is not writable")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise ValueError("--plot needs matplotlib (pip install matplotlib)")
+
+
 def _compare(args: argparse.Namespace) -> int:
     shooters = args.shooters.split(",") if args.shooters else battleship.shooter_names()
+    if args.plot:
+        _check_plot_file(args.plot)
     results = _table(args, shooters, slow_games=args.slow_games)
     if args.plot:
         import matplotlib
@@ -150,8 +168,12 @@ def _compare(args: argparse.Namespace) -> int:
 
         figure, ax = plt.subplots(figsize=(9, 5))
         shots_distribution(results, ax=ax, title=f"Shots to sink the fleet, {args.games:,} games each")
-        figure.savefig(args.plot, dpi=120, bbox_inches="tight")
-        plt.close(figure)
+        try:
+            figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+        except OSError as error:
+            raise ValueError(f"--plot {args.plot}: {error}") from None
+        finally:
+            plt.close(figure)
         print(f"wrote {args.plot}")
     return 0
 

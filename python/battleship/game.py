@@ -10,12 +10,13 @@ True
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, Iterable, List, Optional, Tuple
 
 from battleship import _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
-from battleship._arguments import check_own_shooters, fleet_and_rules
+from battleship._arguments import check_own_shooters, fleet_and_rules, placer_pair
 from battleship._types import Cell
 from battleship.board import Ocean, Placement, TargetView
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
@@ -131,6 +132,19 @@ class _Recorder:
                 o.on_game_over(GameOutcome._from_core(outcome))
 
 
+def _player(player: Any) -> int:
+    """``player`` as 0 or 1: ``TypeError`` if it is not an integer, ``IndexError`` if another."""
+    if isinstance(player, bool):
+        raise TypeError(f"player must be 0 or 1, got {player!r}")
+    try:
+        p = operator.index(player)
+    except TypeError:
+        raise TypeError(f"player must be 0 or 1, got {player!r}") from None
+    if p not in (0, 1):
+        raise IndexError(f"player must be 0 or 1, got {p}")
+    return p
+
+
 class Game:
     """A two-player match: player 0 (``first``) moves first.
 
@@ -143,7 +157,11 @@ class Game:
 
     If a Python strategy raises, the exception propagates from the call that was playing, the
     match is over with ``outcome.end == "aborted"`` (the reason names the exception), and any
-    further play raises ``RuntimeError``.
+    further play raises ``RuntimeError``. A call refused for its arguments (a player other than
+    0 or 1, an unknown placer) changes nothing. Once the first turn is played the oceans are
+    read-only (their mutators raise ``RuntimeError``), and an observer or strategy calling back
+    into the match it is part of (``play_turn`` from ``on_shot``) gets ``RuntimeError``, the
+    match unchanged by that call.
     """
 
     def __init__(
@@ -161,6 +179,7 @@ class Game:
     ) -> None:
         self.fleet, self.rules = fleet_and_rules(fleet, rules)
         self.rows, self.cols, self.seed = rows, cols, seed
+        layout_with = None if placers is None else placer_pair("placers", placers, "players")
         a, b = resolve_shooter(first), resolve_shooter(second)
         check_own_shooters((a, b), "first and second players")
         self.players = (strategy_name(first), strategy_name(second))
@@ -168,39 +187,62 @@ class Game:
         self._recorder = _Recorder(observers)
         self._impl.observe(self._recorder)
         self._aborted: Optional[str] = None
+        self._busy = False  # a call is playing or placing: observers and strategies may not
         self._placements: Optional[Tuple[Tuple[Placement, ...], Tuple[Placement, ...]]] = None
-        if placers is not None:
+        if layout_with is not None:
             for player in (0, 1):
-                self.place(player, placers[player])
+                self.place(player, layout_with[player])
 
     # ---- set-up ----------------------------------------------------------------------------
     def place(self, player: int, placer: Any = "uniform") -> None:
-        """Lay out ``player``'s fleet with ``placer``; ValueError if it could not."""
+        """Lay out ``player``'s fleet with ``placer`` (replacing any ships placed already).
+
+        Refused, changing nothing: ``IndexError`` / ``TypeError`` for a player other than 0 or 1,
+        ``ValueError`` / ``TypeError`` for an unknown placer, ``RuntimeError`` once play has
+        started or the match is over. ``ValueError`` if the placer could not lay out the fleet:
+        the match is then aborted.
+        """
+        player = _player(player)
         spec = resolve_placer(placer)
+        self._check_not_busy()
+        if self._aborted is not None:
+            raise RuntimeError(f"the game was aborted: {self._aborted}")
+        if self._impl.started:
+            raise RuntimeError(f"player {player}'s fleet cannot be placed: play has started")
+        if self._impl.is_over:
+            raise RuntimeError(f"player {player}'s fleet cannot be placed: the game is over")
         if not self._guard(lambda: self._impl.place(player, spec), f"player {player}'s placer"):
-            raise ValueError(
-                f"player {player}'s placer could not lay out the fleet: {self._impl.outcome.reason}"
-            )
+            self._aborted = f"player {player}'s placer could not lay out the fleet"
+            raise ValueError(self._aborted)
 
     def ocean(self, player: int) -> Ocean:
-        """``player``'s own ocean (place ships by hand here before the first turn)."""
-        return Ocean._from_core(self._impl.ocean(player))
+        """``player``'s own ocean: place ships by hand here before the first turn; read-only
+        (``RuntimeError`` from its mutators) once play has started."""
+        return Ocean._from_core(self._impl.ocean(_player(player)))
 
     def view(self, player: int) -> TargetView:
         """What ``player`` knows of the opponent's ocean (read-only)."""
-        return TargetView._from_core(self._impl.view(player))
+        return TargetView._from_core(self._impl.view(_player(player)))
 
     # ---- play ------------------------------------------------------------------------------
+    def _check_not_busy(self) -> None:
+        if self._busy:
+            raise RuntimeError("a game cannot be played from its own observer or strategy")
+
     def _guard(self, call: Any, who: str = "a strategy") -> Any:
+        self._check_not_busy()
         if self._aborted is not None:
             raise RuntimeError(f"the game was aborted: {self._aborted}")
         if self._placements is None and who == "play":
             self._placements = (self._layout(0), self._layout(1))
+        self._busy = True
         try:
             return call()
         except BaseException as error:
             self._aborted = f"{who} raised {type(error).__name__}: {error}"
             raise
+        finally:
+            self._busy = False
 
     def _layout(self, player: int) -> Tuple[Placement, ...]:
         ocean = self.ocean(player)

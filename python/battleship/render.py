@@ -7,6 +7,7 @@ Marks: ``.`` water, the ship's symbol for an undamaged ship cell, ``X`` a hit, `
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, List, Optional
+from xml.sax.saxutils import escape
 
 import numpy as np
 import numpy.typing as npt
@@ -89,7 +90,7 @@ def _frame(rows: int, cols: int, draw_cell: Callable[[int, int, float, float], L
     ]
     for c in range(cols):
         label = _core.format_cell((0, c), "letter_number")[:-1]
-        out.append(f'<text x="{(c + 1.5) * CELL}" y="{0.7 * CELL}" text-anchor="middle">{label}</text>')
+        out.append(f'<text x="{(c + 1.5) * CELL}" y="{0.7 * CELL}" text-anchor="middle">{escape(label)}</text>')
     for r in range(rows):
         out.append(f'<text x="{0.5 * CELL}" y="{(r + 1.7) * CELL}" text-anchor="middle">{r + 1}</text>')
         for c in range(cols):
@@ -104,7 +105,7 @@ _GLYPHS = {"X": "&#x2715;", "o": "&#x2022;"}
 
 def _cell(x: float, y: float, fill: str, text: str = "", ink: Optional[str] = None, small: bool = False) -> List[str]:
     """One cell of an SVG grid: its square, and ``text`` centred in it (``ink`` its colour,
-    ``small`` for figures)."""
+    ``small`` for figures). ``text`` is SVG markup: escape plain text first."""
     out = [f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#95a5a6"/>']
     if text:
         size = ' font-size="8"' if small else ""
@@ -121,7 +122,7 @@ def _svg(marks: List[List[str]], colour_of: dict[str, str]) -> str:
         if m in ("X", "o"):
             return _cell(x, y, fill, _GLYPHS[m])
         if m not in (".", "?", "#", "*"):
-            return _cell(x, y, fill, m, ink="white")
+            return _cell(x, y, fill, escape(m), ink="white")
         return _cell(x, y, fill)
 
     return _frame(len(marks), len(marks[0]), draw)

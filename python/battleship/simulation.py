@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import check_count, check_own_shooters, fleet_and_rules
+from battleship._arguments import check_count, check_own_shooters, fleet_and_rules, placer_pair
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = ["simulate", "match", "combine", "SimulationResult", "MatchResult"]
@@ -217,7 +217,8 @@ def match(
     run = _shape.core("match", rows, cols)
     sa, sb = resolve_shooter(a), resolve_shooter(b)
     check_own_shooters((sa, sb), "two sides")
-    pa, pb = resolve_placer(placers[0]), resolve_placer(placers[1])
+    first_placer, second_placer = placer_pair("placers", placers)
+    pa, pb = resolve_placer(first_placer), resolve_placer(second_placer)
     label = f"{strategy_name(a)} vs {strategy_name(b)}"
     if executor is not None:
         pieces: List[MatchResult]

@@ -86,11 +86,14 @@ class BuiltinShooter:
     """A shooter of the C++ engine, by name; usable in ``simulate``, ``match`` and ``Game``.
 
     It can also be stepped by hand (``start`` / ``next_shot`` / ``on_result``), for example to
-    let the engine answer a person's shots in a game of your own.
+    let the engine answer a person's shots in a game of your own. A shooter never started is
+    started on the view of its first call; after that it plays only views of the board, fleet
+    and rules it was started on: ``start(view)`` it again for a view of another game.
     """
 
     name: str
     _impl: Any
+    _game: Any  # (rows, cols, fleet, rules) of the view it was started on
 
     def __init__(self, name: str) -> None:
         if not isinstance(name, str):
@@ -99,23 +102,58 @@ class BuiltinShooter:
             raise ValueError(f"unknown shooter '{name}'; known: {', '.join(_core.shooter_names())}")
         self.name = name
         self._impl = None
+        self._game = None
 
     def start(self, view: TargetView) -> None:
-        """Begin a new game against ``view``'s target."""
-        self._impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
-        self._impl.start(view._impl)
+        """Begin a new game against ``view``'s target, forgetting the last one."""
+        impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
+        impl.start(view._impl)
+        self._keep(impl, view)
+
+    def _started_on(self, view: TargetView) -> Any:
+        """The engine's shooter for ``view``: this one's, or a new one started on ``view`` if
+        this one was never started (the caller keeps it, with ``_game``, once the call worked).
+        ValueError if ``view`` is of another game than the one it was started on."""
+        if self._impl is None:
+            impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
+            impl.start(view._impl)
+            return impl
+        rows, cols, fleet, rules = self._game
+        if (view.rows, view.cols) != (rows, cols):
+            other = f"a {view.rows} x {view.cols} board"
+        elif view.fleet != fleet:
+            other = "another fleet"
+        elif view.rules != rules:
+            other = "other rules"
+        else:
+            return self._impl
+        raise ValueError(
+            f"the {self.name} shooter was started on a {rows} x {cols} board with another view, "
+            f"and this view has {other}: start(view) the shooter on this view first"
+        )
+
+    def _keep(self, impl: Any, view: TargetView) -> None:
+        if impl is not self._impl:
+            self._impl, self._game = impl, (view.rows, view.cols, view.fleet, view.rules)
 
     def next_shot(self, view: TargetView, rng: Rng) -> Cell:
-        """The cell the engine's shooter fires at next."""
-        if self._impl is None:
-            self.start(view)
-        return self._impl.next_shot(view._impl, rng)  # type: ignore[no-any-return]
+        """The cell the engine's shooter fires at next (``ValueError`` for a view of another
+        board, fleet or rules than the one it was started on)."""
+        impl = self._started_on(view)
+        cell = impl.next_shot(view._impl, rng)
+        self._keep(impl, view)
+        return cell  # type: ignore[no-any-return]
 
     def on_result(self, view: TargetView, cell: CellLike, outcome: ShotOutcome) -> None:
-        """Tell the shooter the announced outcome (record it in ``view`` first)."""
-        if self._impl is None:
-            self.start(view)
-        self._impl.on_result(view._impl, cell, outcome)
+        """Tell the shooter the announced outcome (record it in ``view`` first).
+
+        Refused, changing nothing: ``IndexError`` for a shot fired at a cell off the board (a
+        refused shot, with an ``invalid`` outcome, may name one) or for an outcome naming a ship
+        outside the fleet; ``ValueError`` for a view of another game, as in ``next_shot``.
+        """
+        impl = self._started_on(view)
+        impl.on_result(view._impl, cell, outcome)
+        self._keep(impl, view)
 
     def __repr__(self) -> str:
         return f"battleship.shooter({self.name!r})"
@@ -139,6 +177,9 @@ class OptimalShooter:
     within ``max_layouts`` layouts and ``max_positions`` positions (the classic game, for one)
     raises ``ValueError`` naming the limit, as does a board over 128 cells.
 
+    It pickles (so ``simulate(..., executor=ProcessPoolExecutor())`` can send it to workers) as
+    its limits only: an unpickled copy has solved no position yet and runs its own search.
+
     >>> fleet = battleship.Fleet([battleship.ShipClass("Cruiser", "C", 3)])
     >>> battleship.simulate(battleship.OptimalShooter(), rows=4, cols=4, fleet=fleet,
     ...                     games=2000).mean                                  # doctest: +SKIP
@@ -147,12 +188,20 @@ class OptimalShooter:
 
     name: str = "optimal"
     _impl: Any
+    _limits: Dict[str, int]
 
     def __init__(self, *, max_layouts: int = 200_000, max_positions: int = 4_000_000) -> None:
-        self._impl = _core.OptimalShooter(
-            check_count("max_layouts", max_layouts, 1),
-            check_count("max_positions", max_positions, 1),
-        )
+        self._limits = {
+            "max_layouts": check_count("max_layouts", max_layouts, 1),
+            "max_positions": check_count("max_positions", max_positions, 1),
+        }
+        self._impl = _core.OptimalShooter(self._limits["max_layouts"], self._limits["max_positions"])
+
+    def __getstate__(self) -> Dict[str, int]:
+        return dict(self._limits)  # the limits only: the positions solved stay behind
+
+    def __setstate__(self, state: Dict[str, int]) -> None:
+        self.__init__(**state)  # type: ignore[misc]
 
     def start(self, view: TargetView) -> None:
         """Begin a new game against ``view``'s target (the first on a board runs the search)."""

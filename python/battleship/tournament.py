@@ -88,7 +88,14 @@ def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tu
     items = list(players.items()) if isinstance(players, Mapping) else [(None, p) for p in players]
     out = []
     for name, player in items:
-        shooter, placer = player if isinstance(player, tuple) else (player, "uniform")
+        if isinstance(player, tuple):
+            if len(player) != 2:
+                raise TypeError(
+                    f"a player is a shooter or a (shooter, placer) pair, got a tuple of {len(player)}: {player!r}"
+                )
+            shooter, placer = player
+        else:
+            shooter, placer = player, "uniform"
         if name is None:
             placer_name = strategy_name(placer)
             name = strategy_name(shooter) + ("" if placer_name == "uniform" else f"/{placer_name}")

@@ -13,6 +13,7 @@
 #include <battleship/ocean.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/rules.hpp>
+#include <battleship/view.hpp>
 
 namespace bsp {
 namespace py = pybind11;
@@ -127,6 +128,22 @@ inline py::object shot_refusal_code(battleship::ShotRefusal r) {
   }
   return py::none();
 }
+/// Refuses, with IndexError, an answer a shooter cannot take in: a shot that was fired (any
+/// outcome but `invalid`) at a cell off the view's board, or a ship outside its fleet. The game
+/// runner tells shooters of refused shots off the board, so an `invalid` outcome may name one.
+template <class S>
+void check_answer(const battleship::TargetView<S>& view, battleship::Coord c,
+                  const battleship::ShotOutcome& o) {
+  const battleship::Board<S>& board = view.board();
+  if (o.valid() && !board.contains(c))
+    throw py::index_error("cell (" + std::to_string(c.row) + ", " + std::to_string(c.col) +
+                          ") is not on the " + std::to_string(board.rows()) + " x " +
+                          std::to_string(board.cols()) + " board");
+  if (o.ship >= view.fleet().ship_count())
+    throw py::index_error("ship " + std::to_string(o.ship) + " is not in a fleet of " +
+                          std::to_string(view.fleet().ship_count()) + " ships");
+}
+
 } // namespace bsp
 
 namespace pybind11::detail {

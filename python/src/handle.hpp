@@ -13,7 +13,8 @@ namespace bsp {
 ///
 /// A borrowed handle that C++ has taken back (`lend(nullptr)`) raises RuntimeError instead of
 /// touching freed memory, so a Python strategy that keeps the view it was given cannot crash the
-/// interpreter after the game is over. Read-only handles refuse mutation with RuntimeError.
+/// interpreter after the game is over. Read-only handles refuse mutation with RuntimeError; so
+/// does a handle that C++ has since frozen (a game's ocean once play has started).
 template <class T>
 class Handle {
 public:
@@ -23,6 +24,10 @@ public:
   /// Borrows `*borrowed` (may be null until lent); `what` names it in the error message.
   Handle(T* borrowed, bool writable, std::string what)
       : ptr_(borrowed), writable_(writable), what_(std::move(what)) {}
+  /// Borrows `*borrowed` writable until `*frozen` turns true, then read-only "once `when`".
+  Handle(T* borrowed, std::shared_ptr<const bool> frozen, std::string what, std::string when)
+      : ptr_(borrowed), frozen_(std::move(frozen)), what_(std::move(what)),
+        frozen_when_(std::move(when)) {}
 
   /// The object; RuntimeError once C++ has taken it back.
   [[nodiscard]] const T& get() const {
@@ -35,6 +40,7 @@ public:
   [[nodiscard]] T& get_mut() const {
     (void)get();
     if (!writable_) throw std::runtime_error(what_ + " is read-only here");
+    if (frozen_ && *frozen_) throw std::runtime_error(what_ + " is read-only once " + frozen_when_);
     return *ptr_;
   }
   /// Points a borrowed handle at `p` (null takes the object back).
@@ -46,7 +52,9 @@ private:
   std::shared_ptr<T> owned_;
   T* ptr_ = nullptr;
   bool writable_ = true;
+  std::shared_ptr<const bool> frozen_; // null: never frozen
   std::string what_ = "this object";
+  std::string frozen_when_;
 };
 
 } // namespace bsp

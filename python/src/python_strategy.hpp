@@ -216,6 +216,8 @@ public:
       const detail::Loan<battleship::Rng> lend_rng(s.rng, &rng);
       detail::guarded(*s.failure, "the placer's place", game, [&] {
         const py::object r = s.place(s.ocean_obj, s.rng_obj);
+        if (ocean.shots().any())
+          throw py::value_error("a placer must not fire at the ocean it lays out");
         ok = r.is_none() ? ocean.all_placed() : r.cast<bool>();
         if (ok && !ocean.all_placed())
           throw py::value_error("the placer returned True but placed only " +

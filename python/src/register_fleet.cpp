@@ -87,7 +87,9 @@ void register_fleet(py::module_& m) {
       .def_property_readonly("symbol", [](const ShipClass& c) { return std::string(1, c.symbol); })
       .def_readonly("length", &ShipClass::length)
       .def_readonly("count", &ShipClass::count)
-      .def("__eq__", [](const ShipClass& a, const ShipClass& b) { return a == b; })
+      .def(
+          "__eq__", [](const ShipClass& a, const ShipClass& b) { return a == b; },
+          py::is_operator())
       .def("__hash__", [](const ShipClass& c) { return py::hash(class_state(c)); })
       .def("__repr__",
            [](const ShipClass& c) {
@@ -149,7 +151,8 @@ void register_fleet(py::module_& m) {
           },
           py::arg("rows"), py::arg("cols"),
           "Why the fleet cannot be used on a rows x cols board, or None.")
-      .def("__eq__", [](const Fleet& a, const Fleet& b) { return a == b; })
+      .def(
+          "__eq__", [](const Fleet& a, const Fleet& b) { return a == b; }, py::is_operator())
       .def("__hash__",
            [](const Fleet& f) {
              py::list l;

@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <stdexcept>
 
 #include <battleship/game.hpp>
 
@@ -47,10 +48,35 @@ struct GameBox {
   std::shared_ptr<StrategyFailure> failure = std::make_shared<StrategyFailure>();
   std::unique_ptr<Game<S>> game;
   std::unique_ptr<PythonObserver<S>> observer;
+  /// True from the first play call on: the oceans lent to Python are read-only from then.
+  std::shared_ptr<bool> played = std::make_shared<bool>(false);
+  /// True while a call is playing the game or placing a fleet (an observer or strategy calling
+  /// back into the game is refused).
+  bool busy = false;
 
   int player(int p) const {
     if (p != 0 && p != 1) throw py::index_error("player must be 0 or 1, got " + std::to_string(p));
     return p;
+  }
+
+  /// Runs `f` (a call that plays or places), refusing a call made from inside another.
+  template <class F>
+  decltype(auto) run(F&& f) {
+    if (busy) throw std::runtime_error("a game cannot be played from its own observer or strategy");
+    busy = true;
+    struct Done {
+      bool& busy;
+      ~Done() { busy = false; }
+    } done{busy};
+    return f();
+  }
+  /// Runs `f`, a call that plays: the oceans are frozen from now on.
+  template <class F>
+  decltype(auto) play(F&& f) {
+    return run([&]() -> decltype(auto) {
+      *played = true;
+      return f();
+    });
   }
 };
 
@@ -73,12 +99,14 @@ void bind_game(py::module_& m) {
            py::arg("second"), py::arg("seed"))
       .def("place",
            [](Box& b, int p, py::handle placer) {
-             return b.game->place(b.player(p), any_placer<S>(placer, b.failure));
+             const int player = b.player(p);
+             return b.run([&] { return b.game->place(player, any_placer<S>(placer, b.failure)); });
            })
       .def(
           "ocean",
           [](Box& b, int p) {
-            return Handle<Ocean<S>>(&b.game->ocean(b.player(p)), true, "the game's ocean");
+            return Handle<Ocean<S>>(&b.game->ocean(b.player(p)), b.played, "the game's ocean",
+                                    "play has started");
           },
           py::keep_alive<0, 1>())
       .def(
@@ -88,10 +116,11 @@ void bind_game(py::module_& m) {
                                          false, "the game's view");
           },
           py::keep_alive<0, 1>())
-      .def("play_turn", [](Box& b) { b.game->play_turn(); })
-      .def("play_volley", [](Box& b) { b.game->play_volley(); })
-      .def("play_round", [](Box& b) { b.game->play_round(); })
-      .def("play_to_end", [](Box& b) { return b.game->play_to_end(); })
+      .def("play_turn", [](Box& b) { b.play([&] { b.game->play_turn(); }); })
+      .def("play_volley", [](Box& b) { b.play([&] { b.game->play_volley(); }); })
+      .def("play_round", [](Box& b) { b.play([&] { b.game->play_round(); }); })
+      .def("play_to_end", [](Box& b) { return b.play([&] { return b.game->play_to_end(); }); })
+      .def_property_readonly("started", [](const Box& b) { return b.game->started(); })
       .def_property_readonly("outcome", [](const Box& b) { return b.game->outcome(); })
       .def_property_readonly("is_over", [](const Box& b) { return b.game->is_over(); })
       .def_property_readonly("to_move", [](const Box& b) { return b.game->to_move(); })
@@ -101,6 +130,7 @@ void bind_game(py::module_& m) {
                              [](const Box& b) { return b.game->turn_under_way(); })
       .def_property_readonly("rules", [](const Box& b) { return b.game->rules(); })
       .def("observe", [](Box& b, py::object o) {
+        if (b.busy) throw std::runtime_error("a game's observer cannot be changed during play");
         if (o.is_none()) {
           b.game->observe(nullptr);
           b.observer.reset();

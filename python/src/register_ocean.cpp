@@ -118,7 +118,20 @@ void bind_ocean(py::module_& m) {
              return bool_grid(h.get().blocked(), h.get().board().rows(), h.get().board().cols());
            })
       .def("copy", [](const H& h) { return H(h.get()); })
-      .def("__eq__", [](const H& a, const H& b) { return a.get() == b.get(); });
+      .def(
+          "assign",
+          [](const H& h, const H& other) {
+            const Ocean<S>& o = other.get();
+            Ocean<S>& mine = h.get_mut();
+            if (!(o.board() == mine.board()) || !(o.fleet() == mine.fleet()) ||
+                o.touching() != mine.touching())
+              throw py::value_error("can only assign an ocean of the same board, fleet and "
+                                    "touching rule");
+            if (&o != &mine) mine = o;
+          },
+          py::arg("other"), "Make this ocean an exact copy of other (same board and fleet).")
+      .def(
+          "__eq__", [](const H& a, const H& b) { return a.get() == b.get(); }, py::is_operator());
 }
 } // namespace
 

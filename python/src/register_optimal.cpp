@@ -6,6 +6,7 @@
 
 #include "batch.hpp"
 #include "bindings.hpp"
+#include "convert.hpp"
 #include "python_strategy.hpp"
 
 namespace bsp {
@@ -44,8 +45,11 @@ void register_optimal(py::module_& m) {
            [](OptimalShooterHolder& h, const View& v, const Handle<Rng>& rng) {
              return h.shooter.next_shot(v.get(), rng.get_mut());
            })
-      .def("on_result", [](OptimalShooterHolder& h, const View& v, Coord c,
-                           const ShotOutcome& o) { h.shooter.on_result(v.get(), c, o); })
+      .def("on_result",
+           [](OptimalShooterHolder& h, const View& v, Coord c, const ShotOutcome& o) {
+             check_answer(v.get(), c, o);
+             h.shooter.on_result(v.get(), c, o);
+           })
       .def("expected_shots", [](OptimalShooterHolder& h) { return h.shooter.expected_shots(); });
   m.def(
       "simulate_every_layout",

@@ -98,7 +98,8 @@ void register_rules(py::module_& m) {
             return from_state(d);
           },
           "A copy with the given fields changed (checked like the constructor).")
-      .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; })
+      .def(
+          "__eq__", [](const Rules& a, const Rules& b) { return a == b; }, py::is_operator())
       .def("__hash__",
            [](const Rules& r) { return py::hash(py::tuple(state_of(r).attr("values")())); })
       .def("__repr__",

@@ -4,6 +4,7 @@
 #include <battleship/registry.hpp>
 
 #include "bindings.hpp"
+#include "convert.hpp"
 #include "python_strategy.hpp"
 
 namespace bsp {
@@ -27,6 +28,7 @@ void bind_strategies(py::module_& m) {
              return s.shooter.next_shot(v.get(), rng.get_mut());
            })
       .def("on_result", [](Sh& s, const View& v, Coord c, const ShotOutcome& o) {
+        check_answer(v.get(), c, o);
         s.shooter.on_result(v.get(), c, o);
       });
   py::class_<Pl>(m, ("Placer_" + suffix<S>()).c_str(), "A built-in placer, called by hand.")

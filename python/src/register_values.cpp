@@ -80,7 +80,9 @@ void register_values(py::module_& m) {
           py::arg("p"), "True with probability p.")
       .def(
           "bits", [](const RngHandle& h) { return h.get_mut()(); }, "The next 64 random bits.")
-      .def("__eq__", [](const RngHandle& a, const RngHandle& b) { return a.get() == b.get(); })
+      .def(
+          "__eq__", [](const RngHandle& a, const RngHandle& b) { return a.get() == b.get(); },
+          py::is_operator())
       .def("__repr__", [](const RngHandle&) { return std::string("<battleship.Rng>"); });
 
   py::class_<ShotOutcome>(m, "ShotOutcome",
@@ -108,7 +110,9 @@ void register_values(py::module_& m) {
       .def_property_readonly("valid", &ShotOutcome::valid)
       .def_property_readonly("struck", &ShotOutcome::struck)
       .def_property_readonly("sank", &ShotOutcome::sank)
-      .def("__eq__", [](const ShotOutcome& a, const ShotOutcome& b) { return a == b; })
+      .def(
+          "__eq__", [](const ShotOutcome& a, const ShotOutcome& b) { return a == b; },
+          py::is_operator())
       .def("__hash__",
            [](const ShotOutcome& o) {
              return py::hash(

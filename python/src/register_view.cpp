@@ -87,7 +87,13 @@ void bind_view(py::module_& m) {
                                }
                                return "unknown";
                              })
-      .def("record", [](const H& h, Coord c, const ShotOutcome& o) { h.get_mut().record(c, o); })
+      .def("record",
+           [](const H& h, Coord c, const ShotOutcome& o) {
+             // Refused, changing nothing: the C++ view would ignore a fired shot off the board
+             // and keep a ship outside the fleet, which shooters then index their tables with.
+             check_answer(h.get(), c, o);
+             h.get_mut().record(c, o);
+           })
       .def("add_pending",
            [](const H& h, Coord c) {
              if (!h.get().board().contains(c))

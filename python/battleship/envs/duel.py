@@ -23,13 +23,15 @@ is the agent's next decision. Its id is ``"battleship/Duel-v0"`` (see ``battlesh
 named in the volley under way. Another cell is an invalid shot: under the rules'
 ``invalid_shot="forfeits"`` it is handed to the match, which wastes it as a shot of the volley
 (and aborts the match after ``max_invalid_in_a_row`` in a row); under ``"refused"`` (the default)
-the environment refuses it itself: nothing changes and ``info["outcome"]`` is ``"refused"``.
+the environment refuses it itself: nothing in the match changes (boards, volley under way, whose
+turn) and ``info["outcome"]`` is ``"refused"``, but the step still counts towards ``max_steps``,
+so an agent that keeps naming refused cells is truncated rather than stuck.
 
 **Reward**: 0 until the match ends; then +1 for a win, -1 for a loss, 0 for a draw. A match
 aborted for too many invalid shots in a row is lost by the player who made them.
 
-**End**: ``terminated`` when the match ends; ``truncated`` after ``max_steps`` steps
-(``4 * rows * cols`` unless given).
+**End**: ``terminated`` when the match ends; ``truncated`` after ``max_steps`` steps, refused ones
+included (``4 * rows * cols`` unless given).
 
 **Who moves first**: ``first="agent"`` (the default), ``"opponent"``, or ``"random"`` (drawn at
 each ``reset``). **Determinism**: ``reset(seed=s)`` fixes both fleets, who moves first and the

@@ -194,6 +194,8 @@ class BattleshipVectorEnv(VectorEnv):
             return [None] * self.num_envs
         if isinstance(seed, (int, np.integer)):
             return [check_count("seed", seed, 0) + i for i in range(self.num_envs)]
+        if isinstance(seed, (str, bytes)) or not hasattr(seed, "__iter__"):
+            raise TypeError(f"seed must be None, an int, or one int or None per env, got {seed!r}")
         seeds = list(seed)
         if len(seeds) != self.num_envs:
             raise ValueError(f"seed needs one entry per env ({self.num_envs}), got {len(seeds)}")

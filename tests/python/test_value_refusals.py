@@ -1,0 +1,276 @@
+"""Values meet other types, text reaches SVG escaped, placers cannot cheat or half-place, and
+small argument mistakes get messages that name them."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import xml.etree.ElementTree as ET
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship import Fleet, Ocean, Rng, Rules, ShipClass, ShotOutcome, TargetView
+from battleship.cli import main
+
+# ---- C1: == and != against other types ---------------------------------------------------------
+
+VALUES = [
+    ShotOutcome("miss"),
+    ShotOutcome("sunk", ship=2),
+    Rules(),
+    Fleet.classic(),
+    ShipClass("Carrier", "C", 5),
+    Rng(1),
+]
+OTHERS = [None, "miss", 0, 1.5, ("miss",), object()]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+@pytest.mark.parametrize("other", OTHERS, ids=repr)
+def test_a_value_is_unequal_to_another_type(value, other):
+    assert (value == other) is False and (other == value) is False
+    assert (value != other) is True and (other != value) is True
+
+
+def test_membership_and_outcome_comparisons_work_with_other_types():
+    ocean = Ocean()
+    ocean.place_randomly(rng=1)
+    outcome = ocean.fire("A1")
+    assert outcome != outcome.result and not outcome == outcome.result
+    assert ShotOutcome("miss") in [None, ShotOutcome("miss")]
+    assert None not in [Rules(), Fleet.classic(), ShipClass("A", "a", 2), ShotOutcome("hit")]
+    assert Rules() != None and Fleet.classic() != "classic"  # noqa: E711
+    assert Ocean() != None and Ocean()._impl != None  # noqa: E711
+
+
+def test_equality_and_hashing_still_agree_within_a_type():
+    assert ShotOutcome("hit", ship=1) == ShotOutcome("hit", ship=1) != ShotOutcome("hit", ship=2)
+    assert Rules(touching="no_contact") == Rules(touching="no_contact") != Rules()
+    assert ShipClass("A", "a", 2) == ShipClass("A", "a", 2) != ShipClass("A", "a", 3)
+    assert Rng(3) == Rng(3) != Rng(4)
+    for a, b in [
+        (ShotOutcome("hit", ship=1), ShotOutcome("hit", ship=1)),
+        (Rules.named("bbm103"), Rules.named("bbm103")),
+        (Fleet.classic(), Fleet.classic()),
+        (ShipClass("A", "a", 2), ShipClass("A", "a", 2)),
+    ]:
+        assert hash(a) == hash(b)
+        assert len({a, b, None, "x"}) == 3  # mixed-type sets need == against other types
+
+
+# ---- C2: SVG escapes every text ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("symbols", [("<", "&"), (">", '"'), ("'", "a")])
+def test_svg_with_markup_characters_as_symbols_parses(symbols):
+    fleet = Fleet([("A", symbols[0], 2), ("B", symbols[1], 2)])
+    ocean = Ocean(4, 4, fleet)
+    ocean.place(0, "A1")
+    ocean.place(1, "A3")
+    ocean.fire("A3")
+    root = ET.fromstring(ocean._repr_svg_())
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert symbols[0] in texts and texts.count(symbols[0]) == 2  # both cells of ship 0, intact
+    assert symbols[1] in texts  # ship 1: one cell hit, one shown by its symbol
+    ET.fromstring(ocean._repr_html_())
+    view = TargetView(4, 4, fleet)
+    view.record("A1", ShotOutcome("hit", ship=0))
+    ET.fromstring(view._repr_svg_())
+    ET.fromstring(view._repr_html_())
+
+
+# ---- C4 and D3: placers cannot fire, and a failed place_randomly changes nothing -----------------
+
+
+class FiringPlacer:
+    def place(self, ocean, rng):
+        ocean.place_randomly("uniform", rng=rng)
+        ocean.fire((0, 0))
+        return True
+
+
+class Breaks:
+    def place(self, ocean, rng):
+        ocean.place(0, "A1")
+        raise RuntimeError("placer bug")
+
+
+class HalfPlaces:
+    def place(self, ocean, rng):
+        ocean.place(0, "A1")
+        return True
+
+
+class GivesUp:
+    def place(self, ocean, rng):
+        ocean.place(0, "A1")
+        return False
+
+
+FIRING = "a placer must not fire at the ocean it lays out"
+
+
+def test_a_placer_that_fires_is_refused_by_simulate_match_and_game():
+    with pytest.raises(ValueError, match=FIRING):
+        battleship.simulate("random", 3, placer=FiringPlacer(), progress=False)
+    with pytest.raises(ValueError, match=FIRING):
+        battleship.match("random", "random", 2, placers=(FiringPlacer(), "uniform"), progress=False)
+    game = battleship.Game("random", "random", placers=None, seed=1)
+    with pytest.raises(ValueError, match=FIRING):
+        game.place(0, FiringPlacer())
+    with pytest.raises(ValueError, match=FIRING):
+        battleship.Game("random", "random", placers=(FiringPlacer(), "uniform")).play_to_end()
+
+
+def a_used_ocean() -> Ocean:
+    ocean = Ocean(touching="no_contact")
+    ocean.place_randomly(rng=7)
+    ocean.fire("B2")
+    ocean.fire("J10")
+    return ocean
+
+
+@pytest.mark.parametrize(
+    "placer, error, message",
+    [
+        (FiringPlacer(), ValueError, FIRING),
+        (Breaks(), RuntimeError, "placer bug"),
+        (HalfPlaces(), ValueError, "did not place every ship"),
+        (GivesUp(), ValueError, "could not lay out"),
+    ],
+)
+def test_a_failed_place_randomly_leaves_the_ocean_exactly_as_before(placer, error, message):
+    ocean = a_used_ocean()
+    before = ocean.copy()
+    with pytest.raises(error, match=message):
+        ocean.place_randomly(placer, rng=1)
+    assert ocean == before
+    assert np.array_equal(ocean.shots, before.shots) and np.array_equal(ocean.hits, before.hits)
+    assert [ocean.health(i) for i in range(ocean.ship_count)] == [before.health(i) for i in range(before.ship_count)]
+
+
+def test_a_failed_builtin_placer_keeps_the_previous_layout_and_blocks():
+    tight = Ocean(3, 3, Fleet([("Boat", "B", 3, 3)]), touching="no_contact")
+    tight.block((2, 2))
+    tight.place(0, (0, 0), "horizontal")
+    tight.fire((0, 1))
+    before = tight.copy()
+    with pytest.raises(ValueError, match="could not lay out"):
+        tight.place_randomly("uniform", 1)
+    assert tight == before and tight.blocked[2, 2] and tight.is_placed(0) and tight.health(0) == 2
+
+
+def test_a_successful_place_randomly_still_replaces_the_layout():
+    ocean = a_used_ocean()
+    ocean.place_randomly(battleship.placer("uniform"), rng=3)
+    assert ocean.all_placed and not ocean.shots.any()
+
+
+# ---- D2: a refused DuelEnv step changes nothing in the match, but counts as a step ---------------
+
+
+def test_a_refused_duel_step_changes_nothing_but_the_step_count():
+    pytest.importorskip("gymnasium")
+    from battleship.envs import DuelEnv
+
+    env = DuelEnv(rules=Rules(volley="fixed_salvo", salvo_size=2), max_steps=50)
+    env.reset(seed=1)
+    obs, *_ = env.step(0)  # named, not yet fired
+    assert env.game is not None
+    outcome = env.game.outcome
+    for _ in range(3):
+        again, reward, terminated, truncated, info = env.step(0)  # already named: refused
+        assert info["outcome"] == "refused" and reward == 0.0 and not terminated and not truncated
+        assert all(np.array_equal(again[k], obs[k]) for k in obs)
+        assert env.game.outcome == outcome and info["to_name"] == 1 and info["fired"] == []
+    assert info["steps"] == 4  # documented: refused steps count towards max_steps
+
+
+# ---- E4: small argument mistakes ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("placers", [("uniform",), "uniform", ("uniform", "uniform", "uniform"), None])
+def test_match_wants_a_pair_of_placers(placers):
+    with pytest.raises(TypeError, match="placers must be a pair of placers"):
+        battleship.match("random", "random", 2, placers=placers, progress=False)
+
+
+@pytest.mark.parametrize("placers", [("uniform",), "uniform", ("uniform", "uniform", "uniform")])
+def test_a_game_wants_a_pair_of_placers_or_none(placers):
+    with pytest.raises(TypeError, match="placers must be a pair of placers"):
+        battleship.Game("random", "random", placers=placers)
+
+
+def test_a_tournament_player_tuple_must_be_a_pair():
+    with pytest.raises(TypeError, match=r"\(shooter, placer\) pair, got a tuple of 3"):
+        battleship.tournament([("random", "uniform", "x"), "parity"], 2, progress=False)
+    with pytest.raises(TypeError, match="got a tuple of 1"):
+        battleship.tournament([("random",), "parity"], 2, progress=False)
+
+
+@pytest.mark.parametrize("seed", [1.5, "7", b"7", object()])
+def test_vector_env_reset_names_a_bad_seed(seed):
+    pytest.importorskip("gymnasium")
+    from battleship.envs import BattleshipVectorEnv
+
+    env = BattleshipVectorEnv(2)
+    with pytest.raises(TypeError, match="seed must be"):
+        env.reset(seed=seed)
+
+
+@pytest.mark.parametrize("kind", [np.int64, np.int32, np.uint8])
+def test_numpy_integers_are_board_sizes(kind):
+    ocean = Ocean(kind(4), kind(5), Fleet([("A", "a", 2)]))
+    assert (ocean.rows, ocean.cols) == (4, 5)
+    assert TargetView(kind(4), kind(5), Fleet([("A", "a", 2)])).rows == 4
+    r = battleship.simulate("random", 3, rows=kind(4), cols=kind(5), fleet=Fleet([("A", "a", 2)]), progress=False)
+    assert r.games == 3
+    with pytest.raises(TypeError, match="rows must be an int"):
+        Ocean(np.bool_(True), 4)
+    with pytest.raises(TypeError, match="cols must be an int"):
+        Ocean(4, np.float64(4.0))
+    with pytest.raises(ValueError, match="at most"):
+        Ocean(np.int64(2**62), np.int64(4))  # no wrap-around in rows * cols
+
+
+def test_compare_refuses_an_unwritable_plot_before_playing(tmp_path, capsys):
+    missing = tmp_path / "nowhere" / "x.png"
+    assert main(["compare", "--games", "2", "--shooters", "random", "--plot", str(missing), "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert "battleship: error: --plot" in captured.err and "does not exist" in captured.err
+    assert "games per shooter" not in captured.out  # nothing was played
+    assert main(["compare", "--games", "2", "--shooters", "random", "--plot", str(tmp_path), "--no-progress"]) == 2
+    assert "is a directory" in capsys.readouterr().err
+    if os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        assert main(["compare", "--games", "2", "--shooters", "random", "--plot", str(locked / "x.png"), "--no-progress"]) == 2
+        assert "not writable" in capsys.readouterr().err
+
+
+# ---- E5: OptimalShooter pickles ------------------------------------------------------------------
+
+
+def test_optimal_shooter_pickles_with_its_limits():
+    shooter = battleship.OptimalShooter(max_layouts=1234, max_positions=5678)
+    back = pickle.loads(pickle.dumps(shooter))
+    assert isinstance(back, battleship.OptimalShooter) and back._limits == shooter._limits
+    fleet = Fleet([ShipClass("Cruiser", "C", 3)])
+    small = dict(rows=4, cols=4, fleet=fleet, progress=False)
+    assert battleship.simulate(back, 50, **small).mean == battleship.simulate(shooter, 50, **small).mean
+    with pytest.raises(ValueError, match="max_layouts"):
+        view = TargetView(6, 6, Fleet([("A", "a", 2, 3)]))
+        tiny = pickle.loads(pickle.dumps(battleship.OptimalShooter(max_layouts=1)))
+        tiny.start(view)
+
+
+def test_optimal_shooter_plays_in_a_process_pool():
+    fleet = Fleet([ShipClass("Cruiser", "C", 3)])
+    small = dict(rows=4, cols=4, fleet=fleet, progress=False)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        far = battleship.simulate(battleship.OptimalShooter(), 40, executor=pool, chunks=2, **small)
+    near = battleship.simulate(battleship.OptimalShooter(), 40, **small)
+    assert far.games == near.games == 40 and far.mean == near.mean
