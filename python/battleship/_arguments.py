@@ -22,13 +22,24 @@ def fleet_and_rules(fleet: Optional[Fleet], rules: Optional[Rules]) -> Tuple[Fle
     return fleet, rules
 
 
-def check_count(name: str, value: Any, minimum: int) -> int:
+UINT64_MAX = 2**64 - 1
+"""The largest count or seed the engine takes (``std::uint64_t``)."""
+INT_MAX = 2**31 - 1
+"""The largest size the engine takes as a C++ ``int`` (rows, samples, step limits...)."""
+UINT_MAX = 2**32 - 1
+"""The largest thread count the engine takes (``unsigned``)."""
+
+
+def check_count(name: str, value: Any, minimum: int, maximum: Optional[int] = UINT64_MAX) -> int:
     """``value`` as an int; ``TypeError`` unless it is an int (not a bool), ``ValueError`` below
-    ``minimum``."""
+    ``minimum`` or above ``maximum`` (the engine's 64-bit counts unless given; None: no limit),
+    so a value the engine cannot hold is refused by name instead of by the bindings."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be an int, got {value!r}")
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be <= {maximum}, got {value}")
     return int(value)
 
 

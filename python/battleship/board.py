@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from battleship import _core, _shape
+from battleship._arguments import check_count, fleet_and_rules
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship._types import Cell, CellLike, SearchPhase
 
@@ -54,8 +55,8 @@ def _seeded(rng: Union[Rng, int, None]) -> Rng:
         return Rng(int(np.random.SeedSequence().generate_state(1, np.uint64)[0]))
     if isinstance(rng, Rng):
         return rng
-    if isinstance(rng, int) and not isinstance(rng, bool):
-        return Rng(rng)
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
+        return Rng(check_count("the rng seed", rng, 0))
     raise TypeError(f"rng must be a battleship.Rng, an int seed or None, got {rng!r}")
 
 
@@ -119,7 +120,7 @@ class Ocean(_Board):
         touching: str = "allowed",
     ) -> None:
         cls = _shape.core("Ocean", rows, cols)
-        self._impl = cls(rows, cols, fleet if fleet is not None else Fleet.classic(), touching)
+        self._impl = cls(rows, cols, fleet_and_rules(fleet, None)[0], touching)
 
     # ---- what it is ------------------------------------------------------------------------
     @property
@@ -339,9 +340,7 @@ class TargetView(_Board):
         rules: Optional[Rules] = None,
     ) -> None:
         cls = _shape.core("TargetView", rows, cols)
-        self._impl = cls(
-            rows, cols, fleet if fleet is not None else Fleet.classic(), rules if rules is not None else Rules()
-        )
+        self._impl = cls(rows, cols, *fleet_and_rules(fleet, rules))
 
     @property
     def rules(self) -> Rules:

@@ -16,7 +16,7 @@ from typing import Any, Iterable, List, Optional, Tuple
 
 from battleship import _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
-from battleship._arguments import check_own_shooters, fleet_and_rules, placer_pair
+from battleship._arguments import check_count, check_own_shooters, fleet_and_rules, placer_pair
 from battleship._types import Cell
 from battleship.board import Ocean, Placement, TargetView
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
@@ -178,7 +178,7 @@ class Game:
         observers: Iterable[Any] = (),
     ) -> None:
         self.fleet, self.rules = fleet_and_rules(fleet, rules)
-        self.rows, self.cols, self.seed = rows, cols, seed
+        self.rows, self.cols, self.seed = rows, cols, check_count("seed", seed, 0)
         layout_with = None if placers is None else placer_pair("placers", placers, "players")
         a, b = resolve_shooter(first), resolve_shooter(second)
         check_own_shooters((a, b), "first and second players")

@@ -24,7 +24,7 @@ from typing import Any, Optional
 
 from battleship import _core
 from battleship._core import Fleet, Rules
-from battleship._arguments import check_count, fleet_and_rules
+from battleship._arguments import INT_MAX, UINT_MAX, check_count, fleet_and_rules
 from battleship.simulation import SimulationResult, solo_result
 from battleship.strategies import resolve_shooter
 
@@ -49,8 +49,8 @@ def optimal_expected_shots(
     """
     fleet, rules = fleet_and_rules(fleet, rules)
     return _core.optimal_expected_shots(
-        check_count("rows", rows, 1),
-        check_count("cols", cols, 1),
+        check_count("rows", rows, 1, INT_MAX),
+        check_count("cols", cols, 1, INT_MAX),
         fleet,
         rules,
         check_count("max_layouts", max_layouts, 1),
@@ -89,13 +89,13 @@ def simulate_every_layout(
     fleet, rules = fleet_and_rules(fleet, rules)
     raw = _core.simulate_every_layout(
         resolve_shooter(shooter),
-        check_count("rows", rows, 1),
-        check_count("cols", cols, 1),
+        check_count("rows", rows, 1, INT_MAX),
+        check_count("cols", cols, 1, INT_MAX),
         fleet,
         rules,
-        check_count("seeds", seeds, 1),
+        check_count("seeds", seeds, 1, INT_MAX),
         check_count("seed", seed, 0),
-        0 if threads is None else check_count("threads", threads, 0),
+        0 if threads is None else check_count("threads", threads, 0, UINT_MAX),
         check_count("max_layouts", max_layouts, 1),
     )
     return solo_result(raw, shooter)

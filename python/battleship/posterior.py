@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from battleship import _shape
 from battleship._core import Fleet, Rules, ShotOutcome
-from battleship._arguments import check_count, fleet_and_rules
+from battleship._arguments import INT_MAX, check_count, fleet_and_rules
 from battleship._types import CellLike
 
 __all__ = ["Posterior", "UNKNOWN", "MISS", "HIT", "SUNK"]
@@ -56,7 +56,7 @@ class Posterior:
         seed: int = 0,
     ) -> None:
         fleet, rules = fleet_and_rules(fleet, rules)
-        samples, seed = check_count("samples", samples, 1), check_count("seed", seed, 0)
+        samples, seed = check_count("samples", samples, 1, INT_MAX), check_count("seed", seed, 0)
         self._impl = _shape.core("Posterior", rows, cols)(rows, cols, fleet, rules, samples, seed)
         self.rows, self.cols, self.fleet, self.rules = rows, cols, fleet, rules
 

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import check_count, check_own_shooters, fleet_and_rules, placer_pair
+from battleship._arguments import UINT64_MAX, UINT_MAX, check_count, check_own_shooters, fleet_and_rules, placer_pair
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = ["simulate", "match", "combine", "SimulationResult", "MatchResult"]
@@ -103,10 +103,20 @@ class MatchResult:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
 
+def _run_range(games: int, seed: int, first_game: int) -> Tuple[int, int, int]:
+    """``games``, ``seed`` and ``first_game`` checked: games numbered past 2**64 - 1 cannot be
+    told apart (game ``i``'s seed is derived from ``i``), so they are refused, not wrapped."""
+    games, seed = check_count("games", games, 0), check_count("seed", seed, 0)
+    first_game = check_count("first_game", first_game, 0)
+    if first_game + games > UINT64_MAX + 1:
+        raise ValueError(f"first_game + games must be <= 2**64, got {first_game} + {games}")
+    return games, seed, first_game
+
+
 def _threads(threads: Optional[int]) -> int:
     if threads is None:
         return 0
-    return check_count("threads", threads, 0)
+    return check_count("threads", threads, 0, UINT_MAX)
 
 
 def _progress(progress: bool, games: int, label: str) -> tuple[Optional[Callable[[int], None]], Any]:
@@ -155,9 +165,7 @@ def simulate(
     strategy object between the pieces, so give a stateful one as its class (each piece then
     makes its own).
     """
-    games = check_count("games", games, 0)
-    seed = check_count("seed", seed, 0)
-    first_game = check_count("first_game", first_game, 0)
+    games, seed, first_game = _run_range(games, seed, first_game)
     fleet, rules = fleet_and_rules(fleet, rules)
     run = _shape.core("simulate", rows, cols)
     s, p = resolve_shooter(shooter), resolve_placer(placer)
@@ -210,9 +218,7 @@ def match(
     ``a`` moves first in even-numbered games and ``b`` in odd ones, so neither gains from moving
     first. Arguments as for ``simulate``; ``placers`` lays out ``a``'s and ``b``'s fleets.
     """
-    games = check_count("games", games, 0)
-    seed = check_count("seed", seed, 0)
-    first_game = check_count("first_game", first_game, 0)
+    games, seed, first_game = _run_range(games, seed, first_game)
     fleet, rules = fleet_and_rules(fleet, rules)
     run = _shape.core("match", rows, cols)
     sa, sb = resolve_shooter(a), resolve_shooter(b)

@@ -128,6 +128,26 @@ inline py::object shot_refusal_code(battleship::ShotRefusal r) {
   }
   return py::none();
 }
+/// `h` as a `T`, or TypeError saying that `what` must be `expected` (pybind's own cast error
+/// names neither the argument nor the C++ type).
+template <class T>
+T cast_argument(py::handle h, const std::string& what, const char* expected) {
+  try {
+    return h.cast<T>();
+  } catch (const py::cast_error&) {
+    throw py::type_error(what + " must be " + expected + ", got " +
+                         py::repr(h).cast<std::string>());
+  }
+}
+/// `cast_argument` for the engine's `int` settings.
+inline int int_argument(py::handle h, const std::string& what) {
+  return cast_argument<int>(h, what, "an int from -2**31 to 2**31 - 1");
+}
+/// `cast_argument` for text.
+inline std::string str_argument(py::handle h, const std::string& what) {
+  return cast_argument<std::string>(h, what, "a str");
+}
+
 /// Refuses, with IndexError, an answer a shooter cannot take in: a shot that was fired (any
 /// outcome but `invalid`) at a cell off the view's board, or a ship outside its fleet. The game
 /// runner tells shooters of refused shots off the board, so an `invalid` outcome may name one.

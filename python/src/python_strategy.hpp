@@ -218,7 +218,8 @@ public:
         const py::object r = s.place(s.ocean_obj, s.rng_obj);
         if (ocean.shots().any())
           throw py::value_error("a placer must not fire at the ocean it lays out");
-        ok = r.is_none() ? ocean.all_placed() : r.cast<bool>();
+        ok = r.is_none() ? ocean.all_placed()
+                         : cast_argument<bool>(r, "what place() returns", "True, False or None");
         if (ok && !ocean.all_placed())
           throw py::value_error("the placer returned True but placed only " +
                                 std::to_string(placed(ocean)) + " of " +

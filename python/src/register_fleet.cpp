@@ -4,6 +4,7 @@
 #include <battleship/fleet.hpp>
 
 #include "bindings.hpp"
+#include "convert.hpp"
 
 namespace bsp {
 namespace {
@@ -24,8 +25,9 @@ ShipClass class_from(py::handle h) {
   if (py::isinstance<py::sequence>(h) && !py::isinstance<py::str>(h)) {
     const auto t = py::reinterpret_borrow<py::sequence>(h);
     if (t.size() == 3 || t.size() == 4)
-      return make_class(t[0].cast<std::string>(), t[1].cast<std::string>(), t[2].cast<int>(),
-                        t.size() == 4 ? t[3].cast<int>() : 1);
+      return make_class(str_argument(t[0], "a ship's name"), str_argument(t[1], "a ship's symbol"),
+                        int_argument(t[2], "a ship's length"),
+                        t.size() == 4 ? int_argument(t[3], "a ship's count") : 1);
   }
   throw py::type_error("a ship class is a ShipClass or a (name, symbol, length[, count]) tuple, "
                        "got " +

@@ -40,10 +40,13 @@ py::dict state_of(const Rules& r) {
 }
 
 Rules from_state(const py::dict& d) {
-  return make_rules(d["touching"].cast<std::string>(), d["disclosure"].cast<std::string>(),
-                    d["volley"].cast<std::string>(), d["salvo_size"].cast<int>(),
-                    d["equalising_shot"].cast<bool>(), d["invalid_shot"].cast<std::string>(),
-                    d["max_invalid_in_a_row"].cast<int>(), d["shot_cap"].cast<int>());
+  return make_rules(
+      str_argument(d["touching"], "touching"), str_argument(d["disclosure"], "disclosure"),
+      str_argument(d["volley"], "volley"), int_argument(d["salvo_size"], "salvo_size"),
+      cast_argument<bool>(d["equalising_shot"], "equalising_shot", "a bool"),
+      str_argument(d["invalid_shot"], "invalid_shot"),
+      int_argument(d["max_invalid_in_a_row"], "max_invalid_in_a_row"),
+      int_argument(d["shot_cap"], "shot_cap"));
 }
 
 Rules named(const std::string& name) {

@@ -63,7 +63,15 @@ void register_values(py::module_& m) {
   py::class_<RngHandle>(m, "Rng",
                         "The engine's random generator (xoshiro256**): the same seed gives the "
                         "same draws on every platform.")
-      .def(py::init([](std::uint64_t seed) { return RngHandle(Rng(seed)); }), py::arg("seed") = 0)
+      .def(py::init([](py::handle seed) {
+             if (PyLong_Check(seed.ptr()) && !PyBool_Check(seed.ptr()) &&
+                 py::int_(py::reinterpret_borrow<py::object>(seed)) < py::int_(0))
+               throw py::value_error("seed must be >= 0, got " +
+                                     py::repr(seed).cast<std::string>());
+             return RngHandle(
+                 Rng(cast_argument<std::uint64_t>(seed, "seed", "an int from 0 to 2**64 - 1")));
+           }),
+           py::arg("seed") = 0)
       .def(
           "below",
           [](const RngHandle& h, std::int64_t n) {

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import pickle
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from concurrent.futures import ProcessPoolExecutor
 
@@ -274,3 +276,83 @@ def test_optimal_shooter_plays_in_a_process_pool():
         far = battleship.simulate(battleship.OptimalShooter(), 40, executor=pool, chunks=2, **small)
     near = battleship.simulate(battleship.OptimalShooter(), 40, **small)
     assert far.games == near.games == 40 and far.mean == near.mean
+
+
+# ---- E1 and E2: values the engine cannot hold are refused by name ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "changes, error, message",
+    [
+        ({"salvo_size": "3"}, TypeError, "salvo_size must be an int"),
+        ({"shot_cap": 3.7}, TypeError, "shot_cap must be an int"),
+        ({"shot_cap": None}, TypeError, "shot_cap must be an int"),
+        ({"shot_cap": 2**40}, TypeError, "shot_cap must be an int from -2\\*\\*31"),
+        ({"touching": 3}, TypeError, "touching must be a str"),
+        ({"equalising_shot": "yes"}, TypeError, "equalising_shot must be a bool"),
+    ],
+)
+def test_rules_replace_names_the_field_it_cannot_take(changes, error, message):
+    rules = battleship.Rules()
+    with pytest.raises(error, match=message):
+        rules.replace(**changes)
+    assert rules == battleship.Rules()
+
+
+@pytest.mark.parametrize(
+    "ship, message",
+    [(("A", "a", "3"), "a ship's length must be an int"), (("A", "a", 2.5), "a ship's length"),
+     ((None, "a", 3), "a ship's name must be a str"), (("A", "a", 3, "2"), "a ship's count")],
+)
+def test_a_fleet_names_the_ship_field_it_cannot_take(ship, message):
+    with pytest.raises(TypeError, match=message):
+        battleship.Fleet([ship])
+
+
+def test_a_placer_must_answer_true_false_or_none():
+    class Yes:
+        def place(self, ocean, rng):
+            ocean.place_randomly("uniform", rng)
+            return "yes"
+
+    with pytest.raises(TypeError, match="True, False or None"):
+        battleship.simulate("random", 3, placer=Yes(), progress=False)
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: battleship.Rng(-1), ValueError, "seed must be >= 0"),
+        (lambda: battleship.Rng(2**64), TypeError, "seed must be an int from 0 to 2\\*\\*64 - 1"),
+        (lambda: battleship.Game(seed=-1), ValueError, "seed must be >= 0"),
+        (lambda: battleship.Ocean().place_randomly(rng=-1), ValueError, "seed must be >= 0"),
+        (lambda: battleship.Ocean().block_random(-1), ValueError, "seed must be >= 0"),
+        (lambda: battleship.simulate("random", 1, seed=2**64), ValueError, "seed must be <="),
+        (lambda: battleship.simulate("random", 2**64), ValueError, "games must be <="),
+        (lambda: battleship.simulate("random", 1, threads=2**32), ValueError, "threads must be <="),
+        (lambda: battleship.simulate("random", 10, first_game=2**64 - 1), ValueError, "first_game \\+ games"),
+        (lambda: battleship.match("random", "random", 10, first_game=2**64 - 5), ValueError, "first_game \\+ games"),
+        (lambda: battleship.Posterior(seed=2**64), ValueError, "seed must be <="),
+        (lambda: battleship.Posterior(samples=2**31), ValueError, "samples must be <="),
+        (lambda: battleship.Ocean(10, 10, "classic"), TypeError, "fleet must be a battleship.Fleet"),
+        (lambda: battleship.TargetView(10, 10, None, "classic"), TypeError, "rules must be a battleship.Rules"),
+    ],
+)
+def test_values_out_of_the_engines_range_are_refused_by_name(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_the_largest_seed_and_last_games_are_taken():
+    assert battleship.simulate("random", 2, seed=2**64 - 1, first_game=2**64 - 2, progress=False).games == 2
+    battleship.Rng(2**64 - 1)
+
+
+@pytest.mark.parametrize("flags", [["--shot-cap", "99999999999"], ["--seed", str(2**64)], ["--threads", str(2**32)]])
+def test_the_command_line_refuses_out_of_range_values_without_a_traceback(flags):
+    done = subprocess.run(
+        [sys.executable, "-m", "battleship", "simulate", "random", "--games", "10", *flags],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "battleship: error:" in done.stderr and "Traceback" not in done.stderr

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from battleship._arguments import check_count, fleet_and_rules
+from battleship._arguments import INT_MAX, check_count, fleet_and_rules
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import Ocean, TargetView
 from battleship.game import Game, GameOutcome, QueuedShooter
@@ -66,7 +66,7 @@ def game_arguments(
     fleet, rules = fleet_and_rules(fleet, rules)
     Ocean(rows, cols, fleet, rules.touching)  # checks the board's size and the fit
     cells = int(rows) * int(cols)
-    steps = steps_per_cell * cells if max_steps is None else check_count("max_steps", max_steps, 1)
+    steps = steps_per_cell * cells if max_steps is None else check_count("max_steps", max_steps, 1, INT_MAX)
     return int(rows), int(cols), fleet, rules, steps
 
 

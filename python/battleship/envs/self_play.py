@@ -77,7 +77,7 @@ except ImportError as error:  # pragma: no cover - exercised only without pettin
         'battleship.envs.self_play needs PettingZoo: pip install "battleship[pettingzoo]" (or pip install pettingzoo)'
     ) from error
 
-from battleship._arguments import check_count, fleet_and_rules
+from battleship._arguments import INT_MAX, check_count, fleet_and_rules
 from battleship._core import Fleet, Rules, ShotOutcome
 from battleship.board import Ocean
 from battleship.envs._shared import (
@@ -176,7 +176,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"placers must be a pair (one placer per agent), got {placers!r}")
         self._placers = (resolve_placer(placers[0]), resolve_placer(placers[1]))
         cells = self.rows * self.cols
-        self.max_steps = 4 * cells if max_steps is None else check_count("max_steps", max_steps, 1)
+        self.max_steps = 4 * cells if max_steps is None else check_count("max_steps", max_steps, 1, INT_MAX)
         self.first, self.render_mode = first, render_mode
         self.possible_agents = list(AGENTS)
         self.agents: List[str] = []

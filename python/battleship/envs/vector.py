@@ -41,7 +41,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from battleship import _shape
-from battleship._arguments import check_count
+from battleship._arguments import UINT_MAX, check_count
 from battleship._core import Fleet, Rules
 from battleship.board import Ocean, TargetView
 from battleship.envs._shared import copy_layout, game_arguments, target_spaces
@@ -170,7 +170,7 @@ class BattleshipVectorEnv(VectorEnv):
         for and then told each answer once, so asking every step costs one update an env."""
         if not self._started:
             raise gymnasium.error.ResetNeeded("call reset() before probability_maps()")
-        count = 0 if threads is None else check_count("threads", threads, 0)
+        count = 0 if threads is None else check_count("threads", threads, 0, UINT_MAX)
         return self._batch.probability_maps(count)  # type: ignore[no-any-return]
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -193,13 +193,13 @@ class BattleshipVectorEnv(VectorEnv):
         if seed is None:
             return [None] * self.num_envs
         if isinstance(seed, (int, np.integer)):
-            return [check_count("seed", seed, 0) + i for i in range(self.num_envs)]
+            return [check_count("seed", seed, 0, None) + i for i in range(self.num_envs)]
         if isinstance(seed, (str, bytes)) or not hasattr(seed, "__iter__"):
             raise TypeError(f"seed must be None, an int, or one int or None per env, got {seed!r}")
         seeds = list(seed)
         if len(seeds) != self.num_envs:
             raise ValueError(f"seed needs one entry per env ({self.num_envs}), got {len(seeds)}")
-        return [None if s is None else check_count("seed", s, 0) for s in seeds]
+        return [None if s is None else check_count("seed", s, 0, None) for s in seeds]
 
     def _envs_to_reset(self, mask: Any) -> npt.NDArray[np.int64]:
         """The envs a reset starts over: every one, or those ``options["reset_mask"]`` marks."""
