@@ -3,6 +3,7 @@
 /// game, caught up on demand and computed over threads.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
