@@ -41,12 +41,19 @@ inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
   if (py::isinstance<py::sequence>(h) && !PyBytes_Check(o)) {
     const auto seq = py::reinterpret_borrow<py::sequence>(h);
     if (seq.size() == 2) {
-      try {
-        const py::int_ r(py::reinterpret_borrow<py::object>(PyNumber_Index(seq[0].ptr())));
-        const py::int_ c(py::reinterpret_borrow<py::object>(PyNumber_Index(seq[1].ptr())));
-        return battleship::Coord{r.cast<int>(), c.cast<int>()};
-      } catch (const py::error_already_set&) {
-      } catch (const py::cast_error&) {
+      // Integers of any kind (NumPy's too); PyNumber_Index returns a new reference, or null.
+      const auto r = py::reinterpret_steal<py::object>(PyNumber_Index(seq[0].ptr()));
+      const auto c =
+          r ? py::reinterpret_steal<py::object>(PyNumber_Index(seq[1].ptr())) : py::object();
+      if (r && c) {
+        int overflow = 0;
+        const long long row = PyLong_AsLongLongAndOverflow(r.ptr(), &overflow);
+        const long long col = overflow ? 0 : PyLong_AsLongLongAndOverflow(c.ptr(), &overflow);
+        if (overflow || row <= -(1LL << 30) || row >= (1LL << 30) || col <= -(1LL << 30) ||
+            col >= (1LL << 30))
+          throw py::value_error(std::string(what) +
+                                " is out of range: " + py::repr(h).cast<std::string>());
+        return battleship::Coord{static_cast<int>(row), static_cast<int>(col)};
       }
       PyErr_Clear();
     }

@@ -338,3 +338,22 @@ def test_a_builtin_placer_that_cannot_fit_the_fleet_is_named_from_zero():
     fleet, rules = b.Fleet([("A", "a", 2, 3)]), b.Rules(touching="no_contact")
     with pytest.raises(ValueError, match="^player 0's placer could not lay out the fleet$"):
         b.Game("random", "random", rows=3, cols=3, fleet=fleet, rules=rules)
+
+
+# ---- cells given as lists or arrays -----------------------------------------------------------
+
+
+def test_a_cell_as_a_list_or_array_is_read_without_leaking_and_range_checked():
+    ocean = b.Ocean()
+    ocean.place(0, (3, 3), "horizontal")
+    assert ocean.fire([3, 3]).result == "hit" and ocean.fire(np.array([3, 4])).result == "hit"
+    with pytest.raises(ValueError, match="out of range"):
+        ocean.fire([2**40, 0])
+    with pytest.raises(TypeError, match="pair of integers"):
+        ocean.fire([1.5, 2])
+    # Each list cell used to keep a reference to its row and column for ever.
+    row = 5
+    before = sys.getrefcount(row)
+    for _ in range(1000):
+        ocean.ship_at([row, row])
+    assert sys.getrefcount(row) - before < 100
