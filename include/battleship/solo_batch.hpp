@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <battleship/board.hpp>
@@ -143,19 +144,7 @@ public:
   void reset(std::size_t g, const Ocean<S>& layout, std::uint64_t seed) {
     check(g);
     check_layout(layout);
-    restart(g);
-    reset_once_ = true;
-    Game& game = games_[g];
-    game.ocean = layout;
-    game.ocean.repair();
-    game.seed = seed;
-    ++game.resets;
-    for (std::size_t t = 0; t < game.teachers.size(); ++t) {
-      Teacher& teacher = game.teachers[t];
-      teacher.rng = Rng((seed + seed_offsets_[t]) % (std::uint64_t{1} << 63));
-      teacher.move = no_move;
-      teacher.shooter.start(game.view);
-    }
+    start(g, layout, seed);
   }
 
   /// Starts game `g` anew against a fleet laid out by `placer` drawing from `Rng(seed)`: the
@@ -165,9 +154,9 @@ public:
   template <PlacementStrategy<S> Placer>
   bool reset(std::size_t g, Placer& placer, std::uint64_t seed) {
     check(g);
-    std::optional<Ocean<S>> layout = lay_out(placer, seed);
+    std::optional<Ocean<S>> layout = lay_out(placer, seed); // checked as it is laid out
     if (!layout) return false;
-    reset(g, *layout, seed);
+    start(g, std::move(*layout), seed);
     return true;
   }
 
@@ -263,6 +252,24 @@ private:
   static TargetCode code_of(const ShotOutcome& told) noexcept {
     if (told.sank()) return TargetCode::sunk;
     return told.struck() ? TargetCode::hit : TargetCode::miss;
+  }
+
+  /// Starts game `g` (checked) anew against the ships of `layout` (checked), its teachers'
+  /// generators seeded from `seed`.
+  void start(std::size_t g, Ocean<S> layout, std::uint64_t seed) {
+    restart(g);
+    reset_once_ = true;
+    Game& game = games_[g];
+    game.ocean = std::move(layout);
+    game.ocean.repair();
+    game.seed = seed;
+    ++game.resets;
+    for (std::size_t t = 0; t < game.teachers.size(); ++t) {
+      Teacher& teacher = game.teachers[t];
+      teacher.rng = Rng((seed + seed_offsets_[t]) % (std::uint64_t{1} << 63));
+      teacher.move = no_move;
+      teacher.shooter.start(game.view);
+    }
   }
 
   /// An empty ocean of the batch, once the rules and the fleet are found valid.

@@ -128,14 +128,21 @@ def teacher_advice(
     return teacher.advice()
 
 
+def checked_layout(env: Any, layout: Any, what: str) -> Ocean:
+    """A new ocean of ``env``'s board, fleet and touching rule holding the chosen ``layout`` (an
+    option ``what``): ``TypeError``, ``ValueError`` or ``PlacementError`` if it does not fit."""
+    scratch = Ocean(env.rows, env.cols, env.fleet, env.rules.touching)
+    copy_layout(layout, scratch, what)
+    return scratch
+
+
 def check_layouts(env: Any, options: Optional[Dict[str, Any]], keys: Iterable[str]) -> None:
     """Refuses a bad chosen layout (``options[key]``) before a ``reset`` changes anything, its
     generator included: each one is first copied onto a scratch ocean of ``env``'s board."""
     for key in keys:
         layout = (options or {}).get(key)
         if layout is not None:
-            scratch = Ocean(env.rows, env.cols, env.fleet, env.rules.touching)
-            copy_layout(layout, scratch, f"options[{key!r}]")
+            checked_layout(env, layout, f"options[{key!r}]")
 
 
 def name_cell(

@@ -44,7 +44,7 @@ from battleship import _shape
 from battleship._arguments import UINT_MAX, check_count
 from battleship._core import Fleet, Rules
 from battleship.board import Ocean, TargetView
-from battleship.envs._shared import copy_layout, game_arguments, target_spaces
+from battleship.envs._shared import checked_layout, game_arguments, target_spaces
 from battleship.posterior import UNKNOWN
 from battleship.strategies import BuiltinShooter, resolve_placer
 
@@ -222,18 +222,13 @@ class BattleshipVectorEnv(VectorEnv):
         if chosen is None:
             return [None] * self.num_envs
         if isinstance(chosen, Ocean):
-            return [self._checked_layout(chosen, "options['ocean']")] * self.num_envs
+            return [checked_layout(self, chosen, "options['ocean']")._impl] * self.num_envs
         if isinstance(chosen, (str, bytes)) or not isinstance(chosen, Sequence):
             raise TypeError(f"options['ocean'] must be a battleship.Ocean or one per env, got {chosen!r}")
         if len(chosen) != self.num_envs:
             raise ValueError(f"options['ocean'] needs one layout (or None) per env ({self.num_envs}), got {len(chosen)}")
-        return [None if layout is None else self._checked_layout(layout, f"options['ocean'][{i}]")
+        return [None if layout is None else checked_layout(self, layout, f"options['ocean'][{i}]")._impl
                 for i, layout in enumerate(chosen)]
-
-    def _checked_layout(self, layout: Any, what: str) -> Any:
-        scratch = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
-        copy_layout(layout, scratch, what)  # TypeError, ValueError or PlacementError
-        return scratch._impl
 
     def _start(self, envs: npt.NDArray[np.int64], generators: List[Optional[np.random.Generator]],
                layouts: List[Any]) -> None:
