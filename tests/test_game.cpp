@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace battleship;
@@ -434,7 +436,8 @@ TEST_CASE("endless invalid shots abort the game under either rule", "[game][rule
     const auto& out = g.play_to_end();
     CHECK(out.end == GameEnd::aborted);
     CHECK(out.winner == -1);
-    CHECK(out.reason == "player 1 made too many invalid shots in a row");
+    CHECK(out.reason == "player 0 made too many invalid shots in a row");
+    CHECK(out.at_fault == 0); // the stubborn shooter is player 0
     CHECK(out.shots[0] == 1); // only the first shot at (0,0) was valid
     CHECK(log.invalid() == 5);
   }
@@ -445,7 +448,8 @@ TEST_CASE("a fleet that cannot be placed aborts the game with the reason", "[gam
   CHECK(g.place(0, UniformPlacer<S>{}));
   CHECK_FALSE(g.place(1, NoPlacer{}));
   CHECK(g.outcome().end == GameEnd::aborted);
-  CHECK(g.outcome().reason == "player 2 could not place its fleet");
+  CHECK(g.outcome().reason == "player 1 could not place its fleet");
+  CHECK(g.outcome().at_fault == 1);
   CHECK(g.ocean(1).occupied().none());
   g.play_turn();
   CHECK(g.outcome().rounds == 0);
@@ -454,7 +458,39 @@ TEST_CASE("a fleet that cannot be placed aborts the game with the reason", "[gam
   top_layout(unplaced.ocean(0));
   unplaced.play_turn();
   CHECK(unplaced.outcome().end == GameEnd::aborted);
-  CHECK(unplaced.outcome().reason == "player 2's fleet is not placed");
+  CHECK(unplaced.outcome().reason == "player 1's fleet is not placed");
+  CHECK(unplaced.outcome().at_fault == 1);
+}
+
+TEST_CASE("a player other than 0 and 1 is refused and changes nothing", "[game]") {
+  Game<S> g(Board<S>{}, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  for (int bad : {-1, 2, 7}) {
+    INFO(bad);
+    CHECK_THROWS_AS(g.ocean(bad), std::out_of_range);
+    CHECK_THROWS_AS(std::as_const(g).ocean(bad), std::out_of_range);
+    CHECK_THROWS_AS(g.view(bad), std::out_of_range);
+    CHECK_THROWS_AS(g.place(bad, UniformPlacer<S>{}), std::out_of_range);
+    CHECK_THROWS_WITH(g.set_ocean(bad, g.ocean(0)),
+                      "player must be 0 or 1, got " + std::to_string(bad));
+    if (bad != -1) CHECK_THROWS_AS(g.abort("resigns", bad), std::out_of_range); // -1: nobody
+  }
+  CHECK_THROWS_AS(g.abort("resigns", -2), std::out_of_range);
+  CHECK(g.outcome().end == GameEnd::in_progress);
+  CHECK(g.ocean(1).occupied().none());
+  CHECK(g.place(1, UniformPlacer<S>{}));
+}
+
+TEST_CASE("a player who resigns is named at fault, and reset forgets it", "[game]") {
+  Game<S> g(Board<S>{}, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  g.abort("player 1 resigns", 1);
+  CHECK(g.outcome().end == GameEnd::aborted);
+  CHECK(g.outcome().winner == -1);
+  CHECK(g.outcome().at_fault == 1);
+  g.abort("too late", 0); // already over: nothing changes
+  CHECK(g.outcome().at_fault == 1);
+  CHECK(g.outcome().reason == "player 1 resigns");
+  g.reset(3);
+  CHECK(g.outcome() == GameOutcome{});
 }
 
 TEST_CASE("a shot cap stops each player, and both at the cap is a draw", "[game][rules]") {
@@ -555,6 +591,7 @@ TEST_CASE("an observer may end the game from a hook", "[game]") {
   g.play_to_end();
   CHECK(g.outcome().end == GameEnd::aborted);
   CHECK(g.outcome().reason == "the user quit");
+  CHECK(g.outcome().at_fault == -1);
   CHECK(q.shots == 3);
   CHECK(g.view(0).shots_fired() == 3);
 }
@@ -586,18 +623,20 @@ TEST_CASE("an already placed ocean can be handed to a player, a wrong one is ref
   REQUIRE(partial.place(0, {0, 0}, Orientation::horizontal) == PlacementRefusal::none);
   Game<S> h(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
   CHECK_FALSE(h.set_ocean(1, partial));
-  CHECK(h.outcome().reason == "player 2's ocean has a ship missing");
+  CHECK(h.outcome().reason == "player 1's ocean has a ship missing");
+  CHECK(h.outcome().at_fault == 1);
 
   Ocean<S> no_touch(board, pair_fleet, Touching::no_contact);
   Game<S> k(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
   CHECK_FALSE(k.set_ocean(0, no_touch));
-  CHECK(k.outcome().reason == "player 1's ocean was placed under another touching rule");
+  CHECK(k.outcome().reason == "player 0's ocean was placed under another touching rule");
+  CHECK(k.outcome().at_fault == 0);
 
   Ocean<S> shot = placed;
   shot.fire({3, 3});
   Game<S> m(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
   CHECK_FALSE(m.set_ocean(0, shot));
-  CHECK(m.outcome().reason == "player 1's ocean has been shot at");
+  CHECK(m.outcome().reason == "player 0's ocean has been shot at");
 }
 
 TEST_CASE("a game is a function of its seed, and reset replays it", "[game]") {

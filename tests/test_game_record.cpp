@@ -130,7 +130,9 @@ TEST_CASE("a game stopped early or aborted at placement replays too", "[record]"
 
   const GameRecord unplaced =
       play<RandomShooter<C>, RandomShooter<C>, NoPlacer>(rulesets::classic, 5);
-  CHECK(unplaced.outcome.reason == "player 2 could not place its fleet");
+  CHECK(unplaced.outcome.reason == "player 1 could not place its fleet");
+  CHECK(unplaced.outcome.at_fault == 1);
+  CHECK(to_text(unplaced).find("\nfault 1\nreason player 1 could not") != std::string::npos);
   CHECK(unplaced.layouts[1].empty());
   CHECK(unplaced.layouts[0].size() == 5);
   const ReplayResult<C> r = replay<C>(unplaced);
@@ -279,6 +281,13 @@ TEST_CASE("the parser names the line and the problem of every malformed record",
       {head + tail + "shot 0 1 1 miss\n", 8, "after 'end'"},
       {head + "reason none\n" + tail, 6, "right after the 'outcome'"},
       {head + "outcome draw -1 0 0 0\noutcome draw -1 0 0 0\nend\n", 7, "second 'outcome'"},
+      {head + "outcome draw -1 0 0 0\nfault 0\nend\n", 7, "only an aborted game"},
+      {head + "outcome aborted -1 0 0 0\nfault 2\nend\n", 7, "between 0 and 1"},
+      {head + "outcome aborted -1 0 0 0\nfault\nend\n", 7, "missing the player at fault"},
+      {head + "outcome aborted -1 0 0 0\nfault 0 0\nend\n", 7, "unexpected text"},
+      {head + "outcome aborted -1 0 0 0\nreason why\nfault 0\nend\n", 8, "right after"},
+      {head + "outcome aborted -1 0 0 0\nfault 0\noutcome aborted -1 0 0 0\nend\n", 8,
+       "second 'outcome'"},
       {"battleship-record 1\nboard 4 4\nship 2 1 X Two\nrules touching=allowed "
        "disclosure=sunk_with_name volley=single salvo_size=1 equalising_shot=no "
        "invalid_shot=refused max_invalid_in_a_row=100 shot_cap=0\nseed 7\n" +

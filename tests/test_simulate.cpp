@@ -346,8 +346,8 @@ TEST_CASE("aborted matches are counted with the first one's reason", "[simulate]
                      RandomShooter<S>{}, UniformPlacer<S>{}, options);
   CHECK(r.aborted == 10);
   CHECK(r.first_abort_game == 0);
-  // Match 0: A moves first, so A is player 1 and its placer fails.
-  CHECK(r.first_abort == "player 1 could not place its fleet");
+  // Match 0: A moves first, so A is player 0 and its placer fails.
+  CHECK(r.first_abort == "player 0 could not place its fleet");
   // A later range keeps the run's indices, and a merge keeps the earliest abort's reason.
   options.first_game = 5;
   options.games = 3;
@@ -355,7 +355,7 @@ TEST_CASE("aborted matches are counted with the first one's reason", "[simulate]
       simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{}, NoPlacer{},
                      RandomShooter<S>{}, UniformPlacer<S>{}, options);
   CHECK(later.first_abort_game == 5);
-  CHECK(later.first_abort == "player 2 could not place its fleet"); // match 5: B first
+  CHECK(later.first_abort == "player 1 could not place its fleet"); // match 5: B first
   later.merge(r);
   CHECK(later.aborted == 13);
   CHECK(later.first_abort_game == 0);

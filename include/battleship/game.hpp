@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -45,8 +46,11 @@ struct GameOutcome {
   GameEnd end = GameEnd::in_progress; ///< How it ended.
   int winner = -1;                    ///< 0 or 1 for a win, else -1.
   std::string reason;                 ///< Why it was aborted (empty otherwise).
-  int rounds = 0;                     ///< Rounds started (a round is one turn of each player).
-  std::array<int, 2> shots{};         ///< Valid shots fired by each player.
+  /// The player whose failure aborted the match (its fleet could not be placed, or it made too
+  /// many invalid shots in a row), or whom `Game::abort` named; else -1.
+  int at_fault = -1;
+  int rounds = 0;             ///< Rounds started (a round is one turn of each player).
+  std::array<int, 2> shots{}; ///< Valid shots fired by each player.
 
   /// Outcomes are equal when every field is.
   friend bool operator==(const GameOutcome&, const GameOutcome&) = default;
@@ -186,14 +190,13 @@ public:
   /// The seed the players' generators derive from.
   [[nodiscard]] std::uint64_t seed() const noexcept { return seed_; }
 
-  /// Player `player`'s own ocean, to place ships by hand before the first turn.
-  [[nodiscard]] Ocean<S>& ocean(int player) noexcept { return oceans_[index(player)]; }
+  /// Player `player`'s own ocean, to place ships by hand before the first turn. Players are 0
+  /// and 1 here and everywhere else; another `player` throws `std::out_of_range`.
+  [[nodiscard]] Ocean<S>& ocean(int player) { return oceans_[checked(player)]; }
   /// Player `player`'s own ocean (read-only, for displays).
-  [[nodiscard]] const Ocean<S>& ocean(int player) const noexcept { return oceans_[index(player)]; }
+  [[nodiscard]] const Ocean<S>& ocean(int player) const { return oceans_[checked(player)]; }
   /// What player `player` knows of its opponent's ocean.
-  [[nodiscard]] const TargetView<S>& view(int player) const noexcept {
-    return views_[index(player)];
-  }
+  [[nodiscard]] const TargetView<S>& view(int player) const { return views_[checked(player)]; }
   /// Player 0's shooter.
   [[nodiscard]] const Shooter0& first_shooter() const noexcept { return shooter0_; }
   /// Player 1's shooter.
@@ -225,14 +228,16 @@ public:
 
   /// Lets player `player`'s placer lay out its fleet, drawing from the player's generator.
   ///
-  /// Returns false, and aborts the match with the reason "player N could not place its fleet",
-  /// if the placer fails (or leaves a ship off the board). Pass the placer as a non-const lvalue
+  /// Returns false, and aborts the match with the reason "player N could not place its fleet"
+  /// (players are numbered 0 and 1 in every reason) and `at_fault` N, if the placer fails (or
+  /// leaves a ship off the board); false with nothing changed once play has started. Throws
+  /// `std::out_of_range` for a player other than 0 and 1. Pass the placer as a non-const lvalue
   /// to reuse it (and whatever it caches) from game to game; a const one is copied.
   template <class Placer>
   requires PlacementStrategy<std::remove_cvref_t<Placer>, S>
   bool place(int player, Placer&& placer) {
+    Ocean<S>& o = oceans_[checked(player)];
     if (started_ || is_over()) return false;
-    Ocean<S>& o = oceans_[index(player)];
     Rng& rng = rngs_[index(player)];
     o.clear();
     bool ok = false;
@@ -244,15 +249,17 @@ public:
     }
     if (ok && o.all_placed()) return true;
     o.clear();
-    abort(detail::concat("player ", player + 1, " could not place its fleet"));
+    abort(detail::concat("player ", player, " could not place its fleet"), player);
     return false;
   }
 
   /// Gives player `player` a copy of `ocean`, an already placed fleet.
   ///
-  /// Returns false, and aborts the match saying why, if the ocean is for another board, fleet or
-  /// touching rule, has a ship missing, or has been shot at.
+  /// Returns false, and aborts the match saying why (player `player` at fault), if the ocean is
+  /// for another board, fleet or touching rule, has a ship missing, or has been shot at. Throws
+  /// `std::out_of_range` for a player other than 0 and 1.
   bool set_ocean(int player, const Ocean<S>& ocean) {
+    checked(player);
     if (started_ || is_over()) return false;
     const Ocean<S>& mine = oceans_[index(player)];
     std::string_view problem;
@@ -265,7 +272,7 @@ public:
     else if (ocean.shots().any())
       problem = "has been shot at";
     if (!problem.empty()) {
-      abort(detail::concat("player ", player + 1, "'s ocean ", problem));
+      abort(detail::concat("player ", player, "'s ocean ", problem), player);
       return false;
     }
     oceans_[index(player)] = ocean;
@@ -274,9 +281,13 @@ public:
 
   /// Ends the match now as aborted with `reason` (a player resigns, a user quits, a replay found
   /// a mismatch); does nothing if it is already over. Safe to call from an observer's hook.
-  void abort(std::string reason) {
+  /// `at_fault` names the player to blame (0 or 1; a player who resigns), or -1 for nobody;
+  /// another value throws `std::out_of_range` and changes nothing.
+  void abort(std::string reason, int at_fault = -1) {
+    if (at_fault != -1) checked(at_fault);
     if (is_over()) return;
     outcome_.reason = std::move(reason);
+    outcome_.at_fault = at_fault;
     finish(GameEnd::aborted, -1);
   }
 
@@ -288,6 +299,7 @@ public:
     outcome_.end = GameEnd::in_progress;
     outcome_.winner = -1;
     outcome_.reason.clear();
+    outcome_.at_fault = -1;
     outcome_.rounds = 0;
     outcome_.shots = {};
     invalid_streak_ = {};
@@ -351,6 +363,11 @@ public:
 
 private:
   static std::size_t index(int player) noexcept { return player == 0 ? 0 : 1; }
+  static std::size_t checked(int player) {
+    if (player != 0 && player != 1)
+      throw std::out_of_range(detail::concat("player must be 0 or 1, got ", player));
+    return index(player);
+  }
 
   struct Named {
     Coord cell;
@@ -367,7 +384,7 @@ private:
     started_ = true;
     for (int p = 0; p < 2; ++p)
       if (!oceans_[index(p)].all_placed()) {
-        abort(detail::concat("player ", p + 1, "'s fleet is not placed"));
+        abort(detail::concat("player ", p, "'s fleet is not placed"), p);
         return;
       }
     if constexpr (requires(Observer & o, const Ocean<S>& ocean) { o.on_placement(0, ocean); }) {
@@ -409,7 +426,7 @@ private:
   }
 
   std::string too_many_invalid(int p) const {
-    return detail::concat("player ", p + 1, " made too many invalid shots in a row");
+    return detail::concat("player ", p, " made too many invalid shots in a row");
   }
 
   // Names and resolves one volley of player `p`; returns whether it earned another
@@ -464,12 +481,12 @@ private:
       }
       if (!announce(p, shot.cell, full, told)) return false;
       if (!full.valid() && streak >= rules_.max_invalid_in_a_row) {
-        abort(too_many_invalid(p));
+        abort(too_many_invalid(p), p);
         return false;
       }
     }
     if (gave_up) {
-      abort(too_many_invalid(p));
+      abort(too_many_invalid(p), p);
       return false;
     }
     return again;

@@ -27,7 +27,8 @@
 /// shot 0 5 6 sunk 4                            sunk <ship>; invalid <off_board|already_shot>
 /// outcome win 0 41 41 40                     end (in_progress|win|draw|aborted), winner (-1
 ///                                              when none), rounds, each player's valid shots
-/// reason player 2 could not place its fleet  optional: why the game was aborted
+/// fault 1                                    optional, aborted games only: the player at fault
+/// reason player 1 could not place its fleet  optional: why the game was aborted
 /// end                                        last line: a record cut short is refused
 /// ```
 ///
@@ -181,6 +182,7 @@ inline void append_outcome(std::string& out, const ShotOutcome& o) {
   const GameOutcome& o = record.outcome;
   out += concat("outcome ", to_string(o.end), ' ', o.winner, ' ', o.rounds, ' ', o.shots[0], ' ',
                 o.shots[1], '\n');
+  if (o.at_fault >= 0) out += concat("fault ", o.at_fault, '\n');
   if (!o.reason.empty())
     out += concat("reason ", std::string_view(detail::one_line(o.reason)), '\n');
   out += "end\n";
@@ -224,7 +226,7 @@ private:
   struct Failure {
     std::string what;
   };
-  enum class Stage { header, setup, places, shots, outcome, reason, done };
+  enum class Stage { header, setup, places, shots, outcome, fault, reason, done };
 
   [[noreturn]] static void fail(std::string what) { throw Failure{std::move(what)}; }
 
@@ -327,17 +329,26 @@ private:
       } else if (key == "outcome") {
         if (stage == Stage::setup) end_setup();
         if (stage == Stage::setup || stage == Stage::places) end_places();
-        if (stage == Stage::outcome || stage == Stage::reason) fail("a second 'outcome' line");
+        if (stage == Stage::outcome || stage == Stage::fault || stage == Stage::reason)
+          fail("a second 'outcome' line");
         stage = Stage::outcome;
         outcome(rest);
+      } else if (key == "fault") {
+        if (stage != Stage::outcome) fail("'fault' comes right after the 'outcome' line");
+        if (record_.outcome.end != GameEnd::aborted)
+          fail("only an aborted game has a player at fault");
+        record_.outcome.at_fault = integer(rest, "the player at fault", 0, 1);
+        no_more(rest);
+        stage = Stage::fault;
       } else if (key == "reason") {
-        if (stage != Stage::outcome) fail("'reason' comes right after the 'outcome' line");
+        if (stage != Stage::outcome && stage != Stage::fault)
+          fail("'reason' comes right after the 'outcome' line (or its 'fault' line)");
         const std::string_view why = trimmed(rest);
         if (why.empty()) fail("missing the reason");
         record_.outcome.reason = std::string(why);
         stage = Stage::reason;
       } else if (key == "end") {
-        if (stage != Stage::outcome && stage != Stage::reason)
+        if (stage != Stage::outcome && stage != Stage::fault && stage != Stage::reason)
           fail("'end' comes after the 'outcome' line");
         no_more(rest);
         stage = Stage::done;
@@ -652,6 +663,7 @@ inline std::string describe(const GameOutcome& o) {
   std::string s(to_string(o.end));
   if (o.end == GameEnd::win) s += concat(" by player ", o.winner);
   s += concat(" after ", o.rounds, " rounds, shots ", o.shots[0], " and ", o.shots[1]);
+  if (o.at_fault >= 0) s += concat(", player ", o.at_fault, " at fault");
   if (!o.reason.empty()) s += concat(" (", std::string_view(o.reason), ")");
   return s;
 }
@@ -719,7 +731,7 @@ template <BoardShape S>
     if (record.outcome.end != GameEnd::aborted || !record.shots.empty())
       return setup_fails("a player has no layout, but the record is not of a game aborted "
                          "before its first shot");
-    game.abort(record.outcome.reason);
+    game.abort(record.outcome.reason, record.outcome.at_fault);
   }
 
   game.observe(&checker);

@@ -26,17 +26,23 @@ __all__ = ["Game", "GameOutcome", "GameRecord", "ShotRecord", "QueuedShooter"]
 
 @dataclass(frozen=True)
 class GameOutcome:
-    """How a match ended: ``end`` is ``"in_progress"``, ``"win"``, ``"draw"`` or ``"aborted"``."""
+    """How a match ended: ``end`` is ``"in_progress"``, ``"win"``, ``"draw"`` or ``"aborted"``.
+
+    An aborted match names in ``at_fault`` the player whose failure ended it (its fleet could not
+    be placed, it made too many invalid shots in a row, or it resigned through ``Game.abort``),
+    or None when no player is to blame. Players are 0 and 1 here and in every ``reason``."""
 
     end: str
     winner: Optional[int] = None
     reason: str = ""
     rounds: int = 0
     shots: Tuple[int, int] = (0, 0)
+    at_fault: Optional[int] = None
 
     @classmethod
     def _from_core(cls, o: Any) -> GameOutcome:
-        return cls(str(o.end), o.winner, str(o.reason), int(o.rounds), (int(o.shots[0]), int(o.shots[1])))
+        shots = (int(o.shots[0]), int(o.shots[1]))
+        return cls(str(o.end), o.winner, str(o.reason), int(o.rounds), shots, o.at_fault)
 
 
 @dataclass(frozen=True)
@@ -186,7 +192,8 @@ class Game:
         self._impl = _shape.core("Game", rows, cols)(rows, cols, self.fleet, self.rules, a, b, seed)
         self._recorder = _Recorder(observers)
         self._impl.observe(self._recorder)
-        self._aborted: Optional[str] = None
+        self._aborted: Optional[str] = None  # why Python ended the match (a strategy raised)
+        self._at_fault: Optional[int] = None  # then, the player to blame
         self._busy = False  # a call is playing or placing: observers and strategies may not
         self._placements: Optional[Tuple[Tuple[Placement, ...], Tuple[Placement, ...]]] = None
         if layout_with is not None:
@@ -211,9 +218,31 @@ class Game:
             raise RuntimeError(f"player {player}'s fleet cannot be placed: play has started")
         if self._impl.is_over:
             raise RuntimeError(f"player {player}'s fleet cannot be placed: the game is over")
-        if not self._guard(lambda: self._impl.place(player, spec), f"player {player}'s placer"):
+        try:
+            placed = self._guard(lambda: self._impl.place(player, spec), f"player {player}'s placer")
+        finally:
+            if self._aborted is not None:
+                self._at_fault = player
+        if not placed:
             self._aborted = f"player {player}'s placer could not lay out the fleet"
+            self._at_fault = player
             raise ValueError(self._aborted)
+
+    def abort(self, reason: str, at_fault: Optional[int] = None) -> None:
+        """End the match now as aborted, with ``reason`` (a player resigns, a user quits);
+        ``at_fault`` names the player to blame, if any. Does nothing once the match is over.
+
+        Refused, changing nothing: ``TypeError`` for a reason that is not a string,
+        ``IndexError`` / ``TypeError`` for ``at_fault`` other than None, 0 or 1, and
+        ``RuntimeError`` from the game's own observer or strategy (abort between calls).
+        """
+        if not isinstance(reason, str):
+            raise TypeError(f"reason must be a string, got {type(reason).__name__}")
+        player = -1 if at_fault is None else _player(at_fault)
+        self._check_not_busy()
+        if self.is_over:
+            return
+        self._impl.abort(reason, player)
 
     def ocean(self, player: int) -> Ocean:
         """``player``'s own ocean: place ships by hand here before the first turn; read-only
@@ -281,7 +310,7 @@ class Game:
         """The outcome so far (``end == "in_progress"`` until the match is over)."""
         if self._aborted is not None:
             o = GameOutcome._from_core(self._impl.outcome)
-            return GameOutcome("aborted", None, self._aborted, o.rounds, o.shots)
+            return GameOutcome("aborted", None, self._aborted, o.rounds, o.shots, self._at_fault)
         return GameOutcome._from_core(self._impl.outcome)
 
     @property

@@ -116,6 +116,11 @@ void bind_game(py::module_& m) {
                                          false, "the game's view");
           },
           py::keep_alive<0, 1>())
+      .def("abort",
+           [](Box& b, std::string reason, int at_fault) {
+             if (at_fault != -1) b.player(at_fault);
+             b.run([&] { b.game->abort(std::move(reason), at_fault); });
+           })
       .def("play_turn", [](Box& b) { b.play([&] { b.game->play_turn(); }); })
       .def("play_volley", [](Box& b) { b.play([&] { b.game->play_volley(); }); })
       .def("play_round", [](Box& b) { b.play([&] { b.game->play_round(); }); })
@@ -154,6 +159,12 @@ void register_game(py::module_& m) {
           },
           "0 or 1 for a win, else None.")
       .def_readonly("reason", &GameOutcome::reason, "Why the match was aborted.")
+      .def_property_readonly(
+          "at_fault",
+          [](const GameOutcome& o) {
+            return o.at_fault < 0 ? py::object(py::none()) : py::int_(o.at_fault);
+          },
+          "The player whose failure aborted the match, or None.")
       .def_readonly("rounds", &GameOutcome::rounds)
       .def_property_readonly(
           "shots", [](const GameOutcome& o) { return py::make_tuple(o.shots[0], o.shots[1]); })
@@ -161,6 +172,7 @@ void register_game(py::module_& m) {
         std::string s = "GameOutcome(end='" + std::string(end_name(o.end)) + "'";
         if (o.winner >= 0) s += ", winner=" + std::to_string(o.winner);
         if (!o.reason.empty()) s += ", reason=" + py::repr(py::str(o.reason)).cast<std::string>();
+        if (o.at_fault >= 0) s += ", at_fault=" + std::to_string(o.at_fault);
         return s + ", rounds=" + std::to_string(o.rounds) + ", shots=(" +
                std::to_string(o.shots[0]) + ", " + std::to_string(o.shots[1]) + "))";
       });

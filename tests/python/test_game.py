@@ -5,6 +5,7 @@ import pickle
 
 import pytest
 
+import battleship
 from battleship import Fleet, Game, GameRecord, Rules, ShotOutcome
 
 
@@ -89,7 +90,78 @@ def test_placing_by_hand_and_unplaced_fleets():
     outcome = game.play_to_end()
     assert outcome.end == "win"
     unplaced = Game("random", "random", placers=None)
-    assert unplaced.play_to_end().end == "aborted"
+    ocean = unplaced.ocean(0)
+    for ship, row in enumerate(range(0, 10, 2)):
+        ocean.place(ship, (row, 0), "h")
+    outcome = unplaced.play_to_end()
+    assert outcome.end == "aborted" and outcome.winner is None
+    assert outcome.reason == "player 1's fleet is not placed" and outcome.at_fault == 1
+
+
+def test_an_abort_names_the_player_at_fault():
+    class Stubborn:  # fires at one cell for ever
+        def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+            return (0, 0)
+
+    rules = battleship.Rules(invalid_shot="forfeits", max_invalid_in_a_row=3)
+    outcome = Game("random", Stubborn(), rules=rules, seed=2).play_to_end()
+    assert outcome.end == "aborted" and outcome.at_fault == 1
+    assert outcome.reason == "player 1 made too many invalid shots in a row"
+
+    class Failing:
+        def place(self, ocean: battleship.Ocean, rng: battleship.Rng) -> bool:
+            return False
+
+    game = Game("random", "random", placers=None, seed=3)
+    with pytest.raises(ValueError, match="player 0's placer could not lay out the fleet"):
+        game.place(0, Failing())
+    assert game.outcome.end == "aborted" and game.outcome.at_fault == 0
+
+    class Raising:
+        def place(self, ocean: battleship.Ocean, rng: battleship.Rng) -> bool:
+            raise KeyError("no table")
+
+    game = Game("random", "random", placers=None, seed=3)
+    with pytest.raises(KeyError):
+        game.place(1, Raising())
+    assert game.outcome.end == "aborted" and game.outcome.at_fault == 1
+    assert "player 1's placer raised KeyError" in game.outcome.reason
+
+    won = Game(seed=4).play_to_end()
+    assert won.end == "win" and won.at_fault is None
+
+
+def test_a_player_may_resign_and_bad_aborts_change_nothing():
+    game = Game(seed=5)
+    game.play_round()
+    for bad, error in ((2, IndexError), (-1, IndexError), ("0", TypeError)):
+        with pytest.raises(error):
+            game.abort("resigns", bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="reason must be a string"):
+        game.abort(None)  # type: ignore[arg-type]
+    assert game.outcome.end == "in_progress"
+
+    class AbortingObserver:
+        def on_shot(self, *args: object) -> None:
+            game.abort("from inside")
+
+    inside = Game(seed=5, observers=[AbortingObserver()])
+    game = inside
+    with pytest.raises(RuntimeError, match="own observer or strategy"):
+        inside.play_turn()
+    game = Game(seed=5)
+    game.play_round()
+    game.abort("player 0 resigns", at_fault=0)
+    outcome = game.outcome
+    assert outcome.end == "aborted" and outcome.at_fault == 0 and outcome.winner is None
+    assert outcome.reason == "player 0 resigns" and outcome.rounds == 1
+    game.abort("again", at_fault=1)  # over: nothing changes
+    assert game.outcome == outcome
+    game.play_turn()
+    assert game.outcome == outcome
+    nobody = Game(seed=5)
+    nobody.abort("the user quit")
+    assert nobody.outcome.end == "aborted" and nobody.outcome.at_fault is None
 
 
 def test_player_index_errors():

@@ -212,14 +212,12 @@ def caught_up_posterior(env: Any, seed: int, history: Iterable[Tuple[Cell, ShotO
 
 def match_reward(match: GameOutcome, player: int) -> float:
     """``player``'s reward for the match that ended: +1 for a win, -1 for a loss, 0 for a draw. A
-    match aborted for invalid shots is lost by the player who made them."""
+    match aborted by a player's failure (too many invalid shots in a row) is lost by that player;
+    one aborted with nobody at fault is a draw."""
     if match.end == "win":
         return 1.0 if match.winner == player else -1.0
-    if match.end == "aborted":
-        if match.reason.startswith(f"player {player + 1} "):
-            return -1.0
-        if match.reason.startswith(f"player {2 - player} "):
-            return 1.0
+    if match.end == "aborted" and match.at_fault is not None:
+        return -1.0 if match.at_fault == player else 1.0
     return 0.0
 
 
