@@ -40,6 +40,16 @@ TEST_CASE("bad coordinate text says what is wrong", "[coord_text]") {
   CHECK_THAT(parse_coord("5,5").error, Contains("column letter"));
   CHECK_THAT(parse_coord_on("K1", ClassicShape{}).error, Contains("off the 10 x 10 board"));
   CHECK(parse_coord_on("J10", ClassicShape{}).coord == Coord{9, 9});
+  // Too many digits or letters is said as such, and the text is quoted printably.
+  CHECK(parse_coord("99999999999999999999 1").error ==
+        "'99999999999999999999 1': a number has at most 6 digits");
+  CHECK(parse_coord("A1234567").error == "'A1234567': a row number has at most 6 digits");
+  CHECK(parse_coord("AAAA1").error == "'AAAA1': a column has at most 3 letters");
+  CHECK(parse_coord("1234567,E").error == "'1234567,E': a row number has at most 6 digits");
+  CHECK(parse_coord(std::string_view("B\0", 2)).error ==
+        "'B\\x00' has no column letter (A, B, ...) where expected");
+  CHECK(parse_coord("1\x1b").error == "'1\\x1b' has no column letter (A, B, ...) where expected");
+  CHECK(parse_coord("ZZZ1").coord == Coord{0, 18277}); // three letters still read
 }
 
 TEST_CASE("coordinate parsing never crashes on random text", "[coord_text]") {

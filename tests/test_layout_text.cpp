@@ -4,6 +4,8 @@
 #include <battleship/placement/uniform.hpp>
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 using namespace battleship;
 using S = ClassicShape;
@@ -96,6 +98,55 @@ TEST_CASE("a malformed layout names the line and the problem", "[layout_text]") 
   CHECK(error("C C C .\nP P P P\nP P . .\n") ==
         "line 3, column 1: one Patrol ('P') too many; the fleet has 2");
   CHECK(error("") == "expected 3 rows, found 0");
+  // A character is one cell however many bytes it takes, and is quoted so a message prints.
+  CHECK(error("C C C .\nP \xc3\xa9 . .\nP P . .\n") ==
+        "line 2, column 2: '\xc3\xa9' is neither water ('.' or '~') nor a ship symbol of the "
+        "fleet");
+  CHECK(error("C C C .\nP \xc3\xa9 .\nP P . .\n") == "line 2: expected 4 cells, found 3");
+  CHECK(error(std::string_view("C C C .\nP \0 . .\nP P . .\n", 22)) ==
+        "line 2, column 2: '\\x00' is neither water ('.' or '~') nor a ship symbol of the fleet");
+  CHECK(error("C C C .\nP \xff . .\nP P . .\n") ==
+        "line 2, column 2: '\\xff' is neither water ('.' or '~') nor a ship symbol of the fleet");
+}
+
+TEST_CASE("a fleet with a symbol the format reads otherwise is refused both ways",
+          "[layout_text]") {
+  const Board<FixedShape<3, 4>> board;
+  for (const char symbol : {'#', '~', ',', ';'}) {
+    INFO(symbol);
+    const Fleet fleet{{"Odd", symbol, 2, 1}};
+    REQUIRE_FALSE(fleet.problem()); // CS32 allows these symbols
+    const LayoutParse p = parse_layout(board, fleet, ". . . .\n. . . .\n. . . .\n");
+    CHECK_FALSE(p);
+    CHECK(p.error == std::string("the Odd's symbol '") + symbol +
+                         "' means a comment, water or a separator in a layout; give it another");
+    CHECK_THROWS_AS(format_layout(board, fleet, {}), std::invalid_argument);
+  }
+}
+
+TEST_CASE("a block of one class is read quickly, or refused quickly", "[layout_text]") {
+  const Board<S> board;
+  const Fleet patrols{{"Patrol", 'P', 2, 32}};
+  auto grid = [](auto is_ship) {
+    std::string text;
+    for (int r = 0; r < 10; ++r) {
+      for (int c = 0; c < 10; ++c) text += is_ship(r, c) ? "P " : ". ";
+      text += '\n';
+    }
+    return text;
+  };
+  // An 8 x 8 block is 32 dominoes.
+  CHECK(parse_layout(board, patrols, grid([](int r, int c) { return r < 8 && c < 8; })));
+  // One cell too many: no search, the greedy reading points at a cell left over.
+  const LayoutParse extra = parse_layout(
+      board, patrols, grid([](int r, int c) { return (r < 8 && c < 8) || (r == 9 && c == 9); }));
+  CHECK(extra.error == "line 10, column 10: the Patrol ('P') starting here is 1 long, not 2");
+  // The right count in a shape no dominoes cover: the search gives up and says so.
+  const LayoutParse none = parse_layout(
+      board, patrols,
+      grid([](int r, int c) { return (r < 8 && c < 8 && r + c > 0) || (r == 9 && c == 9); }));
+  CHECK_FALSE(none);
+  CHECK(none.error.rfind("no reading into straight ships found after trying", 0) == 0);
 }
 
 TEST_CASE("a parsed layout that breaks a placement rule is refused by the ocean, which stays empty",

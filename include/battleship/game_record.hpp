@@ -237,6 +237,17 @@ private:
     return s;
   }
 
+  // The rest of the line as a name or reason: not empty, and with no control character (the
+  // writer puts every name on one line, so a '\r' inside one could not come back).
+  static std::string_view free_text(std::string_view rest, std::string_view what) {
+    const std::string_view text = trimmed(rest);
+    if (text.empty()) fail(concat("missing ", what));
+    for (const char c : text)
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == '\x7f')
+        fail(concat(what, " has a control character (", static_cast<int>(c), ")"));
+    return text;
+  }
+
   // Splits off the first blank-separated field of `rest`.
   static std::string_view field(std::string_view& rest) {
     rest = trimmed(rest);
@@ -310,8 +321,7 @@ private:
       } else if (key == "player") {
         if (stage != Stage::setup) fail("'player' lines come before 'place' and 'shot' lines");
         const int p = integer(rest, "the player", 0, 1);
-        const std::string_view name = trimmed(rest);
-        if (name.empty()) fail("missing the player's name");
+        const std::string_view name = free_text(rest, "the player's name");
         record_.players[static_cast<std::size_t>(p)] = std::string(name);
       } else if (key == "place") {
         if (stage == Stage::setup) end_setup();
@@ -343,8 +353,7 @@ private:
       } else if (key == "reason") {
         if (stage != Stage::outcome && stage != Stage::fault)
           fail("'reason' comes right after the 'outcome' line (or its 'fault' line)");
-        const std::string_view why = trimmed(rest);
-        if (why.empty()) fail("missing the reason");
+        const std::string_view why = free_text(rest, "the reason");
         record_.outcome.reason = std::string(why);
         stage = Stage::reason;
       } else if (key == "end") {
@@ -374,9 +383,8 @@ private:
     const std::string_view symbol = need(rest, "the ship symbol");
     if (symbol.size() != 1) fail(concat("a ship symbol is one character, got '", symbol, "'"));
     c.symbol = symbol.front();
-    const std::string_view name = trimmed(rest);
-    if (name.empty()) fail("missing the ship's name");
-    if (name.size() > 31) fail("a ship name has at most 31 characters");
+    const std::string_view name = free_text(rest, "the ship's name");
+    if (name.size() > 31) fail("a ship name has at most 31 bytes");
     c.name = name;
     if (!seen_fleet_) record_.fleet = Fleet{};
     seen_fleet_ = true;

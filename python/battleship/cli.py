@@ -377,7 +377,9 @@ def _replay(args: argparse.Namespace) -> int:
 
     from battleship._core import bbm103_replay
 
-    text, played = bbm103_replay(args.player1_txt, args.player2_txt, args.player1_in, args.player2_in, os.getcwd())
+    # File names go as the bytes the system gave (a name need not be UTF-8).
+    names = (args.player1_txt, args.player2_txt, args.player1_in, args.player2_in, os.getcwd())
+    text, played = bbm103_replay(*(os.fsencode(name) for name in names))
     sys.stdout.flush()
     sys.stdout.buffer.write(text + b"\n")  # the seed prints the report, then writes it
     sys.stdout.flush()
@@ -431,6 +433,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (ValueError, TypeError, IndexError) as error:
         print(f"battleship: error: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # a file that cannot be read or written, e.g. Battleship.out
+        print(f"battleship: error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("battleship: interrupted", file=sys.stderr)
         return 130

@@ -18,6 +18,25 @@
 namespace bsp {
 namespace py = pybind11;
 
+/// `text` quoted the way Python's `repr` does, for a message: a NUL or a control character in it
+/// is escaped instead of cutting the message short (exceptions carry C strings).
+inline std::string quoted(const std::string& text) {
+  return py::repr(py::str(text)).cast<std::string>();
+}
+
+/// `h` as UTF-8 text: TypeError naming `what` for anything but a str, ValueError for a str that
+/// is not valid Unicode (a lone surrogate, as `os.fsdecode` makes of undecodable bytes).
+inline std::string text_of(py::handle h, const std::string& what) {
+  try {
+    return h.cast<std::string>();
+  } catch (const py::cast_error&) {
+    if (py::isinstance<py::str>(h))
+      throw py::value_error(what +
+                            " is not valid Unicode text: " + py::repr(h).cast<std::string>());
+    throw py::type_error(what + " must be a str, got " + py::repr(h).cast<std::string>());
+  }
+}
+
 /// `h` as a cell: a pair of integers (tuple, list, NumPy array) or coordinate text ("B7", "7B",
 /// "5,E", "3 4"). Throws TypeError or ValueError naming `what` and the bad value.
 inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
@@ -33,12 +52,14 @@ inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
                           " is out of range: " + py::repr(h).cast<std::string>());
   }
   if (py::isinstance<py::str>(h)) {
-    const auto text = h.cast<std::string>();
+    const auto text = text_of(h, what);
     const auto parsed = battleship::parse_coord(text);
-    if (!parsed) throw py::value_error("'" + text + "' is not " + what + ": " + parsed.error);
+    if (!parsed) throw py::value_error(quoted(text) + " is not " + what + ": " + parsed.error);
     return *parsed.coord;
   }
-  if (py::isinstance<py::sequence>(h) && !PyBytes_Check(o)) {
+  // Bytes of any kind are text, not a pair: b"B7" is not the cell (66, 55).
+  if (py::isinstance<py::sequence>(h) && !PyBytes_Check(o) && !PyByteArray_Check(o) &&
+      !PyMemoryView_Check(o)) {
     const auto seq = py::reinterpret_borrow<py::sequence>(h);
     if (seq.size() == 2) {
       // Integers of any kind (NumPy's too); PyNumber_Index returns a new reference, or null.
@@ -67,7 +88,7 @@ inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
 /// `h` as an orientation: "horizontal"/"h" or "vertical"/"v" (any case).
 inline battleship::Orientation to_orientation(py::handle h) {
   if (py::isinstance<py::str>(h)) {
-    std::string s = h.cast<std::string>();
+    std::string s = text_of(h, "an orientation");
     for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     if (s == "horizontal" || s == "h") return battleship::Orientation::horizontal;
     if (s == "vertical" || s == "v") return battleship::Orientation::vertical;
@@ -89,7 +110,8 @@ E parse_enum(const char* what, const std::string& text, const std::array<E, N>& 
     if (battleship::to_string(v) == text) return v;
     allowed += (allowed.empty() ? "" : ", ") + std::string(battleship::to_string(v));
   }
-  throw py::value_error("unknown " + std::string(what) + " '" + text + "'; allowed: " + allowed);
+  throw py::value_error("unknown " + std::string(what) + " " + quoted(text) +
+                        "; allowed: " + allowed);
 }
 
 inline constexpr std::array touchings{battleship::Touching::allowed,
@@ -152,7 +174,7 @@ inline int int_argument(py::handle h, const std::string& what) {
 }
 /// `cast_argument` for text.
 inline std::string str_argument(py::handle h, const std::string& what) {
-  return cast_argument<std::string>(h, what, "a str");
+  return text_of(h, what);
 }
 
 /// Refuses, with IndexError, an answer a shooter cannot take in: a shot that was fired (any

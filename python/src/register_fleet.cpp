@@ -13,10 +13,10 @@ using battleship::ShipClass;
 
 ShipClass make_class(const std::string& name, const std::string& symbol, int length, int count) {
   if (name.size() > 31)
-    throw py::value_error("ship name '" + name + "' is longer than 31 characters");
+    throw py::value_error("ship name " + quoted(name) + " is longer than 31 bytes (in UTF-8)");
   if (symbol.size() != 1)
-    throw py::value_error("the symbol of '" + name + "' must be one character, got '" + symbol +
-                          "'");
+    throw py::value_error("the symbol of " + quoted(name) + " must be one ASCII character, got " +
+                          quoted(symbol));
   return ShipClass{battleship::FixedString<31>(std::string_view(name)), symbol[0], length, count};
 }
 
@@ -62,7 +62,7 @@ Fleet named(const std::string& name) {
   std::string known;
   for (const auto& n : battleship::fleets::all)
     known += (known.empty() ? "" : ", ") + std::string(n.name);
-  throw py::value_error("unknown fleet '" + name + "'; known: " + known);
+  throw py::value_error("unknown fleet " + quoted(name) + "; known: " + known);
 }
 
 py::dict ship_dict(const Fleet& f, int id) {

@@ -95,7 +95,7 @@ void register_rules(py::module_& m) {
             py::dict d = state_of(r);
             for (const auto& [k, v] : changes) {
               if (!d.contains(k))
-                throw py::type_error("Rules has no field '" + k.cast<std::string>() + "'");
+                throw py::type_error("Rules has no field " + py::repr(k).cast<std::string>());
               d[k] = v;
             }
             return from_state(d);

@@ -35,7 +35,7 @@ def test_custom_fleets_from_tuples_or_ship_classes_are_equal():
         ([("None", "N", 2, 0)], "count 0"),
         ([("A", "A", 2, 1), ("B", "A", 3, 1)], "already used by 'A'"),
         ([], "no ships"),
-        ([("Wide", "WW", 2, 1)], "one character"),
+        ([("Wide", "WW", 2, 1)], "must be one ASCII character, got .WW."),
         ([("x" * 32, "L", 2, 1)], "longer than 31"),
         ([("Many", "M", 1, 33)], "at most 32"),
         ([("Long", "L", 256, 1)], "at most 255"),  # a ship's length and health are kept in a byte

@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 GRID1 = ";;;P;;;;;B;P\n;;;P;;;;;B;P\n;;;C;C;C;C;C;B;\nD;;;;;;;;B;\nD;;;;;;;;;\nD;;;;;;;;;\n;S;S;S;;;;;;\n;;;;;;;;;\n;P;P;;;;P;P;;\nB;B;B;B;;;;;;\n"
 SHIPS1 = "B1:1,I;down;\nB2:10,A;right;\nP1:9,G;right;\nP2:1,J;down;\nP3:1,D;down;\nP4:9,B;right;"
 GRID2 = ";;;;;;;;;D\n;;;;B;B;B;B;;D\n;;;P;P;;;;;D\n;;;;;;;;;\n;;C;;;;;;P;P\n;;C;;P;;;;;\n;;C;;P;;;;;\n;;C;;;;;;;P\n;;C;;;;S;S;S;P\n;;;;;B;B;B;B;\n"
@@ -97,3 +99,30 @@ def test_replay_needs_four_files(tmp_path):
     p = replay(tmp_path, "Player1.txt")
     assert p.returncode == 2 and b"usage" in p.stderr
     assert not (tmp_path / "Battleship.out").exists()
+
+
+def test_a_path_with_no_file_name_is_unreachable_not_an_empty_file(tmp_path):
+    write_game(tmp_path)
+    p = replay(tmp_path, "Player1.txt", "Player2.txt", "Player1.in", "missing/")
+    assert p.returncode == 1, p.stderr
+    assert p.stdout == b"IOError: input file(s) missing/ is/are not reachable.\n"
+
+
+def test_a_file_name_that_is_not_utf8_is_read_as_the_system_gave_it(tmp_path):
+    if sys.platform == "win32" or sys.getfilesystemencoding().lower() != "utf-8":
+        pytest.skip("names are bytes decoded with surrogateescape only on UTF-8 POSIX systems")
+    write_game(tmp_path)
+    odd = os.fsdecode(b"P1\xff.in")
+    (tmp_path / "Player1.in").rename(tmp_path / odd)
+    assert replay(tmp_path, "Player1.txt", "Player2.txt", odd, "Player2.in").returncode == 0
+    p = replay(tmp_path, "Player1.txt", "Player2.txt", os.fsdecode(b"none\xff.in"), "Player2.in")
+    assert p.returncode == 1 and p.stdout == b"IOError: input file(s) none\xff.in is/are not reachable.\n"
+
+
+def test_battleship_out_that_cannot_be_written_is_an_error_line_not_a_traceback(tmp_path):
+    write_game(tmp_path)
+    (tmp_path / "Battleship.out").mkdir()
+    p = replay(tmp_path)
+    assert p.returncode == 1
+    assert p.stderr.startswith(b"battleship: error: ") and b"Battleship.out" in p.stderr
+    assert b"Traceback" not in p.stderr

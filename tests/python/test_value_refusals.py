@@ -356,3 +356,45 @@ def test_the_command_line_refuses_out_of_range_values_without_a_traceback(flags)
     )
     assert done.returncode == 2, done.stderr
     assert "battleship: error:" in done.stderr and "Traceback" not in done.stderr
+
+
+# ---- text that fuzzing found mis-handled ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("cell", [bytearray(b"B7"), memoryview(b"B7"), b"B7"])
+def test_bytes_of_any_kind_are_not_a_cell(cell):
+    with pytest.raises(TypeError, match="must be a \\(row, col\\) pair"):
+        battleship.parse_cell(cell)
+    with pytest.raises(TypeError):
+        Ocean(10, 10).fire(cell)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: battleship.parse_cell("B7\x00"), r"'B7\\x00' is not a cell"),
+        (lambda: battleship.parse_cell("\x00"), r"'\\x00' is not a cell"),
+        (lambda: Fleet.named("classic\x00x"), r"unknown fleet 'classic\\x00x'; known: "),
+        (lambda: Rules(touching="a\x00b"), r"unknown touching rule 'a\\x00b'; allowed: "),
+        (lambda: ShipClass("Odd\x00", "é", 2), r"the symbol of 'Odd\\x00' must be one ASCII character, got 'é'"),
+    ],
+)
+def test_a_nul_in_bad_text_is_shown_escaped_not_cutting_the_message(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_text_that_is_not_unicode_is_a_value_error():
+    odd = "B\udcff7"  # what os.fsdecode makes of the bytes b"B\xff7"
+    with pytest.raises(ValueError, match="a cell is not valid Unicode text"):
+        battleship.parse_cell(odd)
+    with pytest.raises(ValueError, match="an orientation is not valid Unicode text"):
+        Ocean(10, 10).place(0, (0, 0), "h\udcff")
+    with pytest.raises(TypeError, match="Unable to cast|must be"):
+        battleship.parse_cell(None)  # type: ignore[arg-type]
+
+
+def test_ship_names_are_measured_in_bytes_and_say_so():
+    ShipClass("é" * 15, "E", 2)  # 30 bytes
+    with pytest.raises(ValueError, match="longer than 31 bytes"):
+        ShipClass("é" * 16, "E", 2)

@@ -471,6 +471,7 @@ replay_files(const std::string& player1_txt, const std::string& player2_txt,
   const std::array<std::string, 4> args{player1_txt, player2_txt, player1_in, player2_in};
   std::array<std::string, 4> texts;
   std::string missing;
+  bool any_missing = false; // a name can be empty ("dir/"): the list's emptiness cannot tell
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string path = detail::join_path(dir, args[i]);
     int error = 0;
@@ -478,10 +479,13 @@ replay_files(const std::string& player1_txt, const std::string& player2_txt,
       texts[i] = std::move(*text);
       continue;
     }
-    if (!missing.empty()) missing += ", ";
-    missing += path.substr(path.rfind('/') + 1);
+    if (any_missing) missing += ", ";
+    any_missing = true;
+    // The seed names a file by its base name; one with none is named as given.
+    const std::string name = path.substr(path.rfind('/') + 1);
+    missing += !name.empty() ? name : args[i].empty() ? "''" : args[i];
   }
-  if (!missing.empty()) return unreachable(missing);
+  if (any_missing) return unreachable(missing);
 
   const auto base = [](const std::string& a) { return a.substr(a.rfind('/') + 1); };
   ReplayInput in;

@@ -169,4 +169,43 @@ inline std::optional<long long> python_int(std::string_view text, long long limi
   return negative ? -n : n;
 }
 
+/// `s` quoted for a message, Python's `repr` way: control characters and non-ASCII characters
+/// other than letters and digits escaped (`\r`, `\x0b`, `\u0301`), letters and digits as they
+/// are (`'3,é'`); a byte that is not UTF-8 as `\x` and its hex value.
+inline std::string quote_text(std::string_view s) {
+  static constexpr char hex[] = "0123456789abcdef";
+  const auto escape = [](std::string& out, char32_t c) {
+    const int digits = c < 0x100 ? 2 : c < 0x10000 ? 4 : 8;
+    out += digits == 2 ? "\\x" : digits == 4 ? "\\u" : "\\U";
+    for (int k = digits - 1; k >= 0; --k) out.push_back(hex[(c >> (4 * k)) & 15]);
+  };
+  const auto cps = decode_utf8(s);
+  std::string out = "'";
+  if (!cps) {
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c >= 0x20 && c < 0x7F)
+        out.push_back(ch);
+      else
+        escape(out, c);
+    }
+    return out + "'";
+  }
+  for (const char32_t c : *cps) {
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c >= 0x20 && c < 0x7F)
+      out.push_back(static_cast<char>(c));
+    else if (c >= 0x80 && (py_isalpha(c) || py_isnumeric(c)))
+      out += encode_utf8(c);
+    else
+      escape(out, c);
+  }
+  return out + "'";
+}
+
 } // namespace battleship::detail

@@ -87,45 +87,7 @@ inline std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
-/// `s` quoted for a message, Python's `repr` way: control characters and non-ASCII characters
-/// other than letters and digits escaped (`\r`, `\x0b`, `\u0301`), letters and digits as they
-/// are (`'3,é'`); a byte that is not UTF-8 as `\x` and its hex value.
-inline std::string quote_text(std::string_view s) {
-  static constexpr char hex[] = "0123456789abcdef";
-  const auto escape = [](std::string& out, char32_t c) {
-    const int digits = c < 0x100 ? 2 : c < 0x10000 ? 4 : 8;
-    out += digits == 2 ? "\\x" : digits == 4 ? "\\u" : "\\U";
-    for (int k = digits - 1; k >= 0; --k) out.push_back(hex[(c >> (4 * k)) & 15]);
-  };
-  const auto cps = battleship::detail::decode_utf8(s);
-  std::string out = "'";
-  if (!cps) {
-    for (const char ch : s) {
-      const auto c = static_cast<unsigned char>(ch);
-      if (c >= 0x20 && c < 0x7F)
-        out.push_back(ch);
-      else
-        escape(out, c);
-    }
-    return out + "'";
-  }
-  for (const char32_t c : *cps) {
-    if (c == '\n')
-      out += "\\n";
-    else if (c == '\r')
-      out += "\\r";
-    else if (c == '\t')
-      out += "\\t";
-    else if (c >= 0x20 && c < 0x7F)
-      out.push_back(static_cast<char>(c));
-    else if (c >= 0x80 &&
-             (battleship::detail::py_isalpha(c) || battleship::detail::py_isnumeric(c)))
-      out += battleship::detail::encode_utf8(c);
-    else
-      escape(out, c);
-  }
-  return out + "'";
-}
+using battleship::detail::quote_text;
 
 /// `1-based row` and `column letter` of `c`, the seed's way: `5,E`.
 inline std::string cell_text(Coord c) {

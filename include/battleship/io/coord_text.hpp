@@ -2,6 +2,8 @@
 /// @brief Coordinates as people type them: `B7`, `7B`, `5,E` (BBM103) and `3 4` (CS32).
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,6 +11,7 @@
 
 #include <battleship/coord.hpp>
 #include <battleship/detail/text.hpp>
+#include <battleship/detail/unicode.hpp>
 #include <battleship/shape.hpp>
 
 namespace battleship {
@@ -66,6 +69,11 @@ inline bool is_lower(char c) {
 inline bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
+/// Whether `s` is made only of characters `is_kind` accepts, more than `most` of them.
+template <class Kind>
+bool too_long(std::string_view s, Kind is_kind, std::size_t most) {
+  return s.size() > most && std::all_of(s.begin(), s.end(), is_kind);
+}
 /// Column from letters (case-insensitive), or -1; at most 3 letters.
 inline int parse_letters(std::string_view s) {
   if (s.empty() || s.size() > 3) return -1;
@@ -111,7 +119,8 @@ inline int parse_digits(std::string_view s) {
   case CoordNotation::bbm103: {
     const auto comma = s.find(',');
     if (comma == std::string_view::npos)
-      return {std::nullopt, concat("'", s, "' has no comma; the format is like '5,E'")};
+      return {std::nullopt,
+              concat(detail::quote_text(s), " has no comma; the format is like '5,E'")};
     digits = detail::trim(s.substr(0, comma));
     letters = detail::trim(s.substr(comma + 1));
     break;
@@ -119,19 +128,32 @@ inline int parse_digits(std::string_view s) {
   case CoordNotation::cs32: {
     const auto blank = s.find_first_of(" \t");
     if (blank == std::string_view::npos)
-      return {std::nullopt, concat("'", s, "' needs a row and a column, like '3 4'")};
-    const int row = detail::parse_digits(s.substr(0, blank));
-    const int col = detail::parse_digits(detail::trim(s.substr(blank)));
+      return {std::nullopt, concat(detail::quote_text(s), " needs a row and a column, like '3 4'")};
+    const std::string_view row_text = s.substr(0, blank);
+    const std::string_view col_text = detail::trim(s.substr(blank));
+    if (detail::too_long(row_text, detail::is_digit, 6) ||
+        detail::too_long(col_text, detail::is_digit, 6))
+      return {std::nullopt, concat(detail::quote_text(s), ": a number has at most 6 digits")};
+    const int row = detail::parse_digits(row_text);
+    const int col = detail::parse_digits(col_text);
     if (row < 0 || col < 0)
-      return {std::nullopt, concat("'", s, "' is not two whole numbers, like '3 4'")};
+      return {std::nullopt, concat(detail::quote_text(s), " is not two whole numbers, like '3 4'")};
     return {Coord{row, col}, {}};
   }
   }
+  if (detail::too_long(
+          letters, [](char c) { return detail::is_upper(c) || detail::is_lower(c); }, 3))
+    return {std::nullopt, concat(detail::quote_text(s), ": a column has at most 3 letters")};
+  if (detail::too_long(digits, detail::is_digit, 6))
+    return {std::nullopt, concat(detail::quote_text(s), ": a row number has at most 6 digits")};
   const int col = detail::parse_letters(letters);
   const int row = detail::parse_digits(digits);
   if (col < 0)
-    return {std::nullopt, concat("'", s, "' has no column letter (A, B, ...) where expected")};
-  if (row < 1) return {std::nullopt, concat("'", s, "' has no row number from 1 where expected")};
+    return {std::nullopt,
+            concat(detail::quote_text(s), " has no column letter (A, B, ...) where expected")};
+  if (row < 1)
+    return {std::nullopt,
+            concat(detail::quote_text(s), " has no row number from 1 where expected")};
   return {Coord{row - 1, col}, {}};
 }
 
@@ -150,8 +172,8 @@ template <BoardShape S>
 [[nodiscard]] CoordParse parse_coord_on(std::string_view text, const S& shape) {
   CoordParse p = parse_coord(text);
   if (p.coord && !contains(shape, *p.coord)) {
-    p.error = detail::concat("'", detail::trim(text), "' is off the ", shape.rows(), " x ",
-                             shape.cols(), " board");
+    p.error = detail::concat(detail::quote_text(detail::trim(text)), " is off the ", shape.rows(),
+                             " x ", shape.cols(), " board");
     p.coord.reset();
   }
   return p;

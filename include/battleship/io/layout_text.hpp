@@ -23,18 +23,21 @@
 /// the fleet. Each class's cells must form straight ships of the class's length, as many as the
 /// class's count. Ships of one class may touch: a run longer than one ship splits into
 /// consecutive ships, and when the drawing allows several readings the first found (in reading
-/// order, across before down) is taken.
+/// order, across before down) is taken. A fleet whose symbols the format uses itself (`#`, `,`,
+/// `;` and `~`, which `Fleet` allows for CS32's sake) cannot be drawn: both functions refuse it.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <battleship/board.hpp>
 #include <battleship/detail/text.hpp>
+#include <battleship/detail/unicode.hpp>
 #include <battleship/fleet.hpp>
 #include <battleship/placement/fixed.hpp>
 
@@ -55,6 +58,30 @@ inline bool is_cell_separator(char c) {
 inline bool is_water(char c) {
   return c == '.' || c == '~';
 }
+/// Why the layout format cannot draw `fleet` (a symbol it reads as something else), if so.
+inline std::optional<std::string> undrawable(const Fleet& fleet) {
+  for (int k = 0; k < fleet.class_count(); ++k) {
+    const ShipClass& cls = fleet.ship_class(k);
+    if (cls.symbol == '#' || cls.symbol == '~' || is_cell_separator(cls.symbol))
+      return concat("the ", cls.name.view(), "'s symbol '", cls.symbol,
+                    "' means a comment, water or a separator in a layout; give it another");
+  }
+  return std::nullopt;
+}
+/// The cells of one line: its characters (UTF-8 code points, or bytes where it is not UTF-8)
+/// other than separators, each as its bytes.
+inline std::vector<std::string_view> layout_cells(std::string_view line) {
+  std::vector<std::string_view> cells;
+  const bool utf8 = !utf8_error(line);
+  for (std::size_t i = 0; i < line.size();) {
+    std::size_t n = 1;
+    if (utf8)
+      while (i + n < line.size() && (static_cast<unsigned char>(line[i + n]) & 0xC0) == 0x80) ++n;
+    if (n > 1 || !is_cell_separator(line[i])) cells.push_back(line.substr(i, n));
+    i += n;
+  }
+  return cells;
+}
 } // namespace detail
 
 namespace detail {
@@ -71,11 +98,18 @@ public:
     }
   }
 
-  /// The ships, or nothing when no reading fits the fleet.
+  /// Most ships the search tries before it gives up: a large block of one small class can have
+  /// more readings than any drawing deserves (about a second at this budget).
+  static constexpr long budget = 5'000'000;
+
+  /// The ships, or nothing when no reading fits the fleet (or none was found within `budget`,
+  /// then `gave_up()`).
   std::optional<std::vector<ShipPlacement>> split() {
     if (!search(0)) return std::nullopt;
     return layout_;
   }
+  /// Whether the last `split` stopped at `budget`.
+  [[nodiscard]] bool gave_up() const noexcept { return tries_ > budget; }
 
 private:
   char& at(int r, int c) { return grid_[static_cast<std::size_t>(r * cols_ + c)]; }
@@ -113,6 +147,7 @@ private:
     for (const bool across : {true, false}) {
       if (cls.length == 1 && !across) break; // one cell: one reading
       if (!fits(r, c, across, cls.length, symbol)) continue;
+      if (++tries_ > budget) return false;
       mark(r, c, across, cls.length, '\0');
       layout_.push_back(ShipPlacement{
           first_id_[static_cast<std::size_t>(k)] + n,
@@ -134,6 +169,7 @@ private:
   std::array<int, max_ship_classes> found_{};
   std::array<int, max_ship_classes> first_id_{};
   std::vector<ShipPlacement> layout_;
+  long tries_ = 0;
 };
 } // namespace detail
 
@@ -154,6 +190,7 @@ template <BoardShape S>
   std::vector<int> grid_line; // source line of each grid row, for messages
   int line_no = 0;
   auto fail = [](std::string message) { return LayoutParse{std::nullopt, std::move(message)}; };
+  if (auto why = detail::undrawable(fleet)) return fail(std::move(*why));
 
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
@@ -162,28 +199,40 @@ template <BoardShape S>
     ++line_no;
     if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
       line = line.substr(0, hash);
-    std::string cells;
-    for (char c : line)
-      if (!detail::is_cell_separator(c)) cells.push_back(c);
+    const std::vector<std::string_view> cells = detail::layout_cells(line);
     if (cells.empty()) continue;
     if (static_cast<int>(grid_line.size()) == rows)
       return fail(concat("line ", line_no, ": the board has only ", rows, " rows"));
     if (static_cast<int>(cells.size()) != cols)
       return fail(concat("line ", line_no, ": expected ", cols, " cells, found ", cells.size()));
     for (std::size_t i = 0; i < cells.size(); ++i) {
-      const char c = cells[i];
-      if (!detail::is_water(c) && fleet.class_of_symbol(c) < 0)
-        return fail(concat("line ", line_no, ", column ", i + 1, ": '", c,
-                           "' is neither water ('.' or '~') nor a ship symbol of the fleet"));
+      const std::string_view c = cells[i];
+      if (c.size() != 1 || (!detail::is_water(c[0]) && fleet.class_of_symbol(c[0]) < 0))
+        return fail(concat("line ", line_no, ", column ", i + 1, ": ", detail::quote_text(c),
+                           " is neither water ('.' or '~') nor a ship symbol of the fleet"));
+      grid.push_back(c[0]);
     }
-    grid.insert(grid.end(), cells.begin(), cells.end());
     grid_line.push_back(line_no);
   }
   if (static_cast<int>(grid_line.size()) != rows)
     return fail(concat("expected ", rows, " rows, found ", grid_line.size()));
 
-  if (auto ships = detail::ShipSplitter(fleet, grid, rows, cols).split())
-    return LayoutParse{std::move(*ships), {}};
+  // A class drawn with the wrong number of cells has no reading: the search, which can take
+  // long on a large block of one class, is skipped for the greedy reading's message below.
+  bool counts_fit = true;
+  for (int k = 0; k < fleet.class_count(); ++k) {
+    const ShipClass& cls = fleet.ship_class(k);
+    counts_fit = counts_fit && std::count(grid.begin(), grid.end(), cls.symbol) ==
+                                   static_cast<long>(cls.count) * cls.length;
+  }
+  if (counts_fit) {
+    detail::ShipSplitter splitter(fleet, grid, rows, cols);
+    if (auto ships = splitter.split()) return LayoutParse{std::move(*ships), {}};
+    if (splitter.gave_up())
+      return fail(concat("no reading into straight ships found after trying ",
+                         detail::ShipSplitter::budget,
+                         " ships; draw fewer ships of one class side by side"));
+  }
 
   // No reading fits: a greedy reading finds the first ship that goes wrong, for the message.
   auto at = [&](int r, int c) -> char& { return grid[static_cast<std::size_t>(r * cols + c)]; };
@@ -241,10 +290,12 @@ template <BoardShape S>
 
 /// `layout` of `fleet` drawn in the format `parse_layout` reads: ship symbols and `.` for water,
 /// cells separated by blanks, one line per row. Entries off the board or with an unknown ship
-/// are skipped.
+/// are skipped. Throws `std::invalid_argument` for a fleet the format cannot draw (a symbol it
+/// reads as a comment, water or a separator).
 template <BoardShape S>
 [[nodiscard]] std::string format_layout(const Board<S>& board, const Fleet& fleet,
                                         const std::vector<ShipPlacement>& layout) {
+  if (auto why = detail::undrawable(fleet)) throw std::invalid_argument(*why);
   std::string grid(static_cast<std::size_t>(board.rows() * board.cols()), '.');
   for (const ShipPlacement& e : layout) {
     if (e.ship < 0 || e.ship >= fleet.ship_count() || !board.contains(e.placement)) continue;
