@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <battleship/placement/uniform.hpp>
+#include <battleship/simulate.hpp>
 #include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/random.hpp>
 
@@ -168,4 +169,22 @@ TEST_CASE("bayes's tie tolerances decide which cells count as tied and who wins 
     const Coord spread = sampled.next_shot(view, rng);
     CHECK((spread == Coord{0, 1} || spread == Coord{0, 4}));
   }
+}
+
+TEST_CASE("bayes told to draw no samples draws one, and plays as with one", "[bayes]") {
+  // samples = 0 used to make every sampled move fall back on a full count: a game took minutes.
+  SimulationOptions options;
+  options.games = 2;
+  options.seed = 3;
+  options.threads = 1;
+  auto play = [&](int samples) {
+    BayesShooter<ClassicShape> shooter;
+    shooter.samples = samples;
+    return simulate_solo(Board<ClassicShape>{}, fleets::classic, rulesets::classic, shooter,
+                         UniformPlacer<ClassicShape>{}, options);
+  };
+  const auto none = play(0);
+  CHECK(none.shots.counts() == play(1).shots.counts());
+  CHECK(none.shots.counts() == play(-5).shots.counts());
+  CHECK(none.unfinished == 0);
 }

@@ -3,6 +3,8 @@
 #include <battleship/io/coord_text.hpp>
 #include <battleship/rng.hpp>
 
+#include <climits>
+
 using namespace battleship;
 
 TEST_CASE("coordinates parse in every notation people type", "[coord_text]") {
@@ -50,6 +52,19 @@ TEST_CASE("bad coordinate text says what is wrong", "[coord_text]") {
         "'B\\x00' has no column letter (A, B, ...) where expected");
   CHECK(parse_coord("1\x1b").error == "'1\\x1b' has no column letter (A, B, ...) where expected");
   CHECK(parse_coord("ZZZ1").coord == Coord{0, 18277}); // three letters still read
+}
+
+TEST_CASE("cells no notation names are written plainly, and huge ones without overflow",
+          "[coord_text]") {
+  CHECK(format_coord({-1, 0}, CoordNotation::letter_number) == "(-1, 0)");
+  CHECK(format_coord({0, -1}, CoordNotation::bbm103) == "(0, -1)");
+  CHECK(format_coord({-3, -30}, CoordNotation::cs32) == "-3 -30");
+  CHECK(format_coord({INT_MAX, 0}, CoordNotation::letter_number) == "A2147483648");
+  CHECK(column_label(-1).empty());
+  CHECK(column_label(INT_MAX) == "FXSHRXX");
+  CHECK_FALSE(contains(ClassicShape{}, Placement{{0, 0}, Orientation::horizontal, INT_MAX}));
+  CHECK_FALSE(contains(ClassicShape{}, Placement{{5, 5}, Orientation::vertical, 6}));
+  CHECK(contains(ClassicShape{}, Placement{{5, 5}, Orientation::vertical, 5}));
 }
 
 TEST_CASE("coordinate parsing never crashes on random text", "[coord_text]") {

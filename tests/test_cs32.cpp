@@ -419,6 +419,25 @@ TEST_CASE("createPlayer makes the four kinds and nothing else", "[cs32][player]"
   CHECK(createPlayer("expert", "x", g) == nullptr);
 }
 
+TEST_CASE("an engine player ignores attack reports no game makes", "[cs32][player]") {
+  Game g(10, 10);
+  add_standard_ships(g);
+  for (const char* kind : {"mediocre", "good"}) {
+    Owned p(createPlayer(kind, kind, g));
+    const Point first = p->recommendAttack();
+    // Off the board, a sunk ship not in the fleet, a cell told twice: ignored, no crash.
+    p->recordAttackResult(Point(-5, 42), true, true, false, 0);
+    p->recordAttackResult(Point(3, 3), true, true, true, 99);
+    p->recordAttackResult(Point(3, 3), true, true, true, -7);
+    p->recordAttackResult(Point(4, 4), true, false, false, 0);
+    p->recordAttackResult(Point(4, 4), true, true, true, 0);
+    const Point next = p->recommendAttack();
+    CHECK(g.isValid(next));
+    CHECK_FALSE((next.r == 4 && next.c == 4));
+    CHECK(g.isValid(first));
+  }
+}
+
 TEST_CASE(
     "the awful player stacks its ships at the left edge and attacks backwards from the corner",
     "[cs32][player]") {

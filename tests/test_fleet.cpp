@@ -1,8 +1,11 @@
 #include "catch_shim.hpp"
 
 #include <battleship/fleet.hpp>
+#include <battleship/view.hpp>
 
+#include <climits>
 #include <iterator>
+#include <stdexcept>
 #include <string_view>
 
 using namespace battleship;
@@ -77,6 +80,12 @@ TEST_CASE("invalid fleets are refused with the reason", "[fleet]") {
              Contains("already used"));
   CHECK_THAT(Fleet({{"", 'A', 2, 1}}).problem(board).value(), Contains("no name"));
   CHECK_THAT(Fleet({{"Many", 'M', 1, 33}}).problem(board).value(), Contains("at most 32"));
+  // Counts that would wrap an int sum into a small total are still too many.
+  const Fleet huge{{"Huge", 'H', 2, INT_MAX}, {"One", 'O', 2, 1}};
+  CHECK(huge.ship_count() == INT_MAX);
+  CHECK_THAT(huge.problem(board).value(), Contains("ships; at most 32 are supported"));
+  CHECK_THROWS_AS(TargetView<ClassicShape>(Board<ClassicShape>{}, huge, rulesets::classic),
+                  std::invalid_argument);
   // Lengths past a byte are refused, even on a board long enough for them.
   CHECK_THAT(Fleet({{"Long", 'L', 256, 1}}).problem(DynamicShape<1024>(1, 300)).value(),
              Contains("at most 255"));

@@ -165,6 +165,16 @@ TEST_CASE("Posterior refuses impossible settings when constructed", "[posterior]
   CHECK_THROWS_AS(Posterior<Small>(board, crowded, apart), std::invalid_argument);
 }
 
+TEST_CASE("Posterior's probability refuses a cell off the board", "[posterior]") {
+  const Posterior<Small> belief(Board<Small>{}, fleet_32, rulesets::classic);
+  for (const Coord c : {Coord{-1, 0}, Coord{0, -1}, Coord{4, 0}, Coord{0, 4}}) {
+    INFO(c.row << ", " << c.col);
+    CHECK_THROWS_AS(belief.probability(c), std::out_of_range);
+  }
+  CHECK_THROWS_WITH(belief.probability({4, 4}), "cell (4, 4) is not on the 4 x 4 board");
+  CHECK(belief.probability({3, 3}) > 0);
+}
+
 TEST_CASE("Posterior uses only what the disclosure rule reveals", "[posterior]") {
   const Board<Small> board;
   Rules rules = rulesets::classic;

@@ -337,6 +337,23 @@ TEST_CASE("a mirror match shares the first-mover advantage evenly", "[simulate][
   CHECK(r.first_mover_share().low > 0.5);
 }
 
+TEST_CASE("a thread count past max_threads, such as -1 converted, plays the same run",
+          "[simulate]") {
+  SimulationOptions options;
+  options.games = 600;
+  options.seed = 8;
+  options.threads = 1;
+  auto run = [&] {
+    return simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                         UniformPlacer<S>{}, options);
+  };
+  const auto one = run();
+  options.threads = static_cast<unsigned>(-1);
+  const auto many = run();
+  CHECK(many.shots.counts() == one.shots.counts());
+  CHECK(many.games == 600);
+}
+
 TEST_CASE("aborted matches are counted with the first one's reason", "[simulate][match]") {
   SimulationOptions options;
   options.games = 10;

@@ -158,7 +158,8 @@ TEST_CASE("a batch refuses what it cannot do and changes nothing", "[solo_batch]
   REQUIRE(batch.reset(0, placer, 0));
   batch.step(0, 15);
   CHECK_THROWS_AS(batch.step(0, 16), std::out_of_range);
-  CHECK_THROWS_AS(batch.step(2, 0), std::out_of_range);
+  CHECK_THROWS_WITH(batch.step(2, 0), "game 2 of a batch of 2");
+  CHECK_THROWS_WITH(batch.steps(3), "game 3 of a batch of 2");
   CHECK_THROWS_AS(batch.codes(2), std::out_of_range);
   CHECK(batch.steps(0) == 1);
   CHECK(batch.view(0).shots_fired() == 1);
@@ -241,5 +242,6 @@ TEST_CASE("a teacher advises what its shooter would fire in the agent's game", "
   CHECK_THROWS_AS(batch.add_teacher(ProbabilityShooter<S>{}), std::logic_error);
   CHECK(batch.teacher_count() == 2);
   CHECK_THROWS_AS(batch.advice(0, 0), std::logic_error);
-  CHECK_THROWS_AS(batch.advice(1, 2), std::out_of_range);
+  CHECK_THROWS_WITH(batch.advice(1, 2), "teacher 2 of 2 teachers");
+  CHECK_THROWS_WITH(batch.advice(5, 0), "game 5 of a batch of 2");
 }

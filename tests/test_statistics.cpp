@@ -3,6 +3,7 @@
 #include <battleship/statistics.hpp>
 
 #include <cmath>
+#include <stdexcept>
 
 using namespace battleship;
 
@@ -49,6 +50,17 @@ TEST_CASE("the median of an even count is the lower middle value", "[statistics]
   // 95% of 20 games is exactly rank 19.
   CHECK(twenty.p95() == 19);
   CHECK(twenty.median() == 10);
+}
+
+TEST_CASE("a percentile outside 0 to 100 is the nearest end, and negative shots are refused",
+          "[statistics]") {
+  ShotHistogram h;
+  for (int s : {40, 50, 60}) h.add(s);
+  for (double p : {0.0, -50.0, -1e300, std::nan("")}) CHECK(h.percentile(p) == 40);
+  for (double p : {100.0, 150.0, 1e300}) CHECK(h.percentile(p) == 60);
+  CHECK_THROWS_AS(h.add(-7), std::invalid_argument);
+  CHECK(h.games() == 3);
+  CHECK(h.min() == 40);
 }
 
 TEST_CASE("merging histograms adds their counts in any order", "[statistics]") {

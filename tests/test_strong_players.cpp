@@ -176,6 +176,25 @@ TEST_CASE("probability and bayes never repeat a shot nor fire next to a sunk shi
   respects_the_touching_rule<BayesShooter<S>>(fleets::classic, no_edge, 1);
 }
 
+TEST_CASE("long ships keep probability's target weights in range and its play sound", "[strong]") {
+  // One ship of 25 on 1 x 30: every layout covers cells 5 to 24. Weights of 8^24 used to wrap
+  // (UBSan flags it) and sent the shooter on a near-random walk.
+  using L = DynamicShape<64>;
+  const Board<L> board(L(1, 30));
+  const Fleet fleet{{"Long", 'L', 25, 1}};
+  for (const int weight : {8, 1, 0, 1'000'000}) {
+    INFO(weight);
+    ProbabilityShooter<L> shooter;
+    shooter.hit_weight = weight;
+    SimulationOptions options;
+    options.games = 60;
+    options.seed = 5;
+    const auto r =
+        simulate_solo(board, fleet, rulesets::classic, shooter, UniformPlacer<L>{}, options);
+    CHECK(r.shots.max() <= 27); // 25 hits and at most two misses past the ends
+  }
+}
+
 TEST_CASE("probability's mean over 3,000 classic games with a fixed seed stays in its band",
           "[strong][probability][band]") {
   SimulationOptions options;

@@ -33,6 +33,14 @@ TEST_CASE("a target view records only what the shooter was told", "[view]") {
   CHECK(v.afloat_count() == 1);
   v.record({4, 4}, ShotOutcome{ShotResult::invalid, -1, ShotRefusal::already_shot});
   CHECK(v.shots_fired() == 3);
+  // What no game announces is ignored: a cell off the board, a ship outside the fleet.
+  v.record({7, 0}, ShotOutcome{ShotResult::miss, -1, ShotRefusal::none});
+  v.record({3, 3}, ShotOutcome{ShotResult::sunk, 2, ShotRefusal::none});
+  v.record({3, 4}, ShotOutcome{ShotResult::sunk, 40, ShotRefusal::none});
+  v.record({3, 4}, ShotOutcome{ShotResult::hit, -2, ShotRefusal::none});
+  CHECK(v.shots_fired() == 3);
+  CHECK(v.is_open({3, 3}));
+  CHECK(v.sunk_count() == 1);
   CHECK_FALSE(v.is_open({5, 0}));
   v.reset();
   CHECK(v.shots().none());

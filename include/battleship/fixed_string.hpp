@@ -25,8 +25,13 @@ struct FixedString {
   constexpr FixedString() noexcept = default;
   /// A copy of `s`; throws `std::length_error` if `s` is longer than `Capacity`.
   constexpr FixedString(std::string_view s) : length(s.size()) { // NOLINT: implicit on purpose
-    if (s.size() > Capacity) throw std::length_error("name too long");
+    if (s.size() > Capacity) too_long(s);
     std::copy(s.begin(), s.end(), chars);
+  }
+  /// Throws the `std::length_error` naming `s` and the capacity (out of line: not constexpr).
+  [[noreturn]] static void too_long(std::string_view s) {
+    throw std::length_error(std::string("'").append(s) + "' is longer than " +
+                            std::to_string(Capacity) + " bytes");
   }
   /// A copy of the zero-terminated `s`.
   constexpr FixedString(const char* s) : FixedString(std::string_view(s)) {} // NOLINT

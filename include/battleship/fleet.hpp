@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -83,11 +84,12 @@ struct Fleet {
     return classes_[static_cast<std::size_t>(i)];
   }
 
-  /// Number of ships, counting every copy of every class.
+  /// Number of ships, counting every copy of every class (at most `INT_MAX`: counts an invalid
+  /// fleet might have that add up to more do not wrap around into a valid-looking total).
   [[nodiscard]] constexpr int ship_count() const noexcept {
-    int n = 0;
+    long long n = 0;
     for (int i = 0; i < class_count_; ++i) n += ship_class(i).count;
-    return n;
+    return n > INT_MAX ? INT_MAX : n < INT_MIN ? INT_MIN : static_cast<int>(n);
   }
   /// Number of cells all ships cover together.
   [[nodiscard]] constexpr int total_length() const noexcept {

@@ -220,7 +220,9 @@ public:
   /// Whether the player to move is in the middle of a turn: under `Volley::until_miss`, its last
   /// volley hit and it shoots again (`play_volley` plays the next volley of the same turn).
   [[nodiscard]] bool turn_under_way() const noexcept { return turn_under_way_; }
-  /// Whether the first turn has been played (fleets can no longer change).
+  /// Whether the first turn has been played. From then on the fleets must not change: the
+  /// non-const `ocean(player)` is for placing ships before it (read a game in play through the
+  /// const overload, e.g. `std::as_const(game).ocean(p)`); the Python binding enforces this.
   [[nodiscard]] bool started() const noexcept { return started_; }
 
   /// Follows the match with `observer` (not owned; null to stop).

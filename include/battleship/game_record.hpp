@@ -145,7 +145,9 @@ inline void append_outcome(std::string& out, const ShotOutcome& o) {
 }
 } // namespace detail
 
-/// `record` in the text format described at the top of this header.
+/// `record` in the text format described at the top of this header. Names are written on one
+/// line and read back trimmed: a line break inside a name becomes a blank, and blanks at either
+/// end of one are not kept.
 [[nodiscard]] inline std::string to_text(const GameRecord& record) {
   using detail::concat;
   std::string out = "battleship-record 1\n";

@@ -126,8 +126,13 @@ public:
     return AnswerRefusal::none;
   }
 
-  /// The probability that a ship lies at `c`: 1 on hits, 0 on misses.
+  /// The probability that a ship lies at `c`: 1 on hits, 0 on misses. Throws
+  /// `std::out_of_range` for a cell off the board.
   [[nodiscard]] double probability(Coord c) const {
+    if (!view_.board().contains(c))
+      throw std::out_of_range(detail::concat("cell (", c.row, ", ", c.col, ") is not on the ",
+                                             view_.board().rows(), " x ", view_.board().cols(),
+                                             " board"));
     const std::size_t i = view_.board().index(c);
     if (view_.hits().test(i)) return 1.0;
     if (view_.misses().test(i) || over_) return 0.0;

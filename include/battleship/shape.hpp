@@ -91,7 +91,10 @@ template <BoardShape S>
 /// Whether every cell of `p` lies on a board of shape `shape`.
 template <BoardShape S>
 [[nodiscard]] constexpr bool contains(const S& shape, const Placement& p) noexcept {
-  return p.length >= 1 && contains(shape, p.origin) && contains(shape, p.last());
+  // The length is compared with the board's side first: origin + length - 1 could overflow.
+  const int side = p.orientation == Orientation::horizontal ? shape.cols() : shape.rows();
+  return p.length >= 1 && p.length <= side && contains(shape, p.origin) &&
+         contains(shape, p.last());
 }
 
 /// The row-major index of an on-board cell: `row * cols + col`.

@@ -27,6 +27,9 @@
 
 namespace battleship {
 
+/// Most worker threads a run starts, whatever `SimulationOptions::threads` asks for.
+inline constexpr unsigned max_threads = 256;
+
 /// How to run a batch of games.
 struct SimulationOptions {
   std::uint64_t games = 10'000; ///< Number of games.
@@ -35,7 +38,9 @@ struct SimulationOptions {
   /// run split into such ranges (over processes or machines) plays exactly the games of one run,
   /// and the merged results are identical.
   std::uint64_t first_game = 0;
-  unsigned threads = 0; ///< Worker threads; 0 means every core.
+  /// Worker threads; 0 means every core. At most `max_threads` are started (a larger value, such
+  /// as -1 converted, is taken as that many): the results do not depend on it.
+  unsigned threads = 0;
   /// Called from the calling thread (never from a worker) with the number of games done so far;
   /// the numbers never decrease, and the last call reports the games played.
   std::function<void(std::uint64_t)> progress;
@@ -92,7 +97,7 @@ template <class Partial, class MakePlayer>
 std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make_player,
                                bool& cancelled) {
   unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
-  threads = std::max(1U, threads);
+  threads = std::clamp(threads, 1U, max_threads);
   if (options.games < threads)
     threads = static_cast<unsigned>(std::max<std::uint64_t>(1, options.games));
   // Chunks of at most 256 games, smaller for short runs (slow players) so that the threads share

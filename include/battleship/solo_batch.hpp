@@ -108,8 +108,11 @@ public:
   /// per position (asking again gives the same cell). Throws `std::out_of_range` for a game or
   /// teacher that does not exist and `std::logic_error` for a game that is over.
   std::size_t advice(std::size_t g, std::size_t t) {
-    Game& game = games_.at(g);
-    Teacher& teacher = game.teachers.at(t);
+    Game& game = games_[check(g)];
+    if (t >= game.teachers.size())
+      throw std::out_of_range(
+          detail::concat("teacher ", t, " of ", game.teachers.size(), " teachers"));
+    Teacher& teacher = game.teachers[t];
     if (game.over)
       throw std::logic_error(detail::concat("game ", g, " is over: reset it before asking"));
     if (teacher.move == no_move)
@@ -165,7 +168,7 @@ public:
   /// `std::out_of_range` for a game or cell that does not exist and `std::logic_error` for a
   /// game that is over; either way nothing changes.
   ShotOutcome step(std::size_t g, std::size_t cell) {
-    Game& game = games_.at(g);
+    Game& game = games_[check(g)];
     if (cell >= cells_)
       throw std::out_of_range(
           detail::concat("cell ", cell, " is off a board of ", cells_, " cells"));
@@ -195,13 +198,13 @@ public:
   }
 
   /// Whether game `g`'s fleet is sunk.
-  [[nodiscard]] bool terminated(std::size_t g) const { return games_.at(g).terminated; }
+  [[nodiscard]] bool terminated(std::size_t g) const { return games_[check(g)].terminated; }
   /// Whether game `g` was stopped, fleet afloat, by the step limit or the shot cap.
-  [[nodiscard]] bool truncated(std::size_t g) const { return games_.at(g).truncated; }
+  [[nodiscard]] bool truncated(std::size_t g) const { return games_[check(g)].truncated; }
   /// Whether game `g` takes no more steps until it is reset (also before its first reset).
-  [[nodiscard]] bool over(std::size_t g) const { return games_.at(g).over; }
+  [[nodiscard]] bool over(std::size_t g) const { return games_[check(g)].over; }
   /// Steps taken in game `g` since its reset.
-  [[nodiscard]] int steps(std::size_t g) const { return games_.at(g).steps; }
+  [[nodiscard]] int steps(std::size_t g) const { return games_[check(g)].steps; }
   /// Game `g`'s target as the agent sees it: `cells()` `TargetCode`s, row-major.
   [[nodiscard]] const std::int8_t* codes(std::size_t g) const {
     return codes_.data() + check(g) * cells_;
@@ -217,17 +220,17 @@ public:
   /// What game `g`'s agent was told since its reset, in order (a repeated cell tells nothing and
   /// is not kept): enough to follow the game with a `Posterior`, say.
   [[nodiscard]] const std::vector<BatchAnswer>& answers(std::size_t g) const {
-    return games_.at(g).answers;
+    return games_[check(g)].answers;
   }
   /// The seed game `g` was last reset with (0 before its first reset).
-  [[nodiscard]] std::uint64_t seed(std::size_t g) const { return games_.at(g).seed; }
+  [[nodiscard]] std::uint64_t seed(std::size_t g) const { return games_[check(g)].seed; }
   /// How many times game `g` was reset: a game that has changed since one looked at it has a new
   /// count.
-  [[nodiscard]] std::uint64_t resets(std::size_t g) const { return games_.at(g).resets; }
+  [[nodiscard]] std::uint64_t resets(std::size_t g) const { return games_[check(g)].resets; }
   /// Game `g`'s hidden fleet (an agent that reads it cheats).
-  [[nodiscard]] const Ocean<S>& ocean(std::size_t g) const { return games_.at(g).ocean; }
+  [[nodiscard]] const Ocean<S>& ocean(std::size_t g) const { return games_[check(g)].ocean; }
   /// All game `g`'s agent was told, as the engine's shooters see it (for teachers and maps).
-  [[nodiscard]] const TargetView<S>& view(std::size_t g) const { return games_.at(g).view; }
+  [[nodiscard]] const TargetView<S>& view(std::size_t g) const { return games_[check(g)].view; }
 
 private:
   static constexpr std::size_t no_move = static_cast<std::size_t>(-1);

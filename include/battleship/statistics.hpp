@@ -6,7 +6,10 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
+
+#include <battleship/detail/text.hpp>
 
 namespace battleship {
 
@@ -16,9 +19,12 @@ namespace battleship {
 /// order are identical.
 class ShotHistogram {
 public:
-  /// Counts `games` games (one unless given) that took `shots` shots each.
+  /// Counts `games` games (one unless given) that took `shots` shots each; throws
+  /// `std::invalid_argument` for negative `shots`, counting nothing.
   void add(int shots, std::uint64_t games = 1) {
-    const auto i = static_cast<std::size_t>(shots < 0 ? 0 : shots);
+    if (shots < 0)
+      throw std::invalid_argument(detail::concat("a game takes 0 shots or more, got ", shots));
+    const auto i = static_cast<std::size_t>(shots);
     if (i >= counts_.size()) counts_.resize(i + 1, 0);
     counts_[i] += games;
   }
@@ -75,11 +81,13 @@ public:
     return n ? 1.96 * stddev() / std::sqrt(static_cast<double>(n)) : 0.0;
   }
   /// The nearest-rank percentile `p` in (0, 100]: the smallest shot count reached by at least
-  /// `p` percent of the games (0 if empty).
+  /// `p` percent of the games (0 if empty). A `p` outside is taken as the nearest end (a NaN as
+  /// 0, the fewest shots).
   [[nodiscard]] int percentile(double p) const noexcept {
     const auto n = games();
     if (n == 0) return 0;
-    auto rank = static_cast<std::uint64_t>(std::ceil(p / 100.0 * static_cast<double>(n)));
+    const double q = p > 100.0 ? 100.0 : p > 0.0 ? p : 0.0; // a NaN fails both tests
+    auto rank = static_cast<std::uint64_t>(std::ceil(q / 100.0 * static_cast<double>(n)));
     if (rank < 1) rank = 1;
     std::uint64_t seen = 0;
     for (std::size_t i = 0; i < counts_.size(); ++i) {

@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
 
 #include <battleship/board.hpp>
 #include <battleship/detail/inline.hpp>
@@ -34,8 +35,12 @@ public:
   using bitboard_type = typename board_type::bitboard_type;
 
   /// A fresh view of a target with `fleet` on `board` under `rules`.
+  /// Throws `std::invalid_argument` for a fleet of no ships or more than `max_ships` (the view's
+  /// tables are sized by it).
   TargetView(const board_type& board, const Fleet& fleet, const Rules& rules)
       : board_(board), fleet_(fleet), rules_(rules), ship_count_(fleet.ship_count()) {
+    if (ship_count_ < 1 || ship_count_ > max_ships)
+      throw std::invalid_argument(fleet.problem().value_or("the fleet has no ships"));
     for (int id = 0; id < ship_count_; ++id)
       ship_length_[static_cast<std::size_t>(id)] =
           static_cast<std::uint16_t>(fleet.ship(id).length);
@@ -118,9 +123,10 @@ public:
   /// Marks `c` as named in the current salvo (called by the game runner).
   void add_pending(Coord c) noexcept { pending_.set(board_.index(c)); }
 
-  /// Records the announced `outcome` of the shot at `c` (called by the game runner).
+  /// Records the announced `outcome` of the shot at `c` (called by the game runner). A cell off
+  /// the board or a ship outside the fleet is ignored: no game announces one.
   void record(Coord c, const ShotOutcome& outcome) noexcept {
-    if (!board_.contains(c)) return;
+    if (!board_.contains(c) || outcome.ship < -1 || outcome.ship >= ship_count_) return;
     const std::size_t i = board_.index(c);
     pending_.reset(i);
     record_cell(i, outcome);

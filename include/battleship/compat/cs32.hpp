@@ -567,6 +567,10 @@ public:
     if (validShot && shotHit && shipDestroyed)
       told = ShotOutcome{ShotResult::sunk, shipId, ShotRefusal::none};
     const Coord c{p.r, p.c};
+    // A report the game never makes (off the board, a cell already told, a ship not in the
+    // fleet) is ignored rather than passed to the shooter, which trusts its view.
+    if (!view_->board().contains(c) || !view_->is_open(c)) return;
+    if (told.sank() && (shipId < 0 || shipId >= view_->fleet().ship_count())) return;
     view_->record(c, told);
     shooter_.on_result(*view_, c, told);
   }

@@ -32,21 +32,27 @@ struct CoordParse {
   [[nodiscard]] explicit operator bool() const noexcept { return coord.has_value(); }
 };
 
-/// The column label of column `col`: A..Z, then AA, AB, ... (spreadsheet style).
+/// The column label of column `col`: A..Z, then AA, AB, ... (spreadsheet style); empty for a
+/// negative column, which no label names.
 [[nodiscard]] inline std::string column_label(int col) {
   std::string out;
-  for (int n = col + 1; n > 0; n = (n - 1) / 26)
+  for (long long n = col + 1LL; n > 0; n = (n - 1) / 26)
     out.insert(out.begin(), static_cast<char>('A' + (n - 1) % 26));
   return out;
 }
 
 /// `c` written in `notation`, e.g. `format_coord({6, 1}, CoordNotation::letter_number) == "B7"`.
+/// A cell with a negative row or column, which only `cs32` can write, is written `(row, col)`
+/// in the other notations.
 [[nodiscard]] inline std::string format_coord(Coord c, CoordNotation notation) {
   using detail::concat;
+  const long long row = c.row + 1LL;
+  if ((c.row < 0 || c.col < 0) && notation != CoordNotation::cs32)
+    return concat('(', c.row, ", ", c.col, ')');
   switch (notation) {
-  case CoordNotation::letter_number: return concat(column_label(c.col), c.row + 1);
-  case CoordNotation::number_letter: return concat(c.row + 1, column_label(c.col));
-  case CoordNotation::bbm103: return concat(c.row + 1, ',', column_label(c.col));
+  case CoordNotation::letter_number: return concat(column_label(c.col), row);
+  case CoordNotation::number_letter: return concat(row, column_label(c.col));
+  case CoordNotation::bbm103: return concat(row, ',', column_label(c.col));
   case CoordNotation::cs32: return concat(c.row, ' ', c.col);
   }
   return {};

@@ -5,11 +5,11 @@
 /// ## The text format
 ///
 /// ```text
-/// # the classic fleet; '#' starts a comment, blank lines are skipped
-/// A A A A A . . . . .
+/// # fleets::classic; '#' starts a comment, blank lines are skipped
+/// C C C C C . . . . .
 /// . . . . . . . . . .
 /// B . . . . . . . . .
-/// B . . . C C C . . .
+/// B . . . R R R . . .
 /// B . . . . . . . . .
 /// B . . . . . . S . .
 /// . . . . . . . S . .

@@ -57,7 +57,8 @@ public:
   /// Thinks for milliseconds per shot: callers playing every built-in play fewer of its games.
   static constexpr bool slow = true;
 
-  /// Importance samples per decision when the layouts are too many to count.
+  /// Importance samples per decision when the layouts are too many to count (at least 1 is
+  /// drawn).
   int samples = 1500;
   /// Most search nodes an exact count may visit before sampling takes over.
   long exact_budget = 60'000;
@@ -109,13 +110,14 @@ public:
     if (was_exact_ || estimate_ < static_cast<double>(exact_budget))
       exact = posterior_.enumerate(exact_budget);
     if (!exact) {
-      posterior_.sample(rng, samples);
+      const int draws = std::max(samples, 1); // none would leave nothing to estimate from
+      posterior_.sample(rng, draws);
       // The mean importance weight estimates the number of layouts: count them when few.
-      estimate_ = samples > 0 ? posterior_.total() / samples : 0.0;
+      estimate_ = posterior_.total() / draws;
       if (posterior_.total() <= 0)
         exact = posterior_.enumerate(exact_budget * 50);
       else if (estimate_ < static_cast<double>(exact_budget))
-        exact = posterior_.enumerate(exact_budget) || (posterior_.sample(rng, samples), false);
+        exact = posterior_.enumerate(exact_budget) || (posterior_.sample(rng, draws), false);
     }
     was_exact_ = exact;
     fresh_ = true;

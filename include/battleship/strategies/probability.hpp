@@ -63,7 +63,8 @@ public:
   static constexpr const char* summary =
       "DataGenetics density: most placements of the ships afloat, hits weighted (seed 001)";
 
-  /// Target-mode weight factor per further unexplained hit a placement covers.
+  /// Target-mode weight factor per further unexplained hit a placement covers (at least 1; the
+  /// weights stop growing at 2^40).
   int hit_weight = 8;
   /// Factor per pending salvo cell a placement covers.
   double salvo_discount = 0.3;
@@ -410,8 +411,12 @@ private:
     cells.hits = view.hits();
     cells.blocked_or_unexplained = cells.blocked | unexplained;
     cells.weight[1] = 1;
+    // Capped at 2^40, so that sums over every placement stay in range: placements through 14 or
+    // more unexplained hits (ships of 15 and longer) weigh alike.
+    constexpr std::int64_t cap = std::int64_t{1} << 40;
+    const std::int64_t factor = std::max(hit_weight, 1);
     for (std::size_t m = 2; m <= static_cast<std::size_t>(longest_); ++m)
-      cells.weight[m] = cells.weight[m - 1] * hit_weight;
+      cells.weight[m] = cells.weight[m - 1] > cap / factor ? cap : cells.weight[m - 1] * factor;
     const Board<S>& board = view.board();
     const auto cols = static_cast<std::size_t>(board.cols());
     bitboard_type touched;
