@@ -39,6 +39,16 @@ cxx_suite() { # name, compiler, extra cmake args...
   cmake -S . -B "build/$name" -G Ninja -DCMAKE_CXX_COMPILER="$compiler" "$@" >/dev/null
   cmake --build "build/$name" -j "$jobs"
   ctest --test-dir "build/$name" --output-on-failure -j "$jobs"
+  # Every Catch2 test case must have reached CTest: a name the discovery script cannot parse
+  # (a bracket in it, say) silently drops test cases instead of failing.
+  local unregistered
+  unregistered=$(comm -23 \
+    <("build/$name/tests/battleship_tests" --list-test-names-only | grep . | sort) \
+    <(ctest --test-dir "build/$name" -N | sed -n 's/^ *Test *#[0-9]*: //p' | sort))
+  if [[ -n "$unregistered" ]]; then
+    printf 'test cases CTest never runs (rename them):\n%s\n' "$unregistered" >&2
+    return 1
+  fi
 }
 
 cxx_suite gcc g++ -DCMAKE_BUILD_TYPE=Release -DBATTLESHIP_LONG_TESTS=ON

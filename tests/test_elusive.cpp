@@ -104,7 +104,7 @@ TEST_CASE("elusive keeps the shortlisted candidate its rehearsals needed most sh
   }
 }
 
-TEST_CASE("elusive's layout depends only on the seed; one candidate is the uniform layout, no "
+TEST_CASE("elusive's layout depends only on the seed, one candidate is the uniform layout, no "
           "rehearsal the spread layout",
           "[elusive]") {
   using layout_checks::same_layout;
