@@ -610,33 +610,40 @@ TEST_CASE("play_round plays both turns and play_turn one", "[game]") {
   CHECK_FALSE(g.is_over());
 }
 
-TEST_CASE("an already placed ocean can be handed to a player, a wrong one is refused", "[game]") {
+TEST_CASE("an already placed ocean can be handed to a player, a wrong one is refused and changes "
+          "nothing",
+          "[game]") {
   const Board<S> board;
   Ocean<S> placed(board, pair_fleet);
   top_layout(placed);
   Game<S> g(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
-  CHECK(g.set_ocean(0, placed));
-  CHECK(g.set_ocean(1, placed));
+  CHECK(g.set_ocean(0, placed) == OceanRefusal::none);
+  CHECK(g.set_ocean(1, placed) == OceanRefusal::none);
   CHECK(g.play_to_end().winner == 0);
+  CHECK(g.set_ocean(0, placed) == OceanRefusal::play_started);
 
   Ocean<S> partial(board, pair_fleet);
   REQUIRE(partial.place(0, {0, 0}, Orientation::horizontal) == PlacementRefusal::none);
-  Game<S> h(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
-  CHECK_FALSE(h.set_ocean(1, partial));
-  CHECK(h.outcome().reason == "player 1's ocean has a ship missing");
-  CHECK(h.outcome().at_fault == 1);
-
   Ocean<S> no_touch(board, pair_fleet, Touching::no_contact);
-  Game<S> k(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
-  CHECK_FALSE(k.set_ocean(0, no_touch));
-  CHECK(k.outcome().reason == "player 0's ocean was placed under another touching rule");
-  CHECK(k.outcome().at_fault == 0);
-
   Ocean<S> shot = placed;
   shot.fire({3, 3});
-  Game<S> m(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
-  CHECK_FALSE(m.set_ocean(0, shot));
-  CHECK(m.outcome().reason == "player 0's ocean has been shot at");
+  const Fleet other_fleet{{"Three", 'T', 3, 1}};
+  Ocean<S> other(board, other_fleet);
+  REQUIRE(other.place(0, {0, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  Game<S> h(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  CHECK(h.set_ocean(0, placed) == OceanRefusal::none);
+  const Ocean<S> before = h.ocean(0);
+  CHECK(h.set_ocean(0, partial) == OceanRefusal::ship_missing);
+  CHECK(h.set_ocean(0, no_touch) == OceanRefusal::other_touching_rule);
+  CHECK(h.set_ocean(0, shot) == OceanRefusal::shot_at);
+  CHECK(h.set_ocean(1, other) == OceanRefusal::other_board_or_fleet);
+  CHECK(to_string(OceanRefusal::ship_missing) == "the ocean has a ship missing");
+  // Nothing changed: the match is still to be played, with the ocean given first.
+  CHECK(h.outcome().end == GameEnd::in_progress);
+  CHECK(h.ocean(0) == before);
+  CHECK(h.ocean(1).occupied().none());
+  CHECK(h.set_ocean(1, placed) == OceanRefusal::none);
+  CHECK(h.play_to_end().winner == 0);
 }
 
 TEST_CASE("a game is a function of its seed, and reset replays it", "[game]") {

@@ -56,6 +56,29 @@ struct GameOutcome {
   friend bool operator==(const GameOutcome&, const GameOutcome&) = default;
 };
 
+/// Why `Game::set_ocean` refused an ocean (nothing changed then).
+enum class OceanRefusal : std::uint8_t {
+  none,                 ///< The ocean was taken.
+  other_board_or_fleet, ///< The ocean is for another board or fleet.
+  other_touching_rule,  ///< Its ships were placed under another touching rule.
+  ship_missing,         ///< Some ship of the fleet is not placed.
+  shot_at,              ///< It has been shot at.
+  play_started,         ///< The first turn has been played, or the match is over.
+};
+
+/// A sentence explaining `r`, e.g. "the ocean has a ship missing".
+[[nodiscard]] constexpr std::string_view to_string(OceanRefusal r) noexcept {
+  switch (r) {
+  case OceanRefusal::none: return "done";
+  case OceanRefusal::other_board_or_fleet: return "the ocean is for another board or fleet";
+  case OceanRefusal::other_touching_rule: return "the ocean was placed under another touching rule";
+  case OceanRefusal::ship_missing: return "the ocean has a ship missing";
+  case OceanRefusal::shot_at: return "the ocean has been shot at";
+  case OceanRefusal::play_started: return "fleets cannot change once play has started";
+  }
+  return "unknown refusal";
+}
+
 /// The observer that watches nothing: a game observed by it compiles every hook away.
 ///
 /// An observer type may implement any subset of the hooks of `GameObserver` (same names and
@@ -257,28 +280,20 @@ public:
 
   /// Gives player `player` a copy of `ocean`, an already placed fleet.
   ///
-  /// Returns false, and aborts the match saying why (player `player` at fault), if the ocean is
-  /// for another board, fleet or touching rule, has a ship missing, or has been shot at. Throws
-  /// `std::out_of_range` for a player other than 0 and 1.
-  bool set_ocean(int player, const Ocean<S>& ocean) {
-    checked(player);
-    if (started_ || is_over()) return false;
-    const Ocean<S>& mine = oceans_[index(player)];
-    std::string_view problem;
+  /// Refuses, changing nothing (the match goes on, and a good ocean may be given next), an ocean
+  /// for another board, fleet or touching rule, with a ship missing or shot at, and any ocean
+  /// once play has started; the reason is returned. Throws `std::out_of_range` for a player
+  /// other than 0 and 1.
+  [[nodiscard]] OceanRefusal set_ocean(int player, const Ocean<S>& ocean) {
+    Ocean<S>& mine = oceans_[checked(player)];
+    if (started_ || is_over()) return OceanRefusal::play_started;
     if (!(ocean.board() == mine.board()) || !(ocean.fleet() == mine.fleet()))
-      problem = "is for another board or fleet";
-    else if (ocean.touching() != mine.touching())
-      problem = "was placed under another touching rule";
-    else if (!ocean.all_placed())
-      problem = "has a ship missing";
-    else if (ocean.shots().any())
-      problem = "has been shot at";
-    if (!problem.empty()) {
-      abort(detail::concat("player ", player, "'s ocean ", problem), player);
-      return false;
-    }
-    oceans_[index(player)] = ocean;
-    return true;
+      return OceanRefusal::other_board_or_fleet;
+    if (ocean.touching() != mine.touching()) return OceanRefusal::other_touching_rule;
+    if (!ocean.all_placed()) return OceanRefusal::ship_missing;
+    if (ocean.shots().any()) return OceanRefusal::shot_at;
+    mine = ocean;
+    return OceanRefusal::none;
   }
 
   /// Ends the match now as aborted with `reason` (a player resigns, a user quits, a replay found

@@ -372,8 +372,9 @@ private:
     Game<Shape, detail::HeadingWriter, detail::ShotListShooter> game(
         Board<Shape>{}, fleets::bbm103, rules, detail::ShotListShooter(&t, 0),
         detail::ShotListShooter(&t, 1));
-    game.set_ocean(0, oceans[0]);
-    game.set_ocean(1, oceans[1]);
+    for (int p = 0; p < 2; ++p) // the fleet files were checked when read
+      if (game.set_ocean(p, oceans[static_cast<std::size_t>(p)]) != OceanRefusal::none)
+        throw std::logic_error("a checked BBM103 fleet was refused");
     t.oceans = {&game.ocean(0), &game.ocean(1)};
     detail::HeadingWriter headings{&t};
     game.observe(&headings);
