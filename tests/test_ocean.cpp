@@ -27,6 +27,12 @@ TEST_CASE("a legal placement puts the ship on exactly its cells", "[ocean]") {
   CHECK_FALSE(o.all_placed());
   REQUIRE(o.place(1, {0, 4}, H) == PlacementRefusal::none);
   CHECK(o.all_placed());
+  // A yes-or-no query about a ship the fleet does not have answers no, whatever the id.
+  for (int id : {-1, 2, 31, 32, 1000}) {
+    INFO(id);
+    CHECK_FALSE(o.is_placed(id));
+    CHECK_FALSE(o.is_sunk(id));
+  }
 }
 
 TEST_CASE("every placement refusal names its reason and leaves the ocean unchanged", "[ocean]") {

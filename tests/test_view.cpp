@@ -41,6 +41,8 @@ TEST_CASE("a target view records only what the shooter was told", "[view]") {
   CHECK(v.shots_fired() == 3);
   CHECK(v.is_open({3, 3}));
   CHECK(v.sunk_count() == 1);
+  CHECK_FALSE(v.known_sunk(-1));
+  CHECK_FALSE(v.known_sunk(40));
   CHECK_FALSE(v.is_open({5, 0}));
   v.reset();
   CHECK(v.shots().none());

@@ -84,7 +84,8 @@ public:
   [[nodiscard]] Touching touching() const noexcept { return touching_; }
   /// Number of ships in the fleet.
   [[nodiscard]] int ship_count() const noexcept { return ship_count_; }
-  /// Length of ship `ship`.
+  /// Length of ship `ship`, which must be in `[0, ship_count())` (as for `placement` and
+  /// `health`; the yes-or-no queries `is_placed` and `is_sunk` answer false for any other id).
   [[nodiscard]] int length(int ship) const noexcept {
     return length_[static_cast<std::size_t>(ship)];
   }
@@ -272,7 +273,9 @@ public:
 
 private:
   static constexpr std::uint8_t no_ship = 0xFF;
-  static constexpr std::uint32_t bit(int ship) noexcept { return std::uint32_t{1} << ship; }
+  static constexpr std::uint32_t bit(int ship) noexcept {
+    return ship >= 0 && ship < max_ships ? std::uint32_t{1} << ship : 0; // no ship: no bit
+  }
   // Computed once: `all_sunk()` is tested after every shot.
   [[nodiscard]] std::uint32_t all_ships() const noexcept { return all_ships_; }
 

@@ -52,8 +52,8 @@ public:
   [[nodiscard]] const Fleet& fleet() const noexcept { return fleet_; }
   /// The rules of the game.
   [[nodiscard]] const Rules& rules() const noexcept { return rules_; }
-  /// Length of ship number `id` (in `[0, fleet().ship_count())`): `fleet().ship(id).length`
-  /// without the search through the ship classes.
+  /// Length of ship number `id` (which must be in `[0, fleet().ship_count())`):
+  /// `fleet().ship(id).length` without the search through the ship classes.
   [[nodiscard]] int ship_length(int id) const noexcept {
     return ship_length_[static_cast<std::size_t>(id)];
   }
@@ -94,7 +94,9 @@ public:
   /// Number of sinkings announced (0 under `Disclosure::hit_only`).
   [[nodiscard]] int sunk_count() const noexcept { return sunk_count_; }
   /// Whether `ship` is known to be sunk (only under `Disclosure::sunk_with_name`).
-  [[nodiscard]] bool known_sunk(int ship) const noexcept { return (named_sunk_ >> ship) & 1U; }
+  [[nodiscard]] bool known_sunk(int ship) const noexcept {
+    return ship >= 0 && ship < max_ships && ((named_sunk_ >> ship) & 1U) != 0;
+  }
   /// Bit mask of the ships known to be sunk.
   [[nodiscard]] std::uint32_t known_sunk_mask() const noexcept { return named_sunk_; }
   /// Number of ships not yet announced sunk.
