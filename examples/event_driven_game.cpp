@@ -6,6 +6,7 @@
 //   event_driven_game [--seed N] [--rules NAME] [--opponent NAME] [--auto]
 //
 // Type cells like B7 (one per line); --auto lets a hunt/target player stand in for the person.
+// Ending the input (Ctrl-D) resigns: the match is aborted with the person at fault.
 // ctest-args: --auto --seed 3
 #include <battleship/battleship.hpp>
 #include <battleship/io/coord_text.hpp>
@@ -152,8 +153,12 @@ int main(int argc, char** argv) {
                   game.next_volley_size());
     for (auto k = static_cast<int>(clicks.size()); k < game.next_volley_size(); ++k) {
       const auto cell = person.next_cell(game.view(0));
-      if (!cell) return std::printf("\nyou left the game\n"), 0;
+      if (!cell) break;
       clicks.push_back(*cell);
+    }
+    if (static_cast<int>(clicks.size()) < game.next_volley_size()) {
+      game.abort("player 0 left the game", 0); // input ended: the person resigns
+      break;
     }
     game.play_volley();
   }
@@ -161,6 +166,11 @@ int main(int argc, char** argv) {
   if (o.end == GameEnd::win)
     std::printf("%s after %d rounds (%d shots against %d)\n",
                 o.winner == 0 ? "You win" : "They win", o.rounds, o.shots[0], o.shots[1]);
-  else
-    std::printf("%s\n", o.end == GameEnd::draw ? "A draw" : o.reason.c_str());
+  else if (o.end == GameEnd::draw)
+    std::printf("A draw\n");
+  else // aborted: a resignation, or a player's failure the engine named
+    std::printf("\n%s (%s)\n", o.reason.c_str(),
+                o.at_fault < 0    ? "nobody at fault"
+                : o.at_fault == 0 ? "you lose"
+                                  : "you win");
 }

@@ -34,6 +34,12 @@ def main() -> None:
     print(f"parity vs random: {outcome.end}, winner {outcome.winner}, {outcome.rounds} rounds")
     assert game.record.replay().record == game.record
 
+    # A player may resign between turns: the match is aborted with that player at fault.
+    resigned = battleship.Game("parity", "random", seed=7)
+    resigned.play_round()
+    resigned.abort("player 1 resigns", at_fault=1)
+    print(f"{resigned.outcome.reason}: {resigned.outcome.end}, at fault {resigned.outcome.at_fault}")
+
     # A board by hand.
     ocean = battleship.Ocean(10, 10, battleship.Fleet.classic(), touching="no_contact")
     ocean.place(0, "A1", "horizontal")

@@ -89,6 +89,9 @@ class BuiltinShooter:
     let the engine answer a person's shots in a game of your own. A shooter never started is
     started on the view of its first call; after that it plays only views of the board, fleet
     and rules it was started on: ``start(view)`` it again for a view of another game.
+
+    It pickles and copies as its name: a copy, even of a shooter stepped halfway through a game,
+    is a fresh shooter that has not started (the engine's game state does not leave C++).
     """
 
     name: str
@@ -154,6 +157,12 @@ class BuiltinShooter:
         impl = self._started_on(view)
         impl.on_result(view._impl, cell, outcome)
         self._keep(impl, view)
+
+    def __getstate__(self) -> Dict[str, str]:
+        return {"name": self.name}
+
+    def __setstate__(self, state: Dict[str, str]) -> None:
+        self.__init__(state["name"])  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"battleship.shooter({self.name!r})"

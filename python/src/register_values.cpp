@@ -16,24 +16,34 @@ namespace {
 using namespace battleship;
 using RngHandle = Handle<Rng>;
 
-ShotOutcome make_outcome(const std::string& result, std::optional<int> ship,
+ShotOutcome make_outcome(const std::string& result, py::handle ship,
                          std::optional<std::string> refusal) {
   ShotOutcome o;
   o.result = parse_enum("shot result", result, shot_results);
-  o.ship = ship.value_or(-1);
+  if (!ship.is_none()) {
+    if (!PyLong_Check(ship.ptr()) && !PyIndex_Check(ship.ptr()))
+      throw py::type_error("ship must be None or an int, got " +
+                           py::repr(ship).cast<std::string>());
+    const auto id = py::reinterpret_steal<py::object>(PyNumber_Index(ship.ptr()));
+    if (!id) throw py::error_already_set();
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(id.ptr(), &overflow);
+    if (overflow || value < -1 || value >= max_ships)
+      throw py::value_error("ship must be None or in [0, " + std::to_string(max_ships) + "), got " +
+                            py::repr(ship).cast<std::string>());
+    o.ship = static_cast<int>(value);
+  }
   if (refusal) {
     if (*refusal == "off_board")
       o.refusal = ShotRefusal::off_board;
     else if (*refusal == "already_shot")
       o.refusal = ShotRefusal::already_shot;
     else
-      throw py::value_error("unknown shot refusal '" + *refusal +
-                            "'; allowed: off_board, already_shot");
+      throw py::value_error("unknown shot refusal " + quoted(*refusal) +
+                            "; allowed: off_board, already_shot");
   }
   if ((o.result == ShotResult::invalid) != (o.refusal != ShotRefusal::none))
     throw py::value_error("an invalid shot needs a refusal, and only an invalid shot has one");
-  if (o.ship < -1 || o.ship >= max_ships)
-    throw py::value_error("ship must be None or in [0, " + std::to_string(max_ships) + ")");
   return o;
 }
 
@@ -133,7 +143,7 @@ void register_values(py::module_& m) {
                                   shot_refusal_code(o.refusal));
           },
           [](const py::tuple& t) {
-            return make_outcome(t[0].cast<std::string>(), t[1].cast<std::optional<int>>(),
+            return make_outcome(t[0].cast<std::string>(), t[1],
                                 t[2].cast<std::optional<std::string>>());
           }));
 

@@ -1,5 +1,6 @@
 """Fleets, rules, ship classes, outcomes and records pickle and compare equal after a round trip."""
 
+import copy
 import pickle
 
 import pytest
@@ -67,3 +68,16 @@ def test_a_game_record_round_trips():
     game = battleship.Game("hunt_target", "mediocre", seed=8)
     game.play_to_end()
     assert pickle.loads(pickle.dumps(game.record)) == game.record
+
+
+def test_a_stepped_builtin_shooter_pickles_and_copies_as_a_fresh_shooter():
+    view = battleship.TargetView()
+    shooter = battleship.shooter("probability")
+    rng = battleship.Rng(4)
+    first = shooter.next_shot(view, rng)
+    view.record(first, battleship.ShotOutcome("miss"))
+    shooter.on_result(view, first, battleship.ShotOutcome("miss"))
+    for back in (pickle.loads(pickle.dumps(shooter)), copy.deepcopy(shooter), copy.copy(shooter)):
+        assert back == shooter and back._impl is None
+        # Fresh: on an empty view it fires where a new shooter fires.
+        assert back.next_shot(battleship.TargetView(), battleship.Rng(4)) == first

@@ -398,3 +398,24 @@ def test_ship_names_are_measured_in_bytes_and_say_so():
     ShipClass("é" * 15, "E", 2)  # 30 bytes
     with pytest.raises(ValueError, match="longer than 31 bytes"):
         ShipClass("é" * 16, "E", 2)
+
+
+@pytest.mark.parametrize(
+    "ship, error, message",
+    [
+        (2**40, ValueError, r"ship must be None or in \[0, 32\), got 1099511627776"),
+        (2**70, ValueError, r"ship must be None or in \[0, 32\)"),
+        (32, ValueError, r"ship must be None or in \[0, 32\), got 32"),
+        (1.5, TypeError, "ship must be None or an int, got 1.5"),
+        ("2", TypeError, "ship must be None or an int"),
+    ],
+)
+def test_a_shot_outcome_names_a_ship_it_cannot_hold(ship, error, message):
+    with pytest.raises(error, match=message):
+        ShotOutcome("sunk", ship=ship)
+
+
+def test_a_shot_outcome_takes_numpy_ship_ids_and_pickles():
+    o = ShotOutcome("sunk", ship=np.int64(3))
+    assert o.ship == 3 and pickle.loads(pickle.dumps(o)) == o
+    assert ShotOutcome("hit").ship is None
