@@ -321,7 +321,7 @@ def _salvo(text: str) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from battleship.play import Settings, run
+    from battleship.play import Settings
 
     settings = Settings(
         rows=args.rows,
@@ -339,7 +339,13 @@ def _play(args: argparse.Namespace) -> int:
         import textual  # noqa: F401
     except ImportError:
         raise ValueError("battleship play needs Textual: pip install textual") from None
-    match = run(settings)
+    from battleship.play.app import PlayApp
+
+    app = PlayApp(settings)  # lays out the computer's fleet: an unplaceable one is refused here
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # it would draw into a file, for ever
+        raise ValueError("battleship play needs a terminal (its input and output are not one)")
+    app.run()
+    match = app.match
     played = match.wins[0] + match.wins[1] + match.draws
     if played:
         print(f"{match.score()} after {played} round{'s' if played != 1 else ''}.")

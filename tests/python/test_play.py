@@ -141,7 +141,7 @@ def test_place_rest_without_room_changes_nothing():
 
 
 def test_an_unplaceable_fleet_is_an_error():
-    with pytest.raises(ValueError, match="could not lay out"):
+    with pytest.raises(ValueError, match="the computer found no layout of the classic fleet on 6 x 6"):
         Match(Settings(rows=6, cols=6, seed=1, opponent="random"))
 
 
@@ -247,6 +247,47 @@ def test_the_scoreboard_counts_rounds_and_the_next_round_needs_a_finished_one():
     assert m.round.seed == m.settings.seed + 1
 
 
+def test_seeds_are_checked_and_round_seeds_wrap_at_2_64():
+    with pytest.raises(TypeError, match="seed must be None or an int"):
+        Settings(seed="7")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed must be from 0 to 2\\*\\*64 - 1"):
+        Settings(seed=2**64)
+    m = Match(Settings(seed=2**64 - 1, opponent="random"))  # its placement generator wraps too
+    m.round.place_rest()
+    for cell in ship_cells(m.round.theirs):
+        m.round.fire(cell)
+    assert m.next_round() and m.round.seed == 0
+
+
+def test_the_computer_falls_back_to_uniform_layouts_and_a_round_that_cannot_start_changes_nothing(monkeypatch):
+    from battleship.play import session
+
+    placers = []
+    real_place = session.Game.place
+
+    def picky(game, player, placer="uniform"):
+        placers.append(placer)
+        if placer != "uniform":
+            raise ValueError("the placer gave up")
+        return real_place(game, player, placer)
+
+    monkeypatch.setattr(session.Game, "place", picky)
+    m = Match(Settings(seed=3, opponent="random"))  # elusive gives up: uniform lays it out
+    assert placers == ["elusive", "uniform"] and m.round.theirs.all_placed
+    m.round.place_rest()
+    for cell in ship_cells(m.round.theirs):
+        m.round.fire(cell)
+
+    def nothing(game, player, placer="uniform"):
+        raise ValueError("no layout")
+
+    monkeypatch.setattr(session.Game, "place", nothing)
+    before = m.round
+    assert not m.next_round()
+    assert m.round is before and m.round.stage == "over" and m.score() == "You 1 - 0 Computer"
+    assert m.round.message.startswith("No next round: the computer found no layout of the classic fleet")
+
+
 # ---- the command line ------------------------------------------------------------------------
 def test_the_play_command_has_the_options():
     args = cli.parser().parse_args(["play", "--opponent", "random", "--salvo", "ships", "--seed", "4", "--fleet", "russian"])
@@ -257,11 +298,17 @@ def test_the_play_command_has_the_options():
         cli.parser().parse_args(["play", "--salvo", "0"])
 
 
+def test_play_without_a_terminal_is_refused_rather_than_drawing_for_ever(capsys):
+    assert not sys.stdin.isatty() or not sys.stdout.isatty()  # pytest captures the output
+    assert cli.main(["play", "--seed", "1", "--opponent", "random", "--placer", "uniform"]) == 2
+    assert "battleship play needs a terminal" in capsys.readouterr().err
+
+
 def test_bad_play_options_exit_with_a_clear_error(capsys):
     assert cli.main(["play", "--rows", "3", "--cols", "3"]) == 2
     assert "does not fit" in capsys.readouterr().err
     assert cli.main(["play", "--rows", "6", "--cols", "6"]) == 2  # fits, but not with no contact
-    assert "could not lay out" in capsys.readouterr().err
+    assert "the computer found no layout" in capsys.readouterr().err
 
 
 # ---- the app, headless -----------------------------------------------------------------------
@@ -309,6 +356,13 @@ def test_a_whole_game_through_keys_and_clicks():
             await pilot.click(board, offset=board.offset_of((7, 5)))
             assert r.mine.placement(2) == ((7, 5), "horizontal", 3)
             await pilot.press("u")
+            assert not r.mine.is_placed(2)
+            # next to the right edge the ship is pulled back inside; a second click still places it
+            await pilot.click(board, offset=board.offset_of((7, 9)))
+            assert r.origin == (7, 7)
+            await pilot.click(board, offset=board.offset_of((7, 9)))
+            assert r.mine.placement(2) == ((7, 7), "horizontal", 3)
+            await pilot.press("U")  # capital letters work too
             assert not r.mine.is_placed(2)
             await pilot.press("a")
             assert r.stage == "shooting" and r.mine.all_placed

@@ -158,13 +158,13 @@ class PlayApp(App[Match]):
         Binding("down", "move(1, 0)", "down", show=False, priority=True),
         Binding("left", "move(0, -1)", "left", show=False, priority=True),
         Binding("right", "move(0, 1)", "right", show=False, priority=True),
-        Binding("r", "rotate", "rotate", show=False),
+        Binding("r,R", "rotate", "rotate", show=False),
         Binding("enter,space", "confirm", "place / fire", show=False, priority=True),
-        Binding("a", "random", "place the rest at random", show=False),
-        Binding("u,backspace", "undo", "take back a ship", show=False),
-        Binding("n", "next", "next round", show=False),
-        Binding("h", "hint", "hint", show=False),
-        Binding("q,escape", "quit", "quit", show=False, priority=True),
+        Binding("a,A", "random", "place the rest at random", show=False),
+        Binding("u,U,backspace", "undo", "take back a ship", show=False),
+        Binding("n,N", "next", "next round", show=False),
+        Binding("h,H", "hint", "hint", show=False),
+        Binding("q,Q,escape", "quit", "quit", show=False, priority=True),
     ]
     FLASH_SECONDS = 0.4
 
@@ -330,7 +330,7 @@ class PlayApp(App[Match]):
         elif cell is None:
             return
         elif r.stage == "placing" and side == "mine":
-            if cell == r.origin:
+            if r.ship is not None and r.origin_for(cell) == r.origin:  # where it lies: place it
                 r.confirm()
             else:
                 r.move_to(cell)

@@ -8,7 +8,7 @@ at once. ``hint`` points the cursor at the cell likeliest to hold a ship, given 
 person was told (``battleship.Posterior``). Every refusal (an illegal spot, a repeated shot)
 leaves the round unchanged and says why in ``message``. Everything is deterministic given ``Settings.seed``.
 
->>> match = Match(Settings(rows=6, cols=6, fleet="classic", seed=3, opponent="random"))
+>>> match = Match(Settings(rows=8, cols=8, fleet="classic", seed=3, opponent="random"))
 >>> r = match.round
 >>> r.stage
 'placing'
@@ -95,6 +95,10 @@ class Settings:
             raise ValueError(f"salvo must be 0 (one shot per ship afloat) or a positive number, got {self.salvo!r}")
         if self.until_miss and self.salvo != 1:
             raise ValueError("until_miss (another shot after each hit) goes with one shot a turn, not a salvo")
+        if isinstance(self.seed, bool) or not (self.seed is None or isinstance(self.seed, int)):
+            raise TypeError(f"seed must be None or an int, got {self.seed!r}")
+        if self.seed is not None and not 0 <= self.seed < 2**64:
+            raise ValueError(f"seed must be from 0 to 2**64 - 1, got {self.seed}")
         if self.fleet not in Fleet.names():
             raise ValueError(f"unknown fleet '{self.fleet}'; known: {', '.join(Fleet.names())}")
         if not (1 <= self.rows <= 26 and 1 <= self.cols <= 26):
@@ -164,24 +168,13 @@ class Round:
         self.fleet = settings.fleet_object
         self.rules = settings.rules
         self._person = QueuedShooter("you")
-        self.game = Game(
-            self._person,
-            settings.opponent,
-            rows=self.rows,
-            cols=self.cols,
-            fleet=self.fleet,
-            rules=self.rules,
-            seed=seed,
-            placers=None,
-            observers=[self],
-        )
-        self.game.place(1, settings.placer)
+        self.game = self._computer_placed(settings, seed)
         self.mine: Ocean = self.game.ocean(0)
         self.theirs: Ocean = self.game.ocean(1)
         self.view: TargetView = self.game.view(0)
         self.names = [self.fleet.ship(i)["name"] for i in range(self.fleet.ship_count)]
         self.symbols = [self.fleet.ship(i)["symbol"] for i in range(self.fleet.ship_count)]
-        self._rng = Rng(seed * 2 + 1)
+        self._rng = Rng((seed * 2 + 1) % 2**64)
         # placement
         self.placed: List[int] = []
         self.ship: Optional[int] = 0
@@ -200,6 +193,25 @@ class Round:
         self._belief: Optional[Posterior] = None
         self.hints = 0
         self.message = f"Place your {self._ship_label(0)}: arrows move it, R rotates, Enter places it."
+
+    def _computer_placed(self, settings: Settings, seed: int) -> Game:
+        """The round's game with the computer's fleet laid out by ``settings.placer``, or by
+        ``uniform`` when that placer gives up (``elusive`` and ``spread`` can, on tight boards,
+        for some seeds); ValueError when no placer finds a layout."""
+        for placer in dict.fromkeys((settings.placer, "uniform")):
+            game = Game(
+                self._person, settings.opponent, rows=self.rows, cols=self.cols, fleet=self.fleet,
+                rules=self.rules, seed=seed, placers=None, observers=[self],
+            )
+            try:
+                game.place(1, placer)
+                return game
+            except ValueError:
+                continue
+        raise ValueError(
+            f"the computer found no layout of the {settings.fleet} fleet on {self.rows} x {self.cols} "
+            f"under {settings.touching}"
+        )
 
     # ---- observer ------------------------------------------------------------------------
     def on_shot(self, player: int, cell: Cell, outcome: ShotOutcome, told: ShotOutcome) -> None:
@@ -330,6 +342,11 @@ class Round:
         self.origin = origin
         self._say_where()
         return True
+
+    def origin_for(self, cell: Cell) -> Cell:
+        """Where ``move_to(cell)`` would put the ship being placed (pulled back inside the
+        board): a click there again places it."""
+        return self._clamped(cell, self.orientation)
 
     def move_to(self, cell: Cell) -> bool:
         """Put the ship being placed at ``cell`` (its top or left end), pulled back inside the board."""
@@ -574,7 +591,7 @@ class Match:
 
     def _new_round(self, number: int) -> Round:
         assert self.settings.seed is not None
-        return Round(self.settings, number, self.settings.seed + number - 1, on_over=self._count)
+        return Round(self.settings, number, (self.settings.seed + number - 1) % 2**64, on_over=self._count)
 
     def _count(self, r: Round) -> None:
         if r.winner is None:
@@ -586,7 +603,11 @@ class Match:
         """Start the next round once this one is over; False (nothing changed) before that."""
         if self.round.stage != "over":
             return False
-        self.round = self._new_round(self.round.number + 1)
+        try:
+            self.round = self._new_round(self.round.number + 1)
+        except ValueError as error:  # the computer's fleet does not fit: this round stays
+            self.round.message = f"No next round: {error}."
+            return False
         return True
 
     def score(self) -> str:
