@@ -5,6 +5,8 @@
 #include <pybind11/pybind11.h>
 
 #include <array>
+#include <climits>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,6 +39,20 @@ inline std::string text_of(py::handle h, const std::string& what) {
   }
 }
 
+/// `h` as a whole number when it is one (an int, or anything with `__index__`, NumPy's integers
+/// too), else nothing. A value beyond `long long` comes back as `LLONG_MIN` or `LLONG_MAX`, which
+/// every caller's range refuses.
+inline std::optional<long long> whole_number(py::handle h) {
+  const auto n = py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr())); // new ref, or null
+  if (!n) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(n.ptr(), &overflow);
+  return overflow < 0 ? LLONG_MIN : overflow > 0 ? LLONG_MAX : value;
+}
+
 /// `h` as a cell: a pair of integers (tuple, list, NumPy array) or coordinate text ("B7", "7B",
 /// "5,E", "3 4"). Throws TypeError or ValueError naming `what` and the bad value.
 inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
@@ -62,21 +78,15 @@ inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
       !PyMemoryView_Check(o)) {
     const auto seq = py::reinterpret_borrow<py::sequence>(h);
     if (seq.size() == 2) {
-      // Integers of any kind (NumPy's too); PyNumber_Index returns a new reference, or null.
-      const auto r = py::reinterpret_steal<py::object>(PyNumber_Index(seq[0].ptr()));
-      const auto c =
-          r ? py::reinterpret_steal<py::object>(PyNumber_Index(seq[1].ptr())) : py::object();
-      if (r && c) {
-        int overflow = 0;
-        const long long row = PyLong_AsLongLongAndOverflow(r.ptr(), &overflow);
-        const long long col = overflow ? 0 : PyLong_AsLongLongAndOverflow(c.ptr(), &overflow);
-        if (overflow || row <= -(1LL << 30) || row >= (1LL << 30) || col <= -(1LL << 30) ||
-            col >= (1LL << 30))
+      const auto row = whole_number(seq[0]);
+      const auto col = row ? whole_number(seq[1]) : std::nullopt;
+      if (row && col) {
+        constexpr long long limit = 1LL << 30;
+        if (*row <= -limit || *row >= limit || *col <= -limit || *col >= limit)
           throw py::value_error(std::string(what) +
                                 " is out of range: " + py::repr(h).cast<std::string>());
-        return battleship::Coord{static_cast<int>(row), static_cast<int>(col)};
+        return battleship::Coord{static_cast<int>(*row), static_cast<int>(*col)};
       }
-      PyErr_Clear();
     }
   }
   throw py::type_error(std::string(what) +

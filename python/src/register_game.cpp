@@ -117,8 +117,7 @@ void bind_game(py::module_& m) {
           },
           py::keep_alive<0, 1>())
       .def("abort",
-           [](Box& b, std::string reason, int at_fault) {
-             if (at_fault != -1) b.player(at_fault);
+           [](Box& b, std::string reason, int at_fault) { // the game checks at_fault
              b.run([&] { b.game->abort(std::move(reason), at_fault); });
            })
       .def("play_turn", [](Box& b) { b.play([&] { b.game->play_turn(); }); })

@@ -21,17 +21,14 @@ ShotOutcome make_outcome(const std::string& result, py::handle ship,
   ShotOutcome o;
   o.result = parse_enum("shot result", result, shot_results);
   if (!ship.is_none()) {
-    if (!PyLong_Check(ship.ptr()) && !PyIndex_Check(ship.ptr()))
+    const auto id = whole_number(ship);
+    if (!id)
       throw py::type_error("ship must be None or an int, got " +
                            py::repr(ship).cast<std::string>());
-    const auto id = py::reinterpret_steal<py::object>(PyNumber_Index(ship.ptr()));
-    if (!id) throw py::error_already_set();
-    int overflow = 0;
-    const long long value = PyLong_AsLongLongAndOverflow(id.ptr(), &overflow);
-    if (overflow || value < -1 || value >= max_ships)
+    if (*id < -1 || *id >= max_ships)
       throw py::value_error("ship must be None or in [0, " + std::to_string(max_ships) + "), got " +
                             py::repr(ship).cast<std::string>());
-    o.ship = static_cast<int>(value);
+    o.ship = static_cast<int>(*id);
   }
   if (refusal) {
     if (*refusal == "off_board")

@@ -75,14 +75,16 @@ inline bool is_lower(char c) {
 inline bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
+/// Most letters a column and most digits a number may have.
+inline constexpr std::size_t max_letters = 3, max_digits = 6;
 /// Whether `s` is made only of characters `is_kind` accepts, more than `most` of them.
 template <class Kind>
 bool too_long(std::string_view s, Kind is_kind, std::size_t most) {
   return s.size() > most && std::all_of(s.begin(), s.end(), is_kind);
 }
-/// Column from letters (case-insensitive), or -1; at most 3 letters.
+/// Column from letters (case-insensitive), or -1; at most `max_letters` letters.
 inline int parse_letters(std::string_view s) {
-  if (s.empty() || s.size() > 3) return -1;
+  if (s.empty() || s.size() > max_letters) return -1;
   int n = 0;
   for (char c : s) {
     if (is_lower(c)) c = static_cast<char>(c - 'a' + 'A');
@@ -91,9 +93,9 @@ inline int parse_letters(std::string_view s) {
   }
   return n - 1;
 }
-/// Non-negative number from digits, or -1; at most 6 digits.
+/// Non-negative number from digits, or -1; at most `max_digits` digits.
 inline int parse_digits(std::string_view s) {
-  if (s.empty() || s.size() > 6) return -1;
+  if (s.empty() || s.size() > max_digits) return -1;
   int n = 0;
   for (char c : s) {
     if (!is_digit(c)) return -1;
@@ -137,9 +139,10 @@ inline int parse_digits(std::string_view s) {
       return {std::nullopt, concat(detail::quote_text(s), " needs a row and a column, like '3 4'")};
     const std::string_view row_text = s.substr(0, blank);
     const std::string_view col_text = detail::trim(s.substr(blank));
-    if (detail::too_long(row_text, detail::is_digit, 6) ||
-        detail::too_long(col_text, detail::is_digit, 6))
-      return {std::nullopt, concat(detail::quote_text(s), ": a number has at most 6 digits")};
+    if (detail::too_long(row_text, detail::is_digit, detail::max_digits) ||
+        detail::too_long(col_text, detail::is_digit, detail::max_digits))
+      return {std::nullopt, concat(detail::quote_text(s), ": a number has at most ",
+                                   detail::max_digits, " digits")};
     const int row = detail::parse_digits(row_text);
     const int col = detail::parse_digits(col_text);
     if (row < 0 || col < 0)
@@ -147,11 +150,13 @@ inline int parse_digits(std::string_view s) {
     return {Coord{row, col}, {}};
   }
   }
-  if (detail::too_long(
-          letters, [](char c) { return detail::is_upper(c) || detail::is_lower(c); }, 3))
-    return {std::nullopt, concat(detail::quote_text(s), ": a column has at most 3 letters")};
-  if (detail::too_long(digits, detail::is_digit, 6))
-    return {std::nullopt, concat(detail::quote_text(s), ": a row number has at most 6 digits")};
+  const auto is_letter = [](char c) { return detail::is_upper(c) || detail::is_lower(c); };
+  if (detail::too_long(letters, is_letter, detail::max_letters))
+    return {std::nullopt, concat(detail::quote_text(s), ": a column has at most ",
+                                 detail::max_letters, " letters")};
+  if (detail::too_long(digits, detail::is_digit, detail::max_digits))
+    return {std::nullopt, concat(detail::quote_text(s), ": a row number has at most ",
+                                 detail::max_digits, " digits")};
   const int col = detail::parse_letters(letters);
   const int row = detail::parse_digits(digits);
   if (col < 0)
