@@ -220,9 +220,9 @@ class Game:
             raise RuntimeError(f"player {player}'s fleet cannot be placed: the game is over")
         try:
             placed = self._guard(lambda: self._impl.place(player, spec), f"player {player}'s placer")
-        finally:
-            if self._aborted is not None:
-                self._at_fault = player
+        except BaseException:  # the placer raised: the match is aborted, with this player at fault
+            self._at_fault = player
+            raise
         if not placed:
             self._aborted = f"player {player}'s placer could not lay out the fleet"
             self._at_fault = player

@@ -182,10 +182,6 @@ T cast_argument(py::handle h, const std::string& what, const char* expected) {
 inline int int_argument(py::handle h, const std::string& what) {
   return cast_argument<int>(h, what, "an int from -2**31 to 2**31 - 1");
 }
-/// `cast_argument` for text.
-inline std::string str_argument(py::handle h, const std::string& what) {
-  return text_of(h, what);
-}
 
 /// Refuses, with IndexError, an answer a shooter cannot take in: a shot that was fired (any
 /// outcome but `invalid`) at a cell off the view's board, or a ship outside its fleet. The game

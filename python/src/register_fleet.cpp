@@ -25,7 +25,7 @@ ShipClass class_from(py::handle h) {
   if (py::isinstance<py::sequence>(h) && !py::isinstance<py::str>(h)) {
     const auto t = py::reinterpret_borrow<py::sequence>(h);
     if (t.size() == 3 || t.size() == 4)
-      return make_class(str_argument(t[0], "a ship's name"), str_argument(t[1], "a ship's symbol"),
+      return make_class(text_of(t[0], "a ship's name"), text_of(t[1], "a ship's symbol"),
                         int_argument(t[2], "a ship's length"),
                         t.size() == 4 ? int_argument(t[3], "a ship's count") : 1);
   }

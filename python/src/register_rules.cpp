@@ -40,13 +40,12 @@ py::dict state_of(const Rules& r) {
 }
 
 Rules from_state(const py::dict& d) {
-  return make_rules(
-      str_argument(d["touching"], "touching"), str_argument(d["disclosure"], "disclosure"),
-      str_argument(d["volley"], "volley"), int_argument(d["salvo_size"], "salvo_size"),
-      cast_argument<bool>(d["equalising_shot"], "equalising_shot", "a bool"),
-      str_argument(d["invalid_shot"], "invalid_shot"),
-      int_argument(d["max_invalid_in_a_row"], "max_invalid_in_a_row"),
-      int_argument(d["shot_cap"], "shot_cap"));
+  return make_rules(text_of(d["touching"], "touching"), text_of(d["disclosure"], "disclosure"),
+                    text_of(d["volley"], "volley"), int_argument(d["salvo_size"], "salvo_size"),
+                    cast_argument<bool>(d["equalising_shot"], "equalising_shot", "a bool"),
+                    text_of(d["invalid_shot"], "invalid_shot"),
+                    int_argument(d["max_invalid_in_a_row"], "max_invalid_in_a_row"),
+                    int_argument(d["shot_cap"], "shot_cap"));
 }
 
 Rules named(const std::string& name) {
