@@ -462,6 +462,17 @@ TEST_CASE("a fleet that cannot be placed aborts the game with the reason", "[gam
   CHECK(unplaced.outcome().at_fault == 1);
 }
 
+TEST_CASE("a placer lays the fleet out around the cells blocked on the game's ocean", "[game]") {
+  for (std::uint64_t seed = 0; seed < 30; ++seed) {
+    Game<S> g(Board<S>{}, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{}, seed);
+    for (int c = 0; c < 4; ++c) g.ocean(0).block(Coord{1, c}); // a wall across row 1
+    const auto wall = g.ocean(0).blocked();
+    REQUIRE(g.place(0, UniformPlacer<S>{}));
+    CHECK(g.ocean(0).blocked() == wall);
+    CHECK_FALSE(g.ocean(0).occupied().intersects(wall));
+  }
+}
+
 TEST_CASE("a player other than 0 and 1 is refused and changes nothing", "[game]") {
   Game<S> g(Board<S>{}, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
   for (int bad : {-1, 2, 7}) {

@@ -309,6 +309,22 @@ TEST_CASE("the mediocre placer blocks before searching and unblocks after",
   }
 }
 
+TEST_CASE("the mediocre placer keeps the blocks the ocean already had and places around them",
+          "[mediocre][placement]") {
+  const Board<S> board;
+  Placer placer;
+  for (int g = 0; g < 40; ++g) {
+    Rng rng(derive_seed(12, static_cast<std::uint64_t>(g)));
+    Ocean<S> ocean(board, fleets::cs32);
+    for (int c = 0; c < 10; ++c) ocean.block(Coord{g % 10, c}); // a whole row is a puzzle's wall
+    const auto wall = ocean.blocked();
+    REQUIRE(placer.place(ocean, rng));
+    CHECK(ocean.all_placed());
+    CHECK(ocean.blocked() == wall);
+    CHECK_FALSE(ocean.occupied().intersects(wall));
+  }
+}
+
 TEST_CASE("the mediocre placer gives up after 50 tries and leaves the ocean empty",
           "[mediocre][placement]") {
   const Board<S> board;

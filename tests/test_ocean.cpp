@@ -149,6 +149,25 @@ TEST_CASE("ships cannot move once shooting has started, and repair keeps the lay
   CHECK_FALSE(o.is_placed(0));
 }
 
+TEST_CASE("clear_ships removes ships and shots and keeps the blocks while clear removes all three",
+          "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  o.block({5, 5});
+  REQUIRE(o.place(0, {0, 0}, H) == PlacementRefusal::none);
+  (void)o.fire({0, 1});
+  o.clear_ships();
+  CHECK_FALSE(o.is_placed(0));
+  CHECK(o.occupied().none());
+  CHECK(o.shots().none());
+  CHECK(o.health(0) == o.length(0));
+  CHECK(o.blocked().count() == 1);
+  CHECK(o.place(1, {5, 4}, H) == PlacementRefusal::blocked);
+  CHECK(o.place(0, {0, 0}, H) == PlacementRefusal::none);
+  o.clear();
+  CHECK(o.blocked().none());
+  CHECK_FALSE(o.is_placed(0));
+}
+
 TEST_CASE("block covers about half the free cells and unblock frees them", "[ocean]") {
   auto o = ocean_with(Touching::allowed);
   Rng rng(42);

@@ -50,6 +50,16 @@ def main() -> None:
     print(ocean.fire("A1"), ocean.fire("A1").reason)
     print(ocean)
 
+    # Does a fleet fit at all? A search answers (the cell count alone does not), and placers lay
+    # a fleet out around blocked cells, which stay blocked: walls for a puzzle.
+    tight = battleship.Ocean(6, 6, battleship.Fleet.classic(), touching="no_contact")
+    print(f"classic fleet on 6 x 6 with no contact: {tight.fit()}")
+    walled = battleship.Ocean(8, 8, battleship.Fleet.classic())
+    for col in range(8):
+        walled.block((3, col))
+    walled.place_randomly("uniform", rng=1)
+    print(walled)
+
 
 if __name__ == "__main__":
     main()

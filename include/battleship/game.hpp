@@ -251,7 +251,8 @@ public:
   /// Follows the match with `observer` (not owned; null to stop).
   void observe(Observer* observer) noexcept { observer_ = observer; }
 
-  /// Lets player `player`'s placer lay out its fleet, drawing from the player's generator.
+  /// Lets player `player`'s placer lay out its fleet, drawing from the player's generator. Ships
+  /// already on the ocean are removed first; its blocked cells stay blocked (a puzzle's walls).
   ///
   /// Returns false, and aborts the match with the reason "player N could not place its fleet"
   /// (players are numbered 0 and 1 in every reason) and `at_fault` N, if the placer fails (or
@@ -264,7 +265,7 @@ public:
     Ocean<S>& o = oceans_[checked(player)];
     if (started_ || is_over()) return false;
     Rng& rng = rngs_[index(player)];
-    o.clear();
+    o.clear_ships(); // blocked cells stay blocked: the placer lays out around them
     bool ok = false;
     if constexpr (std::is_const_v<std::remove_reference_t<Placer>>) {
       std::remove_cvref_t<Placer> copy = placer;
@@ -273,7 +274,7 @@ public:
       ok = placer.place(o, rng);
     }
     if (ok && o.all_placed()) return true;
-    o.clear();
+    o.clear_ships();
     abort(detail::concat("player ", player, " could not place its fleet"), player);
     return false;
   }

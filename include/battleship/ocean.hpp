@@ -188,6 +188,9 @@ public:
   }
   /// Blocks about half the board: `cells / 2` free cells, as CS32's `Board::block` does.
   void block(Rng& rng) noexcept { block(rng, board_.cells() / 2); }
+  /// Blocks every cell of `cells` that is on the board (a placer that blocks and unblocks for
+  /// itself puts the blocks it found back with this).
+  void block(const bitboard_type& cells) noexcept { blocked_ |= cells & board_.all(); }
   /// Blocks the cell `c` (for tests and hand-made puzzles); off-board cells are ignored.
   void block(Coord c) noexcept {
     if (board_.contains(c)) blocked_.set(board_.index(c));
@@ -199,8 +202,13 @@ public:
 
   /// Removes every ship, block and shot: the ocean is as constructed.
   void clear() noexcept {
-    occupied_.clear();
+    clear_ships();
     blocked_.clear();
+  }
+
+  /// Removes every ship and shot but keeps the blocks: where a placer starts from.
+  void clear_ships() noexcept {
+    occupied_.clear();
     ship_at_.fill(no_ship);
     placed_ = 0;
     repair();

@@ -89,6 +89,16 @@ class _Board:
         """The fleet (its composition is public knowledge)."""
         return self._impl.fleet  # type: ignore[no-any-return]
 
+    def copy(self: _B) -> _B:
+        """An independent copy."""
+        return type(self)._from_core(self._impl.copy())
+
+    def __copy__(self: _B) -> _B:
+        return self.copy()
+
+    def __deepcopy__(self: _B, memo: Any) -> _B:
+        return self.copy()
+
     def _repr_svg_(self) -> str:
         raise NotImplementedError
 
@@ -164,7 +174,8 @@ class Ocean(_Board):
             raise PlacementError(f"cannot remove ship {ship}: {REFUSALS[code]}", code)
 
     def place_randomly(self, placer: Any = "uniform", rng: Union[Rng, int, None] = None) -> None:
-        """Clear the ocean and lay out the whole fleet with ``placer`` (a name or a placer object).
+        """Remove every ship and shot, then lay out the whole fleet with ``placer`` (a name or a
+        placer object), on the cells not blocked (the blocks stay).
 
         ``rng`` is a ``battleship.Rng`` or an int seed (None: a fresh random seed). All or
         nothing: raises ``ValueError`` if the placer could not place the fleet, returned True
@@ -180,7 +191,7 @@ class Ocean(_Board):
             if isinstance(spec, str):
                 ok = self._impl.place_with(spec, generator)
             else:
-                self.clear()
+                self._impl.clear_ships()
                 ok = bool(spec.place(self, generator))
                 if self._impl.shots().any():
                     raise ValueError("a placer must not fire at the ocean it lays out")
@@ -192,6 +203,16 @@ class Ocean(_Board):
             if not self._impl == before:  # a read-only ocean refused the first change
                 self._impl.assign(before)
             raise
+
+    def fit(self) -> str:
+        """Whether the whole fleet can be laid out on this board, around its blocks, under its
+        touching rule (the ships placed now do not count): ``"fits"``, ``"cannot_fit"`` (proven
+        by an exhaustive search), or ``"unknown"`` (the search gave up, on huge crowded boards).
+
+        >>> Ocean(6, 6, Fleet.classic(), touching="no_contact").fit()
+        'cannot_fit'
+        """
+        return str(self._impl.fit())
 
     def is_placed(self, ship: int) -> bool:
         """Whether ``ship`` is on the board."""
@@ -290,16 +311,6 @@ class Ocean(_Board):
         return self._impl.blocked()  # type: ignore[no-any-return]
 
     # ---- Python manners --------------------------------------------------------------------
-    def copy(self) -> Ocean:
-        """An independent copy."""
-        return Ocean._from_core(self._impl.copy())
-
-    def __copy__(self) -> Ocean:
-        return self.copy()
-
-    def __deepcopy__(self, memo: Any) -> Ocean:
-        return self.copy()
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ocean):
             return NotImplemented

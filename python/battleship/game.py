@@ -202,7 +202,8 @@ class Game:
 
     # ---- set-up ----------------------------------------------------------------------------
     def place(self, player: int, placer: Any = "uniform") -> None:
-        """Lay out ``player``'s fleet with ``placer`` (replacing any ships placed already).
+        """Lay out ``player``'s fleet with ``placer`` (replacing any ships placed already), around
+        the cells blocked on its ocean (they stay blocked).
 
         Refused, changing nothing: ``IndexError`` / ``TypeError`` for a player other than 0 or 1,
         ``ValueError`` / ``TypeError`` for an unknown placer, ``RuntimeError`` once play has

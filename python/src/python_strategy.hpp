@@ -227,7 +227,7 @@ public:
       });
     }
     if (!ok || !ocean.all_placed()) {
-      ocean.clear();
+      ocean.clear_ships();
       return false;
     }
     return true;

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include <battleship/ocean.hpp>
+#include <battleship/placement/uniform.hpp>
 #include <battleship/registry.hpp>
 
 #include "arrays.hpp"
@@ -51,7 +52,7 @@ void bind_ocean(py::module_& m) {
       .def("place_with",
            [](const H& h, const std::string& placer, const Handle<Rng>& rng) {
              Ocean<S>& o = h.get_mut();
-             o.clear();
+             o.clear_ships();
              bool ok = false;
              with_placer<S>(placer, [&](auto p) { ok = p.place(o, rng.get_mut()); });
              return ok;
@@ -94,6 +95,7 @@ void bind_ocean(py::module_& m) {
            })
       .def("unblock", [](const H& h) { h.get_mut().unblock(); })
       .def("clear", [](const H& h) { h.get_mut().clear(); })
+      .def("clear_ships", [](const H& h) { h.get_mut().clear_ships(); })
       .def("repair", [](const H& h) { h.get_mut().repair(); })
       .def("ships",
            [](const H& h) {
@@ -118,6 +120,15 @@ void bind_ocean(py::module_& m) {
              return bool_grid(h.get().blocked(), h.get().board().rows(), h.get().board().cols());
            })
       .def("copy", [](const H& h) { return H(h.get()); })
+      .def("fit",
+           [](const H& h) {
+             switch (UniformPlacer<S>{}.fit(h.get())) {
+             case Fit::fits: return "fits";
+             case Fit::cannot_fit: return "cannot_fit";
+             case Fit::unknown: break;
+             }
+             return "unknown";
+           })
       .def(
           "assign",
           [](const H& h, const H& other) {

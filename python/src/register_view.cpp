@@ -28,6 +28,7 @@ void bind_view(py::module_& m) {
            py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"))
       .def_property_readonly("rows", rows)
       .def_property_readonly("cols", cols)
+      .def("copy", [](const H& h) { return H(h.get()); })
       .def_property_readonly("fleet", [](const H& h) { return h.get().fleet(); })
       .def_property_readonly("rules", [](const H& h) { return h.get().rules(); })
       .def("shots", [=](const H& h) { return bool_grid(h.get().shots(), rows(h), cols(h)); })

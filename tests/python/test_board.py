@@ -106,6 +106,57 @@ def test_blocks_refuse_ships_and_clear_removes_them():
     assert not ocean.blocked.any()
 
 
+class FirstFitPlacer:
+    """A Python placer: each ship at the first legal spot in reading order."""
+
+    def place(self, ocean, rng):
+        for ship in range(ocean.ship_count):
+            ocean.place(ship, *next(
+                ((r, c), o) for r in range(ocean.rows) for c in range(ocean.cols) for o in ("h", "v")
+                if ocean.check_place(ship, (r, c), o) is None
+            ))
+        return True
+
+
+@pytest.mark.parametrize("placer", [*battleship.placer_names(), FirstFitPlacer()])
+def test_place_randomly_lays_the_fleet_around_the_blocks_and_keeps_them(placer):
+    ocean = Ocean(6, 6, Fleet([("Boat", "B", 3, 2)]))
+    blocks = [(0, 0), (0, 1), (2, 3), (5, 5)]
+    for cell in blocks:
+        ocean.block(cell)
+    ocean.place(0, (4, 0), "h")
+    ocean.fire((4, 0))
+    for seed in range(20):
+        ocean.place_randomly(placer, seed)
+        assert ocean.all_placed and not ocean.shots.any()  # the old ship and shot are gone
+        assert sorted(zip(*map(list, np.nonzero(ocean.blocked)))) == blocks
+        assert not (ocean.blocked & (ocean.ships >= 0)).any()
+    ocean.clear()
+    assert not ocean.blocked.any() and not ocean.all_placed
+
+
+def test_fit_says_whether_a_fleet_can_be_laid_out_under_the_touching_rule_and_the_blocks():
+    assert Ocean(6, 6, Fleet.classic(), touching="no_contact").fit() == "cannot_fit"
+    assert Ocean(6, 6, Fleet.classic(), touching="no_edge_contact").fit() == "fits"
+    # fits, with too many layouts for uniform sampling: sequential finds one
+    tight = Ocean(8, 8, Fleet.named("bbm103"), touching="no_contact")
+    assert tight.fit() == "fits"
+    tight.place_randomly("sequential", 1)
+    boat = Ocean(3, 3, Fleet([("Boat", "B", 3, 1)]))
+    for r in range(3):
+        assert boat.fit() == "fits"
+        boat.block((r, r))  # the diagonal leaves no row or column free
+    assert boat.fit() == "cannot_fit"
+
+
+def test_a_view_copy_is_independent():
+    view = TargetView(4, 4, Fleet([("Boat", "B", 2, 1)]))
+    view.add_pending((1, 1))
+    copy = view.copy()
+    copy.add_pending((2, 2))
+    assert view.pending[1, 1] and not view.pending[2, 2] and copy.pending[2, 2]
+
+
 def test_boards_render_as_text_and_svg():
     ocean = Ocean()
     ocean.place(0, "A1", "h")

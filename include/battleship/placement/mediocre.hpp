@@ -12,7 +12,8 @@ namespace battleship {
 ///
 /// Up to `max_tries` (50) times: block about half the board (`Ocean::block(rng)`), place every
 /// ship by recursive backtracking (`fill`), then unblock; stop at the first try that placed every
-/// ship. After 50 failed tries return false with the ocean empty and unblocked. Every attempt goes
+/// ship. After 50 failed tries return false with no ship placed. Cells the ocean had blocked
+/// before (a puzzle's, or CS32's own) stay blocked throughout and after. Every attempt goes
 /// through `Ocean::place` and every retreat through `Ocean::unplace`, so no ship ever covers a
 /// blocked cell and the ocean's touching rule is obeyed.
 ///
@@ -34,12 +35,15 @@ public:
   /// Block-and-search rounds before giving up (seed: 50).
   static constexpr int max_tries = 50;
 
-  /// Places every ship of the empty `ocean`; false (ocean left empty) after 50 failed tries.
+  /// Places every ship of the `ocean`, which has none placed; false (none placed) after 50 failed
+  /// tries. The ocean's own blocks are kept.
   bool place(Ocean<S>& ocean, Rng& rng) {
+    const auto kept = ocean.blocked();
     for (int attempt = 0; attempt < max_tries; ++attempt) {
       ocean.block(rng);
       const bool done = fill(ocean);
       ocean.unblock();
+      ocean.block(kept);
       if (done) return true;
     }
     return false;
