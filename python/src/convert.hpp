@@ -53,6 +53,16 @@ inline std::optional<long long> whole_number(py::handle h) {
   return overflow < 0 ? LLONG_MIN : overflow > 0 ? LLONG_MAX : value;
 }
 
+/// `h` as an index named `what` ("player", "env"): an int or anything with `__index__`, else
+/// TypeError. Methods bound with `py::keep_alive` take their arguments as handles and convert them
+/// here, so that no argument fails pybind11's own conversion: pybind11 3.1 runs keep_alive after
+/// such a failure too, on a result that is not an object, and crashes (pybind/pybind11#6154).
+inline long long index_argument(py::handle h, const char* what) {
+  if (const auto n = whole_number(h)) return *n;
+  throw py::type_error(std::string(what) + " must be an int, got " +
+                       py::repr(h).cast<std::string>());
+}
+
 /// `h` as a cell: a pair of integers (tuple, list, NumPy array) or coordinate text ("B7", "7B",
 /// "5,E", "3 4"). Throws TypeError or ValueError naming `what` and the bad value.
 inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {

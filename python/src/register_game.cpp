@@ -54,9 +54,9 @@ struct GameBox {
   /// back into the game is refused).
   bool busy = false;
 
-  int player(int p) const {
+  int player(long long p) const {
     if (p != 0 && p != 1) throw py::index_error("player must be 0 or 1, got " + std::to_string(p));
-    return p;
+    return static_cast<int>(p);
   }
 
   /// Runs `f` (a call that plays or places), refusing a call made from inside another.
@@ -103,17 +103,20 @@ void bind_game(py::module_& m) {
              return b.run([&] { return b.game->place(player, any_placer<S>(placer, b.failure)); });
            })
       .def(
-          "ocean",
-          [](Box& b, int p) {
-            return Handle<Ocean<S>>(&b.game->ocean(b.player(p)), b.played, "the game's ocean",
-                                    "play has started");
+          "ocean", // keep_alive: arguments as handles (index_argument says why)
+          [](py::handle self, py::handle p) {
+            auto& b = self.cast<Box&>();
+            return Handle<Ocean<S>>(&b.game->ocean(b.player(index_argument(p, "player"))), b.played,
+                                    "the game's ocean", "play has started");
           },
           py::keep_alive<0, 1>())
       .def(
           "view",
-          [](Box& b, int p) {
-            return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&b.game->view(b.player(p))),
-                                         false, "the game's view");
+          [](py::handle self, py::handle p) {
+            auto& b = self.cast<Box&>();
+            const auto& view = b.game->view(b.player(index_argument(p, "player")));
+            return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&view), false,
+                                         "the game's view");
           },
           py::keep_alive<0, 1>())
       .def("abort",

@@ -193,17 +193,19 @@ void bind_solo_batch(py::module_& m) {
                                            [&](auto g) { return b.batch->view(g).shots_fired(); });
            })
       .def(
-          "ocean",
-          [](Box& b, std::int64_t g) {
-            return Handle<Ocean<S>>(const_cast<Ocean<S>*>(&b.batch->ocean(b.game(g))), false,
-                                    "an env's ocean");
+          "ocean", // keep_alive: arguments as handles (index_argument says why)
+          [](py::handle self, py::handle g) {
+            auto& b = self.cast<Box&>();
+            const auto& ocean = b.batch->ocean(b.game(index_argument(g, "env")));
+            return Handle<Ocean<S>>(const_cast<Ocean<S>*>(&ocean), false, "an env's ocean");
           },
           py::keep_alive<0, 1>())
       .def(
           "view",
-          [](Box& b, std::int64_t g) {
-            return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&b.batch->view(b.game(g))),
-                                         false, "an env's view");
+          [](py::handle self, py::handle g) {
+            auto& b = self.cast<Box&>();
+            const auto& view = b.batch->view(b.game(index_argument(g, "env")));
+            return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&view), false, "an env's view");
           },
           py::keep_alive<0, 1>());
 }

@@ -357,3 +357,27 @@ def test_a_cell_as_a_list_or_array_is_read_without_leaking_and_range_checked():
     for _ in range(1000):
         ocean.ship_at([row, row])
     assert sys.getrefcount(row) - before < 100
+
+
+# ---- the compiled game's ocean and view with an argument that is not an int ------------------
+
+
+def test_the_compiled_game_s_ocean_and_view_refuse_a_player_that_is_not_an_int_without_crashing():
+    # pybind11 3.1 ran keep_alive after a failed argument conversion and crashed here
+    out = run_isolated(
+        """
+        impl = b.Game("random", "random", seed=1)._impl
+        for player in [None, 1.5, "0", 2**64, b.Game]:
+            for method in (impl.ocean, impl.view):
+                try:
+                    method(player)
+                except (TypeError, IndexError) as e:
+                    print(type(e).__name__)
+        for method in (type(impl).ocean, type(impl).view):  # called with a self of another type
+            try:
+                method(b.Ocean(), 0)
+            except (TypeError, RuntimeError) as e:
+                print(type(e).__name__)
+        """
+    )
+    assert out.split() == ["TypeError"] * 6 + ["IndexError"] * 2 + ["TypeError"] * 2 + ["RuntimeError"] * 2

@@ -316,3 +316,50 @@ def test_the_probability_map_follows_the_agent_s_game():
     assert np.array_equal(late_map, follows.probability_map())
     assert np.all(late_map[board >= HIT] == 1.0) and np.all(late_map[board == 1] == 0.0)
     assert late_map.sum() == pytest.approx(17.0, abs=1e-9)
+
+
+class FirstOpen:
+    """An opponent that fires at the first open cell, in reading order."""
+
+    def next_shot(self, view, rng):
+        return view.open_cells()[0]
+
+
+BOAT = battleship.Fleet([battleship.ShipClass("Boat", "B", 2)])
+
+
+def boat_at(cols, col):
+    ocean = battleship.Ocean(1, cols, BOAT)
+    ocean.place(0, (0, col), "horizontal")
+    return ocean
+
+
+def test_a_turn_with_no_shot_to_fire_is_played_for_the_agent_at_the_shot_cap():
+    env = DuelEnv(rows=1, cols=4, fleet=BOAT, rules=battleship.Rules(volley="until_miss", shot_cap=2), opponent=FirstOpen())
+    env.reset(seed=0, options={"own": boat_at(4, 2), "ocean": boat_at(4, 2)})
+    _, _, _, _, info = env.step(2)  # a hit: the turn goes on
+    assert info["outcome"] == "fired" and info["to_name"] == 1
+    _, reward, terminated, _, info = env.step(0)  # a miss, and the agent's cap of 2 is reached
+    # the agent's later turn is played empty, so the opponent fires on, to its own cap: a draw
+    assert info["fired"] == [((0, 0), "miss")]
+    assert info["opponent_fired"] == [((0, 0), "miss"), ((0, 1), "miss")]
+    assert terminated and reward == 0.0 and info["shots"] == (2, 2) and info["match"].end == "draw"
+
+
+def test_with_the_equalising_shot_a_sunk_agent_is_not_asked_for_an_empty_volley():
+    rules = battleship.Rules(volley="per_ship_afloat", equalising_shot=True)
+    env = DuelEnv(rows=1, cols=4, fleet=BOAT, rules=rules, opponent=FirstOpen(), first="opponent")
+    _, info = env.reset(seed=0, options={"own": boat_at(4, 0), "ocean": boat_at(4, 2)})
+    assert info["opponent_fired"] == [((0, 0), "hit")] and info["to_name"] == 1
+    _, reward, terminated, _, info = env.step(0)  # a miss; the opponent sinks the agent's boat
+    # the agent has no ship afloat, so its equalising turn is empty and the match ends at once
+    assert terminated and reward == -1.0 and info["match"].winner == 1 - env.agent
+
+
+def test_a_match_the_opponent_ends_in_reset_ends_the_episode_at_the_first_step():
+    env = DuelEnv(rows=1, cols=3, fleet=BOAT, rules=battleship.Rules(volley="until_miss"), first="opponent", opponent=FirstOpen())
+    _, info = env.reset(seed=0, options={"own": boat_at(3, 0)})
+    assert env.game.is_over and info["to_name"] == 0
+    _, reward, terminated, truncated, info = env.step(2)
+    assert (reward, terminated, truncated, info["outcome"], info["fired"]) == (-1.0, True, False, "over", [])
+    assert info["shots"][0] == 0

@@ -213,6 +213,35 @@ def test_bad_arguments_are_refused_at_construction(kwargs, error):
         BattleshipEnv(**kwargs)
 
 
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda **kw: BattleshipEnv(**kw),
+        lambda **kw: battleship.envs.DuelEnv(**kw),
+        lambda **kw: battleship.envs.BattleshipVectorEnv(2, **kw),
+    ],
+)
+def test_a_fleet_that_cannot_be_laid_out_under_the_touching_rule_is_refused_at_construction(make):
+    # 17 cells fit a 1 x 17 row, but not with a gap between the ships (no contact)
+    with pytest.raises(ValueError, match=r"cannot be laid out on a 1 x 17 board with touching='no_contact'"):
+        make(rows=1, cols=17, rules=battleship.Rules.named("no_contact"))
+    make(rows=1, cols=21, rules=battleship.Rules.named("no_contact")).reset(seed=0)  # 4 gaps: fits
+
+
+def test_the_ocean_and_view_it_shows_are_copies_that_cannot_change_the_episode():
+    env = BattleshipEnv()
+    env.reset(seed=0)
+    env.step(0)
+    ocean, view = env.ocean, env.view
+    for cell in zip(*np.nonzero(ocean.ships >= 0)):
+        ocean.fire((int(cell[0]), int(cell[1])))
+    view.add_pending((5, 5))
+    assert ocean.all_sunk and not env.ocean.all_sunk
+    assert env.view.shots_fired == 1 and not env.view.pending.any()
+    _, _, terminated, _, info = env.step(1)
+    assert not terminated and info["shots"] == 2
+
+
 def test_step_and_suggest_need_an_episode():
     env = BattleshipEnv()
     with pytest.raises(gymnasium.error.ResetNeeded):

@@ -340,3 +340,19 @@ def test_any_actions_keep_the_contract(rules, seed, actions):
         assert np.array_equal(before[other]["board"], after[other]["board"])  # only the firer learns
     if any(env.terminations.values()):
         assert sorted(env.rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_an_agent_with_no_shot_to_fire_is_not_selected():
+    boat = battleship.Fleet([battleship.ShipClass("Boat", "B", 2)])
+    layout = battleship.Ocean(1, 4, boat)
+    layout.place(0, (0, 2), "horizontal")
+    env = self_play.raw_env(rows=1, cols=4, fleet=boat, rules=battleship.Rules(volley="until_miss", shot_cap=2))
+    env.reset(seed=0, options={"player_0": layout, "player_1": layout})
+    for agent, action in (("player_0", 2), ("player_0", 0), ("player_1", 0)):  # hit, miss: cap; miss
+        assert env.agent_selection == agent
+        env.step(action)
+    # player_0 has fired its 2 shots: its turns are played empty, and player_1 is asked again
+    assert env.agent_selection == "player_1" and env.game.outcome.shots == (2, 1)
+    env.step(2)  # a hit, and player_1's cap: both fleets afloat, both capped, a draw
+    assert all(env.terminations.values()) and env.game.outcome.end == "draw"
+    assert env.rewards == {"player_0": 0.0, "player_1": 0.0}

@@ -3,6 +3,8 @@ BattleshipEnv, under Gymnasium's vector conventions (next-step autoreset, batche
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import gymnasium
@@ -96,6 +98,9 @@ def test_make_vec_builds_it_and_the_spaces_are_batched():
     assert envs.action_space.shape == (5,) and envs.single_action_space.n == 42
     obs, rewards, terminated, truncated, info = envs.step(envs.action_space.sample())
     assert obs in envs.observation_space
+    assert gymnasium.make_vec(ENV_ID, num_envs=2, render_mode=None).unwrapped.num_envs == 2
+    with pytest.raises(ValueError, match="does not render"):
+        gymnasium.make_vec(ENV_ID, num_envs=2, render_mode="ansi")
     assert rewards.tolist() == [-1.0] * 5
     assert info["action_mask"].shape == (5, 42) and info["_action_mask"].all()
 
@@ -148,6 +153,24 @@ def test_bad_arguments_are_refused_at_construction_or_reset():
     vector = BattleshipVectorEnv(2)
     with pytest.raises(ValueError, match="one entry per env"):
         vector.reset(seed=[1, 2, 3])
+
+
+@pytest.mark.parametrize("env", [None, 1.5, "0", 2**63, 2**64, -1, 2])
+def test_an_env_number_that_is_not_one_raises_instead_of_crashing(env):
+    # run in a subprocess: these crashed the interpreter (pybind11 3.1 and keep_alive)
+    code = (
+        "from battleship.envs import BattleshipVectorEnv\n"
+        "v = BattleshipVectorEnv(2)\nv.reset(seed=0)\n"
+        "for f in (v.ocean, v.view):\n"
+        "    try:\n"
+        f"        f({env!r})\n"
+        "    except (TypeError, IndexError) as e:\n"
+        "        print(type(e).__name__, e)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    kind = "IndexError" if isinstance(env, int) else "TypeError"
+    assert run.stdout.count(kind) == 2, run.stdout
 
 
 def test_a_python_placer_lays_out_the_fleets_and_a_failing_one_is_reported():

@@ -62,9 +62,12 @@ def game_arguments(
     rows: int, cols: int, fleet: Optional[Fleet], rules: Optional[Rules], max_steps: Optional[int], steps_per_cell: int
 ) -> Tuple[int, int, Fleet, Rules, int]:
     """The board, fleet, rules and step limit an environment takes, checked (the board's size,
-    the fleet's fit); ``max_steps`` defaults to ``steps_per_cell`` steps a cell."""
+    the fleet's fit under the touching rule); ``max_steps`` defaults to ``steps_per_cell`` steps
+    a cell."""
     fleet, rules = fleet_and_rules(fleet, rules)
-    Ocean(rows, cols, fleet, rules.touching)  # checks the board's size and the fit
+    ocean = Ocean(rows, cols, fleet, rules.touching)  # checks the board's size and the lengths
+    if ocean.fit() == "cannot_fit":
+        raise ValueError(f"the fleet cannot be laid out on a {rows} x {cols} board with touching={rules.touching!r}")
     cells = int(rows) * int(cols)
     steps = steps_per_cell * cells if max_steps is None else check_count("max_steps", max_steps, 1, INT_MAX)
     return int(rows), int(cols), fleet, rules, steps
@@ -170,6 +173,15 @@ def name_cell(
     named.clear()
     game.play_volley()  # under until_miss a hit leaves the turn to the same player
     return "fired"
+
+
+def play_empty_turns(game: Game, agent: Optional[int] = None) -> None:
+    """Plays every turn that asks nothing of anyone: the player to move has no shot to fire (its
+    shot cap reached, or its last ship sunk before the round's equalising turn), so the engine
+    plays the turn empty. With ``agent``, also plays every turn of the other player (the duel's
+    opponent). An agent is then only asked to act when it has a cell to name."""
+    while not game.is_over and (game.next_volley_size == 0 or (agent is not None and game.to_move != agent)):
+        game.play_turn()
 
 
 def start_match(

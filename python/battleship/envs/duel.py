@@ -8,7 +8,9 @@ own ship afloat) named in full before any of it is answered, or under ``until_mi
 after another until a miss; the equalising shot and the shot cap apply. A step names one cell of
 the agent's volley; once the volley is complete it is fired (``Game.play_volley``), the opponent
 plays its turn unless the agent's goes on (``until_miss`` after a hit), and the next observation
-is the agent's next decision. Its id is ``"battleship/Duel-v0"`` (see ``battleship.envs``).
+is the agent's next decision. A turn in which the agent has no shot to fire (its shot cap reached,
+or its fleet sunk before the round's equalising turn) is played for it, empty. Its id is
+``"battleship/Duel-v0"`` (see ``battleship.envs``).
 
 **Observation** (a ``Dict`` space):
 
@@ -59,6 +61,7 @@ from battleship.envs._shared import (
     match_reward,
     name_cell,
     picture,
+    play_empty_turns,
     start_match,
 )
 from battleship.game import Game, QueuedShooter
@@ -152,6 +155,11 @@ class DuelEnv(BoardEnv):
         ``battleship.Ocean``\\ s of this board and fleet) for the agent's fleet and for the
         opponent's (the one the agent fires at) instead of drawing them; a refused layout changes
         nothing, not even the generator.
+
+        When the opponent moves first it plays its turn here, and under ``until_miss`` that turn
+        can sink the agent's whole fleet (on small boards): the match is then over before the
+        agent's first decision. ``info["to_name"]`` is 0, and the next ``step``, whatever its
+        action, ends the episode with the loss (``info["outcome"]`` ``"over"``).
         """
         check_layouts(self, options, ("own", "ocean"))
         super().reset(seed=seed)
@@ -182,7 +190,10 @@ class DuelEnv(BoardEnv):
         self._steps += 1
         self._fired, self._opponent_fired = [], []
         refuse = self.rules.invalid_shot == "refused"
-        result = name_cell(self._game, self._agent, self._hand, self._named, cell, self._teachers.values(), refuse)
+        if self._game.is_over:  # the opponent ended the match in reset(), before any decision
+            result = "over"
+        else:
+            result = name_cell(self._game, self._agent, self._hand, self._named, cell, self._teachers.values(), refuse)
         if result == "fired":
             self._play_opponent()  # unless the agent's turn goes on (until_miss after a hit)
         match = self._game.outcome
@@ -233,10 +244,8 @@ class DuelEnv(BoardEnv):
 
     # ---- helpers ------------------------------------------------------------------------------
     def _play_opponent(self) -> None:
-        game = self._game
-        assert game is not None
-        while not game.is_over and game.to_move != self._agent:
-            game.play_turn()
+        assert self._game is not None
+        play_empty_turns(self._game, self._agent)
 
     def _own(self) -> npt.NDArray[np.int8]:
         assert self._game is not None

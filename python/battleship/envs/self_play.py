@@ -7,7 +7,9 @@ turns alternate, a turn fires a volley (one shot, a fixed salvo, or one shot per
 named in full before any of it is answered, or under ``until_miss`` one shot after another until
 a miss; the equalising shot and the shot cap apply. A step names one cell of the selected agent's
 volley; once the volley is complete it is fired, and ``agent_selection`` is whoever moves next
-(the same agent after a hit under ``until_miss``, or while it names the rest of a salvo).
+(the same agent after a hit under ``until_miss``, or while it names the rest of a salvo). A turn
+in which an agent has no shot to fire (its shot cap reached, or its fleet sunk before the round's
+equalising turn) is played for it, empty: an agent is selected only when it has a cell to name.
 
 Use ``env(...)`` (the environment in PettingZoo's order-enforcing wrapper) or ``raw_env(...)``::
 
@@ -89,6 +91,7 @@ from battleship.envs._shared import (
     match_reward,
     name_cell,
     picture,
+    play_empty_turns,
     record_answer,
     start_match,
     teacher_advice,
@@ -252,6 +255,8 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         side.steps += 1
         refuse = self.rules.invalid_shot == "refused"
         outcome = name_cell(game, player, side.hand, side.named, cell, side.teachers.values(), refuse)
+        if outcome == "fired":
+            play_empty_turns(game)  # a player with no shot to fire is not asked to act
         if game.is_over:
             match = game.outcome
             for other in self.agents:

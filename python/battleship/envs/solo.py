@@ -148,13 +148,15 @@ class BattleshipEnv(BoardEnv):
 
     @property
     def ocean(self) -> Ocean:
-        """The hidden fleet (for inspection and tests; an agent that reads it cheats)."""
-        return self._ocean
+        """A copy of the hidden fleet (for inspection and tests; an agent that reads it cheats).
+        Changing the copy changes nothing in the episode."""
+        return self._ocean.copy()
 
     @property
     def view(self) -> Optional[TargetView]:
-        """What the agent was told so far, as the engine's ``TargetView``."""
-        return self._view
+        """A copy of what the agent was told so far, as the engine's ``TargetView`` (changing it
+        changes nothing in the episode)."""
+        return None if self._view is None else self._view.copy()
 
     # ---- helpers ------------------------------------------------------------------------------
     def _observation(self) -> Dict[str, npt.NDArray[np.int8]]:

@@ -75,7 +75,10 @@ class BattleshipVectorEnv(VectorEnv):
         placer: Any = "uniform",
         max_steps: Optional[int] = None,
         teachers: Sequence[str] = (),
+        render_mode: Optional[str] = None,
     ) -> None:
+        if render_mode is not None:  # gymnasium.make_vec passes render_mode=None
+            raise ValueError(f"the vector environment does not render; render_mode must be None, got {render_mode!r}")
         self.num_envs = check_count("num_envs", num_envs, 1)
         self.rows, self.cols, self.fleet, self.rules, self.max_steps = game_arguments(
             rows, cols, fleet, rules, max_steps, 2
