@@ -80,6 +80,23 @@ def test_bad_settings_are_refused_with_a_reason(changes, words):
         Settings(**changes)
 
 
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"rows": "10"}, "rows must be an int"),
+        ({"cols": 10.0}, "cols must be an int"),
+        ({"rows": True}, "rows must be an int"),
+        ({"salvo": "3"}, "salvo must be an int"),
+        ({"until_miss": 1}, "until_miss must be True or False"),
+        ({"opponent": 5}, "opponent must be a name"),
+        ({"fleet": None}, "fleet must be a name"),
+    ],
+)
+def test_settings_of_the_wrong_type_are_refused_by_name(changes, words):
+    with pytest.raises(TypeError, match=words):
+        Settings(**changes)
+
+
 def test_salvo_settings_become_engine_rules():
     assert Settings(salvo=3).rules.volley == "fixed_salvo"
     assert Settings(salvo=3).rules.salvo_size == 3
@@ -127,6 +144,57 @@ def test_place_rest_keeps_the_ships_placed_and_is_reproducible():
     assert (a.theirs.ships == b.theirs.ships).all()
 
 
+@pytest.mark.parametrize("touching", ["allowed", "no_edge_contact", "no_contact"])
+def test_place_rest_completes_the_fleet_around_the_ships_placed_under_every_touching_rule(touching):
+    for seed in range(12):
+        r = Match(Settings(rows=8, cols=8, touching=touching, seed=seed, opponent="random", placer="uniform")).round
+        r.move_to((seed % 4 + 2, seed % 3 + 1))
+        assert r.confirm()
+        kept = r.mine.placement(0)
+        assert r.place_rest(), r.message
+        assert r.stage == "shooting" and r.mine.all_placed and r.mine.placement(0) == kept
+        # the completed layout obeys the rule: every ship, lifted and put back, is legal there
+        for ship in range(r.mine.ship_count):
+            spot = r.mine.placement(ship)
+            layout = battleship.Ocean(8, 8, r.fleet, touching=touching)
+            for other in range(r.mine.ship_count):
+                if other != ship:
+                    o = r.mine.placement(other)
+                    layout.place(other, o.origin, o.orientation)
+            assert layout.check_place(ship, spot.origin, spot.orientation) is None
+
+
+def test_place_rest_draws_every_completion_alike():
+    # Carrier, Battleship and Cruiser placed by hand on 6 x 6 (no edge contact) leave a handful
+    # of ways to lay out the Submarine and the Destroyer: place_rest must pick each about as often.
+    def start(seed):
+        r = Match(Settings(rows=6, cols=6, touching="no_edge_contact", seed=seed, opponent="random", placer="uniform")).round
+        for origin in ((0, 0), (2, 0), (4, 0)):  # Carrier A1, Battleship A3, Cruiser A5, across
+            r.move_to(origin)
+            assert r.confirm(), r.message
+        return r
+
+    r = start(0)
+    spots = {ship: [((row, col), o) for o in ("horizontal", "vertical") for row in range(6) for col in range(6)
+                    if r.mine.check_place(ship, (row, col), o) is None] for ship in (3, 4)}
+    completions = []
+    for sub in spots[3]:
+        r.mine.place(3, *sub)
+        completions += [(sub, dest) for dest in spots[4] if r.mine.check_place(4, *dest) is None]
+        r.mine.unplace(3)
+    assert 4 <= len(completions) <= 40
+    draws = 40 * len(completions)
+    counts = dict.fromkeys(completions, 0)
+    for seed in range(draws):
+        r = start(seed)
+        assert r.place_rest()
+        sub, dest = r.mine.placement(3), r.mine.placement(4)
+        counts[((sub.origin, sub.orientation), (dest.origin, dest.orientation))] += 1
+    assert len(counts) == len(completions)  # nothing outside the legal completions
+    chi2 = sum((n - 40) ** 2 / 40 for n in counts.values())
+    assert chi2 < len(completions) + 6 * len(completions) ** 0.5, counts  # about 4 sigma
+
+
 def test_place_rest_without_room_changes_nothing():
     r = Match(Settings(rows=7, cols=7, seed=1, opponent="random")).round
     for origin in ((3, 1), (0, 0), (5, 2)):  # Carrier, Battleship, Cruiser leave no room under no_contact
@@ -140,9 +208,28 @@ def test_place_rest_without_room_changes_nothing():
     assert r.place_rest() and r.mine.all_placed
 
 
+def test_a_fleet_too_tight_for_uniform_layouts_is_still_laid_out_on_both_sides():
+    # bbm103's fleet fits 8 x 8 with no contact, but has too many layouts to count and too few
+    # for rejection: uniform gives up, so the computer and place_rest fall back to sequential
+    r = Match(Settings(rows=8, cols=8, fleet="bbm103", seed=1, opponent="random", placer="uniform")).round
+    assert r.theirs.all_placed
+    assert r.place_rest(), r.message
+    assert r.mine.all_placed and r.stage == "shooting"
+
+
+def test_a_ship_longer_than_the_board_is_wide_starts_upright():
+    r = Match(Settings(rows=10, cols=4, seed=2, opponent="random", placer="sequential")).round
+    assert r.ship == 0 and r.orientation == "vertical" and r.origin == (0, 0)
+    assert r.problem() is None
+    assert all(0 <= c < 4 for _, c in r.ship_cells(0, r.origin, r.orientation))
+    assert not r.rotate() and "longer than the board is wide" in r.message
+    assert r.confirm()
+    assert r.ship == 1 and r.orientation == "horizontal"  # the Battleship (4) fits across
+
+
 def test_an_unplaceable_fleet_is_an_error():
-    with pytest.raises(ValueError, match="the computer found no layout of the classic fleet on 6 x 6"):
-        Match(Settings(rows=6, cols=6, seed=1, opponent="random"))
+    with pytest.raises(ValueError, match="the classic fleet cannot be laid out on a 6 x 6 board with no contact"):
+        Settings(rows=6, cols=6, seed=1, opponent="random")
 
 
 def test_repeated_shots_are_refused_and_cost_nothing():
@@ -308,7 +395,7 @@ def test_bad_play_options_exit_with_a_clear_error(capsys):
     assert cli.main(["play", "--rows", "3", "--cols", "3"]) == 2
     assert "does not fit" in capsys.readouterr().err
     assert cli.main(["play", "--rows", "6", "--cols", "6"]) == 2  # fits, but not with no contact
-    assert "the computer found no layout" in capsys.readouterr().err
+    assert "cannot be laid out on a 6 x 6 board with no contact" in capsys.readouterr().err
 
 
 # ---- the app, headless -----------------------------------------------------------------------
@@ -457,6 +544,24 @@ def test_the_flash_ends():
             assert enemy.has_class("flash")
             await pilot.pause(1.5)
             assert not enemy.has_class("flash")
+            await pilot.press("q")
+
+    run(scenario())
+
+
+def test_a_terminal_too_small_says_so_instead_of_cutting_the_boards_off():
+    async def scenario():
+        app = PlayApp(Settings(seed=11, opponent="random"))
+        async with app.run_test(size=(60, 20)) as pilot:
+            width, height = app.minimum_size()
+            assert width > 60 and height > 20
+            notice = region_text(app, "#too_small")
+            assert f"The terminal is 60 x 20; this game needs at least {width} x {height}." in notice
+            assert "Your fleet" not in screen_text(app)
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "needs at least" not in text and "Your fleet" in text and "Stage: placing 1/5" in text
             await pilot.press("q")
 
     run(scenario())

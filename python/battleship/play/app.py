@@ -15,6 +15,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -38,6 +39,8 @@ STYLES: Dict[str, str] = {
 CURSOR = "bold #000000 on #f1c40f"
 CELL = 2  # characters per cell
 LABEL = 3  # characters of the row labels
+PANEL_WIDTH = 28  # the side panel's least width (#panel's min-width)
+MESSAGE_HEIGHT = 3  # the message line and its border
 
 
 def _column_label(c: int) -> str:
@@ -147,6 +150,10 @@ class PlayApp(App[Match]):
         border: round $accent;
         padding: 0 1;
     }
+    #too_small {
+        display: none;
+        padding: 1 2;
+    }
     #message.hit {
         border: heavy $error;
         background: $error 40%;
@@ -181,6 +188,7 @@ class PlayApp(App[Match]):
                     yield BoardView("enemy", id="enemy")
                 yield Static(id="message")
             yield Static(id="panel")
+        yield Static(id="too_small")
 
     def on_mount(self) -> None:
         self.query_one("#mine", BoardView).border_title = "Your fleet"
@@ -197,6 +205,36 @@ class PlayApp(App[Match]):
         self.query_one("#mine", BoardView).border_subtitle = self.legend() if self.match.round.stage == "placing" else ""
         self.query_one("#enemy", BoardView).border_subtitle = "" if self.match.round.stage == "placing" else self.legend()
         self.query_one("#message", Static).update(Text(self.match.round.message))
+        self._check_size()
+
+    def minimum_size(self) -> Tuple[int, int]:
+        """The smallest terminal, (columns, lines), that shows both boards, the message line and
+        the side panel as they are now."""
+        r = self.match.round
+        board_width = LABEL + CELL * r.cols + 2  # 2: the border
+        board_height = r.rows + 1 + 2  # 1: the column labels
+        panel_height = len(self.panel_text().plain.split("\n")) + 2
+        return (2 * board_width + PANEL_WIDTH, max(board_height + MESSAGE_HEIGHT, panel_height))
+
+    def _check_size(self, size: Optional[Size] = None) -> None:
+        """Hides the game behind a notice while the terminal (``size``, default the app's) is too
+        small to show all of it (a board cut off at the edge would look like a smaller board)."""
+        size = self.size if size is None else size
+        width, height = self.minimum_size()
+        small = size.width < width or size.height < height
+        self.query_one("#main").display = not small
+        notice = self.query_one("#too_small", Static)
+        notice.display = small
+        if small:
+            notice.update(
+                Text(
+                    f"The terminal is {size.width} x {size.height}; this game needs at least "
+                    f"{width} x {height}. Make it larger, or press Q to quit."
+                )
+            )
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)
 
     def panel_text(self) -> Text:
         """The side panel: round, stage, score, shots, ships afloat, keys (fits 80 x 24)."""

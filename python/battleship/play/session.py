@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -83,6 +84,15 @@ class Settings:
     seed: Optional[int] = None
 
     def __post_init__(self) -> None:
+        for name in ("rows", "cols"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        if not isinstance(self.until_miss, bool):
+            raise TypeError(f"until_miss must be True or False, got {self.until_miss!r}")
+        for name in ("fleet", "opponent", "placer", "touching", "disclosure"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"{name} must be a name (a str), got {getattr(self, name)!r}")
         if self.opponent not in _core.shooter_names():
             raise ValueError(f"unknown opponent '{self.opponent}'; known: {', '.join(_core.shooter_names())}")
         if self.placer not in _core.placer_names():
@@ -91,7 +101,9 @@ class Settings:
             raise ValueError(f"touching must be one of {', '.join(TOUCHING)}, got '{self.touching}'")
         if self.disclosure not in DISCLOSURE:
             raise ValueError(f"disclosure must be one of {', '.join(DISCLOSURE)}, got '{self.disclosure}'")
-        if isinstance(self.salvo, bool) or not isinstance(self.salvo, int) or self.salvo < 0:
+        if isinstance(self.salvo, bool) or not isinstance(self.salvo, int):
+            raise TypeError(f"salvo must be an int, got {self.salvo!r}")
+        if self.salvo < 0:
             raise ValueError(f"salvo must be 0 (one shot per ship afloat) or a positive number, got {self.salvo!r}")
         if self.until_miss and self.salvo != 1:
             raise ValueError("until_miss (another shot after each hit) goes with one shot a turn, not a salvo")
@@ -106,6 +118,11 @@ class Settings:
         problem = Fleet.named(self.fleet).problem(self.rows, self.cols)
         if problem:
             raise ValueError(f"the {self.fleet} fleet does not fit a {self.rows} x {self.cols} board: {problem}")
+        if Ocean(self.rows, self.cols, self.fleet_object, touching=self.touching).fit() == "cannot_fit":
+            raise ValueError(
+                f"the {self.fleet} fleet cannot be laid out on a {self.rows} x {self.cols} board with "
+                f"{self.touching.replace('_', ' ')}"
+            )
 
     @property
     def fleet_object(self) -> Fleet:
@@ -133,6 +150,10 @@ class Settings:
             f"{self.rows}x{self.cols} {self.fleet}, {self.touching.replace('_', ' ')}, "
             f"{self.disclosure.replace('_', ' ')}, {shots}"
         )
+
+
+SPARE_SYMBOLS = string.ascii_letters
+"""Symbols for ``Round.place_rest``'s fleet of the ships left (each ship its own class)."""
 
 
 class Mark:
@@ -177,9 +198,10 @@ class Round:
         self._rng = Rng((seed * 2 + 1) % 2**64)
         # placement
         self.placed: List[int] = []
-        self.ship: Optional[int] = 0
+        self.ship: Optional[int] = None
         self.origin: Cell = (0, 0)
         self.orientation = "horizontal"
+        self._take_up(0)
         # shooting
         self.stage = "placing"
         self.cursor: Cell = (0, 0)
@@ -197,8 +219,10 @@ class Round:
     def _computer_placed(self, settings: Settings, seed: int) -> Game:
         """The round's game with the computer's fleet laid out by ``settings.placer``, or by
         ``uniform`` when that placer gives up (``elusive`` and ``spread`` can, on tight boards,
-        for some seeds); ValueError when no placer finds a layout."""
-        for placer in dict.fromkeys((settings.placer, "uniform")):
+        for some seeds), or by ``sequential`` (``uniform`` gives up on fleets that fit with too
+        many layouts to count, such as bbm103's on 8 x 8 with no contact); ValueError when no
+        placer finds a layout."""
+        for placer in dict.fromkeys((settings.placer, "uniform", "sequential")):
             game = Game(
                 self._person, settings.opponent, rows=self.rows, cols=self.cols, fleet=self.fleet,
                 rules=self.rules, seed=seed, placers=None, observers=[self],
@@ -408,9 +432,15 @@ class Round:
             self.ship = None
             self._start_shooting()
             return
-        self.ship = left[0]
-        self.orientation = "horizontal"
-        self.origin = self._clamped((0, 0), "horizontal")
+        self._take_up(left[0])
+
+    def _take_up(self, ship: int) -> None:
+        """Makes ``ship`` the one being placed, at the top left, lying the way it fits the board
+        (horizontal unless it is longer than the board is wide)."""
+        self.ship = ship
+        length = int(self.fleet.ship(ship)["length"])
+        self.orientation = "horizontal" if length <= self.cols else "vertical"
+        self.origin = self._clamped((0, 0), self.orientation)
 
     def undo(self) -> bool:
         """Take back the last ship placed (only while placing)."""
@@ -426,39 +456,45 @@ class Round:
         return True
 
     def place_rest(self) -> bool:
-        """Place every ship not yet placed at random (legal spots, equally likely per ship).
+        """Place every ship not yet placed at random, keeping the ships already placed: every way
+        to complete the fleet is equally likely (the engine's ``uniform`` placer on the cells the
+        placed ships leave free; ``sequential`` when that one gives up, on very tight boards).
 
-        Keeps the ships already placed; False (nothing changed) if they leave no room.
+        False (nothing changed, and ``message`` says so) when the rest of the fleet does not fit.
         """
         if self.stage != "placing":
             return False
-        left = sorted(
-            (i for i in range(len(self.names)) if not self.mine.is_placed(i)),
-            key=lambda i: -int(self.fleet.ship(i)["length"]),
-        )
-        for _attempt in range(200):
-            done: List[int] = []
-            for ship in left:
-                spots = [
-                    ((r, c), o)
-                    for o in ("horizontal", "vertical")
-                    for r in range(self.rows)
-                    for c in range(self.cols)
-                    if self.mine.check_place(ship, (r, c), o) is None
-                ]
-                if not spots:
-                    break
-                origin, orientation = spots[self._rng.below(len(spots))]
-                self.mine.place(ship, origin, orientation)
-                done.append(ship)
-            if len(done) == len(left):
-                self.placed.extend(done)
-                self._next_ship()
-                return True
-            for ship in done:
-                self.mine.unplace(ship)
+        left = [i for i in range(len(self.names)) if not self.mine.is_placed(i)]
+        rest = self._room_left(left)
+        for placer in ("uniform", "sequential"):
+            try:
+                rest.place_randomly(placer, self._rng)
+            except ValueError:
+                continue
+            for k, ship in enumerate(left):
+                spot = rest.placement(k)
+                assert spot is not None
+                self.mine.place(ship, spot.origin, spot.orientation)
+            self.placed.extend(left)
+            self._next_ship()
+            return True
         self.message = "No room for the rest of the fleet: press U to take back a ship."
         return False
+
+    def _room_left(self, ships: List[int]) -> Ocean:
+        """An empty ocean for ``ships`` alone, with the cells the placed ships rule out blocked:
+        theirs, and their neighbours where the touching rule forbids contact."""
+        lengths = [int(self.fleet.ship(i)["length"]) for i in ships]
+        fleet = Fleet([(f"ship {i}", SPARE_SYMBOLS[k], length, 1) for k, (i, length) in enumerate(zip(ships, lengths))])
+        rest = Ocean(self.rows, self.cols, fleet, touching=self.settings.touching)
+        reach = {"allowed": 0, "no_edge_contact": 1, "no_contact": 2}[self.settings.touching]
+        occupied = self.mine.ships >= 0
+        for r, c in zip(*np.nonzero(occupied)):
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    if abs(dr) + abs(dc) <= reach and 0 <= r + dr < self.rows and 0 <= c + dc < self.cols:
+                        rest.block((int(r + dr), int(c + dc)))
+        return rest
 
     def _start_shooting(self) -> None:
         self.stage = "shooting"
