@@ -189,6 +189,7 @@ class OptimalShooter:
     It pickles (so ``simulate(..., executor=ProcessPoolExecutor())`` can send it to workers) as
     its limits only: an unpickled copy has solved no position yet and runs its own search.
 
+    >>> import battleship
     >>> fleet = battleship.Fleet([battleship.ShipClass("Cruiser", "C", 3)])
     >>> battleship.simulate(battleship.OptimalShooter(), rows=4, cols=4, fleet=fleet,
     ...                     games=2000).mean                                  # doctest: +SKIP
