@@ -238,7 +238,7 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
         ({"first": "second"}, ValueError),
         ({"placers": ("uniform",)}, ValueError),
         ({"placers": ("uniform", "nowhere")}, ValueError),
-        ({"render_mode": "human"}, ValueError),
+        ({"render_mode": "window"}, ValueError),
         ({"max_steps": 0}, ValueError),
         ({"rows": 3, "cols": 3}, ValueError),
     ],
@@ -293,6 +293,17 @@ def test_calls_before_reset_are_refused_and_render_shows_both_targets():
     changed = np.argwhere((image != blank).any(axis=2))
     assert changed.size and changed[:, 1].max() < 160  # only player_0's target, cell (0, 0)
     assert changed[:, 0].max() < 16 and changed[:, 1].max() < 16
+
+
+def test_human_rendering_prints_the_text_and_pettingzoo_s_render_test_passes(capsys):
+    from pettingzoo.test import render_test
+
+    env = SelfPlayEnv(render_mode="human")
+    env.reset(seed=1)
+    env.step(env.suggest("player_0"))
+    assert env.render() is None
+    assert "player_0's target (1 shots)" in capsys.readouterr().out
+    render_test(lambda render_mode=None: self_play.env(render_mode=render_mode))
 
 
 RULE_SETS = {

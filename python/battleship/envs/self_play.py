@@ -145,12 +145,12 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
     Parameters: the board's ``rows`` and ``cols``, the ``fleet`` and the ``rules`` (classic by
     default), ``placers`` (one per agent: names from ``battleship.placer_names()`` or placer
     objects), ``first`` (``"player_0"``, ``"player_1"`` or ``"random"``), ``max_steps`` (per
-    agent) and ``render_mode`` (``"ansi"`` or ``"rgb_array"``). Bad arguments raise
+    agent) and ``render_mode`` (``"human"``, ``"ansi"`` or ``"rgb_array"``). Bad arguments raise
     ``ValueError`` or ``TypeError`` here, not at the first ``reset``.
     """
 
     metadata: Dict[str, Any] = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "battleship_v0",
         "is_parallelizable": False,
         "render_fps": 4,
@@ -174,7 +174,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         if first not in (*AGENTS, "random"):
             raise ValueError(f"first must be 'player_0', 'player_1' or 'random', got {first!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'human', 'ansi' or 'rgb_array', got {render_mode!r}")
         if not isinstance(placers, (tuple, list)) or len(placers) != 2:
             raise ValueError(f"placers must be a pair (one placer per agent), got {placers!r}")
         self._placers = (resolve_placer(placers[0]), resolve_placer(placers[1]))
@@ -289,8 +289,9 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         }
 
     def render(self) -> Any:
-        """``"ansi"``: each agent's target as it knows it, as text; ``"rgb_array"``: the two
-        pictures side by side (``player_0``'s target on the left), 16 pixels a cell."""
+        """``"ansi"``: each agent's target as it knows it, as text; ``"human"``: that text printed
+        (PettingZoo's text games do so), returning None; ``"rgb_array"``: the two pictures side by
+        side (``player_0``'s target on the left), 16 pixels a cell."""
         if self.render_mode is None or self._game is None:
             return None
         if self.render_mode == "rgb_array":
@@ -304,6 +305,9 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
             player = self._order.index(agent)
             shots = self._game.outcome.shots[player]
             parts.append(f"{agent}'s target ({shots} shots)\n{view_text(self._game.view(player))}\n")
+        if self.render_mode == "human":
+            print("".join(parts))
+            return None
         return "".join(parts)
 
     def close(self) -> None:
