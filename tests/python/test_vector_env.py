@@ -133,8 +133,11 @@ def test_a_bad_batch_of_actions_raises_and_changes_nothing():
     vector.reset(seed=2)
     vector.step(np.array([0, 5]))
     before = vector._observation_and_info()[0], vector.view(0).shots_fired
-    for bad in (np.array([1]), np.array([1, 2, 3]), np.array([1.0, 2.0]), np.array([3, 16]), np.array([-1, 2])):
+    for bad in (np.array([1]), np.array([1, 2, 3]), np.array([3, 16]), np.array([-1, 2])):
         with pytest.raises(ValueError):
+            vector.step(bad)
+    for bad in (np.array([1.0, 2.0]), ["a", "b"], np.array([True, False])):  # as BattleshipEnv
+        with pytest.raises(TypeError, match="integers"):
             vector.step(bad)
     after = vector._observation_and_info()[0], vector.view(0).shots_fired
     assert np.array_equal(before[0]["board"], after[0]["board"]) and before[1] == after[1] == 1

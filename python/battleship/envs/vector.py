@@ -139,7 +139,9 @@ class BattleshipVectorEnv(VectorEnv):
         if not self._started:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         array = np.asarray(actions)
-        if array.shape != (self.num_envs,) or not np.issubdtype(array.dtype, np.integer):
+        if not np.issubdtype(array.dtype, np.integer):  # as BattleshipEnv refuses a float action
+            raise TypeError(f"actions are cell indices (integers), got {actions!r}")
+        if array.shape != (self.num_envs,):
             raise ValueError(f"actions must be {self.num_envs} cell indices, got {actions!r}")
         cells = self.rows * self.cols
         bad = np.flatnonzero(~self._autoreset & ((array < 0) | (array >= cells)))
