@@ -5,6 +5,7 @@
 #include "catch_shim.hpp"
 #include "small_boards.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -151,6 +152,19 @@ TEST_CASE("the search refuses what it cannot solve with a clear error", "[optima
   OptimalShooter<ClassicShape> shooter(OptimalLimits{1000, 1000});
   const TargetView<ClassicShape> view(Board<ClassicShape>{}, fleets::classic, rulesets::classic);
   CHECK_THROWS_AS(shooter.start(view), std::length_error);
+}
+
+TEST_CASE("a search whose cancel flag is set stops with SearchCancelled and one left alone ends",
+          "[optimal]") {
+  const Board<D> board(D(4, 4));
+  std::atomic<bool> cancel{true};
+  OptimalSearch<D> stopped(board, fleet_of({2, 2}), rulesets::classic,
+                           OptimalLimits{1000, 100'000, &cancel});
+  CHECK_THROWS_AS(stopped.expected_shots(), SearchCancelled);
+  cancel = false;
+  OptimalSearch<D> searched(board, fleet_of({2, 2}), rulesets::classic,
+                            OptimalLimits{1000, 100'000, &cancel});
+  CHECK(searched.expected_shots() == Approx(8.6696).margin(1e-4));
 }
 
 TEST_CASE("the optimal shooter names open cells only: under salvos, and against a fleet its "

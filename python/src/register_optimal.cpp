@@ -8,6 +8,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "python_strategy.hpp"
+#include "run.hpp"
 
 namespace bsp {
 
@@ -20,9 +21,11 @@ void register_optimal(py::module_& m) {
       [](int rows, int cols, const Fleet& fleet, const Rules& rules, std::size_t max_layouts,
          std::size_t max_positions) {
         const Board<S> board(S(rows, cols));
-        py::gil_scoped_release release; // pure C++ from here
-        OptimalSearch<S> search(board, fleet, rules, OptimalLimits{max_layouts, max_positions});
-        return search.expected_shots();
+        RunControl control; // a search can take minutes: Ctrl-C cancels it
+        const OptimalLimits limits{max_layouts, max_positions, &control.cancel};
+        return run_interruptible(
+            [&] { return OptimalSearch<S>(board, fleet, rules, limits).expected_shots(); }, control,
+            py::none());
       },
       py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("max_layouts"),
       py::arg("max_positions"),

@@ -39,6 +39,31 @@ def test_ctrl_c_stops_a_long_simulate_within_a_second(python_env):
     assert elapsed < 1.5  # includes interpreter shutdown
 
 
+LONG_SEARCH = """
+import signal, sys, time, battleship
+signal.signal(signal.SIGINT, signal.default_int_handler)
+fleet = battleship.Fleet([battleship.ShipClass("Cruiser", "C", 3), battleship.ShipClass("Destroyer", "D", 2)])
+print("started", flush=True)
+try:
+    battleship.optimal_expected_shots(5, 5, fleet=fleet, max_positions=150_000_000)  # half an hour
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_long_perfect_play_search(python_env):
+    proc = subprocess.Popen([sys.executable, "-c", LONG_SEARCH], stdout=subprocess.PIPE, text=True, env=python_env)
+    assert proc.stdout.readline().strip() == "started"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 3 and "interrupted" in out, out
+    assert time.monotonic() - sent < 5  # it used to run on to the end of the search
+
+
 def test_a_progress_callback_error_stops_the_run():
     calls = []
 

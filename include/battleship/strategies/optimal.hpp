@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -33,6 +34,14 @@ struct OptimalLimits {
   std::size_t max_layouts = 200'000;
   /// Most positions solved and remembered (about 50 bytes each).
   std::size_t max_positions = 4'000'000;
+  /// When not null, checked at each position solved: once it is true the search stops with
+  /// `SearchCancelled` (a caller's Ctrl-C, say; a search can take minutes).
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+/// Thrown by `OptimalSearch` when `OptimalLimits::cancel` turns true during a search.
+struct SearchCancelled : std::runtime_error {
+  SearchCancelled() : std::runtime_error("the search was cancelled") {}
 };
 
 /// The optimal policy of the one-shot-a-turn game, found by exhaustive search: for any position,
@@ -420,6 +429,7 @@ private:
     } else {
       out = Solved{}; // unreachable: two layouts cannot both be fully shot
     }
+    if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) throw SearchCancelled();
     if (out.exact || found == memo_.end() || out.value > found->second.value) {
       if (found == memo_.end() && memo_.size() >= limits_.max_positions)
         throw std::length_error(detail::concat(
