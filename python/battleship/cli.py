@@ -35,6 +35,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
 from battleship import Fleet, Rules
+from battleship._arguments import INT_MAX, UINT_MAX, check_count
 
 Subparsers = Any  # argparse._SubParsersAction, which has no public name
 AddCommand = Callable[[Subparsers], None]
@@ -54,8 +55,9 @@ def _positive(text: str) -> int:
     return value
 
 
-def add_board_options(parser: argparse.ArgumentParser) -> None:
-    """``--rows --cols --fleet --rules`` and the single-rule overrides."""
+def add_board_options(parser: argparse.ArgumentParser, volleys: bool = True) -> None:
+    """``--rows --cols --fleet --rules`` and the single-rule overrides; ``--volley`` and
+    ``--salvo-size`` only with ``volleys`` (solo games answer every shot at once)."""
     g = parser.add_argument_group("board and rules")
     g.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
     g.add_argument("--cols", type=int, default=10, help="board columns (default 10)")
@@ -63,8 +65,9 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--rules", choices=Rules.names(), default="classic", help="predefined rule set (default classic)")
     g.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], help="override: how close ships may lie")
     g.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], help="override: what a hit reveals")
-    g.add_argument("--volley", choices=["single", "fixed_salvo", "per_ship_afloat", "until_miss"], help="override: shots per turn")
-    g.add_argument("--salvo-size", type=int, help="override: shots per turn with --volley fixed_salvo")
+    if volleys:
+        g.add_argument("--volley", choices=["single", "fixed_salvo", "per_ship_afloat", "until_miss"], help="override: shots per turn")
+        g.add_argument("--salvo-size", type=int, help="override: shots per turn with --volley fixed_salvo")
     g.add_argument("--shot-cap", type=int, help="override: stop after this many shots (0 = none)")
 
 
@@ -97,7 +100,25 @@ def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:
     ``seed``, ``threads``, ``rows``, ``cols``, ``fleet``, ``rules`` and ``progress``."""
     rows, cols, fleet, rules = board_from(args)
     return dict(seed=args.seed, threads=args.threads, rows=rows, cols=cols, fleet=fleet, rules=rules,
-                progress=not args.no_progress)
+                progress=not args.no_progress and sys.stderr.isatty())
+
+
+def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequence[str]) -> None:
+    """Refuses, before anything is printed or played, what the run would refuse later: the
+    counts, the shooter and placer names, the board, and a fleet that cannot be laid out under
+    the touching rule at all (it would give a table of games never played)."""
+    check_count("games", args.games, 0)
+    check_count("seed", args.seed, 0)
+    check_count("threads", args.threads, 0, UINT_MAX)
+    for name in shooters:
+        battleship.BuiltinShooter(name)
+    for name in placers:
+        battleship.placer(name)
+    rows, cols, fleet, rules = board_from(args)
+    if battleship.Ocean(rows, cols, fleet, rules.touching).fit() == "cannot_fit":
+        raise ValueError(
+            f"the {args.fleet} fleet cannot be laid out on a {rows} x {cols} board with touching={rules.touching!r}"
+        )
 
 
 def _describe(args: argparse.Namespace) -> str:
@@ -119,14 +140,19 @@ def _table(
         for name in shooters
         if slow_games is not None and battleship.shooter_is_slow(name) and slow_games < args.games
     }
-    print(f"{args.games:,} games per shooter, {_describe(args)}, placer {args.placer}")
+    check_run(args, shooters, [args.placer])
+    solo = " (solo games: every shot is answered at once, so the volley rule does not apply)"
+    print(f"{args.games:,} games per shooter, {_describe(args)}, placer {args.placer}"
+          + (solo if board_from(args)[3].volley != "single" else ""))
     header = f"{'shooter':<20}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
     print(header)
     print("-" * len(header))
     results = []
     for name in shooters:
         r = battleship.simulate(name, capped.get(name, args.games), placer=args.placer, **run_arguments(args))
-        unfinished = f"  ({r.unfinished + r.unplaceable:,} unfinished)" if r.unfinished + r.unplaceable else ""
+        unfinished = f"  ({r.unfinished:,} unfinished)" if r.unfinished else ""
+        if r.unplaceable:
+            unfinished += f"  ({r.unplaceable:,} not played: the placer found no layout)"
         label = name + (" *" if name in capped else "")
         print(
             f"{label:<20}{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
@@ -139,9 +165,14 @@ def _table(
     return results
 
 
-def _check_plot_file(path: str) -> None:
-    """``ValueError`` (so before any game is played) unless a chart can be written at ``path``:
-    matplotlib is installed and the file's directory exists and is writable."""
+def _check_plot_file(path: str) -> str:
+    """The file the chart goes to (``.png`` added to a name without a suffix); ``ValueError``
+    (so before any game is played) unless a chart can be written there: matplotlib is installed,
+    knows the format, and the file's directory exists and is writable."""
+    if not path:
+        raise ValueError("--plot needs a file name, such as shots.png")
+    if not os.path.splitext(path)[1]:
+        path += ".png"
     directory = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise ValueError(f"--plot {path}: is a directory, not a file name")
@@ -151,14 +182,20 @@ def _check_plot_file(path: str) -> None:
         raise ValueError(f"--plot {path}: directory {directory} is not writable")
     if importlib.util.find_spec("matplotlib") is None:
         raise ValueError("--plot needs matplotlib (pip install matplotlib)")
+    from matplotlib.figure import Figure
+
+    formats = Figure().canvas.get_supported_filetypes()
+    suffix = os.path.splitext(path)[1][1:].lower()
+    if suffix not in formats:
+        raise ValueError(f"--plot {path}: matplotlib cannot write .{suffix} files; it writes {', '.join(sorted(formats))}")
+    return path
 
 
 def _compare(args: argparse.Namespace) -> int:
     shooters = args.shooters.split(",") if args.shooters else battleship.shooter_names()
-    if args.plot:
-        _check_plot_file(args.plot)
+    plot = None if args.plot is None else _check_plot_file(args.plot)
     results = _table(args, shooters, slow_games=args.slow_games)
-    if args.plot:
+    if plot is not None:
         import matplotlib
 
         matplotlib.use("Agg")
@@ -169,12 +206,12 @@ def _compare(args: argparse.Namespace) -> int:
         figure, ax = plt.subplots(figsize=(9, 5))
         shots_distribution(results, ax=ax, title=f"Shots to sink the fleet, {args.games:,} games each")
         try:
-            figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+            figure.savefig(plot, dpi=120, bbox_inches="tight")
         except OSError as error:
-            raise ValueError(f"--plot {args.plot}: {error}") from None
+            raise ValueError(f"--plot {plot}: {error}") from None
         finally:
             plt.close(figure)
-        print(f"wrote {args.plot}")
+        print(f"wrote {plot}")
     return 0
 
 
@@ -197,7 +234,7 @@ def add_compare(sub: Subparsers) -> None:
         help="games for slow shooters such as bayes (default %(default)s)",
     )
     add_run_options(p, 10_000)
-    add_board_options(p)
+    add_board_options(p, volleys=False)
     p.set_defaults(run=_compare)
 
 
@@ -209,12 +246,13 @@ def add_simulate(sub: Subparsers) -> None:
     p.add_argument("shooter", help="shooter name: " + ", ".join(battleship.shooter_names()))
     p.add_argument("--placer", default="uniform", help="placer name (default uniform)")
     add_run_options(p, 10_000)
-    add_board_options(p)
+    add_board_options(p, volleys=False)
     p.set_defaults(run=lambda a: (_table(a, [a.shooter]), 0)[1])
 
 
 # ---- match ---------------------------------------------------------------------------------
 def _match(args: argparse.Namespace) -> int:
+    check_run(args, [args.a, args.b], [args.placer])
     r = battleship.match(args.a, args.b, args.games, placers=(args.placer, args.placer), **run_arguments(args))
     print(f"{r.a} vs {r.b}: {r.games:,} games, {_describe(args)} (each moves first in half the games)")
     print(f"  {r.a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
@@ -249,7 +287,9 @@ def _player(text: str) -> Tuple[str, str]:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    t = battleship.tournament([_player(p) for p in args.players], args.games, **run_arguments(args))
+    players = [_player(p) for p in args.players]
+    check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
+    t = battleship.tournament(players, args.games, **run_arguments(args))
     pairs = len(t.matches)
     print(f"round robin of {len(t.names)}: {args.games:,} games a pair, {_describe(args)}")
     print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it\n")
@@ -278,6 +318,10 @@ def _optimal(args: argparse.Namespace) -> int:
     names = args.shooters.split(",")
     for name in names:  # refused before the search, which may take a while
         battleship.BuiltinShooter(name)
+    check_count("seeds", args.seeds, 1, INT_MAX)
+    longest = max(args.lengths)
+    if longest > max(args.rows, args.cols):
+        raise ValueError(f"a ship of {longest} does not fit a {args.rows} x {args.cols} board")
     fleet = Fleet([battleship.ShipClass(f"Ship {i + 1}", chr(ord("A") + i), n) for i, n in enumerate(args.lengths)])
     changes = {key: getattr(args, key) for key in ("touching", "disclosure") if getattr(args, key) is not None}
     rules = Rules().replace(**changes) if changes else Rules()
@@ -436,6 +480,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser().parse_args(argv)
     try:
         return int(args.run(args))
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the exit's flush of stdout must not fail again
+        return 141  # 128 + SIGPIPE, what a shell shows for a tool the pipe stopped
     except (ValueError, TypeError, IndexError) as error:
         print(f"battleship: error: {error}", file=sys.stderr)
         return 2

@@ -64,7 +64,16 @@ def test_rule_overrides(capsys):
         (["simulate", "random", "--games", "-1"], "games must be >= 0"),
         (["simulate", "random", "--rows", "3", "--cols", "3"], "does not fit"),
         (["simulate", "random", "--rows", "40", "--cols", "40"], "at most 1024"),
-        (["simulate", "random", "--salvo-size", "0"], "salvo_size"),
+        (["match", "random", "random", "--salvo-size", "0"], "salvo_size"),
+        (["simulate", "random", "--rows", "6", "--cols", "6", "--touching", "no_contact"], "cannot be laid out"),
+        (["match", "parity", "random", "--rows", "6", "--cols", "6", "--rules", "no_contact"], "cannot be laid out"),
+        (["tournament", "parity", "random", "--rows", "6", "--cols", "6", "--rules", "no_contact"], "cannot be laid out"),
+        (["match", "parity", "nope"], "unknown shooter 'nope'"),
+        (["tournament", "parity", "random/nope"], "unknown placer"),
+        (["compare", "--games", "10", "--plot", "chart.xyz"], "cannot write .xyz"),
+        (["compare", "--games", "10", "--plot", ""], "needs a file name"),
+        (["optimal", "4", "4", "10000000000000000000000"], "a ship of 10000000000000000000000 does not fit"),
+        (["optimal", "4", "4", "2", "--seeds", "2147483648"], "seeds must be <= 2147483647"),
         (["compare", "--shooters", "parity,nope", "--games", "10"], "unknown shooter 'nope'"),
         (["optimal", "4", "4", "3", "--shooters", "parity,nope"], "unknown shooter 'nope'"),
         (["optimal", "4", "4", "2", "2", "--max-positions", "10"], "max_positions"),
@@ -74,7 +83,37 @@ def test_rule_overrides(capsys):
 )
 def test_bad_input_is_a_clear_error(capsys, args, message):
     assert main(args) == 2
-    assert message in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert message in err
+    assert out == ""  # refused before any table or search starts
+
+
+def test_simulate_and_compare_have_no_volley_options_and_say_so_for_a_volley_rule_set(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "random", "--volley", "fixed_salvo"])
+    assert "unrecognized arguments: --volley" in capsys.readouterr().err
+    assert main(["simulate", "parity", "--games", "50", "--rules", "salvo", "--no-progress"]) == 0
+    assert "the volley rule does not apply" in capsys.readouterr().out
+    assert main(["simulate", "parity", "--games", "50", "--no-progress"]) == 0
+    assert "volley" not in capsys.readouterr().out.splitlines()[0].split("Rules(")[0]
+
+
+def test_a_plot_name_without_a_suffix_gets_png(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("matplotlib")
+    monkeypatch.chdir(tmp_path)
+    assert main(["compare", "--games", "20", "--shooters", "random", "--plot", "chart", "--no-progress"]) == 0
+    assert "wrote chart.png" in capsys.readouterr().out and (tmp_path / "chart.png").stat().st_size > 0
+
+
+def test_output_into_a_closed_pipe_stops_quietly(python_env):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "battleship", "compare", "--games", "2000", "--shooters", "random,parity,hunt_target"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**python_env, "PYTHONUNBUFFERED": ""},
+    )
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 141 and err == b"", err
 
 
 def test_optimal_prints_perfect_play_and_each_shooters_exact_gap(capsys):
