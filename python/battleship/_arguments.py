@@ -1,6 +1,6 @@
 """Arguments shared by the public entry points: what an omitted fleet or rule set means, the
-check of a count (games, seeds, steps, samples), a pair of placers, and that no Python shooter
-plays twice."""
+check of a count (games, seeds, steps, samples), whether a fleet can be laid out at all, a pair
+of placers, and that no Python shooter plays twice."""
 
 from __future__ import annotations
 
@@ -20,6 +20,16 @@ def fleet_and_rules(fleet: Optional[Fleet], rules: Optional[Rules]) -> Tuple[Fle
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a battleship.Rules, got {rules!r}")
     return fleet, rules
+
+
+def check_fit(rows: int, cols: int, fleet: Fleet, touching: str, what: str = "the fleet") -> None:
+    """``ValueError`` when ``fleet`` cannot be laid out on a ``rows`` x ``cols`` board under the
+    ``touching`` rule at all (the engine's exhaustive search, ``Ocean.fit``), naming it ``what``;
+    the board's size and the ship lengths are checked too, by the ocean it builds."""
+    from battleship.board import Ocean  # board.py imports this module
+
+    if Ocean(rows, cols, fleet, touching).fit() == "cannot_fit":
+        raise ValueError(f"{what} cannot be laid out on a {rows} x {cols} board with touching={touching!r}")
 
 
 UINT64_MAX = 2**64 - 1

@@ -35,7 +35,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
 from battleship import Fleet, Rules
-from battleship._arguments import INT_MAX, UINT_MAX, check_count
+from battleship._arguments import INT_MAX, UINT_MAX, check_count, check_fit
 
 Subparsers = Any  # argparse._SubParsersAction, which has no public name
 AddCommand = Callable[[Subparsers], None]
@@ -115,10 +115,7 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
     for name in placers:
         battleship.placer(name)
     rows, cols, fleet, rules = board_from(args)
-    if battleship.Ocean(rows, cols, fleet, rules.touching).fit() == "cannot_fit":
-        raise ValueError(
-            f"the {args.fleet} fleet cannot be laid out on a {rows} x {cols} board with touching={rules.touching!r}"
-        )
+    check_fit(rows, cols, fleet, rules.touching, f"the {args.fleet} fleet")
 
 
 def _describe(args: argparse.Namespace) -> str:

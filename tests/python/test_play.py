@@ -228,7 +228,7 @@ def test_a_ship_longer_than_the_board_is_wide_starts_upright():
 
 
 def test_an_unplaceable_fleet_is_an_error():
-    with pytest.raises(ValueError, match="the classic fleet cannot be laid out on a 6 x 6 board with no contact"):
+    with pytest.raises(ValueError, match="the classic fleet cannot be laid out on a 6 x 6 board with touching='no_contact'"):
         Settings(rows=6, cols=6, seed=1, opponent="random")
 
 
@@ -395,7 +395,7 @@ def test_bad_play_options_exit_with_a_clear_error(capsys):
     assert cli.main(["play", "--rows", "3", "--cols", "3"]) == 2
     assert "does not fit" in capsys.readouterr().err
     assert cli.main(["play", "--rows", "6", "--cols", "6"]) == 2  # fits, but not with no contact
-    assert "cannot be laid out on a 6 x 6 board with no contact" in capsys.readouterr().err
+    assert "cannot be laid out on a 6 x 6 board with touching='no_contact'" in capsys.readouterr().err
 
 
 # ---- the app, headless -----------------------------------------------------------------------

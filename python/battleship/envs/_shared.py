@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from battleship._arguments import INT_MAX, check_count, fleet_and_rules
+from battleship._arguments import INT_MAX, check_count, check_fit, fleet_and_rules
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import Ocean, TargetView
 from battleship.game import Game, GameOutcome, QueuedShooter
@@ -65,9 +65,7 @@ def game_arguments(
     the fleet's fit under the touching rule); ``max_steps`` defaults to ``steps_per_cell`` steps
     a cell."""
     fleet, rules = fleet_and_rules(fleet, rules)
-    ocean = Ocean(rows, cols, fleet, rules.touching)  # checks the board's size and the lengths
-    if ocean.fit() == "cannot_fit":
-        raise ValueError(f"the fleet cannot be laid out on a {rows} x {cols} board with touching={rules.touching!r}")
+    check_fit(rows, cols, fleet, rules.touching)
     cells = int(rows) * int(cols)
     steps = steps_per_cell * cells if max_steps is None else check_count("max_steps", max_steps, 1, INT_MAX)
     return int(rows), int(cols), fleet, rules, steps

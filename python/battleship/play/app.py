@@ -39,7 +39,6 @@ STYLES: Dict[str, str] = {
 CURSOR = "bold #000000 on #f1c40f"
 CELL = 2  # characters per cell
 LABEL = 3  # characters of the row labels
-PANEL_WIDTH = 28  # the side panel's least width (#panel's min-width)
 MESSAGE_HEIGHT = 3  # the message line and its border
 
 
@@ -213,8 +212,10 @@ class PlayApp(App[Match]):
         r = self.match.round
         board_width = LABEL + CELL * r.cols + 2  # 2: the border
         board_height = r.rows + 1 + 2  # 1: the column labels
+        panel = self.query_one("#panel", Static)
         panel_height = len(self.panel_text().plain.split("\n")) + 2
-        return (2 * board_width + PANEL_WIDTH, max(board_height + MESSAGE_HEIGHT, panel_height))
+        panel_width = int(panel.styles.min_width.value) if panel.styles.min_width else 0
+        return (2 * board_width + panel_width, max(board_height + MESSAGE_HEIGHT, panel_height))
 
     def _check_size(self, size: Optional[Size] = None) -> None:
         """Hides the game behind a notice while the terminal (``size``, default the app's) is too

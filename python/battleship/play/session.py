@@ -27,6 +27,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from battleship import _core
+from battleship._arguments import check_fit
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import REFUSALS, Ocean, TargetView
 from battleship.game import Game, QueuedShooter
@@ -118,11 +119,7 @@ class Settings:
         problem = Fleet.named(self.fleet).problem(self.rows, self.cols)
         if problem:
             raise ValueError(f"the {self.fleet} fleet does not fit a {self.rows} x {self.cols} board: {problem}")
-        if Ocean(self.rows, self.cols, self.fleet_object, touching=self.touching).fit() == "cannot_fit":
-            raise ValueError(
-                f"the {self.fleet} fleet cannot be laid out on a {self.rows} x {self.cols} board with "
-                f"{self.touching.replace('_', ' ')}"
-            )
+        check_fit(self.rows, self.cols, self.fleet_object, self.touching, f"the {self.fleet} fleet")
 
     @property
     def fleet_object(self) -> Fleet:
