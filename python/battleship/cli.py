@@ -118,6 +118,22 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
     check_fit(rows, cols, fleet, rules.touching, f"the {args.fleet} fleet")
 
 
+def _many(count: int, noun: str) -> str:
+    """``1 game``, ``2 games``, ``10,000 games``."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def _names(text: Optional[str], option: str) -> List[str]:
+    """A comma-separated list of names; ``ValueError`` for an empty one or a name given twice."""
+    names = (text or "").split(",")
+    if not all(names):
+        raise ValueError(f"{option} needs comma-separated names, got {text!r}")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ValueError(f"{option} names {', '.join(twice)} more than once")
+    return names
+
+
 def _describe(args: argparse.Namespace) -> str:
     rows, cols, _, rules = board_from(args)
     return f"{rows} x {cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}"
@@ -139,7 +155,7 @@ def _table(
     }
     check_run(args, shooters, [args.placer])
     solo = " (solo games: every shot is answered at once, so the volley rule does not apply)"
-    print(f"{args.games:,} games per shooter, {_describe(args)}, placer {args.placer}"
+    print(f"{_many(args.games, 'game')} per shooter, {_describe(args)}, placer {args.placer}"
           + (solo if board_from(args)[3].volley != "single" else ""))
     header = f"{'shooter':<20}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
     print(header)
@@ -151,14 +167,14 @@ def _table(
         if r.unplaceable:
             unfinished += f"  ({r.unplaceable:,} not played: the placer found no layout)"
         label = name + (" *" if name in capped else "")
-        print(
-            f"{label:<20}{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
-            f"{r.games_per_second:>13,.0f}{unfinished}",
-            flush=True,
-        )
+        if r.finished:
+            figures = f"{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
+        else:  # no game to take figures from
+            figures = f"{'n/a':>8}{'':>7}{'':>8}{'':>6}{'':>6}"
+        print(f"{label:<20}{figures}{r.games_per_second:>13,.0f}{unfinished}", flush=True)
         results.append(r)
     if capped:
-        print(f"* slow shooter (milliseconds a move): {min(capped.values()):,} games; change with --slow-games")
+        print(f"* slow shooter (milliseconds a move): {_many(min(capped.values()), 'game')}; change with --slow-games")
     return results
 
 
@@ -168,11 +184,11 @@ def _check_plot_file(path: str) -> str:
     knows the format, and the file's directory exists and is writable."""
     if not path:
         raise ValueError("--plot needs a file name, such as shots.png")
+    if os.path.isdir(path):
+        raise ValueError(f"--plot {path}: is a directory, not a file name")
     if not os.path.splitext(path)[1]:
         path += ".png"
     directory = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise ValueError(f"--plot {path}: is a directory, not a file name")
     if not os.path.isdir(directory):
         raise ValueError(f"--plot {path}: directory {directory} does not exist")
     if not os.access(directory, os.W_OK):
@@ -189,7 +205,7 @@ def _check_plot_file(path: str) -> str:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    shooters = args.shooters.split(",") if args.shooters else battleship.shooter_names()
+    shooters = battleship.shooter_names() if args.shooters is None else _names(args.shooters, "--shooters")
     plot = None if args.plot is None else _check_plot_file(args.plot)
     results = _table(args, shooters, slow_games=args.slow_games)
     if plot is not None:
@@ -251,9 +267,10 @@ def add_simulate(sub: Subparsers) -> None:
 def _match(args: argparse.Namespace) -> int:
     check_run(args, [args.a, args.b], [args.placer])
     r = battleship.match(args.a, args.b, args.games, placers=(args.placer, args.placer), **run_arguments(args))
-    print(f"{r.a} vs {r.b}: {r.games:,} games, {_describe(args)} (each moves first in half the games)")
-    print(f"  {r.a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
-    print(f"  {r.b:<20} wins {r.wins_b:>8,}")
+    a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
+    print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args)} (each moves first in half the games)")
+    print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
+    print(f"  {b:<20} wins {r.wins_b:>8,}")
     print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
     print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {r.games_per_second:,.0f} games/s")
     if r.aborted:
@@ -288,10 +305,10 @@ def _tournament(args: argparse.Namespace) -> int:
     check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
     t = battleship.tournament(players, args.games, **run_arguments(args))
     pairs = len(t.matches)
-    print(f"round robin of {len(t.names)}: {args.games:,} games a pair, {_describe(args)}")
+    print(f"round robin of {len(t.names)}: {_many(args.games, 'game')} a pair, {_describe(args)}")
     print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it\n")
     print(t.table())
-    print(f"\n{pairs} pairs, {pairs * args.games:,} games in {t.seconds:.1f} s")
+    print(f"\n{_many(pairs, 'pair')}, {_many(pairs * args.games, 'game')} in {t.seconds:.1f} s")
     return 0
 
 
@@ -312,7 +329,7 @@ def add_tournament(sub: Subparsers) -> None:
 
 # ---- optimal -------------------------------------------------------------------------------
 def _optimal(args: argparse.Namespace) -> int:
-    names = args.shooters.split(",")
+    names = _names(args.shooters, "--shooters")
     for name in names:  # refused before the search, which may take a while
         battleship.BuiltinShooter(name)
     check_count("seeds", args.seeds, 1, INT_MAX)

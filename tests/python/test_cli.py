@@ -74,6 +74,9 @@ def test_rule_overrides(capsys):
         (["compare", "--games", "10", "--plot", ""], "needs a file name"),
         (["optimal", "4", "4", "10000000000000000000000"], "a ship of 10000000000000000000000 does not fit"),
         (["optimal", "4", "4", "2", "--seeds", "2147483648"], "seeds must be <= 2147483647"),
+        (["compare", "--shooters", "", "--games", "10"], "--shooters needs comma-separated names"),
+        (["compare", "--shooters", "parity,random,parity", "--games", "10"], "names parity more than once"),
+        (["optimal", "4", "4", "2", "--shooters", "parity,"], "--shooters needs comma-separated names"),
         (["compare", "--shooters", "parity,nope", "--games", "10"], "unknown shooter 'nope'"),
         (["optimal", "4", "4", "3", "--shooters", "parity,nope"], "unknown shooter 'nope'"),
         (["optimal", "4", "4", "2", "2", "--max-positions", "10"], "max_positions"),
@@ -96,6 +99,17 @@ def test_simulate_and_compare_have_no_volley_options_and_say_so_for_a_volley_rul
     assert "the volley rule does not apply" in capsys.readouterr().out
     assert main(["simulate", "parity", "--games", "50", "--no-progress"]) == 0
     assert "volley" not in capsys.readouterr().out.splitlines()[0].split("Rules(")[0]
+
+
+def test_counts_read_as_english_and_a_run_with_no_finished_game_has_no_figures(capsys):
+    assert main(["simulate", "random", "--games", "1", "--no-progress"]) == 0
+    assert capsys.readouterr().out.startswith("1 game per shooter, ")
+    assert main(["simulate", "random", "--games", "5", "--shot-cap", "1", "--no-progress"]) == 0
+    row = capsys.readouterr().out.splitlines()[-1]
+    assert row.split()[:2] == ["random", "n/a"] and "(5 unfinished)" in row
+    assert main(["match", "parity", "parity", "--games", "4", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("parity (A) vs parity (B): 4 games") and "parity (B)" in out.splitlines()[2]
 
 
 def test_a_plot_name_without_a_suffix_gets_png(tmp_path, capsys, monkeypatch):
