@@ -167,6 +167,17 @@ TEST_CASE("a search whose cancel flag is set stops with SearchCancelled and one 
   CHECK(searched.expected_shots() == Approx(8.6696).margin(1e-4));
 }
 
+TEST_CASE("an optimal shooter's start can be cancelled, and the next start solves the game",
+          "[optimal]") {
+  const Board<D> board(D(4, 4));
+  const TargetView<D> view(board, fleet_of({2, 2}), rulesets::classic);
+  OptimalShooter<D> shooter;
+  std::atomic<bool> cancel{true};
+  CHECK_THROWS_AS(shooter.start(view, &cancel), SearchCancelled);
+  shooter.start(view); // the flag was lent to that call only
+  CHECK(shooter.expected_shots() == Approx(8.6696).margin(1e-4));
+}
+
 TEST_CASE("the optimal shooter names open cells only: under salvos, and against a fleet its "
           "search does not list",
           "[optimal]") {

@@ -41,8 +41,13 @@ void register_optimal(py::module_& m) {
       .def("start",
            [](OptimalShooterHolder& h, const View& v) {
              const TargetView<S>& view = v.get();
-             py::gil_scoped_release release; // the first start on a board runs the search
-             h.shooter.start(view);
+             RunControl control; // the first start on a board runs the search: Ctrl-C cancels it
+             run_interruptible(
+                 [&] {
+                   h.shooter.start(view, &control.cancel);
+                   return 0;
+                 },
+                 control, py::none());
            })
       .def("next_shot",
            [](OptimalShooterHolder& h, const View& v, const Handle<Rng>& rng) {

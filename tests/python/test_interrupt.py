@@ -50,7 +50,7 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 fleet = battleship.Fleet([battleship.ShipClass("Cruiser", "C", 3), battleship.ShipClass("Destroyer", "D", 2)])
 print("started", flush=True)
 try:
-    battleship.optimal_expected_shots(5, 5, fleet=fleet, max_positions=150_000_000)  # half an hour
+    SEARCH
 except KeyboardInterrupt:
     print("interrupted", flush=True)
     sys.exit(3)
@@ -58,9 +58,16 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_ctrl_c_stops_a_long_perfect_play_search(python_env):
-    _, elapsed = interrupted(LONG_SEARCH, python_env)
-    assert elapsed < 5  # it used to run on to the end of the search
+@pytest.mark.parametrize(
+    "search",
+    [
+        "battleship.optimal_expected_shots(5, 5, fleet=fleet, max_positions=150_000_000)",
+        "battleship.OptimalShooter(max_positions=150_000_000).start(battleship.TargetView(5, 5, fleet))",
+    ],
+)
+def test_ctrl_c_stops_a_long_perfect_play_search(python_env, search):
+    _, elapsed = interrupted(LONG_SEARCH.replace("SEARCH", search), python_env)
+    assert elapsed < 5  # it used to run on to the end of the search (half an hour)
 
 
 def test_a_progress_callback_error_stops_the_run():

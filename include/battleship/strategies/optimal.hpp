@@ -91,6 +91,10 @@ public:
     find_symmetries();
   }
 
+  /// From now on checks `*cancel` (null: nothing) at each position solved, as
+  /// `OptimalLimits::cancel` does, for a caller that lends a flag to one call.
+  void watch(const std::atomic<bool>* cancel) noexcept { limits_.cancel = cancel; }
+
   /// Whether this search is the one for `board`, `fleet` and `rules` (only the touching and
   /// disclosure rules matter to it).
   [[nodiscard]] bool solves(const Board<S>& board, const Fleet& fleet, const Rules& rules) const {
@@ -575,12 +579,20 @@ public:
   explicit OptimalShooter(OptimalLimits limits = {}) : limits_(limits) {}
 
   /// Begins a game: builds (or keeps) the search for the view's board, fleet and rules, and
-  /// solves the start. Throws `std::length_error` when that exceeds the limits.
-  void start(const TargetView<S>& view) {
+  /// solves the start. Throws `std::length_error` when that exceeds the limits. With `cancel`,
+  /// the solving of this call stops with `SearchCancelled` once `*cancel` is true (what it solved
+  /// so far is kept for the next call).
+  void start(const TargetView<S>& view, const std::atomic<bool>* cancel = nullptr) {
     if (!search_ || !search_->solves(view.board(), view.fleet(), view.rules()))
       search_.emplace(view.board(), view.fleet(), view.rules(), limits_);
     position_ = search_->start();
     fits_ = true;
+    struct Lent { // the flag is this call's only
+      OptimalSearch<S>& search;
+      const std::atomic<bool>* own;
+      ~Lent() { search.watch(own); }
+    } lent{*search_, limits_.cancel};
+    if (cancel) search_->watch(cancel);
     (void)search_->expected_shots(position_);
   }
 
