@@ -103,10 +103,10 @@ def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:
                 progress=not args.no_progress and sys.stderr.isatty())
 
 
-def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequence[str]) -> None:
+def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequence[str]) -> Rules:
     """Refuses, before anything is printed or played, what the run would refuse later: the
     counts, the shooter and placer names, the board, and a fleet that cannot be laid out under
-    the touching rule at all (it would give a table of games never played)."""
+    the touching rule at all (it would give a table of games never played). Returns the rules."""
     check_count("games", args.games, 0)
     check_count("seed", args.seed, 0)
     check_count("threads", args.threads, 0, UINT_MAX)
@@ -116,6 +116,7 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
         battleship.placer(name)
     rows, cols, fleet, rules = board_from(args)
     check_fit(rows, cols, fleet, rules.touching, f"the {args.fleet} fleet")
+    return rules
 
 
 def _many(count: int, noun: str) -> str:
@@ -153,10 +154,10 @@ def _table(
         for name in shooters
         if slow_games is not None and battleship.shooter_is_slow(name) and slow_games < args.games
     }
-    check_run(args, shooters, [args.placer])
+    rules = check_run(args, shooters, [args.placer])
     solo = " (solo games: every shot is answered at once, so the volley rule does not apply)"
     print(f"{_many(args.games, 'game')} per shooter, {_describe(args)}, placer {args.placer}"
-          + (solo if board_from(args)[3].volley != "single" else ""))
+          + (solo if rules.volley != "single" else ""))
     header = f"{'shooter':<20}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
     print(header)
     print("-" * len(header))
@@ -195,9 +196,9 @@ def _check_plot_file(path: str) -> str:
         raise ValueError(f"--plot {path}: directory {directory} is not writable")
     if importlib.util.find_spec("matplotlib") is None:
         raise ValueError("--plot needs matplotlib (pip install matplotlib)")
-    from matplotlib.figure import Figure
+    from matplotlib.backend_bases import FigureCanvasBase
 
-    formats = Figure().canvas.get_supported_filetypes()
+    formats = FigureCanvasBase.get_supported_filetypes()  # what savefig can write
     suffix = os.path.splitext(path)[1][1:].lower()
     if suffix not in formats:
         raise ValueError(f"--plot {path}: matplotlib cannot write .{suffix} files; it writes {', '.join(sorted(formats))}")
