@@ -178,6 +178,33 @@ TEST_CASE("an optimal shooter's start can be cancelled, and the next start solve
   CHECK(shooter.expected_shots() == Approx(8.6696).margin(1e-4));
 }
 
+TEST_CASE("an optimal shooter's search off its policy can be cancelled, and the next call "
+          "finds the shot",
+          "[optimal]") {
+  const Board<D> board(D(4, 4));
+  const Fleet fleet = fleet_of({2, 2});
+  Ocean<D> ocean(board, fleet, Touching::allowed);
+  REQUIRE(ocean.place(0, Coord{0, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  REQUIRE(ocean.place(1, Coord{3, 2}, Orientation::horizontal) == PlacementRefusal::none);
+  TargetView<D> view(board, fleet, rulesets::classic);
+  OptimalShooter<D> shooter;
+  Rng rng(1);
+  shooter.start(view);
+  CHECK_FALSE(shooter.would_search()); // the start solved the game from here
+  // A hit in a corner, where the policy does not fire first: the start pruned that position.
+  const ShotOutcome told = disclose(ocean.fire(Coord{0, 0}), rulesets::classic.disclosure);
+  view.record(Coord{0, 0}, told);
+  shooter.on_result(view, Coord{0, 0}, told);
+  REQUIRE(shooter.would_search());
+  std::atomic<bool> cancel{true};
+  CHECK_THROWS_AS(shooter.next_shot(view, rng, &cancel), SearchCancelled);
+  CHECK_THROWS_AS(shooter.expected_shots(&cancel), SearchCancelled);
+  const Coord shot = shooter.next_shot(view, rng); // the flag was lent to that call only
+  CHECK(view.is_open(shot));
+  CHECK_FALSE(shooter.would_search());   // that call solved the position
+  CHECK(shooter.expected_shots() > 3.0); // three ship cells are still to be hit
+}
+
 TEST_CASE("the optimal shooter names open cells only: under salvos, and against a fleet its "
           "search does not list",
           "[optimal]") {

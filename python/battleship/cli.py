@@ -88,6 +88,9 @@ def board_from(args: argparse.Namespace) -> Tuple[int, int, Fleet, Rules]:
         for key in ("touching", "disclosure", "volley", "salvo_size", "shot_cap")
         if getattr(args, key, None) is not None
     }
+    for key, least in (("salvo_size", 1), ("shot_cap", 0)):  # named as the option, not the field
+        if key in changes:
+            check_count(f"--{key.replace('_', '-')}", changes[key], least, INT_MAX)
     if changes.get("salvo_size", 1) != 1 and "volley" not in changes:
         changes["volley"] = "fixed_salvo"
     if changes:
@@ -445,11 +448,13 @@ def _replay(args: argparse.Namespace) -> int:
     # File names go as the bytes the system gave (a name need not be UTF-8).
     names = (args.player1_txt, args.player2_txt, args.player1_in, args.player2_in, os.getcwd())
     text, played = bbm103_replay(*(os.fsencode(name) for name in names))
-    sys.stdout.flush()
-    sys.stdout.buffer.write(text + b"\n")  # the seed prints the report, then writes it
-    sys.stdout.flush()
-    with open("Battleship.out", "wb") as out:
-        out.write(text)
+    try:  # the seed prints the report, then writes it; a closed stdout must not lose the file
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text + b"\n")
+        sys.stdout.flush()
+    finally:
+        with open("Battleship.out", "wb") as out:
+            out.write(text)
     return 0 if played else 1
 
 
@@ -487,12 +492,16 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in COMMANDS:
         add(sub)
+    for command in sub.choices.values():  # so main() can answer a stray option in its words
+        command.set_defaults(command_parser=command)
     return p
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command line; returns the exit code."""
-    args = parser().parse_args(argv)
+    args, stray = parser().parse_known_args(argv)
+    if stray:  # the subcommand's usage line, not the top level's, tells what it does take
+        args.command_parser.error(f"unrecognized arguments: {' '.join(stray)}")
     try:
         return int(args.run(args))
     except BrokenPipeError:  # the reader went away (| head): stop quietly, as Unix tools do

@@ -11,6 +11,17 @@
 #include "run.hpp"
 
 namespace bsp {
+namespace {
+/// `solve(cancel)` under `run_interruptible` when it `searches`: a search may take minutes, and
+/// Ctrl-C sets `*cancel`, which stops it with `SearchCancelled`. Otherwise `solve(nullptr)` here:
+/// an answer already solved needs no thread (one costs about 70 microseconds a call).
+template <class Solve>
+auto cancellable(bool searches, Solve&& solve) {
+  if (!searches) return solve(nullptr);
+  RunControl control;
+  return run_interruptible([&] { return solve(&control.cancel); }, control, py::none());
+}
+} // namespace
 
 void register_optimal(py::module_& m) {
   using namespace battleship;
@@ -41,24 +52,29 @@ void register_optimal(py::module_& m) {
       .def("start",
            [](OptimalShooterHolder& h, const View& v) {
              const TargetView<S>& view = v.get();
-             RunControl control; // the first start on a board runs the search: Ctrl-C cancels it
-             run_interruptible(
-                 [&] {
-                   h.shooter.start(view, &control.cancel);
-                   return 0;
-                 },
-                 control, py::none());
+             // The first start on a board runs the search: Ctrl-C cancels it.
+             cancellable(true, [&](const std::atomic<bool>* cancel) {
+               return (h.shooter.start(view, cancel), 0);
+             });
            })
-      .def("next_shot",
+      .def("next_shot", // off the solved policy (after a salvo) it searches again
            [](OptimalShooterHolder& h, const View& v, const Handle<Rng>& rng) {
-             return h.shooter.next_shot(v.get(), rng.get_mut());
+             const TargetView<S>& view = v.get();
+             Rng& r = rng.get_mut();
+             return cancellable(h.shooter.would_search(), [&](const std::atomic<bool>* cancel) {
+               return h.shooter.next_shot(view, r, cancel);
+             });
            })
       .def("on_result",
            [](OptimalShooterHolder& h, const View& v, Coord c, const ShotOutcome& o) {
              check_answer(v.get(), c, o);
              h.shooter.on_result(v.get(), c, o);
            })
-      .def("expected_shots", [](OptimalShooterHolder& h) { return h.shooter.expected_shots(); });
+      .def("expected_shots", [](OptimalShooterHolder& h) {
+        return cancellable(h.shooter.would_search(), [&](const std::atomic<bool>* cancel) {
+          return h.shooter.expected_shots(cancel);
+        });
+      });
   m.def(
       "simulate_every_layout",
       [](py::handle shooter, int rows, int cols, const Fleet& fleet, const Rules& rules, int seeds,

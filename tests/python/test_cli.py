@@ -64,7 +64,9 @@ def test_rule_overrides(capsys):
         (["simulate", "random", "--games", "-1"], "games must be >= 0"),
         (["simulate", "random", "--rows", "3", "--cols", "3"], "does not fit"),
         (["simulate", "random", "--rows", "40", "--cols", "40"], "at most 1024"),
-        (["match", "random", "random", "--salvo-size", "0"], "salvo_size"),
+        (["match", "random", "random", "--salvo-size", "0"], "--salvo-size must be >= 1, got 0"),
+        (["match", "random", "random", "--salvo-size", str(10**20)], "--salvo-size must be <= 2147483647"),
+        (["simulate", "random", "--shot-cap", "-1"], "--shot-cap must be >= 0, got -1"),
         (["simulate", "random", "--rows", "6", "--cols", "6", "--touching", "no_contact"], "cannot be laid out"),
         (["match", "parity", "random", "--rows", "6", "--cols", "6", "--rules", "no_contact"], "cannot be laid out"),
         (["tournament", "parity", "random", "--rows", "6", "--cols", "6", "--rules", "no_contact"], "cannot be laid out"),
@@ -99,6 +101,16 @@ def test_simulate_and_compare_have_no_volley_options_and_say_so_for_a_volley_rul
     assert "the volley rule does not apply" in capsys.readouterr().out
     assert main(["simulate", "parity", "--games", "50", "--no-progress"]) == 0
     assert "volley" not in capsys.readouterr().out.splitlines()[0].split("Rules(")[0]
+
+
+def test_an_unknown_option_gets_the_subcommands_usage_line(capsys):
+    for args in (["compare", "--bogus"], ["--bogus", "compare"]):
+        with pytest.raises(SystemExit) as stop:
+            main(args)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith("usage: battleship compare ") and "--shooters SHOOTERS" in err
+        assert err.endswith("battleship compare: error: unrecognized arguments: --bogus\n")
 
 
 def test_counts_read_as_english_and_a_run_with_no_finished_game_has_no_figures(capsys):

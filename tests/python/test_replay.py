@@ -95,6 +95,19 @@ def test_a_bad_ship_file_is_refused_before_the_game(tmp_path):
     assert p.stdout == b"Error: OptionalPlayer2.txt, line 6: the direction 'left' is not 'right' or 'down'\n"
 
 
+def test_a_closed_stdout_still_gets_battleship_out_written(tmp_path):
+    write_game(tmp_path)
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # every write to the pipe now fails, as into `| head` gone away
+    try:
+        p = subprocess.run([sys.executable, "-m", "battleship", "replay", "Player1.txt", "Player2.txt",
+                            "Player1.in", "Player2.in"], cwd=tmp_path, stdout=write_end, stderr=subprocess.PIPE)
+    finally:
+        os.close(write_end)
+    assert p.returncode == 141 and p.stderr == b""
+    assert fnv1a((tmp_path / "Battleship.out").read_bytes()) == 0x9B309E19F45AF3F3
+
+
 def test_replay_needs_four_files(tmp_path):
     p = replay(tmp_path, "Player1.txt")
     assert p.returncode == 2 and b"usage" in p.stderr

@@ -138,6 +138,16 @@ public:
     return s.cell;
   }
 
+  /// Whether `expected_shots(p)` and `best_cell(p)` answer from positions already solved, with
+  /// no search (so with nothing to cancel).
+  [[nodiscard]] bool solved(const Position& p) const {
+    if (p.layouts.size() <= 1) return true;
+    bitboard_type useful;
+    for (auto j : p.layouts) useful |= occupied_[j];
+    const auto found = memo_.find(canonical(p.layouts, p.shots & useful).first);
+    return found != memo_.end() && found->second.exact;
+  }
+
   /// The open cell the most layouts of `p` put a ship on and not in `skip` (lowest index on a
   /// tie): the likeliest hit, which needs no search. Nothing when no such cell is left.
   [[nodiscard]] std::optional<std::size_t> likeliest_cell(const Position& p,
@@ -587,22 +597,17 @@ public:
       search_.emplace(view.board(), view.fleet(), view.rules(), limits_);
     position_ = search_->start();
     fits_ = true;
-    struct Lent { // the flag is this call's only
-      OptimalSearch<S>& search;
-      const std::atomic<bool>* own;
-      ~Lent() { search.watch(own); }
-    } lent{*search_, limits_.cancel};
-    if (cancel) search_->watch(cancel);
-    (void)search_->expected_shots(position_);
+    lending(cancel, [&] { return search_->expected_shots(position_); });
   }
 
   /// The optimal shot from what the shooter was told (see the class description for salvos and
-  /// for fleets the search does not list).
-  Coord next_shot(const TargetView<S>& view, Rng&) {
+  /// for fleets the search does not list). Off the solved policy (after a salvo) it may search
+  /// again; `cancel` stops that search as in `start`.
+  Coord next_shot(const TargetView<S>& view, Rng&, const std::atomic<bool>* cancel = nullptr) {
     std::optional<std::size_t> cell;
     if (fits_ && view.pending().none()) {
       try {
-        cell = search_->best_cell(position_);
+        cell = lending(cancel, [&] { return search_->best_cell(position_); });
       } catch (const std::length_error&) { // a position off the solved policy, too large
         cell = std::nullopt;
       }
@@ -617,6 +622,12 @@ public:
     return view.board().coord(*cell);
   }
 
+  /// Whether `next_shot` or `expected_shots` would search now (the position is off the solved
+  /// policy, after a salvo): a caller lends a `cancel` flag only then.
+  [[nodiscard]] bool would_search() const {
+    return search_ && fits_ && !search_->solved(position_);
+  }
+
   /// Keeps the layouts that give the answer the shooter was told.
   void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
     if (fits_ && told.valid() && view.board().contains(cell))
@@ -625,12 +636,27 @@ public:
 
   /// The least expected shots still needed from here (from the start, right after `start`);
   /// 0 before the first game or once no layout fits. Off the optimal policy (after a salvo) it
-  /// may need a new search, and throw `std::length_error` as `OptimalSearch::expected_shots`.
-  [[nodiscard]] double expected_shots() {
-    return search_ && fits_ ? search_->expected_shots(position_) : 0.0;
+  /// may need a new search, and throw `std::length_error` as `OptimalSearch::expected_shots`;
+  /// `cancel` stops that search as in `start`.
+  [[nodiscard]] double expected_shots(const std::atomic<bool>* cancel = nullptr) {
+    return search_ && fits_ ? lending(cancel, [&] { return search_->expected_shots(position_); })
+                            : 0.0;
   }
 
 private:
+  /// `solve()`, with the search watching `cancel` (when given) for this call only: the shooter
+  /// is copied into simulations, so a flag it kept could outlive its owner.
+  template <class Solve>
+  decltype(auto) lending(const std::atomic<bool>* cancel, Solve&& solve) {
+    struct Lent {
+      OptimalSearch<S>& search;
+      const std::atomic<bool>* own;
+      ~Lent() { search.watch(own); }
+    } lent{*search_, limits_.cancel};
+    if (cancel) search_->watch(cancel);
+    return solve();
+  }
+
   OptimalLimits limits_;
   std::optional<OptimalSearch<S>> search_;
   typename OptimalSearch<S>::Position position_;
