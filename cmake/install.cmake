@@ -14,8 +14,15 @@ install(EXPORT battleshipTargets NAMESPACE battleship:: DESTINATION "${BATTLESHI
 configure_package_config_file(cmake/battleshipConfig.cmake.in
   "${PROJECT_BINARY_DIR}/battleshipConfig.cmake"
   INSTALL_DESTINATION "${BATTLESHIP_INSTALL_CMAKEDIR}")
+# Before 1.0 a minor release may break the API, so 0.1 accepts 0.1.x only; from 1.0, the major.
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(battleship_compatibility SameMinorVersion)
+else()
+  set(battleship_compatibility SameMajorVersion)
+endif()
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/battleshipConfigVersion.cmake"
-  COMPATIBILITY SameMajorVersion ARCH_INDEPENDENT)
+  COMPATIBILITY ${battleship_compatibility} ARCH_INDEPENDENT)
+install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/battleship")
 install(FILES "${PROJECT_BINARY_DIR}/battleshipConfig.cmake"
               "${PROJECT_BINARY_DIR}/battleshipConfigVersion.cmake"
         DESTINATION "${BATTLESHIP_INSTALL_CMAKEDIR}")

@@ -36,7 +36,7 @@ cxx_suite() { # name, compiler, extra cmake args...
   local name=$1 compiler=$2
   shift 2
   stage "C++ suite: $name"
-  cmake -S . -B "build/$name" -G Ninja -DCMAKE_CXX_COMPILER="$compiler" "$@" >/dev/null
+  cmake -S . -B "build/$name" -G Ninja -DCMAKE_CXX_COMPILER="$compiler" -DBATTLESHIP_BUILD_TESTS=ON "$@" >/dev/null
   cmake --build "build/$name" -j "$jobs"
   ctest --test-dir "build/$name" --output-on-failure -j "$jobs"
   # Every Catch2 test case must have reached CTest: a name the discovery script cannot parse

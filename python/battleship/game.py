@@ -11,8 +11,9 @@ True
 from __future__ import annotations
 
 import operator
+import threading
 from dataclasses import dataclass
-from typing import Any, Iterable, List, Optional, Tuple
+from typing import Any, Iterable, List, NoReturn, Optional, Tuple
 
 from battleship import _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
@@ -194,7 +195,8 @@ class Game:
         self._impl.observe(self._recorder)
         self._aborted: Optional[str] = None  # why Python ended the match (a strategy raised)
         self._at_fault: Optional[int] = None  # then, the player to blame
-        self._busy = False  # a call is playing or placing: observers and strategies may not
+        self._busy: Optional[int] = None  # the thread of the call playing or placing, if any
+        self._entry = threading.Lock()  # makes checking and setting _busy one step
         self._placements: Optional[Tuple[Tuple[Placement, ...], Tuple[Placement, ...]]] = None
         if layout_with is not None:
             for player in (0, 1):
@@ -256,23 +258,40 @@ class Game:
 
     # ---- play ------------------------------------------------------------------------------
     def _check_not_busy(self) -> None:
-        if self._busy:
+        busy = self._busy
+        if busy == threading.get_ident():
             raise RuntimeError("a game cannot be played from its own observer or strategy")
+        if busy is not None:
+            raise RuntimeError("another thread is playing this game: a game takes one call at a time")
 
     def _guard(self, call: Any, who: str = "a strategy") -> Any:
-        self._check_not_busy()
-        if self._aborted is not None:
-            raise RuntimeError(f"the game was aborted: {self._aborted}")
-        if self._placements is None and who == "play":
-            self._placements = (self._layout(0), self._layout(1))
-        self._busy = True
+        with self._entry:  # two threads must not both pass the check
+            self._check_not_busy()
+            self._busy = threading.get_ident()
         try:
-            return call()
-        except BaseException as error:
-            self._aborted = f"{who} raised {type(error).__name__}: {error}"
-            raise
+            if self._aborted is not None:
+                raise RuntimeError(f"the game was aborted: {self._aborted}")
+            if self._placements is None and who == "play":
+                self._placements = (self._layout(0), self._layout(1))
+            try:
+                return call()
+            except BaseException as error:
+                self._aborted = f"{who} raised {type(error).__name__}: {error}"
+                raise
         finally:
-            self._busy = False
+            self._busy = None
+
+    def __copy__(self) -> NoReturn:
+        raise TypeError(
+            "a Game cannot be copied: its shooters' state stays in the engine; "
+            "game.record.replay() rebuilds a finished game"
+        )
+
+    def __deepcopy__(self, memo: Any) -> NoReturn:
+        self.__copy__()
+
+    def __reduce__(self) -> NoReturn:  # pickling: the same reason
+        self.__copy__()
 
     def _layout(self, player: int) -> Tuple[Placement, ...]:
         ocean = self.ocean(player)

@@ -102,6 +102,20 @@ class Posterior:
         """Number of answers recorded."""
         return int(self._impl.shots)
 
+    def copy(self) -> "Posterior":
+        """An independent copy, its sampler included: the copy and the original, given the same
+        records, give the same maps (to ask "what if" without changing this one)."""
+        twin = object.__new__(Posterior)
+        twin.__dict__.update(self.__dict__)
+        twin._impl = self._impl.copy()
+        return twin
+
+    def __copy__(self) -> "Posterior":
+        return self.copy()
+
+    def __deepcopy__(self, memo: Any) -> "Posterior":
+        return self.copy()
+
     def _repr_svg_(self) -> str:
         from battleship.render import probability_svg
 

@@ -162,7 +162,7 @@ class BuiltinShooter:
         return {"name": self.name}
 
     def __setstate__(self, state: Dict[str, str]) -> None:
-        self.__init__(state["name"])  # type: ignore[misc]
+        BuiltinShooter.__init__(self, state["name"])  # subclasses take no name
 
     def __repr__(self) -> str:
         return f"battleship.shooter({self.name!r})"

@@ -188,6 +188,14 @@ T cast_argument(py::handle h, const std::string& what, const char* expected) {
                          py::repr(h).cast<std::string>());
   }
 }
+/// `h` as a `bool`: True or False (numpy's bools too), not any object with a truth value, so a
+/// number passed by mistake is refused instead of read as True.
+inline bool bool_argument(py::handle h, const std::string& what) {
+  py::detail::make_caster<bool> caster;
+  if (!caster.load(h, false))
+    throw py::type_error(what + " must be a bool, got " + py::repr(h).cast<std::string>());
+  return static_cast<bool>(caster);
+}
 /// `cast_argument` for the engine's `int` settings.
 inline int int_argument(py::handle h, const std::string& what) {
   return cast_argument<int>(h, what, "an int from -2**31 to 2**31 - 1");

@@ -47,6 +47,7 @@ void bind_posterior(py::module_& m) {
            }),
            py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("samples"),
            py::arg("seed"))
+      .def("copy", [](const T& t) { return T(t); })
       .def(
           "record",
           [](T& t, Coord c, const ShotOutcome& outcome) {

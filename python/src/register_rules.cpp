@@ -39,13 +39,23 @@ py::dict state_of(const Rules& r) {
   return d;
 }
 
+/// `make_rules` from Python values, each converted by name: a value of the wrong type gets a
+/// TypeError naming the rule, not pybind's list of signatures.
+Rules rules_of(py::handle touching, py::handle disclosure, py::handle volley, py::handle salvo_size,
+               py::handle equalising_shot, py::handle invalid_shot, py::handle max_invalid_in_a_row,
+               py::handle shot_cap) {
+  return make_rules(text_of(touching, "touching"), text_of(disclosure, "disclosure"),
+                    text_of(volley, "volley"), int_argument(salvo_size, "salvo_size"),
+                    bool_argument(equalising_shot, "equalising_shot"),
+                    text_of(invalid_shot, "invalid_shot"),
+                    int_argument(max_invalid_in_a_row, "max_invalid_in_a_row"),
+                    int_argument(shot_cap, "shot_cap"));
+}
+
 Rules from_state(const py::dict& d) {
-  return make_rules(text_of(d["touching"], "touching"), text_of(d["disclosure"], "disclosure"),
-                    text_of(d["volley"], "volley"), int_argument(d["salvo_size"], "salvo_size"),
-                    cast_argument<bool>(d["equalising_shot"], "equalising_shot", "a bool"),
-                    text_of(d["invalid_shot"], "invalid_shot"),
-                    int_argument(d["max_invalid_in_a_row"], "max_invalid_in_a_row"),
-                    int_argument(d["shot_cap"], "shot_cap"));
+  return rules_of(d["touching"], d["disclosure"], d["volley"], d["salvo_size"],
+                  d["equalising_shot"], d["invalid_shot"], d["max_invalid_in_a_row"],
+                  d["shot_cap"]);
 }
 
 Rules named(const std::string& name) {
@@ -60,7 +70,7 @@ void register_rules(py::module_& m) {
   py::class_<Rules>(m, "Rules",
                     "The rules of a game, as keyword arguments; every value is checked once "
                     "(ValueError naming the allowed values).")
-      .def(py::init(&make_rules), py::kw_only(), py::arg("touching") = "allowed",
+      .def(py::init(&rules_of), py::kw_only(), py::arg("touching") = "allowed",
            py::arg("disclosure") = "sunk_with_name", py::arg("volley") = "single",
            py::arg("salvo_size") = 1, py::arg("equalising_shot") = false,
            py::arg("invalid_shot") = "refused", py::arg("max_invalid_in_a_row") = 100,

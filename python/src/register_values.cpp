@@ -1,6 +1,7 @@
 // Small values: the random generator, shot outcomes, coordinate text.
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <limits>
 
 #include <battleship/io/coord_text.hpp>
@@ -25,7 +26,7 @@ ShotOutcome make_outcome(const std::string& result, py::handle ship,
     if (!id)
       throw py::type_error("ship must be None or an int, got " +
                            py::repr(ship).cast<std::string>());
-    if (*id < -1 || *id >= max_ships)
+    if (*id < 0 || *id >= max_ships)
       throw py::value_error("ship must be None or in [0, " + std::to_string(max_ships) + "), got " +
                             py::repr(ship).cast<std::string>());
     o.ship = static_cast<int>(*id);
@@ -91,7 +92,11 @@ void register_values(py::module_& m) {
           "uniform01", [](const RngHandle& h) { return h.get_mut().uniform01(); },
           "A uniform float in [0, 1).")
       .def(
-          "chance", [](const RngHandle& h, double p) { return h.get_mut().chance(p); },
+          "chance",
+          [](const RngHandle& h, double p) {
+            if (std::isnan(p)) throw py::value_error("p must be a probability, got nan");
+            return h.get_mut().chance(p);
+          },
           py::arg("p"), "True with probability p.")
       .def(
           "bits", [](const RngHandle& h) { return h.get_mut()(); }, "The next 64 random bits.")

@@ -229,6 +229,8 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
     game = env.game
     with pytest.raises(ValueError):
         env.reset(seed=2, options={"ocean": battleship.Ocean(8, 8)})
+    with pytest.raises(ValueError, match="DuelEnv.reset knows the options 'own' and 'ocean', not \\['mine'\\]"):
+        env.reset(seed=2, options={"mine": own})
     assert env.game is game and env._observation()["board"][0, 0] == HIT
     same = DuelEnv()
     same.reset(seed=1, options={"own": own, "ocean": target})

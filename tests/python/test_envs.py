@@ -172,6 +172,8 @@ def test_a_refused_layout_leaves_the_episode_under_way():
     for bad in (battleship.Ocean(8, 8), "A1"):
         with pytest.raises((ValueError, TypeError)):
             env.reset(options={"ocean": bad})
+    with pytest.raises(ValueError, match=r"BattleshipEnv.reset knows the options 'ocean', not \['oceans'\]"):
+        env.reset(options={"oceans": touching})  # misspelt: refused, not ignored
     assert np.array_equal(env.ocean.ships, before)
     same = BattleshipEnv(rules=battleship.Rules(touching="no_contact"))
     same.reset(seed=6)

@@ -2,6 +2,7 @@
 
 import copy
 import pickle
+import time
 
 import pytest
 
@@ -189,3 +190,38 @@ def test_game_outcomes_and_shot_records_are_plain_values():
     assert first.player == 0 and isinstance(first.told, ShotOutcome)
     assert isinstance(hash(game.outcome), int)
     assert isinstance(game.record, GameRecord)
+
+
+def test_a_game_refuses_copying_and_pickling_with_the_reason():
+    game = Game(seed=1)
+    game.play_turn()
+    for duplicate in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="a Game cannot be copied"):
+            duplicate(game)
+    assert game.view(0).shots_fired == 1
+
+
+def test_two_threads_playing_one_game_are_told_apart_from_reentry_and_do_not_abort_it():
+    import threading
+
+    class Slow:
+        def on_shot(self, *args: object) -> None:
+            time.sleep(0.05)  # lets the other thread in while this turn is played
+
+    game = Game(seed=3, observers=[Slow()])
+    refused = []
+
+    def play():
+        try:
+            game.play_turn()
+        except RuntimeError as error:
+            refused.append(str(error))
+
+    threads = [threading.Thread(target=play) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    # One turn was played; the other thread was refused while the first one slept in its observer.
+    assert refused == ["another thread is playing this game: a game takes one call at a time"]
+    assert game.outcome.end == "in_progress" and game.view(0).shots_fired == 1

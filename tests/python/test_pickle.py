@@ -81,3 +81,12 @@ def test_a_stepped_builtin_shooter_pickles_and_copies_as_a_fresh_shooter():
         assert back == shooter and back._impl is None
         # Fresh: on an empty view it fires where a new shooter fires.
         assert back.next_shot(battleship.TargetView(), battleship.Rng(4)) == first
+
+
+@pytest.mark.parametrize(
+    "kind", [battleship.RandomShooter, battleship.HuntTargetShooter, battleship.ParityShooter, battleship.MediocreShooter]
+)
+def test_the_named_shooter_classes_pickle_and_copy_as_themselves(kind):
+    shooter = kind()
+    for back in (pickle.loads(pickle.dumps(shooter)), copy.deepcopy(shooter), copy.copy(shooter)):
+        assert type(back) is kind and back == shooter and back is not shooter

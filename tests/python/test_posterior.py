@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 
 import matplotlib
@@ -94,6 +95,20 @@ def test_same_records_and_seed_same_map():
             belief.record(cell, told)
     assert np.array_equal(a.probabilities(), b.probabilities())
     assert not np.array_equal(a.probabilities(), c.probabilities())
+
+
+@pytest.mark.parametrize("duplicate", [lambda p: p.copy(), copy.copy, copy.deepcopy])
+def test_a_copy_is_independent_and_samples_as_the_original(duplicate):
+    ocean = Ocean()
+    ocean.place_randomly(rng=5)
+    belief = Posterior(seed=2)
+    belief.record("E5", ocean.fire("E5"))
+    twin = duplicate(belief)
+    told = ocean.fire("F6")
+    twin.record("F6", told)
+    assert (belief.shots, twin.shots) == (1, 2)  # the original is unchanged
+    belief.record("F6", told)  # the same records from here: the same sampled map
+    assert np.array_equal(belief.probabilities(), twin.probabilities())
 
 
 def test_the_disclosure_rule_is_applied_to_what_is_recorded():

@@ -290,6 +290,9 @@ def test_optimal_shooter_plays_in_a_process_pool():
         ({"shot_cap": 2**40}, TypeError, "shot_cap must be an int from -2\\*\\*31"),
         ({"touching": 3}, TypeError, "touching must be a str"),
         ({"equalising_shot": "yes"}, TypeError, "equalising_shot must be a bool"),
+        ({"equalising_shot": float("nan")}, TypeError, "equalising_shot must be a bool, got nan"),
+        ({"equalising_shot": 1.5}, TypeError, "equalising_shot must be a bool, got 1.5"),
+        ({"equalising_shot": -1}, TypeError, "equalising_shot must be a bool, got -1"),
     ],
 )
 def test_rules_replace_names_the_field_it_cannot_take(changes, error, message):
@@ -297,6 +300,17 @@ def test_rules_replace_names_the_field_it_cannot_take(changes, error, message):
     with pytest.raises(error, match=message):
         rules.replace(**changes)
     assert rules == battleship.Rules()
+    with pytest.raises(error, match=message):  # the constructor converts the same way
+        battleship.Rules(**changes)
+
+
+def test_numpy_bools_are_bools_for_the_rules():
+    assert battleship.Rules(equalising_shot=np.bool_(True)).equalising_shot is True
+
+
+def test_a_probability_that_is_not_a_number_is_refused():
+    with pytest.raises(ValueError, match="p must be a probability, got nan"):
+        battleship.Rng(1).chance(float("nan"))
 
 
 @pytest.mark.parametrize(
@@ -406,6 +420,7 @@ def test_ship_names_are_measured_in_bytes_and_say_so():
         (2**40, ValueError, r"ship must be None or in \[0, 32\), got 1099511627776"),
         (2**70, ValueError, r"ship must be None or in \[0, 32\)"),
         (32, ValueError, r"ship must be None or in \[0, 32\), got 32"),
+        (-1, ValueError, r"ship must be None or in \[0, 32\), got -1"),
         (1.5, TypeError, "ship must be None or an int, got 1.5"),
         ("2", TypeError, "ship must be None or an int"),
     ],

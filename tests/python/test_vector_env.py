@@ -147,6 +147,8 @@ def test_a_bad_batch_of_actions_raises_and_changes_nothing():
 def test_bad_arguments_are_refused_at_construction_or_reset():
     with pytest.raises(ValueError, match="num_envs"):
         BattleshipVectorEnv(0)
+    with pytest.raises(ValueError, match=r"num_envs must be <= 1048576, got 2147483648"):
+        BattleshipVectorEnv(2**31)  # refused, instead of exhausting the machine's memory
     with pytest.raises(ValueError, match="max_steps"):
         BattleshipVectorEnv(2, max_steps=0)
     with pytest.raises(ValueError):

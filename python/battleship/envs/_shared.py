@@ -137,9 +137,18 @@ def checked_layout(env: Any, layout: Any, what: str) -> Ocean:
     return scratch
 
 
-def check_layouts(env: Any, options: Optional[Dict[str, Any]], keys: Iterable[str]) -> None:
+def check_layouts(
+    env: Any, options: Optional[Dict[str, Any]], keys: Iterable[str], others: bool = False
+) -> None:
     """Refuses a bad chosen layout (``options[key]``) before a ``reset`` changes anything, its
-    generator included: each one is first copied onto a scratch ocean of ``env``'s board."""
+    generator included: each one is first copied onto a scratch ocean of ``env``'s board. Unless
+    ``others`` are allowed, an option other than the ``keys`` is refused too (ValueError), so a
+    misspelt one is not silently ignored."""
+    keys = tuple(keys)
+    unknown = sorted(set(options or {}) - set(keys))
+    if unknown and not others:
+        known = " and ".join(repr(key) for key in keys)
+        raise ValueError(f"{type(env).__name__}.reset knows the options {known}, not {unknown}")
     for key in keys:
         layout = (options or {}).get(key)
         if layout is not None:

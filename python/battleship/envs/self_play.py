@@ -212,7 +212,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Lay out both fleets and decide who moves first (see the module's description)."""
-        check_layouts(self, options, AGENTS)  # a refused layout changes nothing
+        check_layouts(self, options, AGENTS, others=True)  # PettingZoo's api_test passes its own
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
         rng = self._np_random

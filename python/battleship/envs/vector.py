@@ -52,6 +52,10 @@ __all__ = ["BattleshipVectorEnv"]
 
 Observation = Dict[str, npt.NDArray[np.int8]]
 
+MAX_ENVS = 2**20
+"""The most envs one vector env holds: far above any use (about a gigabyte of games on the
+classic board), so that a mistyped count is refused instead of exhausting the machine's memory."""
+
 
 class BattleshipVectorEnv(VectorEnv):
     """``num_envs`` solo games stepped together (see the module's description).
@@ -59,8 +63,8 @@ class BattleshipVectorEnv(VectorEnv):
     The other parameters are ``BattleshipEnv``'s: the board's ``rows`` and ``cols``, the
     ``fleet``, the ``rules``, the ``placer`` of the hidden fleets (a name, a built-in or a Python
     placer) and ``max_steps`` (``2 * rows * cols`` unless given). ``teachers`` names the built-in
-    shooters ``suggest`` may ask. Bad arguments raise ``ValueError`` or ``TypeError`` here, and a
-    bad batch of actions raises before any env moves.
+    shooters ``suggest`` may ask. ``num_envs`` is at most ``MAX_ENVS``. Bad arguments raise
+    ``ValueError`` or ``TypeError`` here, and a bad batch of actions raises before any env moves.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
@@ -79,7 +83,7 @@ class BattleshipVectorEnv(VectorEnv):
     ) -> None:
         if render_mode is not None:  # gymnasium.make_vec passes render_mode=None
             raise ValueError(f"the vector environment does not render; render_mode must be None, got {render_mode!r}")
-        self.num_envs = check_count("num_envs", num_envs, 1)
+        self.num_envs = check_count("num_envs", num_envs, 1, MAX_ENVS)
         self.rows, self.cols, self.fleet, self.rules, self.max_steps = game_arguments(
             rows, cols, fleet, rules, max_steps, 2
         )
