@@ -11,6 +11,33 @@
 
 using namespace battleship;
 
+TEST_CASE("target views are equal when told the same answers in the same order", "[view]") {
+  using S = FixedShape<5, 5>;
+  const Fleet fleet{{"A", 'A', 1, 1}, {"B", 'B', 1, 1}};
+  TargetView<S> a(Board<S>{}, fleet, Rules{});
+  TargetView<S> b = a;
+  CHECK(a == b);
+  const ShotOutcome sinks_a{ShotResult::sunk, 0, ShotRefusal::none};
+  const ShotOutcome sinks_b{ShotResult::sunk, 1, ShotRefusal::none};
+  a.record({0, 0}, sinks_a);
+  CHECK_FALSE(a == b);
+  b.record({0, 0}, sinks_a);
+  CHECK(a == b);
+  a.add_pending({1, 1});
+  CHECK_FALSE(a == b); // a pending cell counts
+  a.record({1, 1}, sinks_b);
+  b.record({1, 1}, sinks_b);
+  CHECK(a == b);
+  // The same shots and sinkings told in another order: the sinkings' order differs.
+  TargetView<S> c(Board<S>{}, fleet, Rules{});
+  c.record({1, 1}, sinks_b);
+  c.record({0, 0}, sinks_a);
+  CHECK(c.shots() == a.shots());
+  CHECK_FALSE(c == a);
+  CHECK_FALSE(TargetView<S>(Board<S>{}, fleet, rulesets::russian) ==
+              TargetView<S>(Board<S>{}, fleet, Rules{}));
+}
+
 TEST_CASE("a target view records only what the shooter was told", "[view]") {
   using S = FixedShape<5, 5>;
   const Fleet fleet{{"A", 'A', 2, 1}, {"B", 'B', 3, 1}};

@@ -2,6 +2,7 @@
 /// @brief What a shooter may know about the enemy's ocean: its own shots and what it was told.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -19,6 +20,8 @@ namespace battleship {
 struct SunkReport {
   Coord cell;    ///< The shot that sank the ship.
   int ship = -1; ///< The ship sunk, or -1 when the rules do not name it.
+  /// Reports are equal when they name the same shot and ship.
+  friend constexpr bool operator==(const SunkReport&, const SunkReport&) = default;
 };
 
 /// Everything a shooter may know about its target: the board, fleet and rules, its shots, and
@@ -151,6 +154,16 @@ public:
         sunk_[static_cast<std::size_t>(sunk_count_++)] = SunkReport{board_.coord(i), outcome.ship};
       if (outcome.ship >= 0) named_sunk_ |= std::uint32_t{1} << outcome.ship;
     }
+  }
+
+  /// Views are equal when they are of the same board, fleet and rules and were told the same:
+  /// the same shots, hits, pending cells and sinkings, in the same order.
+  friend bool operator==(const TargetView& a, const TargetView& b) noexcept {
+    return a.board_ == b.board_ && a.fleet_ == b.fleet_ && a.rules_ == b.rules_ &&
+           a.shots_ == b.shots_ && a.hits_ == b.hits_ && a.pending_ == b.pending_ &&
+           a.named_sunk_ == b.named_sunk_ &&
+           std::equal(a.sunk_.begin(), a.sunk_.begin() + a.sunk_count_, b.sunk_.begin(),
+                      b.sunk_.begin() + b.sunk_count_);
   }
 
   /// Forgets every shot: the view is as constructed.

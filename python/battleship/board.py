@@ -443,6 +443,14 @@ class TargetView(_Board):
         """Forget every shot (own views only)."""
         self._impl.reset()
 
+    def __eq__(self, other: object) -> bool:
+        """Same board, fleet and rules, told the same answers in the same order."""
+        if not isinstance(other, TargetView):
+            return NotImplemented
+        return type(self._impl) is type(other._impl) and bool(self._impl == other._impl)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"<TargetView {self.rows} x {self.cols}, {self.shots_fired} shots, {self.afloat_count} afloat>"
 

@@ -77,6 +77,14 @@ def shooter_is_slow(name: str) -> bool:
     return bool(_core.shooter_is_slow(name))
 
 
+def _board_of(value: Any, kind: Type[Any], what: str) -> Any:
+    """``value``'s engine object; ``TypeError`` naming ``what`` unless ``value`` is a ``kind``
+    (a ``TargetView`` or an ``Ocean``), instead of an AttributeError from deep inside."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{what} must be a battleship.{kind.__name__}, got {value!r}")
+    return value._impl
+
+
 def placer_names() -> List[str]:
     """Names of the built-in placers."""
     return list(_core.placer_names())
@@ -109,17 +117,19 @@ class BuiltinShooter:
 
     def start(self, view: TargetView) -> None:
         """Begin a new game against ``view``'s target, forgetting the last one."""
+        core_view = _board_of(view, TargetView, "view")
         impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
-        impl.start(view._impl)
+        impl.start(core_view)
         self._keep(impl, view)
 
     def _started_on(self, view: TargetView) -> Any:
         """The engine's shooter for ``view``: this one's, or a new one started on ``view`` if
         this one was never started (the caller keeps it, with ``_game``, once the call worked).
         ValueError if ``view`` is of another game than the one it was started on."""
+        core_view = _board_of(view, TargetView, "view")
         if self._impl is None:
             impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
-            impl.start(view._impl)
+            impl.start(core_view)
             return impl
         rows, cols, fleet, rules = self._game
         if (view.rows, view.cols) != (rows, cols):
@@ -215,17 +225,18 @@ class OptimalShooter:
 
     def start(self, view: TargetView) -> None:
         """Begin a new game against ``view``'s target (the first on a board runs the search)."""
+        core_view = _board_of(view, TargetView, "view")
         if view.rows * view.cols > _shape.SMALL:
             raise ValueError(f"the optimal shooter plays boards of at most {_shape.SMALL} cells")
-        self._impl.start(view._impl)
+        self._impl.start(core_view)
 
     def next_shot(self, view: TargetView, rng: Rng) -> Cell:
         """The optimal shot from what the shooter was told (``rng`` is not used)."""
-        return self._impl.next_shot(view._impl, rng)  # type: ignore[no-any-return]
+        return self._impl.next_shot(_board_of(view, TargetView, "view"), rng)  # type: ignore[no-any-return]
 
     def on_result(self, view: TargetView, cell: CellLike, outcome: ShotOutcome) -> None:
         """Tell the shooter the announced outcome (record it in ``view`` first)."""
-        self._impl.on_result(view._impl, cell, outcome)
+        self._impl.on_result(_board_of(view, TargetView, "view"), cell, outcome)
 
     def expected_shots(self) -> float:
         """The fewest expected shots still needed from here: perfect play's value of the game's
@@ -252,8 +263,9 @@ class BuiltinPlacer:
 
     def place(self, ocean: Ocean, rng: Rng) -> bool:
         """Lay out the whole fleet on the empty ``ocean``."""
+        core_ocean = _board_of(ocean, Ocean, "ocean")
         impl = _shape.core("Placer", ocean.rows, ocean.cols)(self.name)
-        return bool(impl.place(ocean._impl, rng))
+        return bool(impl.place(core_ocean, rng))
 
     def __repr__(self) -> str:
         return f"battleship.placer({self.name!r})"

@@ -29,6 +29,8 @@ void bind_view(py::module_& m) {
       .def_property_readonly("rows", rows)
       .def_property_readonly("cols", cols)
       .def("copy", [](const H& h) { return H(h.get()); })
+      .def(
+          "__eq__", [](const H& a, const H& b) { return a.get() == b.get(); }, py::is_operator())
       .def_property_readonly("fleet", [](const H& h) { return h.get().fleet(); })
       .def_property_readonly("rules", [](const H& h) { return h.get().rules(); })
       .def("shots", [=](const H& h) { return bool_grid(h.get().shots(), rows(h), cols(h)); })

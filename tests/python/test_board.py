@@ -153,8 +153,22 @@ def test_a_view_copy_is_independent():
     view = TargetView(4, 4, Fleet([("Boat", "B", 2, 1)]))
     view.add_pending((1, 1))
     copy = view.copy()
+    assert copy == view and copy is not view
     copy.add_pending((2, 2))
     assert view.pending[1, 1] and not view.pending[2, 2] and copy.pending[2, 2]
+    assert copy != view and view != "a view" and view != Ocean(4, 4, view.fleet)
+
+
+def test_views_told_the_same_answers_are_equal_and_unhashable():
+    fleet = Fleet([("Boat", "B", 2, 1)])
+    a, b = TargetView(4, 4, fleet), TargetView(4, 4, fleet)
+    for view in (a, b):
+        view.record("A1", ShotOutcome("miss"))
+    assert a == b and TargetView(4, 5, fleet) != TargetView(4, 4, fleet)
+    b.record("A2", ShotOutcome("hit"))
+    assert a != b
+    with pytest.raises(TypeError):
+        hash(a)
 
 
 def test_boards_render_as_text_and_svg():

@@ -434,3 +434,20 @@ def test_a_shot_outcome_takes_numpy_ship_ids_and_pickles():
     o = ShotOutcome("sunk", ship=np.int64(3))
     assert o.ship == 3 and pickle.loads(pickle.dumps(o)) == o
     assert ShotOutcome("hit").ship is None
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: battleship.shooter("parity").next_shot(None, battleship.Rng(1)), "view must be a battleship.TargetView, got None"),
+        (lambda: battleship.shooter("parity").start("A1"), "view must be a battleship.TargetView, got 'A1'"),
+        (lambda: battleship.shooter("parity").on_result(battleship.Ocean(), "A1", ShotOutcome("miss")), "view must be a battleship.TargetView"),
+        (lambda: battleship.OptimalShooter().start(None), "view must be a battleship.TargetView, got None"),
+        (lambda: battleship.OptimalShooter().next_shot(None, battleship.Rng(1)), "view must be a battleship.TargetView"),
+        (lambda: battleship.placer("uniform").place(None, battleship.Rng(1)), "ocean must be a battleship.Ocean, got None"),
+        (lambda: battleship.placer("uniform").place(battleship.TargetView(), battleship.Rng(1)), "ocean must be a battleship.Ocean"),
+    ],
+)
+def test_a_strategy_given_something_else_than_a_board_names_what_it_wanted(call, message):
+    with pytest.raises(TypeError, match=message):
+        call()

@@ -209,7 +209,7 @@ private:
       top = std::max(top, static_cast<int>(fresh.density[c]));
       most = std::max(most, sum);
     }
-    const int shift = std::bit_width(static_cast<unsigned>(most));
+    const int shift = static_cast<int>(std::bit_width(static_cast<unsigned>(most)));
     const auto limit = static_cast<long long>(std::numeric_limits<density_type>::max());
     fresh.shift = static_cast<long long>(top) << shift <= limit ? shift : -1;
   }
