@@ -10,16 +10,27 @@
 // every game's probability map before each (BatchPosteriors: the feature a learning agent would
 // read) and prints the time a step and game 0's likeliest unknown cell.
 // ctest-args: 64 500
+#include "arguments.hpp"
+
 #include <battleship/battleship.hpp>
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
+#include <string_view>
 #include <vector>
 
 namespace {
 using namespace battleship;
 using S = ClassicShape;
+
+constexpr std::string_view usage = R"(Usage:
+  batch_agent [GAMES] [EPISODES]
+
+Steps GAMES classic solo games at once (1 to 1024, default 256) with a rule-based agent until
+EPISODES games have finished (1 to 100000000, default 20000), and prints the mean shots per
+episode and the steps a second; then times ten steps that ask every game's probability map
+and prints game 0's likeliest unknown cell.
+)";
 
 /// The agent: reads one game's codes (row-major, 10 x 10) and names a cell.
 std::size_t choose(const std::int8_t* codes, Rng& rng) {
@@ -47,11 +58,15 @@ std::size_t choose(const std::int8_t* codes, Rng& rng) {
 } // namespace
 
 int main(int argc, char** argv) {
-  const std::size_t games = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 256;
-  const long episodes = argc > 2 ? std::strtol(argv[2], nullptr, 10) : 20'000;
-  if (games == 0 || episodes <= 0) {
-    std::fprintf(stderr, "usage: batch_agent [GAMES >= 1] [EPISODES >= 1]\n");
-    return 2;
+  std::size_t games = 256;
+  long episodes = 20'000;
+  examples::Arguments args(argc, argv, "batch_agent", usage);
+  for (int given = 0; args.next(); ++given) {
+    if (!args.positional() || given > 1) args.refuse();
+    if (given == 0)
+      games = args.positional_count("GAMES", 1, 1024);
+    else
+      episodes = static_cast<long>(args.positional_count("EPISODES", 1, 100'000'000));
   }
   SoloBatch<S> batch(Board<S>{}, fleets::classic, rulesets::classic, games, 200);
   UniformPlacer<S> placer;
@@ -76,8 +91,9 @@ int main(int argc, char** argv) {
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%ld episodes over %zu games at once: mean %.2f shots, %.0f steps a second\n",
-              finished, games, static_cast<double>(shots) / static_cast<double>(finished),
+  std::printf("%ld episode%s over %zu game%s at once: mean %.2f shots, %.0f steps a second\n",
+              finished, finished == 1 ? "" : "s", games, games == 1 ? "" : "s",
+              static_cast<double>(shots) / static_cast<double>(finished),
               static_cast<double>(steps) / seconds);
 
   // Ten more steps, every game's posterior map asked for before each (a learner's feature):
@@ -98,9 +114,9 @@ int main(int argc, char** argv) {
     if (batch.codes(0)[cell] == static_cast<std::int8_t>(TargetCode::unknown) &&
         (best == batch.cells() || maps[cell] > maps[best]))
       best = cell;
-  std::printf("probability maps of %zu games, asked every step: %.1f ms a step; after 10 shots "
+  std::printf("probability maps of %zu game%s, asked every step: %.1f ms a step; after 10 shots "
               "game 0's likeliest unknown cell is %s (%.3f)\n",
-              games, maps_seconds * 1e3,
+              games, games == 1 ? "" : "s", maps_seconds * 1e3,
               format_coord(batch.board().coord(best), CoordNotation::letter_number).c_str(),
               maps[best]);
 }

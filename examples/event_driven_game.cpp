@@ -8,11 +8,13 @@
 // Type cells like B7 (one per line); --auto lets a hunt/target player stand in for the person.
 // Ending the input (Ctrl-D) resigns: the match is aborted with the person at fault.
 // ctest-args: --auto --seed 3
+#include "arguments.hpp"
+
 #include <battleship/battleship.hpp>
 #include <battleship/io/coord_text.hpp>
 
+#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <optional>
@@ -24,6 +26,19 @@
 namespace {
 using namespace battleship;
 using S = ClassicShape;
+
+constexpr std::string_view usage = R"(Usage:
+  event_driven_game [--seed N] [--rules NAME] [--opponent NAME] [--auto]
+
+A match against the engine, driven from outside one cell at a time. Type cells like B7, one per
+line; ending the input (Ctrl-D) resigns.
+
+  --seed N         the match's seed, 0 to 2^64 - 1 (default 1)
+  --rules NAME     a named rule set (default russian: shoot again after a hit); one named after a
+                   fleet (russian, bbm103, cs32) plays with that fleet
+  --opponent NAME  the engine's shooter, from the registry (default parity)
+  --auto           a hunt/target player stands in for you
+)";
 
 /// The person's player: fires the cells the event loop handed it, in order.
 struct Inbox {
@@ -37,13 +52,19 @@ struct Inbox {
   void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
 };
 
+/// The board's last cell as the person types it (J10 on a 10 x 10 board).
+std::string last_cell(const Board<S>& board) {
+  return format_coord(Coord{board.rows() - 1, board.cols() - 1}, CoordNotation::letter_number);
+}
+
 /// Where the person's next cell comes from: the keyboard, or a stand-in player.
 class Person {
 public:
   explicit Person(bool automatic) : automatic_(automatic) {}
 
-  /// The next cell the person names, or nothing if the input ended.
-  std::optional<Coord> next_cell(const TargetView<S>& view) {
+  /// The next cell the person names, not one of `named` (this volley's so far), or nothing if the
+  /// input ended.
+  std::optional<Coord> next_cell(const TargetView<S>& view, const std::deque<Coord>& named) {
     if (automatic_) {
       if (!started_) stand_in_.start(view), started_ = true;
       return stand_in_.next_shot(view, rng_);
@@ -51,10 +72,15 @@ public:
     std::string line;
     while (std::printf("your shot: "), std::fflush(stdout), std::getline(std::cin, line)) {
       const auto parsed = parse_coord(line, CoordNotation::letter_number);
+      const Board<S>& board = view.board();
       if (!parsed)
         std::printf("  %s\n", parsed.error.c_str());
+      else if (!board.contains(*parsed.coord))
+        std::printf("  %s is off the board (A1 to %s)\n", line.c_str(), last_cell(board).c_str());
       else if (!view.is_open(*parsed.coord))
-        std::printf("  %s is not a cell you can still fire at\n", line.c_str());
+        std::printf("  %s was already fired at\n", line.c_str());
+      else if (std::find(named.begin(), named.end(), *parsed.coord) != named.end())
+        std::printf("  %s is already named for this volley\n", line.c_str());
       else
         return parsed.coord;
     }
@@ -89,38 +115,28 @@ private:
   const TargetView<S>& view_;
 };
 
-std::string_view value_after(int& i, int argc, char** argv) {
-  if (i + 1 >= argc) {
-    std::fprintf(stderr, "%s needs a value\n", argv[i]);
-    std::exit(2);
-  }
-  return argv[++i];
-}
 } // namespace
 
 int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::string rules_name = "russian", opponent = "parity";
   bool automatic = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == "--seed")
-      seed = std::strtoull(std::string(value_after(i, argc, argv)).c_str(), nullptr, 10);
-    else if (arg == "--rules")
-      rules_name = value_after(i, argc, argv);
-    else if (arg == "--opponent")
-      opponent = value_after(i, argc, argv);
-    else if (arg == "--auto")
+  examples::Arguments args(argc, argv, "event_driven_game", usage);
+  while (args.next()) {
+    if (args.is("--seed"))
+      seed = args.seed();
+    else if (args.is("--rules"))
+      rules_name = args.value();
+    else if (args.is("--opponent"))
+      opponent = args.value();
+    else if (args.is("--auto"))
       automatic = true;
-    else {
-      std::fprintf(stderr, "unknown argument %s (see the comment at the top of the file)\n",
-                   argv[i]);
-      return 2;
-    }
+    else
+      args.refuse();
   }
   const auto rules = rulesets::named(rules_name);
   if (!rules) {
-    std::fprintf(stderr, "unknown rule set %s\n", rules_name.c_str());
+    std::fprintf(stderr, "event_driven_game: unknown rule set '%s'\n", rules_name.c_str());
     return 2;
   }
   // A rule set named after a fleet (russian, bbm103, cs32) comes with that fleet.
@@ -130,7 +146,7 @@ int main(int argc, char** argv) {
   try {
     engine = make_shooter<S>(opponent);
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::fprintf(stderr, "event_driven_game: %s\n", e.what());
     return 2;
   }
   Game<S> game(Board<S>{}, fleet, *rules, Inbox{&clicks}, std::move(engine), seed);
@@ -152,7 +168,7 @@ int main(int argc, char** argv) {
       std::printf("round %d: name %d cell(s)\n", game.outcome().rounds + 1,
                   game.next_volley_size());
     for (auto k = static_cast<int>(clicks.size()); k < game.next_volley_size(); ++k) {
-      const auto cell = person.next_cell(game.view(0));
+      const auto cell = person.next_cell(game.view(0), clicks);
       if (!cell) break;
       clicks.push_back(*cell);
     }

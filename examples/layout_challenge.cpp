@@ -7,20 +7,31 @@
 // Without a file it uses the layout below. A malformed file gets the line and the problem; a
 // layout the rules refuse gets the ship and the reason.
 // ctest-args: --games 100
+#include "arguments.hpp"
+
 #include <battleship/battleship.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace {
 using namespace battleship;
 using S = ClassicShape;
+
+constexpr std::string_view usage = R"(Usage:
+  layout_challenge [LAYOUT_FILE] [--games N] [--touching allowed|no_edge_contact|no_contact]
+
+Reads a classic-fleet layout drawn as a grid (one row a line, a ship's symbol on each of its
+cells, '.' for water; without a file, a built-in layout), checks it under the touching rule
+(default allowed) and lets every built-in shooter hunt it N times (1 to 10000000, default
+10000; slow shooters, marked *, a tenth as many, at least one).
+)";
 
 // The classic fleet's symbols: Carrier C, Battleship B, Cruiser R, Submarine S, Destroyer D.
 constexpr std::string_view default_layout = R"(. . . . . . . . . .
@@ -40,6 +51,25 @@ std::optional<Touching> parse_touching(std::string_view s) {
     if (s == to_string(t)) return t;
   return std::nullopt;
 }
+
+/// Why the rules refuse `layout`, in the file's terms ("line 2, column 6: the Carrier ..."), or
+/// nothing if they accept it.
+std::optional<std::string> refusal(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                                   const LayoutParse& parsed) {
+  Ocean<S> ocean(board, fleet, rules.touching);
+  for (const ShipPlacement& entry : *parsed.layout) {
+    const PlacementRefusal why = ocean.place(entry.ship, entry.placement);
+    if (why == PlacementRefusal::none) continue;
+    const Coord at = entry.placement.origin;
+    const auto ship = fleet.ship(entry.ship);
+    const bool across = entry.placement.orientation == Orientation::horizontal;
+    return "line " + std::to_string(parsed.row_lines[static_cast<std::size_t>(at.row)]) +
+           ", column " + std::to_string(at.col + 1) + ": the " + std::string(ship.name) + " ('" +
+           ship.symbol + "') starting here, " + (across ? "across" : "down") + ": " +
+           std::string(to_string(why));
+  }
+  return std::nullopt;
+}
 } // namespace
 
 int main(int argc, char** argv) {
@@ -48,30 +78,28 @@ int main(int argc, char** argv) {
   SimulationOptions options;
   options.games = 10'000;
   Rules rules = rulesets::classic;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == "--games" && i + 1 < argc) {
-      options.games = std::strtoull(argv[++i], nullptr, 10);
-    } else if (arg == "--touching" && i + 1 < argc) {
-      const auto t = parse_touching(argv[++i]);
-      if (!t) {
-        std::fprintf(stderr, "layout_challenge: unknown touching rule '%s'\n", argv[i]);
-        return 2;
-      }
+  examples::Arguments args(argc, argv, "layout_challenge", usage);
+  bool file_given = false;
+  while (args.next()) {
+    if (args.is("--games")) {
+      options.games = args.count(1, 10'000'000);
+    } else if (args.is("--touching")) {
+      const std::string_view name = args.value();
+      const auto t = parse_touching(name);
+      if (!t)
+        args.fail("unknown touching rule '" + std::string(name) +
+                  "' (allowed, no_edge_contact or no_contact)");
       rules.touching = *t;
-    } else if (!arg.starts_with("--")) {
-      std::ifstream in{std::string(arg)};
-      if (!in) {
-        std::fprintf(stderr, "layout_challenge: cannot read '%s'\n", argv[i]);
-        return 2;
-      }
+    } else if (args.positional() && !file_given) {
+      source = std::string(args.current());
+      std::ifstream in(source);
+      if (!in) args.fail("cannot read '" + source + "'");
       std::ostringstream all;
       all << in.rdbuf();
       text = all.str();
-      source = std::string(arg);
+      file_given = true;
     } else {
-      std::fprintf(stderr, "layout_challenge: unknown argument '%s'\n", argv[i]);
-      return 2;
+      args.refuse();
     }
   }
 
@@ -82,16 +110,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "layout_challenge: %s: %s\n", source.c_str(), parsed.error.c_str());
     return 1;
   }
-  FixedPlacer<S> placer(*parsed.layout);
-  { // Refused by the rules? Say which ship and why before simulating.
-    Ocean<S> ocean(board, fleet, rules.touching);
-    Rng rng(0);
-    if (!placer.place(ocean, rng)) {
-      std::fprintf(stderr, "layout_challenge: %s: %s\n", source.c_str(),
-                   placer.last_refusal().c_str());
-      return 1;
-    }
+  // Refused by the rules? Say where, which ship and why before simulating.
+  if (const auto why = refusal(board, fleet, rules, parsed)) {
+    std::fprintf(stderr, "layout_challenge: %s: %s\n", source.c_str(), why->c_str());
+    return 1;
   }
+  FixedPlacer<S> placer(*parsed.layout);
   std::printf("%s\n%s", source.c_str(), format_layout(board, fleet, *parsed.layout).c_str());
   std::printf("\n%-20s %8s %8s %6s %6s\n", "shooter", "mean", "median", "p95", "max");
   bool any_slow = false;
@@ -108,7 +132,9 @@ int main(int argc, char** argv) {
     std::printf("%-20s %8.2f %8d %6d %6d\n", (name + (slow ? " *" : "")).c_str(), s.mean, s.median,
                 s.p95, s.max);
   }
-  if (any_slow)
-    std::printf("* slow shooter: %llu games\n",
-                static_cast<unsigned long long>(std::max<std::uint64_t>(1, options.games / 10)));
+  if (any_slow) {
+    const std::uint64_t slow_games = std::max<std::uint64_t>(1, options.games / 10);
+    std::printf("* slow shooter: %llu game%s\n", static_cast<unsigned long long>(slow_games),
+                slow_games == 1 ? "" : "s");
+  }
 }

@@ -6,11 +6,12 @@
 // laid out uniformly at random. --record writes the game's record (see game_record.hpp), which
 // replays the same game exactly.
 // ctest-args: --seed 7
+#include "arguments.hpp"
+
 #include <battleship/battleship.hpp>
 #include <battleship/game_record.hpp>
 
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <string_view>
@@ -18,6 +19,20 @@
 namespace {
 using namespace battleship;
 using S = ClassicShape;
+
+constexpr std::string_view usage = R"(Usage:
+  play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--record FILE]
+
+Plays one two-player game between two shooters of the registry, printed move by move, with both
+oceans side by side at the end. Both fleets are laid out uniformly at random.
+
+  --seed N       the game's seed, 0 to 2^64 - 1 (default 1)
+  --first NAME   player 1's shooter (default hunt_target)
+  --second NAME  player 2's shooter (default parity)
+  --rules NAME   a named rule set (default classic); one named after a fleet (russian, bbm103,
+                 cs32) plays with that fleet
+  --record FILE  writes the game's record to FILE; it replays the same game exactly
+)";
 
 /// Prints each event as it happens.
 class Commentary final : public GameObserver<S> {
@@ -88,26 +103,24 @@ void print_oceans(const Ocean<S>& first, const Ocean<S>& second) {
 int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::string first = "hunt_target", second = "parity", rules_name = "classic", record_file;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string_view flag = argv[i];
-    if (flag == "--seed")
-      seed = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (flag == "--first")
-      first = argv[i + 1];
-    else if (flag == "--second")
-      second = argv[i + 1];
-    else if (flag == "--rules")
-      rules_name = argv[i + 1];
-    else if (flag == "--record")
-      record_file = argv[i + 1];
-    else {
-      std::fprintf(stderr, "unknown flag '%s'\n", argv[i]);
-      return 2;
-    }
+  examples::Arguments args(argc, argv, "play_one_game", usage);
+  while (args.next()) {
+    if (args.is("--seed"))
+      seed = args.seed();
+    else if (args.is("--first"))
+      first = args.value();
+    else if (args.is("--second"))
+      second = args.value();
+    else if (args.is("--rules"))
+      rules_name = args.value();
+    else if (args.is("--record"))
+      record_file = args.value();
+    else
+      args.refuse();
   }
   const auto named = rulesets::named(rules_name);
   if (!named) {
-    std::fprintf(stderr, "unknown rules '%s'\n", rules_name.c_str());
+    std::fprintf(stderr, "play_one_game: unknown rules '%s'\n", rules_name.c_str());
     return 2;
   }
   const Rules rules = *named;
@@ -131,7 +144,13 @@ int main(int argc, char** argv) {
     print_oceans(game.ocean(0), game.ocean(1));
     if (!record_file.empty()) {
       const GameRecord record = make_record(game, recorder.shots(), {first, second});
-      std::ofstream(record_file) << to_text(record);
+      std::ofstream out(record_file);
+      out << to_text(record);
+      out.close();
+      if (!out) {
+        std::fprintf(stderr, "play_one_game: cannot write the record to %s\n", record_file.c_str());
+        return 1;
+      }
       std::printf("\nRecord written to %s; it %s.\n", record_file.c_str(),
                   replay<S>(record).ok() ? "replays exactly" : "does NOT replay");
     }

@@ -8,18 +8,29 @@
 // tenths (0 to 9, + for certain), X for a hit and o for a miss. The last lines show a refused
 // answer: a repeated cell changes nothing and says why.
 // ctest-args: --seed 3 --shots 20 --shooter parity
+#include "arguments.hpp"
+
 #include <battleship/battleship.hpp>
 #include <battleship/posterior.hpp>
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 
 namespace {
 using namespace battleship;
 using S = ClassicShape;
+
+constexpr std::string_view usage = R"(Usage:
+  posterior_hints [--seed N] [--shots K] [--shooter NAME]
+
+A shooter of the registry (default parity) fires K shots (0 to 100, default 25) at a classic
+fleet laid out uniformly from the seed (0 to 2^64 - 1, default 1); battleship::Posterior, told
+only the answers, prints its probability map (each cell's chance of a ship in tenths, 0 to 9,
++ for certain; X hit, o miss) and the cell a hint would name. The last lines show a repeated
+answer refused.
+)";
 
 /// One character a cell: X hit, o miss, + certain, else the probability in tenths.
 char shade(const Posterior<S>& belief, Coord c) {
@@ -62,18 +73,16 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   int shots = 25;
   std::string shooter_name = "parity";
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string_view flag = argv[i];
-    if (flag == "--seed")
-      seed = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (flag == "--shots")
-      shots = std::atoi(argv[i + 1]);
-    else if (flag == "--shooter")
-      shooter_name = argv[i + 1];
-    else {
-      std::fprintf(stderr, "unknown flag '%s'\n", argv[i]);
-      return 2;
-    }
+  examples::Arguments args(argc, argv, "posterior_hints", usage);
+  while (args.next()) {
+    if (args.is("--seed"))
+      seed = args.seed();
+    else if (args.is("--shots"))
+      shots = static_cast<int>(args.count(0, 100));
+    else if (args.is("--shooter"))
+      shooter_name = args.value();
+    else
+      args.refuse();
   }
 
   const Board<S> board;
@@ -101,7 +110,7 @@ int main(int argc, char** argv) {
       }
     });
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::fprintf(stderr, "posterior_hints: %s\n", e.what());
     return 2;
   }
 

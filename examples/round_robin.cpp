@@ -7,10 +7,12 @@
 // its fleet (uniform unless given). Default players: random, hunt_target, parity, probability
 // and probability/elusive. Prints the standings and each pair's win share.
 // ctest-args: --games 200 random parity probability/spread
+#include "arguments.hpp"
+
 #include <battleship/battleship.hpp>
 
+#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -19,6 +21,19 @@
 namespace {
 using namespace battleship;
 using S = ClassicShape;
+
+constexpr std::string_view usage = R"(Usage:
+  round_robin [--games N] [--seed S] [--threads T] [PLAYER PLAYER ...]
+
+A round-robin tournament under the classic rules: every pair of players meets in N two-player
+matches (1 to 10000000, default 1000; each moves first in half of them), seeded S (0 to
+2^64 - 1, default 1), on T threads (0 for every core, the default; at most 256). Prints the
+standings and each pair's win share.
+
+A PLAYER is SHOOTER or SHOOTER/PLACER (probability/elusive): how it shoots and how it lays out
+its fleet (uniform unless given). Default players: random, hunt_target, parity, probability and
+probability/elusive.
+)";
 
 Entrant<S> entrant(const std::string& player) {
   const auto slash = player.find('/');
@@ -33,23 +48,18 @@ int main(int argc, char** argv) {
   options.games = 1000;
   options.seed = 1;
   std::vector<std::string> players;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg.starts_with("--") && i + 1 < argc) {
-      const char* value = argv[++i];
-      if (arg == "--games")
-        options.games = std::strtoull(value, nullptr, 10);
-      else if (arg == "--seed")
-        options.seed = std::strtoull(value, nullptr, 10);
-      else if (arg == "--threads")
-        options.threads = static_cast<unsigned>(std::strtoul(value, nullptr, 10));
-      else {
-        std::fprintf(stderr, "unknown flag '%s'\n", argv[i - 1]);
-        return 2;
-      }
-    } else {
-      players.emplace_back(arg);
-    }
+  examples::Arguments args(argc, argv, "round_robin", usage);
+  while (args.next()) {
+    if (args.is("--games"))
+      options.games = args.count(1, 10'000'000);
+    else if (args.is("--seed"))
+      options.seed = args.seed();
+    else if (args.is("--threads"))
+      options.threads = static_cast<unsigned>(args.count(0, max_threads));
+    else if (args.positional())
+      players.emplace_back(args.current());
+    else
+      args.refuse();
   }
   if (players.empty())
     players = {"random", "hunt_target", "parity", "probability", "probability/elusive"};
@@ -62,28 +72,31 @@ int main(int argc, char** argv) {
     std::printf("round robin of %zu players, %llu games a pair (seed %llu)\n\n", players.size(),
                 static_cast<unsigned long long>(options.games),
                 static_cast<unsigned long long>(options.seed));
-    std::printf("%-22s %6s %7s %7s %6s\n", "player", "score", "wins", "losses", "draws");
+    int width = 6; // the longest name's
+    for (const auto& name : t.names) width = std::max(width, static_cast<int>(name.size()));
+    std::printf("%-*s %6s %7s %7s %6s\n", width, "player", "score", "wins", "losses", "draws");
     for (const Standing& s : t.standings())
-      std::printf("%-22s %6.3f %7llu %7llu %6llu\n", s.name.c_str(), s.score(),
+      std::printf("%-*s %6.3f %7llu %7llu %6llu\n", width, s.name.c_str(), s.score(),
                   static_cast<unsigned long long>(s.wins),
                   static_cast<unsigned long long>(s.losses),
                   static_cast<unsigned long long>(s.draws));
-    std::printf("\nwin shares, row against column:\n%-22s", "");
-    for (const auto& name : t.names) std::printf(" %10.10s", name.c_str());
+    // The columns are numbered as the rows are, so that long names need no cutting.
+    std::printf("\nwin shares, row against column:\n%*s", width + 4, "");
+    for (std::size_t j = 0; j < t.names.size(); ++j) std::printf(" %6zu", j + 1);
     std::printf("\n");
     for (std::size_t i = 0; i < t.names.size(); ++i) {
-      std::printf("%-22s", t.names[i].c_str());
+      std::printf("%2zu  %-*s", i + 1, width, t.names[i].c_str());
       for (std::size_t j = 0; j < t.names.size(); ++j) {
         if (i == j)
-          std::printf(" %10s", "");
+          std::printf(" %6s", "");
         else
-          std::printf(" %9.1f%%", 100 * t.share(i, j).share);
+          std::printf(" %5.1f%%", 100 * t.share(i, j).share);
       }
       std::printf("\n");
     }
     std::printf("\n%zu pairs in %.2f s\n", t.matches.size(), t.seconds);
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::fprintf(stderr, "round_robin: %s\n", e.what());
     return 2;
   }
   return 0;

@@ -9,17 +9,33 @@
 // `--split K`, which plays the run as K ranges of games (`SimulationOptions::first_game`, as K
 // processes or machines would) and merges their results.
 // ctest-args: --games 2000 --shooter parity
+#include "arguments.hpp"
+
 #include <battleship/battleship.hpp>
 
-#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 
 namespace {
 using namespace battleship;
 using S = ClassicShape;
+
+constexpr std::string_view usage = R"(Usage:
+  simulate_histogram [--games N] [--shooter NAME] [--placer NAME] [--seed S] [--threads T]
+                     [--split K]
+
+Plays N classic games of one shooter against one placer's layouts and prints the distribution of
+shots to win as a text histogram, with its summary figures.
+
+  --games N       games to play, 1 to 100000000 (default 100000)
+  --shooter NAME  a shooter of the registry (default random)
+  --placer NAME   a placer of the registry (default uniform)
+  --seed S        the run's seed, 0 to 2^64 - 1 (default 0)
+  --threads T     worker threads, 0 for every core (default), at most 256
+  --split K       play the run as K ranges of games and merge them, 1 to 1000 (default 1);
+                  the figures are the same for any T and K
+)";
 
 void print(const std::string& shooter, const std::string& placer, const SimulationResult& r) {
   const ShotSummary s = r.summary();
@@ -50,24 +66,22 @@ int main(int argc, char** argv) {
   options.games = 100'000;
   std::string shooter = "random", placer = "uniform";
   std::uint64_t split = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string_view flag = argv[i];
-    if (flag == "--games")
-      options.games = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (flag == "--seed")
-      options.seed = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (flag == "--threads")
-      options.threads = static_cast<unsigned>(std::strtoul(argv[i + 1], nullptr, 10));
-    else if (flag == "--shooter")
-      shooter = argv[i + 1];
-    else if (flag == "--placer")
-      placer = argv[i + 1];
-    else if (flag == "--split")
-      split = std::max<std::uint64_t>(1, std::strtoull(argv[i + 1], nullptr, 10));
-    else {
-      std::fprintf(stderr, "unknown flag '%s'\n", argv[i]);
-      return 2;
-    }
+  examples::Arguments args(argc, argv, "simulate_histogram", usage);
+  while (args.next()) {
+    if (args.is("--games"))
+      options.games = args.count(1, 100'000'000);
+    else if (args.is("--seed"))
+      options.seed = args.seed();
+    else if (args.is("--threads"))
+      options.threads = static_cast<unsigned>(args.count(0, max_threads));
+    else if (args.is("--shooter"))
+      shooter = args.value();
+    else if (args.is("--placer"))
+      placer = args.value();
+    else if (args.is("--split"))
+      split = args.count(1, 1000);
+    else
+      args.refuse();
   }
   try {
     // The registry hands over the concrete types, so the simulation loop is fully inlined.

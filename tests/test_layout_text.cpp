@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 using namespace battleship;
 using S = ClassicShape;
@@ -48,6 +49,9 @@ TEST_CASE("a drawn layout reads into the ships it shows, in fleet order", "[layo
   std::sort(sorted.begin(), sorted.end(),
             [](const ShipPlacement& a, const ShipPlacement& b) { return a.ship < b.ship; });
   CHECK(sorted == expected);
+  // The comment is line 1 and the blank line 10: rows 0 to 7 are lines 2 to 9, rows 8 and 9
+  // lines 11 and 12.
+  CHECK(parsed.row_lines == std::vector<int>{2, 3, 4, 5, 6, 7, 8, 9, 11, 12});
 
   Ocean<S> ocean(board, lettered_classic());
   Rng rng(1);

@@ -15,16 +15,32 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <battleship/compat/bbm103.hpp>
+
+#include "../arguments.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr std::string_view usage = R"(Usage:
+  bbm103_replay Player1.txt Player2.txt Player1.in Player2.in
+      reads the fleet grids and shot lists named, and OptionalPlayer1.txt and
+      OptionalPlayer2.txt from the current directory; prints the game and writes it to
+      Battleship.out in the current directory. Exit status 0 when the game was played, 1 when
+      the report ends with an error, 2 for a usage error.
+  bbm103_replay --write-sample DIR
+      writes a sample game's six input files into DIR (created if needed).
+  bbm103_replay --demo
+      replays the sample game in a fresh temporary directory.
+)";
 
 // A draw: player 1 sinks player 2's last ship in round 28, and player 2's equalising shot in the
 // same round sinks player 1's last ship. On the way, each kind of malformed shot once.
@@ -91,26 +107,35 @@ int run(const std::string& p1_txt, const std::string& p2_txt, const std::string&
 } // namespace
 
 int main(int argc, char** argv) {
-  const std::string usage = "usage: bbm103_replay Player1.txt Player2.txt Player1.in Player2.in\n"
-                            "       bbm103_replay --write-sample DIR\n"
-                            "       bbm103_replay --demo\n";
+  examples::Arguments args(argc, argv, "bbm103_replay", usage);
+  std::vector<std::string> files;
+  std::optional<std::string> sample_dir;
+  bool demo = false;
+  while (args.next()) {
+    if (args.is("--write-sample"))
+      sample_dir = args.value();
+    else if (args.is("--demo"))
+      demo = true;
+    else if (args.positional())
+      files.emplace_back(args.current());
+    else
+      args.refuse();
+  }
+  const int modes = (files.empty() ? 0 : 1) + (sample_dir ? 1 : 0) + (demo ? 1 : 0);
+  if (modes != 1 || (!files.empty() && files.size() != 4))
+    args.fail("needs four file names, --write-sample DIR or --demo (--help explains them)");
   try {
-    if (argc == 5) return run(argv[1], argv[2], argv[3], argv[4], fs::current_path());
-    if (argc == 3 && std::string_view(argv[1]) == "--write-sample")
-      return write_sample(argv[2]) ? 0 : 1;
-    if (argc == 2 && std::string_view(argv[1]) == "--demo") {
-      const fs::path dir =
-          fs::temp_directory_path() / ("bbm103_demo_" + std::to_string(std::random_device{}()));
-      if (!write_sample(dir)) return 1;
-      const int status = run("Player1.txt", "Player2.txt", "Player1.in", "Player2.in", dir);
-      std::error_code ec;
-      fs::remove_all(dir, ec);
-      return status;
-    }
+    if (sample_dir) return write_sample(*sample_dir) ? 0 : 1;
+    if (!demo) return run(files[0], files[1], files[2], files[3], fs::current_path());
+    const fs::path dir =
+        fs::temp_directory_path() / ("bbm103_demo_" + std::to_string(std::random_device{}()));
+    if (!write_sample(dir)) return 1;
+    const int status = run("Player1.txt", "Player2.txt", "Player1.in", "Player2.in", dir);
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    return status;
   } catch (const std::exception& e) {
     std::cerr << "bbm103_replay: " << e.what() << "\n";
     return 1;
   }
-  std::cerr << usage;
-  return 2;
 }

@@ -7,13 +7,15 @@
 // names another kind (then you watch two players). You move first. The game is the seed's
 // standard one: a 10 x 10 board, aircraft carrier 5, battleship 4, destroyer 3, submarine 3,
 // patrol boat 2. Without `--seed` every run is a new game.
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <random>
 #include <string>
+#include <string_view>
 
 #include <battleship/compat/cs32.hpp>
+
+#include "../arguments.hpp"
 
 using namespace battleship::cs32;
 
@@ -23,11 +25,18 @@ bool known(const std::string& kind) {
   return kind == "awful" || kind == "human" || kind == "mediocre" || kind == "good";
 }
 
-int usage() {
-  std::cerr << "usage: cs32 [awful|human|mediocre|good] [--as <player>] [--name <your name>] "
-               "[--seed N] [--no-pause]\n";
-  return 2;
-}
+constexpr std::string_view usage = R"(Usage:
+  cs32 [OPPONENT] [--as PLAYER] [--name YOUR_NAME] [--seed N] [--no-pause]
+
+Plays CS32 Battleship (seed 002) at the console: a 10 x 10 board, aircraft carrier 5, battleship
+4, destroyer 3, submarine 3, patrol boat 2. You move first.
+
+  OPPONENT          awful, human, mediocre (default) or good
+  --as PLAYER       play as another kind than human (then you watch two players)
+  --name YOUR_NAME  your name in the game
+  --seed N          the game's seed, 0 to 2^64 - 1 (default: a new game every run)
+  --no-pause        do not wait for Enter between moves
+)";
 
 } // namespace
 
@@ -35,25 +44,27 @@ int main(int argc, char** argv) {
   std::string opponent = "mediocre", me = "human", name;
   bool pause = true;
   std::uint64_t seed = std::random_device{}();
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--no-pause") {
+  examples::Arguments args(argc, argv, "cs32", usage);
+  bool opponent_given = false;
+  while (args.next()) {
+    if (args.is("--no-pause")) {
       pause = false;
-    } else if ((arg == "--as" || arg == "--name" || arg == "--seed") && i + 1 < argc) {
-      const std::string value = argv[++i];
-      if (arg == "--as")
-        me = value;
-      else if (arg == "--name")
-        name = value;
-      else
-        seed = std::strtoull(value.c_str(), nullptr, 10);
-    } else if (known(arg)) {
-      opponent = arg;
+    } else if (args.is("--as")) {
+      me = args.value();
+      if (!known(me)) args.fail("--as needs awful, human, mediocre or good, got '" + me + "'");
+    } else if (args.is("--name")) {
+      name = args.value();
+    } else if (args.is("--seed")) {
+      seed = args.seed();
+    } else if (args.positional() && !opponent_given) {
+      opponent = args.current();
+      if (!known(opponent))
+        args.fail("OPPONENT needs awful, human, mediocre or good, got '" + opponent + "'");
+      opponent_given = true;
     } else {
-      return usage();
+      args.refuse();
     }
   }
-  if (!known(me)) return usage();
   if (name.empty()) name = me == "human" ? "Human" : "Your " + me + " player";
 
   Game g(10, 10);
@@ -67,6 +78,9 @@ int main(int argc, char** argv) {
   const std::unique_ptr<Player> first(createPlayer(me, name, g));
   const std::unique_ptr<Player> second(createPlayer(opponent, "The " + opponent + " player", g));
   const Player* winner = g.play(first.get(), second.get(), pause);
-  if (winner == nullptr) std::cout << "The game could not be completed." << std::endl;
+  if (winner == nullptr) {
+    std::cout << "The game could not be completed." << std::endl;
+    return 1;
+  }
   return 0;
 }

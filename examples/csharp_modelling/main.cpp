@@ -17,19 +17,35 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <string>
+#include <string_view>
 
 #include <battleship/ocean.hpp>
 #include <battleship/strategy.hpp>
 #include <battleship/view.hpp>
+
+#include "../arguments.hpp"
 
 using namespace battleship;
 
 namespace {
 
 using S = ClassicShape;
+
+constexpr std::string_view usage = R"(Usage:
+  csharp_modelling [--games N] [--sets K] [--quiet] [--seed S]
+
+The C# "modelling practice" Battleship (seed 003): Amy against Vince, N games (1 to 10000000;
+without --games it asks "How many games do you want to play?"), printing every game unless
+--quiet. With --sets K (1 to 1000, default 1) it plays K rounds of N games, as the post ran them,
+then prints Amy's (player 1's) win share with a 95% interval (also for one set of 100 games or
+more). The games follow from the seed (0 to 2^64 - 1, default 3).
+
+  csharp_modelling --sets 3 --games 1000 --quiet
+)";
+
+constexpr std::uint64_t max_games = 10'000'000;
 
 constexpr Fleet post_fleet{{"Aircraft Carrier", 'A', 5, 1},
                            {"Battleship", 'B', 4, 1},
@@ -162,31 +178,31 @@ void wilson95(long k, long n, double& lo, double& hi) {
 } // namespace
 
 int main(int argc, char** argv) {
-  long games = -1, sets = 1;
+  long games = 0, sets = 1; // no games given: ask for them
   bool quiet = false;
   std::uint64_t seed = 3;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--quiet")
+  examples::Arguments args(argc, argv, "csharp_modelling", usage);
+  while (args.next()) {
+    if (args.is("--quiet"))
       quiet = true;
-    else if (arg == "--games" && i + 1 < argc)
-      games = std::atol(argv[++i]);
-    else if (arg == "--sets" && i + 1 < argc)
-      sets = std::atol(argv[++i]);
-    else if (arg == "--seed" && i + 1 < argc)
-      seed = std::strtoull(argv[++i], nullptr, 10);
-    else {
-      std::cerr << "usage: csharp_modelling [--games N] [--sets K] [--quiet] [--seed N]\n";
-      return 2;
-    }
+    else if (args.is("--games"))
+      games = static_cast<long>(args.count(1, max_games));
+    else if (args.is("--sets"))
+      sets = static_cast<long>(args.count(1, 1000));
+    else if (args.is("--seed"))
+      seed = args.seed();
+    else
+      args.refuse();
   }
-  if (games < 0) {
+  if (games == 0) {
     std::cout << "How many games do you want to play?" << std::endl;
-    if (!(std::cin >> games)) games = 0;
-  }
-  if (games < 0 || sets < 1) {
-    std::cerr << "the numbers of games and sets must not be negative\n";
-    return 2;
+    std::string answer;
+    if (!(std::cin >> answer)) args.fail("no number of games given");
+    const auto number = examples::whole_number(answer, 1, max_games);
+    if (!number)
+      args.fail("the number of games needs to be a whole number from 1 to " +
+                std::to_string(max_games) + ", got '" + answer + "'");
+    games = static_cast<long>(*number);
   }
   std::FILE* out = quiet ? nullptr : stdout;
   long amy_total = 0;

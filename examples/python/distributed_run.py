@@ -15,16 +15,26 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import pickle
+import sys
 
 import battleship
+from battleship.cli import whole_number
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200_000)
+    parser.add_argument(
+        "--games", type=whole_number(3), metavar="N", default=200_000, help="games, at least 3 (default 200,000)"
+    )
     args = parser.parse_args()
-    games = args.games
+    try:
+        run(args.games)
+    except ValueError as error:  # what the engine refuses, e.g. more games than a run can count
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        sys.exit(2)
 
+
+def run(games: int) -> None:
     local = battleship.simulate("parity", games, seed=42, progress=False)
     print(f"local run:        mean {local.mean:.4f}, median {local.median}, p95 {local.p95}")
 

@@ -23,6 +23,7 @@ import gymnasium
 
 import battleship
 import battleship.envs  # registers "battleship/Duel-v0"
+from battleship.cli import whole_number
 
 
 def tally(env: gymnasium.Env[Any, Any], teacher: str, episodes: int) -> Dict[float, int]:
@@ -42,7 +43,9 @@ def tally(env: gymnasium.Env[Any, Any], teacher: str, episodes: int) -> Dict[flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
-    parser.add_argument("--episodes", type=int, default=200)
+    parser.add_argument(
+        "--episodes", type=whole_number(1), metavar="N", default=200, help="matches each agent plays (default 200)"
+    )
     parser.add_argument("--rules", choices=["classic", "salvo", "russian"], default="classic")
     args = parser.parse_args()
 

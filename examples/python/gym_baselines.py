@@ -19,6 +19,7 @@ import gymnasium
 import numpy as np
 
 import battleship.envs  # registers "battleship/Battleship-v0"
+from battleship.cli import whole_number
 
 
 Agent = Callable[[Dict[str, Any], np.random.Generator], int]
@@ -41,7 +42,9 @@ def mean_return(env: gymnasium.Env[Any, Any], act: Agent, episodes: int) -> floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=200)
+    parser.add_argument(
+        "--episodes", type=whole_number(1), metavar="N", default=200, help="episodes each agent plays (default 200)"
+    )
     args = parser.parse_args()
 
     env = gymnasium.make("battleship/Battleship-v0")

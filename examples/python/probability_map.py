@@ -5,15 +5,16 @@
 The picture goes to FILE.png (probability_map.png in the system's temporary folder by default).
 
 Lays out a hidden classic fleet, fires the ``probability`` shooter's first N shots at it (12 by
-default), tells each answer to a ``battleship.Posterior`` and draws the probability of a ship in
-every cell (the picture DataGenetics drew from its density counts, here from the posterior over
-whole fleet layouts).
+default; fewer if the fleet sinks first, which here takes 44), tells each answer to a
+``battleship.Posterior`` and draws the probability of a ship in every cell (the picture
+DataGenetics drew from its density counts, here from the posterior over whole fleet layouts).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 
 import matplotlib
@@ -24,12 +25,19 @@ import numpy as np  # noqa: E402
 
 import battleship  # noqa: E402
 from battleship import plot  # noqa: E402
+from battleship.cli import whole_number
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shots", type=int, default=12)
-    parser.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "probability_map.png"))
+    parser.add_argument(
+        "--shots", type=whole_number(0), metavar="N", default=12,
+        help="shots to fire, fewer if the fleet sinks first (default 12)",
+    )
+    parser.add_argument(
+        "--out", default=os.path.join(tempfile.gettempdir(), "probability_map.png"), metavar="FILE.png",
+        help="where the picture goes (default %(default)s)",
+    )
     args = parser.parse_args()
 
     ocean = battleship.Ocean()
@@ -39,22 +47,35 @@ def main() -> None:
     belief = battleship.Posterior(seed=1)
     shooter.start(view)
     for _ in range(args.shots):
+        if ocean.all_sunk:  # nothing left to find: stop firing
+            break
         cell = shooter.next_shot(view, rng)
+        if cell == (-1, -1):  # what a shooter answers when no cell is left open
+            break
         answer = ocean.fire(cell)
         view.record(cell, answer)
         shooter.on_result(view, cell, answer)
         belief.record(cell, answer)
         print(f"{battleship.format_cell(cell):>4}: {answer.result}")
+    if ocean.all_sunk:
+        print(f"fleet sunk in {view.shots_fired} shots")
 
     p = belief.probabilities()
     open_cells = (p > 0) & (p < 1)
-    best = np.unravel_index(np.argmax(np.where(open_cells, p, -1)), p.shape)
-    print(f"{belief!r}: likeliest open cell {battleship.format_cell((int(best[0]), int(best[1])))} "
-          f"({p[best]:.1%}); expected ship cells {p.sum():.2f} of 17")
+    if open_cells.any():
+        best = np.unravel_index(np.argmax(np.where(open_cells, p, -1)), p.shape)
+        print(f"{belief!r}: likeliest open cell {battleship.format_cell((int(best[0]), int(best[1])))} "
+              f"({p[best]:.1%}); expected ship cells {p.sum():.2f} of 17")
+    else:  # every ship cell is known (the fleet is sunk): no open cell can hold a ship
+        print(f"{belief!r}: no open cell can hold a ship; ship cells {p.sum():.2f} of 17")
     plot.probability_map(belief)
     import matplotlib.pyplot as plt
 
-    plt.savefig(args.out, dpi=100, bbox_inches="tight")
+    try:
+        plt.savefig(args.out, dpi=100, bbox_inches="tight")
+    except OSError as error:  # a folder that does not exist, or no permission to write there
+        print(f"{parser.prog}: error: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
+        sys.exit(1)
     print(f"wrote {args.out}")
 
 

@@ -19,6 +19,7 @@ from typing import List
 import battleship
 from battleship import Rng, ShotOutcome, TargetView
 from battleship._types import Cell
+from battleship.cli import whole_number
 
 
 class CheckerboardHunter:
@@ -51,7 +52,10 @@ class CheckerboardHunter:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2_000, help="solo games of each shooter (default 2,000)")
+    parser.add_argument(
+        "--games", type=whole_number(1, 1_000_000_000), metavar="N", default=2_000,
+        help="solo games of each shooter (default 2,000)",
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     mine = battleship.simulate(CheckerboardHunter(), args.games, seed=1, progress=False)

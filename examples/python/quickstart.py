@@ -6,14 +6,26 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 import battleship
+from battleship.cli import whole_number
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000, help="games per shooter (default 10,000)")
+    parser.add_argument(
+        "--games", type=whole_number(1), metavar="N", default=10_000, help="games per shooter (default 10,000)"
+    )
     args = parser.parse_args()
+    try:
+        run(args)
+    except ValueError as error:  # what the engine refuses, e.g. more games than a run can count
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        sys.exit(2)
+
+
+def run(args: argparse.Namespace) -> None:
     # Every built-in shooter, 10,000 classic games each (the GIL is released; all cores); slow
     # shooters (bayes, expert: milliseconds a move) play 50 at most.
     for name in battleship.shooter_names():

@@ -21,6 +21,7 @@ import numpy as np
 
 import battleship
 from battleship.envs import self_play
+from battleship.cli import whole_number
 
 Policy = Callable[[Any, str, Dict[str, Any]], int]
 
@@ -68,7 +69,9 @@ def play(env: Any, policies: Dict[str, Policy], seed: int) -> Tuple[Dict[str, fl
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
-    parser.add_argument("--episodes", type=int, default=200, help="matches a pair (default 200)")
+    parser.add_argument(
+        "--episodes", type=whole_number(1), metavar="N", default=200, help="matches a pair (default 200)"
+    )
     parser.add_argument("--rules", choices=["classic", "salvo", "russian"], default="classic")
     args = parser.parse_args()
     rules = battleship.Rules.named(args.rules)

@@ -21,6 +21,7 @@ import numpy as np
 
 import battleship
 import battleship.envs  # registers battleship/Battleship-v0
+from battleship.cli import whole_number
 
 
 def play(envs: gymnasium.vector.VectorEnv, episodes: int) -> tuple[float, float]:
@@ -64,8 +65,10 @@ def score_on_layouts(count: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--envs", type=int, default=64)
-    parser.add_argument("--episodes", type=int, default=1000)
+    parser.add_argument("--envs", type=whole_number(1, 4096), metavar="N", default=64, help="games a step (default 64)")
+    parser.add_argument(
+        "--episodes", type=whole_number(1), metavar="K", default=1000, help="episodes to play (default 1,000)"
+    )
     args = parser.parse_args()
     for mode in ("vector_entry_point", "sync"):
         envs = gymnasium.make_vec("battleship/Battleship-v0", num_envs=args.envs, vectorization_mode=mode)

@@ -44,15 +44,26 @@ AddCommand = Callable[[Subparsers], None]
 # ---- shared options ------------------------------------------------------------------------
 
 
-def _positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def whole_number(minimum: int = 1, maximum: Optional[int] = None) -> Callable[[str], int]:
+    """An argparse ``type=``: a whole number from ``minimum`` (to ``maximum``, if given). Any
+    other text gets argparse's usage error (exit code 2) instead of a traceback. The examples
+    read their counts with it too."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, got {value}")
+        return value
+
+    return parse
+
+
+_positive = whole_number(1)
 
 
 def add_board_options(parser: argparse.ArgumentParser, volleys: bool = True) -> None:

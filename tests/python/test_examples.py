@@ -43,3 +43,17 @@ def test_example_runs(name: str, tmp_path: pathlib.Path) -> None:
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert expected in done.stdout
+
+
+@pytest.mark.parametrize(
+    "name, args, message",
+    [
+        ("quickstart.py", ["--games", "0"], "argument --games: must be at least 1, got 0"),
+        ("duel_baselines.py", ["--episodes", "abc"], "argument --episodes: 'abc' is not a whole number"),
+        ("perfect_play.py", ["--ships", "5", "--rows", "4", "--cols", "4"], "error: "),
+    ],
+)
+def test_a_bad_argument_is_one_line_and_exit_code_2(name: str, args: list[str], message: str, python_env: dict[str, str]) -> None:
+    done = subprocess.run([sys.executable, str(EXAMPLES / name), *args], capture_output=True, text=True,
+                          env=python_env, timeout=120)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr

@@ -47,6 +47,9 @@ namespace battleship {
 struct LayoutParse {
   std::optional<std::vector<ShipPlacement>> layout; ///< The ships in fleet order, when valid.
   std::string error; ///< "line N: what is wrong" (or what is wrong with the whole), otherwise.
+  /// The line of the text (from 1) each board row was read from, when valid: so a refusal found
+  /// later (a touching rule, which the ocean checks) can name the line, as `error` does.
+  std::vector<int> row_lines;
   /// Whether parsing succeeded.
   [[nodiscard]] explicit operator bool() const noexcept { return layout.has_value(); }
 };
@@ -189,7 +192,7 @@ template <BoardShape S>
   grid.reserve(static_cast<std::size_t>(rows * cols));
   std::vector<int> grid_line; // source line of each grid row, for messages
   int line_no = 0;
-  auto fail = [](std::string message) { return LayoutParse{std::nullopt, std::move(message)}; };
+  auto fail = [](std::string message) { return LayoutParse{std::nullopt, std::move(message), {}}; };
   if (auto why = detail::undrawable(fleet)) return fail(std::move(*why));
 
   while (!text.empty()) {
@@ -227,7 +230,7 @@ template <BoardShape S>
   }
   if (counts_fit) {
     detail::ShipSplitter splitter(fleet, grid, rows, cols);
-    if (auto ships = splitter.split()) return LayoutParse{std::move(*ships), {}};
+    if (auto ships = splitter.split()) return LayoutParse{std::move(*ships), {}, grid_line};
     if (splitter.gave_up())
       return fail(concat("no reading into straight ships found after trying ",
                          detail::ShipSplitter::budget,
@@ -285,7 +288,7 @@ template <BoardShape S>
       return fail(concat("the fleet has ", cls.count, " x ", cls.name.view(), " ('", cls.symbol,
                          "'), the layout ", found[static_cast<std::size_t>(k)]));
   }
-  return LayoutParse{std::move(layout), {}};
+  return LayoutParse{std::move(layout), {}, grid_line};
 }
 
 /// `layout` of `fleet` drawn in the format `parse_layout` reads: ship symbols and `.` for water,

@@ -1,0 +1,115 @@
+// The examples' command lines: checked whole numbers, `--name value` options, stray arguments
+// refused and `--help` answered. For the example programs only; not part of the library.
+#pragma once
+
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace examples {
+
+/// The largest seed: any 64-bit value.
+inline constexpr std::uint64_t max_seed = std::numeric_limits<std::uint64_t>::max();
+
+/// `text` as a whole number from `min` to `max`: digits only, no sign, no space, no other text.
+[[nodiscard]] inline std::optional<std::uint64_t>
+whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  if (text.empty() || text.front() < '0' || text.front() > '9') return std::nullopt;
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (error != std::errc{} || stop != end || value < min || value > max) return std::nullopt;
+  return value;
+}
+
+/// Walks a command line: options with a value (`--games 100`), flags (`--quiet`) and positional
+/// arguments, in order. `--help` or `-h` prints the usage text and ends the program (status 0);
+/// every mistake prints "PROGRAM: what is wrong" and ends it with status 2.
+///
+///     examples::Arguments args(argc, argv, "simulate_histogram", usage);
+///     while (args.next()) {
+///       if (args.is("--games")) games = args.count(1, 1000);
+///       else args.refuse();
+///     }
+class Arguments {
+public:
+  /// The arguments of `main`; `program` names it in messages, `usage` is printed for `--help`.
+  Arguments(int argc, char** argv, std::string_view program, std::string_view usage)
+      : argc_(argc), argv_(argv), program_(program), usage_(usage) {}
+
+  /// Moves to the next argument; false after the last. Answers `--help` and `-h`.
+  bool next() {
+    if (++at_ >= argc_) return false;
+    if (current() == "--help" || current() == "-h") {
+      std::fwrite(usage_.data(), 1, usage_.size(), stdout);
+      std::exit(0);
+    }
+    return true;
+  }
+
+  /// The argument moved to.
+  [[nodiscard]] std::string_view current() const { return argv_[at_]; }
+
+  /// Whether the argument moved to is `option`.
+  [[nodiscard]] bool is(std::string_view option) const { return current() == option; }
+
+  /// Whether the argument moved to is positional: it does not start with "--".
+  [[nodiscard]] bool positional() const { return !current().starts_with("--"); }
+
+  /// The value of the option moved to (the next argument), which it then skips.
+  std::string_view value() {
+    if (at_ + 1 >= argc_) fail(std::string(current()) + " needs a value");
+    return argv_[++at_];
+  }
+
+  /// The value of the option moved to, a whole number from `min` to `max`.
+  std::uint64_t count(std::uint64_t min, std::uint64_t max) {
+    const std::string option(current());
+    return checked(option, value(), min, max);
+  }
+
+  /// The value of the option moved to, a seed (any 64-bit whole number).
+  std::uint64_t seed() { return count(0, max_seed); }
+
+  /// The positional argument moved to, called `name`, as a whole number from `min` to `max`.
+  [[nodiscard]] std::uint64_t positional_count(std::string_view name, std::uint64_t min,
+                                               std::uint64_t max) const {
+    return checked(name, current(), min, max);
+  }
+
+  /// Refuses the argument moved to: an unknown option or a stray argument.
+  [[noreturn]] void refuse() const {
+    fail((positional() ? "unexpected argument '" : "unknown option '") + std::string(current()) +
+         "' (--help lists the arguments)");
+  }
+
+  /// Prints "PROGRAM: message" to stderr and ends the program with status 2.
+  [[noreturn]] void fail(const std::string& message) const {
+    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(program_.size()), program_.data(),
+                 message.c_str());
+    std::exit(2);
+  }
+
+private:
+  [[nodiscard]] std::uint64_t checked(std::string_view name, std::string_view text,
+                                      std::uint64_t min, std::uint64_t max) const {
+    const auto number = whole_number(text, min, max);
+    if (!number)
+      fail(std::string(name) + " needs a whole number from " + std::to_string(min) + " to " +
+           std::to_string(max) + ", got '" + std::string(text) + "'");
+    return *number;
+  }
+
+  int argc_;
+  char** argv_;
+  std::string_view program_;
+  std::string_view usage_;
+  int at_ = 0;
+};
+
+} // namespace examples
