@@ -2,8 +2,11 @@
 /// @brief The engine's random number generator and seed derivation, identical on every platform.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 
 #include <battleship/detail/inline.hpp>
 
@@ -90,6 +93,20 @@ public:
 
   /// True with probability `p`.
   constexpr bool chance(double p) noexcept { return uniform01() < p; }
+
+  /// The generator's whole state, to save it (a checkpoint, a pickle) and resume it later with
+  /// `from_state`: the restored generator produces the same sequence from there.
+  using State = std::array<std::uint64_t, 4>;
+  /// The state, as `from_state` takes it.
+  [[nodiscard]] constexpr State state() const noexcept { return {s_[0], s_[1], s_[2], s_[3]}; }
+  /// A generator in `state` (one `state()` gave; an all-zero state is the one xoshiro never
+  /// leaves, so it is refused with `std::invalid_argument`).
+  [[nodiscard]] static constexpr Rng from_state(const State& state) {
+    if (state == State{}) throw std::invalid_argument("an all-zero Rng state never leaves zero");
+    Rng rng;
+    for (std::size_t i = 0; i < state.size(); ++i) rng.s_[i] = state[i];
+    return rng;
+  }
 
   /// Generators are equal when they will produce the same sequence.
   friend constexpr bool operator==(const Rng&, const Rng&) noexcept = default;

@@ -318,6 +318,16 @@ class Ocean(_Board):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickles as what rebuilds it: board, fleet, touching rule, blocks, ships and shots."""
+        placements = []
+        for ship in range(self.ship_count):
+            placed = self.placement(ship)
+            if placed is not None:
+                placements.append((ship, placed.origin, placed.orientation))
+        state = (self.touching, _cells(self.blocked), placements, _cells(self.shots))
+        return _ocean_from, (self.rows, self.cols, self.fleet, state)
+
     def __str__(self) -> str:
         from battleship.render import ocean_text
 
@@ -451,6 +461,15 @@ class TargetView(_Board):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickles as what rebuilds it: board, fleet, rules, then the answers as they were told
+        (misses, hits, the sinkings in their order) and the pending cells."""
+        sunk = self.sunk_reports
+        sinking_cells = {cell for cell, _ in sunk}
+        hits = [cell for cell in _cells(self.hits) if cell not in sinking_cells]
+        state = (_cells(self.misses), hits, sunk, _cells(self.pending))
+        return _view_from, (self.rows, self.cols, self.fleet, self.rules, state)
+
     def __repr__(self) -> str:
         return f"<TargetView {self.rows} x {self.cols}, {self.shots_fired} shots, {self.afloat_count} afloat>"
 
@@ -463,6 +482,39 @@ class TargetView(_Board):
         from battleship.render import view_svg
 
         return view_svg(self)
+
+
+def _cells(grid: npt.NDArray[np.bool_]) -> List[Cell]:
+    """The cells a boolean grid marks, row by row."""
+    return [(int(r), int(c)) for r, c in np.argwhere(grid)]
+
+
+def _ocean_from(rows: int, cols: int, fleet: Fleet, state: Tuple[Any, ...]) -> Ocean:
+    """The ocean ``Ocean.__reduce__`` describes (what unpickling calls)."""
+    touching, blocked, placements, shots = state
+    ocean = Ocean(rows, cols, fleet, touching)
+    for cell in blocked:
+        ocean.block(cell)
+    for ship, origin, orientation in placements:
+        ocean.place(ship, origin, orientation)
+    for cell in shots:
+        ocean.fire(cell)
+    return ocean
+
+
+def _view_from(rows: int, cols: int, fleet: Fleet, rules: Rules, state: Tuple[Any, ...]) -> TargetView:
+    """The view ``TargetView.__reduce__`` describes (what unpickling calls)."""
+    misses, hits, sunk, pending = state
+    view = TargetView(rows, cols, fleet, rules)
+    for cell in misses:
+        view.record(cell, ShotOutcome("miss"))
+    for cell in hits:
+        view.record(cell, ShotOutcome("hit"))
+    for cell, ship in sunk:
+        view.record(cell, ShotOutcome("sunk", ship=ship))
+    for cell in pending:
+        view.add_pending(cell)
+    return view
 
 
 # The compiled module wraps what it lends to Python strategies in these classes.

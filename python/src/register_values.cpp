@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include <battleship/io/coord_text.hpp>
 #include <battleship/outcome.hpp>
@@ -103,6 +104,23 @@ void register_values(py::module_& m) {
       .def(
           "__eq__", [](const RngHandle& a, const RngHandle& b) { return a.get() == b.get(); },
           py::is_operator())
+      .def(py::pickle( // copy.copy and copy.deepcopy too: the copy goes on with the same draws
+          [](const RngHandle& h) {
+            const Rng::State state = h.get().state();
+            return py::make_tuple(state[0], state[1], state[2], state[3]);
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 4) throw py::value_error("an Rng state is 4 ints");
+            Rng::State state{};
+            for (std::size_t i = 0; i < state.size(); ++i)
+              state[i] = cast_argument<std::uint64_t>(t[i], "an Rng state word",
+                                                      "an int from 0 to 2**64 - 1");
+            try {
+              return RngHandle(Rng::from_state(state));
+            } catch (const std::invalid_argument& e) {
+              throw py::value_error(e.what());
+            }
+          }))
       .def("__repr__", [](const RngHandle&) { return std::string("<battleship.Rng>"); });
 
   py::class_<ShotOutcome>(m, "ShotOutcome",

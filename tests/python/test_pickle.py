@@ -90,3 +90,73 @@ def test_the_named_shooter_classes_pickle_and_copy_as_themselves(kind):
     shooter = kind()
     for back in (pickle.loads(pickle.dumps(shooter)), copy.deepcopy(shooter), copy.copy(shooter)):
         assert type(back) is kind and back == shooter and back is not shooter
+
+
+
+def _played_ocean_and_view(rules: Rules) -> "tuple[battleship.Ocean, battleship.TargetView]":
+    ocean = battleship.Ocean(8, 8, Fleet.classic(), rules.touching)
+    ocean.block((7, 7))
+    ocean.place_randomly(rng=3)
+    view = battleship.TargetView(8, 8, Fleet.classic(), rules)
+    shooter, rng = battleship.shooter("probability"), battleship.Rng(5)
+    for _ in range(40):  # hits, misses and sinkings, in the order they were told
+        cell = shooter.next_shot(view, rng)
+        told = ocean.fire(cell)
+        view.record(cell, told)
+        shooter.on_result(view, cell, told)
+    view.add_pending(view.open_cells()[0])
+    return ocean, view
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(disclosure="hit_only"), Rules(touching="no_contact", disclosure="hit_and_sunk")]
+)
+def test_an_ocean_and_a_view_mid_game_pickle_into_equal_independent_ones(rules):
+    ocean, view = _played_ocean_and_view(rules)
+    assert ocean.sunk_count > 0 and (view.sunk_reports or rules.disclosure == "hit_only")
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        ocean_back = pickle.loads(pickle.dumps(ocean, protocol=protocol))
+        view_back = pickle.loads(pickle.dumps(view, protocol=protocol))
+        assert ocean_back == ocean and view_back == view
+        assert view_back.sunk_reports == view.sunk_reports and ocean_back.blocked[7, 7]
+    ocean_back.fire(view.open_cells()[1])
+    assert ocean_back != ocean  # independent
+
+
+def test_a_generator_pickles_and_copies_and_goes_on_with_the_same_draws():
+    rng = battleship.Rng(9)
+    rng.bits()
+    for duplicate in (lambda r: pickle.loads(pickle.dumps(r)), copy.copy, copy.deepcopy):
+        back = duplicate(rng)
+        assert back == rng and back is not rng
+        assert [back.bits() for _ in range(5)] == [rng.bits() for _ in range(5)]
+    blank = battleship.Rng.__new__(battleship.Rng)
+    with pytest.raises(ValueError, match="all-zero"):
+        blank.__setstate__((0, 0, 0, 0))  # the state xoshiro never leaves
+
+
+@pytest.mark.parametrize("duplicate", [copy.deepcopy, lambda env: pickle.loads(pickle.dumps(env))])
+def test_a_solo_env_mid_episode_copies_into_the_same_future(duplicate):
+    from battleship.envs import BattleshipEnv
+
+    env = BattleshipEnv()
+    env.reset(seed=4)
+    for action in (44, 45, 54):
+        env.step(action)
+    twin = duplicate(env)
+    assert twin.view == env.view and twin.ocean == env.ocean
+    for action in (55, 64, 0, 99):
+        mine, theirs = env.step(action), twin.step(action)
+        assert mine[0]["board"].tolist() == theirs[0]["board"].tolist() and mine[1:4] == theirs[1:4]
+    assert env.suggest("random") == twin.suggest("random")  # the advice generator was copied too
+
+
+def test_the_vector_env_and_the_duel_refuse_copying_with_the_reason():
+    from battleship.envs import BattleshipVectorEnv, DuelEnv
+
+    for env, message in ((BattleshipVectorEnv(2), "a BattleshipVectorEnv cannot be copied"),
+                         (DuelEnv(), "a Game cannot be copied")):
+        env.reset(seed=1)
+        for duplicate in (copy.deepcopy, pickle.dumps):
+            with pytest.raises(TypeError, match=message):
+                duplicate(env)

@@ -30,7 +30,7 @@ vectorization_mode="vector_entry_point")`` or directly.
 from __future__ import annotations
 
 import zlib
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple, Union
 
 import gymnasium
 import numpy as np
@@ -196,6 +196,15 @@ class BattleshipVectorEnv(VectorEnv):
 
     def close(self, **kwargs: Any) -> None:
         """Nothing to release."""
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError(
+            "a BattleshipVectorEnv cannot be copied or pickled: its games live in one engine batch; "
+            "make another with the same arguments (each BattleshipEnv copies)"
+        )
+
+    def __deepcopy__(self, memo: Any) -> NoReturn:
+        self.__reduce__()
 
     # ---- helpers ------------------------------------------------------------------------------
     def _seeds(self, seed: Optional[Union[int, Sequence[Optional[int]]]]) -> List[Optional[int]]:
