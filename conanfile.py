@@ -13,7 +13,7 @@ import os
 from conan import ConanFile
 from conan.tools.build import check_min_cppstd
 from conan.tools.cmake import CMake, CMakeToolchain, cmake_layout
-from conan.tools.files import copy, load
+from conan.tools.files import copy, load, rmdir
 
 
 class BattleshipConan(ConanFile):
@@ -49,6 +49,9 @@ class BattleshipConan(ConanFile):
     def package(self):
         CMake(self).install()
         copy(self, "LICENSE", self.source_folder, os.path.join(self.package_folder, "licenses"))
+        # Consumers get CMakeDeps' config files (package_info below), not ours; the LICENSE is in
+        # licenses/ already.
+        rmdir(self, os.path.join(self.package_folder, "share"))
 
     def package_id(self):
         self.info.clear()  # headers only: one package for every configuration

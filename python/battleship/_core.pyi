@@ -301,6 +301,7 @@ class _Game:
     outcome: GameOutcome
     is_over: bool
     to_move: int
+    raised: Optional[Tuple[int, str]]
     next_volley_size: int
     turn_under_way: bool
     started: bool

@@ -163,12 +163,13 @@ class Game:
     ``on_shot(player, cell, outcome, told)`` and ``on_game_over(outcome)``.
 
     If a Python strategy raises, the exception propagates from the call that was playing, the
-    match is over with ``outcome.end == "aborted"`` (the reason names the exception), and any
-    further play raises ``RuntimeError``. A call refused for its arguments (a player other than
-    0 or 1, an unknown placer) changes nothing. Once the first turn is played the oceans are
-    read-only (their mutators raise ``RuntimeError``), and an observer or strategy calling back
-    into the match it is part of (``play_turn`` from ``on_shot``) gets ``RuntimeError``, the
-    match unchanged by that call.
+    match is over with ``outcome.end == "aborted"`` (the reason names the exception and, for a
+    shooter, its player and method, that player then ``at_fault``), and any further play raises
+    ``RuntimeError``. A call refused for its arguments (a player other than 0 or 1, an unknown
+    placer) changes nothing. Once the first turn is played the oceans are read-only (their
+    mutators raise ``RuntimeError``), and an observer or strategy calling back into the match it
+    is part of (``play_turn`` from ``on_shot``) gets ``RuntimeError``, the match unchanged by that
+    call.
     """
 
     def __init__(
@@ -276,6 +277,9 @@ class Game:
             try:
                 return call()
             except BaseException as error:
+                raised = self._impl.raised  # (player, "the shooter's next_shot") if a shooter did
+                if raised is not None:
+                    who, self._at_fault = f"player {raised[0]}'s {raised[1][len('the '):]}", raised[0]
                 self._aborted = f"{who} raised {type(error).__name__}: {error}"
                 raise
         finally:

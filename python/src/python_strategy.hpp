@@ -32,9 +32,10 @@ namespace bsp {
 struct StrategyFailure {
   std::optional<py::error_already_set> error; ///< The first exception, with its traceback.
   std::string where;                          ///< "the shooter's next_shot", ...
-  long game = -1;                             ///< Game index at the failure (0-based).
-  bool defer = false;                         ///< Store instead of raising.
-  std::atomic<bool>* cancel = nullptr;        ///< Set on failure; read to wind down (Ctrl-C).
+  bool raised = false; ///< A call raised, not deferred: its exception went on to the caller.
+  long game = -1;      ///< Game index at the failure (0-based).
+  bool defer = false;  ///< Store instead of raising.
+  std::atomic<bool>* cancel = nullptr; ///< Set on failure; read to wind down (Ctrl-C).
 
   /// Whether the strategies should stop playing (an earlier failure, or the run was cancelled).
   [[nodiscard]] bool stopped() const {
@@ -63,7 +64,13 @@ namespace detail {
 template <class F>
 bool guarded(StrategyFailure& failure, const char* where, long game, F&& f) {
   if (!failure.defer) {
-    f();
+    try {
+      f();
+    } catch (...) { // the caller (a game played from Python) learns whose call it was
+      failure.raised = true;
+      failure.where = where;
+      throw;
+    }
     return true;
   }
   try {

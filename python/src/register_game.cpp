@@ -1,6 +1,7 @@
 // Game: a two-player match under any rules, played turn by turn or to the end.
 #include <pybind11/stl.h>
 
+#include <array>
 #include <memory>
 #include <stdexcept>
 
@@ -46,6 +47,9 @@ private:
 template <class S>
 struct GameBox {
   std::shared_ptr<StrategyFailure> failure = std::make_shared<StrategyFailure>();
+  /// Each player's shooter's own, so a shooter that raised is told apart from the other.
+  std::array<std::shared_ptr<StrategyFailure>, 2> shooter_failure{
+      std::make_shared<StrategyFailure>(), std::make_shared<StrategyFailure>()};
   std::unique_ptr<Game<S>> game;
   std::unique_ptr<PythonObserver<S>> observer;
   /// True from the first play call on: the oceans lent to Python are read-only from then.
@@ -90,9 +94,9 @@ void bind_game(py::module_& m) {
              if (auto p = rules.problem()) throw py::value_error(*p);
              const S shape(rows, cols);
              fleet.validate(shape);
-             box->game = std::make_unique<Game<S>>(Board<S>(shape), fleet, rules,
-                                                   any_shooter<S>(first, box->failure),
-                                                   any_shooter<S>(second, box->failure), seed);
+             box->game = std::make_unique<Game<S>>(
+                 Board<S>(shape), fleet, rules, any_shooter<S>(first, box->shooter_failure[0]),
+                 any_shooter<S>(second, box->shooter_failure[1]), seed);
              return box;
            }),
            py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("first"),
@@ -131,6 +135,16 @@ void bind_game(py::module_& m) {
       .def_property_readonly("outcome", [](const Box& b) { return b.game->outcome(); })
       .def_property_readonly("is_over", [](const Box& b) { return b.game->is_over(); })
       .def_property_readonly("to_move", [](const Box& b) { return b.game->to_move(); })
+      .def_property_readonly(
+          "raised",
+          [](const Box& b) -> py::object {
+            for (int p : {0, 1})
+              if (const StrategyFailure& f = *b.shooter_failure[static_cast<std::size_t>(p)];
+                  f.raised)
+                return py::make_tuple(p, f.where);
+            return py::none();
+          },
+          "(player, 'the shooter's next_shot') for the Python shooter whose call raised, if any.")
       .def_property_readonly("next_volley_size",
                              [](const Box& b) { return b.game->next_volley_size(); })
       .def_property_readonly("turn_under_way",

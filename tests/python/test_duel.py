@@ -365,3 +365,18 @@ def test_a_match_the_opponent_ends_in_reset_ends_the_episode_at_the_first_step()
     _, reward, terminated, truncated, info = env.step(2)
     assert (reward, terminated, truncated, info["outcome"], info["fired"]) == (-1.0, True, False, "over", [])
     assert info["shots"][0] == 0
+
+
+def test_an_opponent_that_raises_ends_the_episode_with_it_at_fault():
+    class Broken:
+        def next_shot(self, view, rng):
+            raise ValueError("broken opponent")
+
+    env = DuelEnv(opponent=Broken())
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="broken opponent"):
+        env.step(0)
+    _, reward, terminated, _, info = env.step(1)
+    assert terminated and info["outcome"] == "over"
+    assert info["match"].end == "aborted" and info["match"].at_fault == 1 - env.agent
+    assert info["match"].reason == f"player {1 - env.agent}'s shooter's next_shot raised ValueError: broken opponent"

@@ -86,9 +86,35 @@ def test_an_exception_in_a_game_aborts_it_and_propagates():
         game.play_to_end()
     assert game.is_over
     assert game.outcome.end == "aborted"
-    assert "ZeroDivisionError" in game.outcome.reason
+    assert game.outcome.reason.startswith("player 0's shooter's next_shot raised ZeroDivisionError")
+    assert game.outcome.at_fault == 0  # the player whose shooter raised
     with pytest.raises(RuntimeError, match="aborted"):
         game.play_turn()
+
+
+def test_the_second_players_shooter_raising_puts_it_at_fault_and_an_observer_no_one():
+    class Quiet:
+        def next_shot(self, view, rng):
+            return view.open_cells()[0]
+
+        def on_result(self, view, cell, outcome):
+            raise ValueError("cannot take it")
+
+    game = Game("parity", Quiet(), seed=2)
+    with pytest.raises(ValueError):
+        game.play_to_end()
+    outcome = game.outcome
+    assert outcome.at_fault == 1 and outcome.reason == "player 1's shooter's on_result raised ValueError: cannot take it"
+
+    class Failing:
+        def on_shot(self, *args):
+            raise KeyError("observer")
+
+    watched = Game("parity", "parity", seed=2, observers=[Failing()])
+    with pytest.raises(KeyError):
+        watched.play_turn()
+    assert watched.outcome.end == "aborted" and watched.outcome.at_fault is None
+    assert watched.outcome.reason.startswith("play raised KeyError")
 
 
 def test_an_exception_in_match_aborts_the_run():
