@@ -46,7 +46,8 @@ private:
 
 template <class S>
 struct GameBox {
-  std::shared_ptr<StrategyFailure> failure = std::make_shared<StrategyFailure>();
+  /// The Python placers' (a placer that raised is blamed by the caller, which knows the player).
+  std::shared_ptr<StrategyFailure> placer_failure = std::make_shared<StrategyFailure>();
   /// Each player's shooter's own, so a shooter that raised is told apart from the other.
   std::array<std::shared_ptr<StrategyFailure>, 2> shooter_failure{
       std::make_shared<StrategyFailure>(), std::make_shared<StrategyFailure>()};
@@ -104,7 +105,8 @@ void bind_game(py::module_& m) {
       .def("place",
            [](Box& b, int p, py::handle placer) {
              const int player = b.player(p);
-             return b.run([&] { return b.game->place(player, any_placer<S>(placer, b.failure)); });
+             return b.run(
+                 [&] { return b.game->place(player, any_placer<S>(placer, b.placer_failure)); });
            })
       .def(
           "ocean", // keep_alive: arguments as handles (index_argument says why)
