@@ -89,6 +89,16 @@ class _Board:
         """The fleet (its composition is public knowledge)."""
         return self._impl.fleet  # type: ignore[no-any-return]
 
+    def __eq__(self, other: object) -> bool:
+        """Equal by value: oceans with the same ships, damage and blocks; views told the same
+        answers in the same order (on the same board, fleet and rules)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Board)
+        return type(self._impl) is type(other._impl) and bool(self._impl == other._impl)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def copy(self: _B) -> _B:
         """An independent copy."""
         return type(self)._from_core(self._impl.copy())
@@ -311,13 +321,6 @@ class Ocean(_Board):
         return self._impl.blocked()  # type: ignore[no-any-return]
 
     # ---- Python manners --------------------------------------------------------------------
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Ocean):
-            return NotImplemented
-        return type(self._impl) is type(other._impl) and bool(self._impl == other._impl)
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __reduce__(self) -> Tuple[Any, ...]:
         """Pickles as what rebuilds it: board, fleet, touching rule, blocks, ships and shots."""
         placements = []
@@ -452,14 +455,6 @@ class TargetView(_Board):
     def reset(self) -> None:
         """Forget every shot (own views only)."""
         self._impl.reset()
-
-    def __eq__(self, other: object) -> bool:
-        """Same board, fleet and rules, told the same answers in the same order."""
-        if not isinstance(other, TargetView):
-            return NotImplemented
-        return type(self._impl) is type(other._impl) and bool(self._impl == other._impl)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __reduce__(self) -> Tuple[Any, ...]:
         """Pickles as what rebuilds it: board, fleet, rules, then the answers as they were told

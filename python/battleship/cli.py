@@ -149,9 +149,9 @@ def _names(text: Optional[str], option: str) -> List[str]:
     return names
 
 
-def _describe(args: argparse.Namespace) -> str:
-    rows, cols, _, rules = board_from(args)
-    return f"{rows} x {cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}"
+def _describe(args: argparse.Namespace, rules: Rules) -> str:
+    """The run's board, fleet, rules (as ``check_run`` built them) and seed, for a header."""
+    return f"{args.rows} x {args.cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}"
 
 
 # ---- compare and simulate ------------------------------------------------------------------
@@ -170,7 +170,7 @@ def _table(
     }
     rules = check_run(args, shooters, [args.placer])
     solo = " (solo games: every shot is answered at once, so the volley rule does not apply)"
-    print(f"{_many(args.games, 'game')} per shooter, {_describe(args)}, placer {args.placer}"
+    print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, placer {args.placer}"
           + (solo if rules.volley != "single" else ""))
     header = f"{'shooter':<20}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
     print(header)
@@ -280,10 +280,10 @@ def add_simulate(sub: Subparsers) -> None:
 
 # ---- match ---------------------------------------------------------------------------------
 def _match(args: argparse.Namespace) -> int:
-    check_run(args, [args.a, args.b], [args.placer])
+    rules = check_run(args, [args.a, args.b], [args.placer])
     r = battleship.match(args.a, args.b, args.games, placers=(args.placer, args.placer), **run_arguments(args))
     a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
-    print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args)} (each moves first in half the games)")
+    print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args, rules)} (each moves first in half the games)")
     print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
     print(f"  {b:<20} wins {r.wins_b:>8,}")
     print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
@@ -317,10 +317,10 @@ def _player(text: str) -> Tuple[str, str]:
 
 def _tournament(args: argparse.Namespace) -> int:
     players = [_player(p) for p in args.players]
-    check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
+    rules = check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
     t = battleship.tournament(players, args.games, **run_arguments(args))
     pairs = len(t.matches)
-    print(f"round robin of {len(t.names)}: {_many(args.games, 'game')} a pair, {_describe(args)}")
+    print(f"round robin of {len(t.names)}: {_many(args.games, 'game')} a pair, {_describe(args, rules)}")
     print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it\n")
     print(t.table())
     print(f"\n{_many(pairs, 'pair')}, {_many(pairs * args.games, 'game')} in {t.seconds:.1f} s")

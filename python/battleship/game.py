@@ -279,23 +279,17 @@ class Game:
             except BaseException as error:
                 raised = self._impl.raised  # (player, "the shooter's next_shot") if a shooter did
                 if raised is not None:
-                    who, self._at_fault = f"player {raised[0]}'s {raised[1][len('the '):]}", raised[0]
+                    who, self._at_fault = f"player {raised[0]}'s {raised[1].removeprefix('the ')}", raised[0]
                 self._aborted = f"{who} raised {type(error).__name__}: {error}"
                 raise
         finally:
             self._busy = None
 
-    def __copy__(self) -> NoReturn:
+    def __reduce__(self) -> NoReturn:  # what pickle, copy.copy and copy.deepcopy ask for
         raise TypeError(
             "a Game cannot be copied: its shooters' state stays in the engine; "
             "game.record.replay() rebuilds a finished game"
         )
-
-    def __deepcopy__(self, memo: Any) -> NoReturn:
-        self.__copy__()
-
-    def __reduce__(self) -> NoReturn:  # pickling: the same reason
-        self.__copy__()
 
     def _layout(self, player: int) -> Tuple[Placement, ...]:
         ocean = self.ocean(player)

@@ -10,22 +10,6 @@ namespace bsp {
 namespace {
 using namespace battleship;
 
-Rules make_rules(const std::string& touching, const std::string& disclosure,
-                 const std::string& volley, int salvo_size, bool equalising_shot,
-                 const std::string& invalid_shot, int max_invalid_in_a_row, int shot_cap) {
-  Rules r;
-  r.touching = parse_enum("touching rule", touching, touchings);
-  r.disclosure = parse_enum("disclosure rule", disclosure, disclosures);
-  r.volley = parse_enum("volley rule", volley, volleys);
-  r.salvo_size = salvo_size;
-  r.equalising_shot = equalising_shot;
-  r.invalid_shot = parse_enum("invalid-shot rule", invalid_shot, invalid_shots);
-  r.max_invalid_in_a_row = max_invalid_in_a_row;
-  r.shot_cap = shot_cap;
-  if (auto p = r.problem()) throw py::value_error(*p);
-  return r;
-}
-
 py::dict state_of(const Rules& r) {
   py::dict d;
   d["touching"] = std::string(to_string(r.touching));
@@ -39,17 +23,23 @@ py::dict state_of(const Rules& r) {
   return d;
 }
 
-/// `make_rules` from Python values, each converted by name: a value of the wrong type gets a
-/// TypeError naming the rule, not pybind's list of signatures.
+/// The rules the Python values give, each converted by name (a value of the wrong type gets a
+/// TypeError naming the rule, not pybind's list of signatures) and the whole checked once.
 Rules rules_of(py::handle touching, py::handle disclosure, py::handle volley, py::handle salvo_size,
                py::handle equalising_shot, py::handle invalid_shot, py::handle max_invalid_in_a_row,
                py::handle shot_cap) {
-  return make_rules(text_of(touching, "touching"), text_of(disclosure, "disclosure"),
-                    text_of(volley, "volley"), int_argument(salvo_size, "salvo_size"),
-                    bool_argument(equalising_shot, "equalising_shot"),
-                    text_of(invalid_shot, "invalid_shot"),
-                    int_argument(max_invalid_in_a_row, "max_invalid_in_a_row"),
-                    int_argument(shot_cap, "shot_cap"));
+  Rules r;
+  r.touching = parse_enum("touching rule", text_of(touching, "touching"), touchings);
+  r.disclosure = parse_enum("disclosure rule", text_of(disclosure, "disclosure"), disclosures);
+  r.volley = parse_enum("volley rule", text_of(volley, "volley"), volleys);
+  r.salvo_size = int_argument(salvo_size, "salvo_size");
+  r.equalising_shot = bool_argument(equalising_shot, "equalising_shot");
+  r.invalid_shot =
+      parse_enum("invalid-shot rule", text_of(invalid_shot, "invalid_shot"), invalid_shots);
+  r.max_invalid_in_a_row = int_argument(max_invalid_in_a_row, "max_invalid_in_a_row");
+  r.shot_cap = int_argument(shot_cap, "shot_cap");
+  if (auto p = r.problem()) throw py::value_error(*p);
+  return r;
 }
 
 Rules from_state(const py::dict& d) {

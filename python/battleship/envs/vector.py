@@ -197,14 +197,11 @@ class BattleshipVectorEnv(VectorEnv):
     def close(self, **kwargs: Any) -> None:
         """Nothing to release."""
 
-    def __reduce__(self) -> NoReturn:
+    def __reduce__(self) -> NoReturn:  # what pickle, copy.copy and copy.deepcopy ask for
         raise TypeError(
             "a BattleshipVectorEnv cannot be copied or pickled: its games live in one engine batch; "
             "make another with the same arguments (each BattleshipEnv copies)"
         )
-
-    def __deepcopy__(self, memo: Any) -> NoReturn:
-        self.__reduce__()
 
     # ---- helpers ------------------------------------------------------------------------------
     def _seeds(self, seed: Optional[Union[int, Sequence[Optional[int]]]]) -> List[Optional[int]]:
