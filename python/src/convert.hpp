@@ -196,9 +196,14 @@ inline bool bool_argument(py::handle h, const std::string& what) {
     throw py::type_error(what + " must be a bool, got " + py::repr(h).cast<std::string>());
   return static_cast<bool>(caster);
 }
-/// `cast_argument` for the engine's `int` settings.
+/// `cast_argument` for the engine's `int` settings. True and False are refused although Python
+/// counts them as ints: `salvo_size=True` is a mistake, not a salvo of one.
 inline int int_argument(py::handle h, const std::string& what) {
-  return cast_argument<int>(h, what, "an int from -2**31 to 2**31 - 1");
+  constexpr const char* expected = "an int from -2**31 to 2**31 - 1";
+  if (PyBool_Check(h.ptr()))
+    throw py::type_error(what + " must be " + expected + ", got " +
+                         py::repr(h).cast<std::string>());
+  return cast_argument<int>(h, what, expected);
 }
 
 /// Refuses, with IndexError, an answer a shooter cannot take in: a shot that was fired (any

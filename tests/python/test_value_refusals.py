@@ -288,6 +288,8 @@ def test_optimal_shooter_plays_in_a_process_pool():
         ({"shot_cap": 3.7}, TypeError, "shot_cap must be an int"),
         ({"shot_cap": None}, TypeError, "shot_cap must be an int"),
         ({"shot_cap": 2**40}, TypeError, "shot_cap must be an int from -2\\*\\*31"),
+        ({"salvo_size": True}, TypeError, "salvo_size must be an int from .*, got True"),
+        ({"max_invalid_in_a_row": False}, TypeError, "max_invalid_in_a_row must be an int"),
         ({"touching": 3}, TypeError, "touching must be a str"),
         ({"equalising_shot": "yes"}, TypeError, "equalising_shot must be a bool"),
         ({"equalising_shot": float("nan")}, TypeError, "equalising_shot must be a bool, got nan"),
@@ -306,6 +308,10 @@ def test_rules_replace_names_the_field_it_cannot_take(changes, error, message):
 
 def test_numpy_bools_are_bools_for_the_rules():
     assert battleship.Rules(equalising_shot=np.bool_(True)).equalising_shot is True
+
+
+def test_numpy_ints_are_ints_for_the_rules():
+    assert battleship.Rules(shot_cap=np.int64(80)).shot_cap == 80
 
 
 def test_a_probability_that_is_not_a_number_is_refused():
