@@ -60,7 +60,8 @@ struct HuntRule {
 /// Every placement of a ship of each length on the board (index: length).
 struct PlacementLists {
   std::vector<std::vector<Cells>> of_length;
-  explicit PlacementLists(const Board<S>& board, int longest) : of_length(longest + 1) {
+  explicit PlacementLists(const Board<S>& board, int longest)
+      : of_length(static_cast<std::size_t>(longest) + 1) {
     for (int length = 1; length <= longest; ++length)
       for (const Orientation o : {Orientation::horizontal, Orientation::vertical})
         for (int r = 0; r < board.rows(); ++r)

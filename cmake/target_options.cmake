@@ -15,13 +15,14 @@ endif()
 option(BATTLESHIP_X86_64_V2 "Build the project's own targets for x86-64-v2 (POPCNT)"
        ${battleship_arch_default})
 
-# Warnings as errors (optional), sanitizers (optional) and the instruction set.
+# Warnings as errors (optional), sanitizers (optional) and the instruction set. The conversion
+# and shadowing warnings are here so that the headers stay clean for consumers who build with them.
 function(battleship_target_options target)
   if(MSVC)
     target_compile_options(${target} PRIVATE /W4 $<$<BOOL:${BATTLESHIP_WERROR}>:/WX>)
   else()
-    target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic
-                           $<$<BOOL:${BATTLESHIP_WERROR}>:-Werror>)
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+                           -Wsign-conversion $<$<BOOL:${BATTLESHIP_WERROR}>:-Werror>)
   endif()
   if(BATTLESHIP_X86_64_V2)
     target_compile_options(${target} PRIVATE -march=x86-64-v2)

@@ -543,9 +543,9 @@ TEST_CASE("bbm103: replay_files reads the seed's files and reports unreachable o
     CHECK(replay_files(".", "Player2.txt", "p1.in", "p2.in", d).text ==
           "IOError: input file(s) . is/are not reachable.");
     // A path with no base name (a directory, or nothing) is named as given, never skipped.
-    const ReplayResult dir = replay_files("Player1.txt", "Player2.txt", "p1.in", "nope/", d);
-    CHECK_FALSE(dir.played);
-    CHECK(dir.text == "IOError: input file(s) nope/ is/are not reachable.");
+    const ReplayResult directory = replay_files("Player1.txt", "Player2.txt", "p1.in", "nope/", d);
+    CHECK_FALSE(directory.played);
+    CHECK(directory.text == "IOError: input file(s) nope/ is/are not reachable.");
     CHECK(replay_files("", "Player2.txt", "p1.in", "/", d).text ==
           "IOError: input file(s) '', / is/are not reachable.");
   }

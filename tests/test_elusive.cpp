@@ -28,7 +28,9 @@ template <BoardShape Sh>
 struct ReadingOrder {
   int next = 0;
   void start(const TargetView<Sh>&) { next = 0; }
-  Coord next_shot(const TargetView<Sh>& view, Rng&) { return view.board().coord(next++); }
+  Coord next_shot(const TargetView<Sh>& view, Rng&) {
+    return view.board().coord(static_cast<std::size_t>(next++));
+  }
   void on_result(const TargetView<Sh>&, Coord, const ShotOutcome&) {}
 };
 

@@ -157,7 +157,7 @@ TEST_CASE("expert plays the same game for the same seed", "[expert][determinism]
 
 TEST_CASE("under a salvo expert names each cell once and finishes the game", "[expert][salvo]") {
   const Rules salvo{.volley = Volley::fixed_salvo, .salvo_size = 3};
-  for (std::uint64_t seed : {1, 2}) CHECK(one_game(seed, salvo).size() >= 7);
+  for (const std::uint64_t seed : {1u, 2u}) CHECK(one_game(seed, salvo).size() >= 7);
 }
 
 TEST_CASE("expert's mean over 20 games on 6 x 6 with a fixed seed stays in its band",

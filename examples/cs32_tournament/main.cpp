@@ -9,7 +9,7 @@
 // recordAttackResult) of each player: the seed allows 5 seconds.
 #include <algorithm>
 #include <chrono>
-#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <sstream>
@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include <battleship/compat/cs32.hpp>
+#include <battleship/statistics.hpp>
 
 #include "../arguments.hpp"
 
@@ -65,14 +66,6 @@ private:
   std::unique_ptr<Player> inner_;
   Clock::time_point started_;
 };
-
-// Wilson score interval for k successes in n trials, at 95 %.
-std::pair<double, double> wilson95(long k, long n) {
-  const double z = 1.959964, p = static_cast<double>(k) / n, z2n = z * z / n;
-  const double centre = (p + z2n / 2) / (1 + z2n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
-  return {centre - half, centre + half};
-}
 
 void add_standard_ships(Game& g) {
   g.addShip(5, 'A', "aircraft carrier");
@@ -138,11 +131,12 @@ int main(int argc, char** argv) {
   std::printf("%s vs %s: %ld games, seed %llu, first move alternating\n", kind[0].c_str(),
               kind[1].c_str(), games, static_cast<unsigned long long>(seed));
   for (int k = 0; k < 2; ++k) {
-    const auto [lo, hi] = wilson95(wins[k], games);
+    const battleship::Proportion won = battleship::proportion(static_cast<std::uint64_t>(wins[k]),
+                                                              static_cast<std::uint64_t>(games));
     std::printf("%-8s (player %d): %ld wins, %.1f%% (95%% interval %.1f%% to %.1f%%); "
                 "slowest move %.3f ms, mean %.4f ms\n",
-                kind[k].c_str(), k + 1, wins[k], 100.0 * wins[k] / games, 100 * lo, 100 * hi,
-                1e3 * slowest[k], moves[k] ? 1e3 * total[k] / moves[k] : 0.0);
+                kind[k].c_str(), k + 1, wins[k], 100 * won.share, 100 * won.low, 100 * won.high,
+                1e3 * slowest[k], moves[k] ? 1e3 * total[k] / static_cast<double>(moves[k]) : 0.0);
   }
   std::printf("won by the player moving first: %ld of %ld\n", first_mover_wins, games - unfinished);
   if (unfinished) std::printf("unfinished (play returned nullptr): %ld\n", unfinished);

@@ -14,7 +14,6 @@
 // ships included: the firing board only knows Hit and Miss). A round is Amy's shot, then Vince's
 // unless he has lost. Callouts and boards follow the post's code; coordinates are printed from 1,
 // like its panels. Fleet: Aircraft Carrier 5, Battleship 4, Cruiser 3, Submarine 3, Destroyer 2.
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
@@ -22,6 +21,7 @@
 #include <string_view>
 
 #include <battleship/ocean.hpp>
+#include <battleship/statistics.hpp>
 #include <battleship/strategy.hpp>
 #include <battleship/view.hpp>
 
@@ -166,15 +166,6 @@ bool play_game(std::uint64_t seed, std::FILE* out) {
   return vince.has_lost();
 }
 
-// Wilson score interval for k successes in n trials, at 95%.
-void wilson95(long k, long n, double& lo, double& hi) {
-  const double z = 1.959964, p = static_cast<double>(k) / n, z2n = z * z / n;
-  const double centre = (p + z2n / 2) / (1 + z2n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
-  lo = centre - half;
-  hi = centre + half;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -219,14 +210,14 @@ int main(int argc, char** argv) {
   }
   const long n = games * sets;
   if (n > 0 && (sets > 1 || games >= 100)) {
-    double lo = 0, hi = 0;
-    wilson95(amy_total, n, lo, hi);
+    const battleship::Proportion amy = battleship::proportion(static_cast<std::uint64_t>(amy_total),
+                                                              static_cast<std::uint64_t>(n));
     std::printf("Player 1 (Amy, who shoots first) won %ld of %ld games: %.1f%% (95%% interval "
                 "%.1f%% to %.1f%%): %s\n",
-                amy_total, n, 100.0 * amy_total / n, 100 * lo, 100 * hi,
-                lo > 0.5   ? "the first player is favoured"
-                : hi < 0.5 ? "the second player is favoured"
-                           : "no evidence that either player is favoured");
+                amy_total, n, 100 * amy.share, 100 * amy.low, 100 * amy.high,
+                amy.low > 0.5    ? "the first player is favoured"
+                : amy.high < 0.5 ? "the second player is favoured"
+                                 : "no evidence that either player is favoured");
   }
   return 0;
 }
