@@ -7,40 +7,39 @@
 //               [--phases]
 //
 // Each shooter is measured twice on the same games: on one thread (giving the figures) and on T
-// threads (default: every core). A run that would take more than X seconds (default 3) is cut
-// short, and the table says how many games it played, so slow players do not stall the bench. A
-// slow shooter (`shooter_is_slow`: bayes thinks for milliseconds a shot) plays at most M games
-// (default 200).
+// threads (default: every core; with T = 1 the table has one games/s column). A run that would take
+// more than X seconds (default 3) is cut short, and the table says how many games it played, so
+// slow players do not stall the bench. A slow shooter (`shooter_is_slow`: bayes thinks for
+// milliseconds a shot) plays at most M games (default 200).
 //
 // With --match, a head-to-head table instead: every pair of the shooters plays two-player
 // matches under the classic rules (uniform placement, the first move alternating), and the row
 // shooter's share of the matches won, with its 95 percent interval, is printed. A player written
 // `shooter/placer` (for example `expert/spread`) lays out its own fleet with that placer.
 //
-// Issue 6's strength table (every shooter against every placer, on one thread per run):
-//   bench_games --placer all --games 20000 --slow-games 300 --seconds 60 --threads 1 --markdown
-// With --placer all the table has one row per shooter and placer (issue 6's strength table).
+// Issue 6's strength table in the README (one row per shooter and placer):
+//   bench_games --placer all --games 10000 --slow-games 2000 --seconds 900 --threads 2 --markdown
 //
 // With --think, each row also gets the shooter's thinking time per move (the wall-clock time of
 // each `next_shot` call, mean and largest, in milliseconds), measured in one more single-thread
-// run of the same games with a clock read around every call (issue 6 bounds these for `bayes`
+// run of the row's games with a clock read around every call (issue 6 bounds these for `bayes`
 // and `expert`). The clock adds tens of nanoseconds a move: the figures of the fast shooters are
 // mostly that.
 //
-// With --phases, each row also gets where the misses fall, from one more run of the same games:
+// With --phases, each row also gets where the misses fall, from one more run of the row's games:
 // mean misses a game while hunting (every hit so far belongs to a sunk ship), of those the ones
 // spent hunting the last ship afloat, and the misses while targeting a ship already hit. Shots =
-// 17 hits + hunting + targeting misses for the classic fleet.
+// 17 hits + hunting + targeting misses for the classic fleet. The --think and --phases runs are
+// not cut by --seconds: they play exactly the games the row counts.
+#include "../examples/arguments.hpp"
 #include "miss_tally.hpp"
 
 #include <battleship/registry.hpp>
 #include <battleship/simulate.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <stop_token>
 #include <string>
@@ -56,7 +55,7 @@ struct Options {
   std::uint64_t games = 1'000'000;
   std::uint64_t slow_games = 200;
   std::uint64_t seed = 1;
-  unsigned threads = 0;
+  unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1U, max_threads);
   double seconds = 3;
   std::vector<std::string> shooters; // empty: all
   std::vector<std::string> placers{"uniform"};
@@ -66,93 +65,155 @@ struct Options {
   bool phases = false;
 };
 
-std::vector<std::string> split(std::string_view list) {
+/// Games a row may ask for: far more than any run plays, small enough to print.
+inline constexpr std::uint64_t max_games = 1'000'000'000'000;
+
+constexpr std::string_view usage_text =
+    "usage: bench_games [--games N] [--slow-games M] [--seed S] [--threads T] [--seconds X]\n"
+    "                   [--shooter a,b,...] [--placer name,...|all] [--markdown] [--match]\n"
+    "                   [--think] [--phases]\n"
+    "  --games N       games a row (default 1000000)\n"
+    "  --slow-games M  games a row of a slow shooter, bayes or expert (default 200)\n"
+    "  --seed S        the seed of the games (default 1); the same seed, the same games\n"
+    "  --threads T     threads of the second run of a row (default: every core)\n"
+    "  --seconds X     a run stops after X seconds and the row says how many games it played\n"
+    "                  (default 3)\n"
+    "  --shooter a,b   the shooters (default: every built-in); with --match, a player may be\n"
+    "                  written shooter/placer\n"
+    "  --placer p,q    the placers of the layouts (default uniform; all: every built-in)\n"
+    "  --markdown      Markdown tables\n"
+    "  --match         a head-to-head table of two-player matches instead\n"
+    "  --think         each row also gets the thinking time per move (mean and largest, ms)\n"
+    "  --phases        each row also gets where the misses fall (hunting, last ship, targeting)\n";
+
+/// The comma-separated names of the option moved to: none empty, none twice.
+std::vector<std::string> names_of(examples::Arguments& args) {
+  const std::string option(args.current());
+  const std::string_view whole = args.value();
+  std::string_view list = whole;
   std::vector<std::string> out;
-  while (!list.empty()) {
+  while (true) {
     const auto comma = list.find(',');
-    out.emplace_back(list.substr(0, comma));
-    list.remove_prefix(comma == std::string_view::npos ? list.size() : comma + 1);
+    const std::string name(list.substr(0, comma));
+    if (name.empty()) args.fail(option + " has an empty name in '" + std::string(whole) + "'");
+    if (std::find(out.begin(), out.end(), name) != out.end())
+      args.fail(option + " names '" + name + "' twice");
+    out.push_back(name);
+    if (comma == std::string_view::npos) return out;
+    list.remove_prefix(comma + 1);
   }
-  return out;
 }
 
-[[noreturn]] void usage(const char* problem) {
-  std::fprintf(stderr,
-               "bench_games: %s\nusage: bench_games [--games N] [--slow-games M] [--seed S] "
-               "[--threads T] [--seconds X] [--shooter a,b] [--placer name|all] [--markdown] "
-               "[--match] [--think] [--phases]\n",
-               problem);
-  std::exit(2);
+/// Refuses, naming the option, a name that is not in `known`.
+void check_names(const examples::Arguments& args, const char* option,
+                 const std::vector<std::string>& names, const std::vector<std::string>& known) {
+  for (const auto& name : names)
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      args.fail(std::string(option) + ": unknown name '" + name + "'; known: " + list);
+    }
 }
+
+/// A head-to-head player: a shooter and the placer of its own fleet (`shooter[/placer]`).
+struct Player {
+  std::string shooter;
+  std::string placer = "uniform";
+  explicit Player(const std::string& spec) : shooter(spec) {
+    if (const auto slash = spec.find('/'); slash != std::string::npos) {
+      shooter = spec.substr(0, slash);
+      placer = spec.substr(slash + 1);
+    }
+  }
+};
 
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view flag = argv[i];
-    if (flag == "--markdown") {
+  bool placers_given = false;
+  examples::Arguments args(argc, argv, "bench_games", usage_text);
+  while (args.next()) {
+    if (args.is("--markdown"))
       o.markdown = true;
-      continue;
-    }
-    if (flag == "--match") {
+    else if (args.is("--match"))
       o.match = true;
-      continue;
-    }
-    if (flag == "--think") {
+    else if (args.is("--think"))
       o.think = true;
-      continue;
-    }
-    if (flag == "--phases") {
+    else if (args.is("--phases"))
       o.phases = true;
-      continue;
-    }
-    if (i + 1 >= argc) usage("a flag is missing its value");
-    const char* value = argv[++i];
-    char* end = nullptr;
-    if (flag == "--games")
-      o.games = std::strtoull(value, &end, 10);
-    else if (flag == "--slow-games")
-      o.slow_games = std::strtoull(value, &end, 10);
-    else if (flag == "--seed")
-      o.seed = std::strtoull(value, &end, 10);
-    else if (flag == "--threads")
-      o.threads = static_cast<unsigned>(std::strtoul(value, &end, 10));
-    else if (flag == "--seconds")
-      o.seconds = std::strtod(value, &end);
-    else if (flag == "--shooter")
-      o.shooters = split(value);
-    else if (flag == "--placer")
-      o.placers = std::string_view(value) == "all" ? placer_names<S>() : split(value);
-    else
-      usage("unknown flag");
-    if (end && *end) usage("a number is malformed");
+    else if (args.is("--games"))
+      o.games = args.count(1, max_games);
+    else if (args.is("--slow-games"))
+      o.slow_games = args.count(1, max_games);
+    else if (args.is("--seed"))
+      o.seed = args.seed();
+    else if (args.is("--threads"))
+      o.threads = static_cast<unsigned>(args.count(1, max_threads));
+    else if (args.is("--seconds"))
+      o.seconds = args.decimal(0.01, 1e6);
+    else if (args.is("--shooter"))
+      o.shooters = names_of(args);
+    else if (args.is("--placer")) {
+      placers_given = true;
+      const std::vector<std::string> names = names_of(args);
+      o.placers = names == std::vector<std::string>{"all"} ? placer_names<S>() : names;
+    } else
+      args.refuse();
   }
   if (o.shooters.empty()) o.shooters = shooter_names<S>();
-  if (o.threads == 0) o.threads = std::max(1U, std::thread::hardware_concurrency());
+  // Every name is checked before anything runs, so a typo never comes after an hour of rows.
+  if (o.match) {
+    if (placers_given || o.think || o.phases)
+      args.fail("--match takes no --placer, --think or --phases (a player names its placer as "
+                "shooter/placer)");
+    if (o.shooters.size() < 2) args.fail("--match needs at least two players in --shooter");
+    for (const auto& spec : o.shooters) {
+      const Player player(spec);
+      check_names(args, "--shooter", {player.shooter}, shooter_names<S>());
+      check_names(args, "--shooter (placer after /)", {player.placer}, placer_names<S>());
+    }
+  } else {
+    check_names(args, "--shooter", o.shooters, shooter_names<S>());
+    check_names(args, "--placer", o.placers, placer_names<S>());
+  }
   return o;
 }
 
-/// Runs `options.games` games of `shooter` against `placer` on `threads` threads, stopping after
-/// `seconds` of wall-clock time.
+/// Requests a stop `seconds` after it is made, unless it is destroyed first.
+class Deadline {
+public:
+  explicit Deadline(double seconds)
+      : timer_([this, seconds](std::stop_token destroyed) {
+          const auto end =
+              std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+          while (!destroyed.stop_requested() && std::chrono::steady_clock::now() < end)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+          stop_.request_stop();
+        }) {}
+  [[nodiscard]] std::stop_token token() const { return stop_.get_token(); }
+
+private:
+  std::stop_source stop_; // before timer_: made first, destroyed after the timer has joined
+  std::jthread timer_;
+};
+
+/// Plays `games` games of `shooter` against `placer` on `threads` threads, until `stop` says so.
 template <class Shooter, class Placer>
-SimulationResult timed_run(const Shooter& shooter, const Placer& placer, std::uint64_t games,
-                           std::uint64_t seed, unsigned threads, double seconds) {
-  std::stop_source stop;
-  std::atomic<bool> finished{false};
-  std::jthread timer([&] {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (!finished.load() && std::chrono::steady_clock::now() < deadline)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    stop.request_stop();
-  });
+SimulationResult run(const Shooter& shooter, const Placer& placer, std::uint64_t games,
+                     std::uint64_t seed, unsigned threads, std::stop_token stop = {}) {
   SimulationOptions options;
   options.games = games;
   options.seed = seed;
   options.threads = threads;
-  options.stop_token = stop.get_token();
-  SimulationResult r =
-      simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, shooter, placer, options);
-  finished.store(true);
-  return r;
+  options.stop_token = std::move(stop);
+  return simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, shooter, placer, options);
+}
+
+/// `run`, stopped after `seconds` of wall-clock time.
+template <class Shooter, class Placer>
+SimulationResult timed_run(const Shooter& shooter, const Placer& placer, std::uint64_t games,
+                           std::uint64_t seed, unsigned threads, double seconds) {
+  const Deadline deadline(seconds);
+  return run(shooter, placer, games, seed, threads, deadline.token());
 }
 
 /// Thinking time of the moves of one run: count, sum and largest, in seconds.
@@ -199,23 +260,23 @@ void row(const Options& o, const std::string& shooter_name, const std::string& p
           o.threads == 1 ? one
                          : timed_run(shooter, placer, one.games, o.seed, o.threads, o.seconds);
       const ShotSummary s = one.summary();
-      const char* format = o.markdown
-                               ? "| %s | %s | %llu | %.0f | %.0f | %.2f (±%.2f) | %d | %d | %d |"
-                               : "%-20s %-10s %9llu %11.0f %11.0f %7.2f ±%5.2f %6d %5d %5d";
-      std::printf(format, shooter_name.c_str(), placer_name.c_str(),
-                  static_cast<unsigned long long>(one.games), one.games_per_second(),
-                  all.games_per_second(), s.mean, s.ci95, s.median, s.p95, s.max);
+      std::printf(o.markdown ? "| %s | %s | %llu | %.0f |" : "%-20s %-10s %9llu %11.0f",
+                  shooter_name.c_str(), placer_name.c_str(),
+                  static_cast<unsigned long long>(one.games), one.games_per_second());
+      if (o.threads > 1) std::printf(o.markdown ? " %.0f |" : " %11.0f", all.games_per_second());
+      std::printf(o.markdown ? " %.2f (±%.2f) | %d | %d | %d |" : " %7.2f ±%5.2f %6d %5d %5d",
+                  s.mean, s.ci95, s.median, s.p95, s.max);
       if (o.think) {
         auto time = std::make_shared<ThinkTime>();
-        (void)timed_run(Timed(shooter, time), placer, one.games, o.seed, 1, o.seconds);
+        (void)run(Timed(shooter, time), placer, one.games, o.seed, 1); // the same games, uncut
         const double mean = time->moves ? time->total / static_cast<double>(time->moves) : 0;
         std::printf(o.markdown ? " %.4f | %.3f |" : " %10.4f %9.3f", 1e3 * mean,
                     1e3 * time->longest);
       }
       if (o.phases) {
         auto tally = std::make_shared<bench::MissTally>();
-        (void)timed_run(bench::Tallied<S, decltype(shooter)>(shooter, tally), placer, one.games,
-                        o.seed, o.threads, o.seconds);
+        (void)run(bench::Tallied<S, decltype(shooter)>(shooter, tally), placer, one.games, o.seed,
+                  o.threads); // the same games, uncut
         std::printf(o.markdown ? " %.2f | %.2f | %.2f |" : " %8.2f %8.2f %8.2f",
                     tally->hunting_per_game(), tally->hunting_per_game(1),
                     tally->targeting_per_game());
@@ -229,41 +290,20 @@ void row(const Options& o, const std::string& shooter_name, const std::string& p
     });
   });
 }
-/// A head-to-head player: a shooter and the placer of its own fleet (`shooter[/placer]`).
-struct Player {
-  std::string shooter;
-  std::string placer = "uniform";
-  explicit Player(const std::string& spec) : shooter(spec) {
-    if (const auto slash = spec.find('/'); slash != std::string::npos) {
-      shooter = spec.substr(0, slash);
-      placer = spec.substr(slash + 1);
-    }
-  }
-};
 
 /// Head-to-head: `a`'s wins and losses against `b` (type-erased strategies: one instantiation
 /// of the game for every pair). Each pair is played once; the table shows it from both sides.
 MatchResult play_pair(const Options& o, const Player& a, const Player& b) {
   const bool slow = shooter_is_slow<S>(a.shooter) || shooter_is_slow<S>(b.shooter);
-  std::stop_source stop;
-  std::atomic<bool> finished{false};
-  std::jthread timer([&] {
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::duration<double>(o.seconds);
-    while (!finished.load() && std::chrono::steady_clock::now() < deadline)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    stop.request_stop();
-  });
+  const Deadline deadline(o.seconds);
   SimulationOptions options;
   options.games = slow ? std::min(o.games, o.slow_games) : o.games;
   options.seed = o.seed;
   options.threads = o.threads;
-  options.stop_token = stop.get_token();
-  const MatchResult r = simulate_match(
-      Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>(a.shooter),
-      make_placer<S>(a.placer), make_shooter<S>(b.shooter), make_placer<S>(b.placer), options);
-  finished.store(true);
-  return r;
+  options.stop_token = deadline.token();
+  return simulate_match(Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>(a.shooter),
+                        make_placer<S>(a.placer), make_shooter<S>(b.shooter),
+                        make_placer<S>(b.placer), options);
 }
 
 /// One cell: the row player's share of the matches decided, with its interval and count.
@@ -275,11 +315,6 @@ void print_share(const Options& o, std::uint64_t wins, std::uint64_t losses) {
 }
 
 int match_table(const Options& o) {
-  for (const auto& spec : o.shooters) { // unknown names refused before the table starts
-    const Player p(spec);
-    (void)make_shooter<S>(p.shooter);
-    (void)make_placer<S>(p.placer);
-  }
   // Every pair is played before the table is printed: the row below the diagonal is the same
   // matches as the one above, seen from the other side (A moves first in half of them).
   const std::size_t n = o.shooters.size();
@@ -326,25 +361,28 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::printf("classic fleet and rules, 10 x 10; up to %llu games per row (%.0f s cap per run), "
+  std::printf("classic fleet and rules, 10 x 10; up to %llu games per row (%g s cap per run), "
               "seed %llu; %s (%u hardware threads)\n\n",
               static_cast<unsigned long long>(o.games), o.seconds,
               static_cast<unsigned long long>(o.seed),
               o.threads == 1 ? "1 thread"
                              : ("1 thread and " + std::to_string(o.threads) + " threads").c_str(),
               std::thread::hardware_concurrency());
+  // A second games/s column only when the second run has more than one thread.
+  const std::string threads = o.threads == 1 ? "" : std::to_string(o.threads);
   if (o.markdown) {
-    std::printf(
-        "| shooter | placer | games | games/s, 1 thread | games/s, %u thread%s | mean "
-        "shots (95%% CI) | median | p95 | max |%s%s\n| --- | --- | ---: | ---: | ---: | --- | "
-        "---: | ---: | ---: |%s%s\n",
-        o.threads, o.threads == 1 ? "" : "s", o.think ? " ms/move, mean | ms/move, max |" : "",
-        o.phases ? " hunting misses | last ship | targeting misses |" : "",
-        o.think ? " ---: | ---: |" : "", o.phases ? " ---: | ---: | ---: |" : "");
+    std::printf("| shooter | placer | games | games/s, 1 thread |%s mean shots (95%% CI) | median "
+                "| p95 | max |%s%s\n| --- | --- | ---: | ---: |%s --- | ---: | ---: | ---: |%s%s\n",
+                o.threads == 1 ? "" : (" games/s, " + threads + " threads |").c_str(),
+                o.think ? " ms/move, mean | ms/move, max |" : "",
+                o.phases ? " hunting misses | last ship | targeting misses |" : "",
+                o.threads == 1 ? "" : " ---: |", o.think ? " ---: | ---: |" : "",
+                o.phases ? " ---: | ---: | ---: |" : "");
   } else {
-    std::printf("%-20s %-10s %9s %11s %11s %14s %6s %5s %5s%s%s\n", "shooter", "placer", "games",
-                "games/s(1)", "games/s(T)", "mean (95% CI)", "median", "p95", "max",
-                o.think ? "  ms/move  max ms" : "", o.phases ? "  hunting last-one targeting" : "");
+    std::printf("%-20s %-10s %9s %11s%s %14s %6s %5s %5s%s%s\n", "shooter", "placer", "games",
+                "games/s(1)", o.threads == 1 ? "" : "  games/s(T)", "mean (95% CI)", "median",
+                "p95", "max", o.think ? "  ms/move  max ms" : "",
+                o.phases ? "  hunting last-one targeting" : "");
   }
   try {
     for (const auto& shooter : o.shooters)

@@ -28,6 +28,7 @@ from typing import Any, Callable, Tuple
 import battleship
 from battleship import Rng, TargetView
 from battleship._types import Cell
+from battleship.cli import whole_number
 
 
 class PythonRandom:
@@ -129,9 +130,10 @@ def single_steps(env: Any, episodes: int, map_too: bool) -> Tuple[int, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=1_000_000, help="parity games (default 1,000,000)")
-    parser.add_argument("--python-games", type=int, default=2_000, help="games of the Python shooter")
-    parser.add_argument("--episodes", type=int, default=2_000, help="episodes of the Gymnasium environment")
+    count = whole_number(1)
+    parser.add_argument("--games", type=count, default=1_000_000, help="parity games (default 1,000,000)")
+    parser.add_argument("--python-games", type=count, default=2_000, help="games of the Python shooter")
+    parser.add_argument("--episodes", type=count, default=2_000, help="episodes of the Gymnasium environment")
     args = parser.parse_args()
 
     print(f"battleship {battleship.__version__}, {os.cpu_count()} hardware threads, classic game")

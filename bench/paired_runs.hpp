@@ -4,6 +4,7 @@
 // Shared by the bench programs that compare variants of a shooter.
 #pragma once
 
+#include "../examples/arguments.hpp"
 #include "miss_tally.hpp"
 
 #include <battleship/placement/uniform.hpp>
@@ -15,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <thread>
 #include <utility>
@@ -29,35 +31,34 @@ struct PairedOptions {
   unsigned threads = std::max(1U, std::thread::hardware_concurrency());
 };
 
-/// Reads the flags of `program`; a malformed or unknown flag ends the program with status 2.
+/// Most games a paired run takes: it keeps every game's shots (4 bytes a game and shooter).
+inline constexpr std::uint64_t max_paired_games = 100'000'000;
+
+/// Reads the flags of `program`; `--help` prints them, and a malformed or unknown flag ends the
+/// program with status 2.
 inline PairedOptions parse_paired(int argc, char** argv, const char* program,
                                   std::uint64_t default_games) {
   PairedOptions o;
   o.games = default_games;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string_view flag = argv[i];
-    if (i + 1 >= argc) {
-      std::fprintf(stderr, "%s: %s is missing its value\n", program, argv[i]);
-      std::exit(2);
-    }
-    char* end = nullptr;
-    const unsigned long long value = std::strtoull(argv[i + 1], &end, 10);
-    if (*end != '\0') {
-      std::fprintf(stderr, "%s: %s wants a whole number, not '%s'\n", program, argv[i],
-                   argv[i + 1]);
-      std::exit(2);
-    }
-    if (flag == "--games")
-      o.games = value;
-    else if (flag == "--seed")
-      o.seed = value;
-    else if (flag == "--threads")
-      o.threads = static_cast<unsigned>(value);
-    else {
-      std::fprintf(stderr, "%s: unknown flag %s\nusage: %s [--games N] [--seed S] [--threads T]\n",
-                   program, argv[i], program);
-      std::exit(2);
-    }
+  const std::string usage = std::string("usage: ") + program +
+                            " [--games N] [--seed S] [--threads T]\n"
+                            "  --games N    games per row, the same games for every row (default " +
+                            std::to_string(default_games) +
+                            ")\n"
+                            "  --seed S     the seed of the layouts and of the shooters' draws "
+                            "(default 1)\n"
+                            "  --threads T  threads (default: every core); the figures do not "
+                            "depend on it\n";
+  examples::Arguments args(argc, argv, program, usage);
+  while (args.next()) {
+    if (args.is("--games"))
+      o.games = args.count(1, max_paired_games);
+    else if (args.is("--seed"))
+      o.seed = args.seed();
+    else if (args.is("--threads"))
+      o.threads = static_cast<unsigned>(args.count(1, battleship::max_threads));
+    else
+      args.refuse();
   }
   return o;
 }

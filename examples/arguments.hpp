@@ -1,8 +1,9 @@
-// The examples' command lines: checked whole numbers, `--name value` options, stray arguments
-// refused and `--help` answered. For the example programs only; not part of the library.
+// The examples' and benchmarks' command lines: checked numbers, `--name value` options, stray
+// arguments refused and `--help` answered. For those programs only; not part of the library.
 #pragma once
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +25,18 @@ whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
   if (text.empty() || text.front() < '0' || text.front() > '9') return std::nullopt;
   const auto [stop, error] = std::from_chars(text.data(), end, value);
   if (error != std::errc{} || stop != end || value < min || value > max) return std::nullopt;
+  return value;
+}
+
+/// `text` as a finite decimal number from `min` to `max` ("0.5", "30", "1e3"), no other text.
+[[nodiscard]] inline std::optional<double> decimal_number(std::string_view text, double min,
+                                                          double max) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc{} || stop != end || !std::isfinite(value) || value < min ||
+      value > max)
+    return std::nullopt;
   return value;
 }
 
@@ -73,6 +86,17 @@ public:
     return checked(option, value(), min, max);
   }
 
+  /// The value of the option moved to, a decimal number from `min` to `max`.
+  double decimal(double min, double max) {
+    const std::string option(current());
+    const std::string_view text = value();
+    const auto number = decimal_number(text, min, max);
+    if (!number)
+      fail(option + " needs a number from " + shortest(min) + " to " + shortest(max) + ", got '" +
+           std::string(text) + "'");
+    return *number;
+  }
+
   /// The value of the option moved to, a seed (any 64-bit whole number).
   std::uint64_t seed() { return count(0, max_seed); }
 
@@ -96,6 +120,12 @@ public:
   }
 
 private:
+  [[nodiscard]] static std::string shortest(double x) {
+    char text[32];
+    const auto [end, error] = std::to_chars(text, text + sizeof text, x);
+    return error == std::errc{} ? std::string(text, end) : std::to_string(x);
+  }
+
   [[nodiscard]] std::uint64_t checked(std::string_view name, std::string_view text,
                                       std::uint64_t min, std::uint64_t max) const {
     const auto number = whole_number(text, min, max);
