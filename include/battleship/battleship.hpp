@@ -1,5 +1,6 @@
 /// @file battleship.hpp
-/// @brief Includes the whole engine.
+/// @brief Includes the whole engine: every strategy, placer and text format. The seed systems'
+/// interfaces (`compat/cs32.hpp`, `compat/bbm103.hpp`) are included on their own.
 #pragma once
 
 #include <battleship/batch_posteriors.hpp>
@@ -28,6 +29,7 @@
 #include <battleship/tournament.hpp>
 #include <battleship/view.hpp>
 
+#include <battleship/io/bbm103_text.hpp>
 #include <battleship/io/coord_text.hpp>
 #include <battleship/io/layout_text.hpp>
 #include <battleship/placement/elusive.hpp>
@@ -36,8 +38,12 @@
 #include <battleship/placement/sequential.hpp>
 #include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
+#include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/checkerboard_search.hpp>
+#include <battleship/strategies/expert.hpp>
 #include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/mediocre.hpp>
 #include <battleship/strategies/optimal.hpp>
+#include <battleship/strategies/prior_mixture.hpp>
+#include <battleship/strategies/probability.hpp>
 #include <battleship/strategies/random.hpp>

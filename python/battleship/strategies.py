@@ -69,7 +69,7 @@ def shooter_names() -> List[str]:
 
 
 def shooter_is_slow(name: str) -> bool:
-    """True for a shooter that takes milliseconds a move (``bayes``).
+    """True for a shooter that takes milliseconds a move (``bayes``, ``expert``).
 
     ``battleship compare`` plays at most 200 games with such a shooter; do the same when you
     loop over every name. Raises ``ValueError`` for an unknown name.

@@ -51,7 +51,8 @@ void register_strategies(py::module_& m) {
   m.def(
       "shooter_is_slow", [](const std::string& name) { return shooter_is_slow<SmallShape>(name); },
       py::arg("name"),
-      "True for shooters that take milliseconds a move (bayes); tools play fewer games with them.");
+      "True for shooters that take milliseconds a move (bayes, expert); tools play fewer games "
+      "with them.");
   m.def(
       "placer_names", [] { return placer_names<SmallShape>(); }, "Names of the built-in placers.");
 }
