@@ -21,6 +21,21 @@ done
 for tool in cmake ninja:ninja-build g++:g++ clang++:clang clang-format:clang-format; do
   command -v "${tool%%:*}" >/dev/null 2>&1 || need_apt+=("${tool##*:}")
 done
+# Debian's own python3 refuses pip installs (PEP 668): the Python stages then run in a virtual
+# environment, build/venv, which needs Debian's venv and headers packages.
+python=python3
+python_needs_venv() {
+  command -v python3 >/dev/null 2>&1 || return 0
+  python3 -c 'import os, sys, sysconfig
+managed = os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
+sys.exit(0 if managed and sys.prefix == sys.base_prefix else 1)'
+}
+if ((!quick)) && [[ -f pyproject.toml ]] && python_needs_venv; then
+  python="$root/build/venv/bin/python"
+  for pkg in python3 python3-venv python3-dev; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+  done
+fi
 if ((${#need_apt[@]})); then
   stage "installing Debian packages: ${need_apt[*]}"
   if [[ $(id -u) -eq 0 ]]; then
@@ -72,22 +87,25 @@ git ls-files '*.hpp' '*.cpp' | xargs clang-format --dry-run -Werror
 echo "formatting is clean"
 
 if [[ -f pyproject.toml ]]; then
-  stage "Python package and tests"
-  python3 -m pip install -q --upgrade pip >/dev/null
-  if [[ -f python/requirements-test.txt ]]; then
-    python3 -m pip install -q -r python/requirements-test.txt
+  stage "Python package and tests (${python})"
+  if [[ "$python" != python3 && ! -x "$python" ]]; then
+    python3 -m venv "$root/build/venv"
   fi
-  python3 -m pip install -q .
+  "$python" -m pip install -q --upgrade pip >/dev/null
+  if [[ -f python/requirements-test.txt ]]; then
+    "$python" -m pip install -q -r python/requirements-test.txt
+  fi
+  "$python" -m pip install -q .
   stage "Conan package (conan create, then test_package/ builds the consumer against it)"
-  python3 -m pip install -q "conan>=2"
+  "$python" -m pip install -q "conan>=2"
   export CONAN_HOME="$root/build/conan-home"
-  python3 -m conans.conan profile detect --force >/dev/null 2>&1
-  python3 -m conans.conan create . -s compiler.cppstd=20 -s build_type=Release >build/conan.log 2>&1 ||
+  "$python" -m conans.conan profile detect --force >/dev/null 2>&1
+  "$python" -m conans.conan create . -s compiler.cppstd=20 -s build_type=Release >build/conan.log 2>&1 ||
     { tail -40 build/conan.log; exit 1; }
   grep "sank the fleet" build/conan.log
   stage "pytest"
   if compgen -G "tests/python/test_*.py" >/dev/null; then
-    (cd "$root" && python3 -m pytest -q tests/python)
+    (cd "$root" && "$python" -m pytest -q tests/python)
   fi
 fi
 
