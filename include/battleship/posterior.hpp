@@ -57,7 +57,11 @@ enum class AnswerRefusal : std::uint8_t {
 /// without bias otherwise, `samples` at a time, from a generator seeded by (seed, answers
 /// recorded), so the map depends only on the answers and the seed.
 ///
-/// A refused answer leaves the posterior as it was.
+/// A refused answer leaves the posterior as it was. An answer is refused as inconsistent only
+/// when the layouts were counted and none fits. When they are too many to count and sampling
+/// finds none (it can, rarely, with many ships of one length whose sinkings do not say which
+/// ship sank), the answer is taken, `exact()` is false and the map is 0 on the open cells until
+/// a later answer lets sampling find layouts again (`BayesShooter::lost`).
 ///
 /// The fleet's last hit ends the game. Under `hit_only` nothing announces it, and while a game
 /// goes on no layout has every ship hit, so that answer is taken as the end of the game: it is
@@ -113,7 +117,7 @@ public:
     next.view_.record(c, told);
     if (ends_unannounced(next.view_, told)) {
       const double covering = bayes_.probability(c); // of the layouts that fit so far
-      if (covering <= 0) return AnswerRefusal::inconsistent;
+      if (covering <= 0 && bayes_.exact()) return AnswerRefusal::inconsistent;
       next.over_ = true;
       next.final_layouts_ = bayes_.exact() ? std::round(bayes_.layouts() * covering) : 0.0;
       *this = std::move(next);
@@ -121,7 +125,8 @@ public:
     }
     next.bayes_.on_result(next.view_, c, told);
     next.refresh();
-    if (next.bayes_.layouts() <= 0) return AnswerRefusal::inconsistent;
+    // Refused only when counted: sampling that finds no layout proves nothing (`lost`).
+    if (next.bayes_.exact() && next.bayes_.layouts() <= 0) return AnswerRefusal::inconsistent;
     *this = std::move(next);
     return AnswerRefusal::none;
   }

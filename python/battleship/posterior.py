@@ -64,7 +64,8 @@ class Posterior:
         """Record the answer to the shot at ``cell`` (the ocean's own ``fire`` result will do: only
         what the disclosure rule reveals is used). Raises ``ValueError`` for a cell already
         recorded, an invalid shot, or an answer that no layout of the fleet fits with the earlier
-        ones; the posterior is then unchanged. The fleet's last hit is taken under every
+        ones (when the layouts are counted; sampling that finds none proves nothing, and the open
+        cells then read 0); the posterior is then unchanged. The fleet's last hit is taken under every
         disclosure rule, ``hit_only`` included, where nothing announces it (see ``over``)."""
         if not isinstance(outcome, ShotOutcome):
             raise TypeError(f"outcome must be a battleship.ShotOutcome, got {outcome!r}")

@@ -62,6 +62,8 @@ public:
   int samples = 1500;
   /// Most search nodes an exact count may visit before sampling takes over.
   long exact_budget = 60'000;
+  /// Times the importance samples are doubled when none fits, before a long exact count.
+  int retry_rounds = 3;
   /// Layouts drawn to choose the later cells of a salvo.
   int salvo_layouts = 600;
   /// Weight factor of a layout per pending cell it puts a ship on, when choosing a salvo.
@@ -80,6 +82,7 @@ public:
     density_.start(view);
     fresh_ = false;
     was_exact_ = false;
+    was_lost_ = false;
     estimate_ = 1e300;
   }
 
@@ -88,6 +91,10 @@ public:
     update(view, rng);
     const auto open = view.open();
     if (open.none()) return Coord{-1, -1};
+    if (lost()) { // nothing to weigh cells by: the density shooter's move (a copy: it is told
+      ProbabilityShooter<S> fallback = density_; // the results, not asked for moves)
+      return fallback.next_shot(view, rng);
+    }
     if (view.pending().any()) return salvo_shot(view, rng);
     return likeliest_cell(view, rng);
   }
@@ -110,17 +117,31 @@ public:
     if (was_exact_ || estimate_ < static_cast<double>(exact_budget))
       exact = posterior_.enumerate(exact_budget);
     if (!exact) {
-      const int draws = std::max(samples, 1); // none would leave nothing to estimate from
+      int draws = std::max(samples, 1); // none would leave nothing to estimate from
       posterior_.sample(rng, draws);
+      // Sampling can miss every layout when few fit among many proposals (crowded fleets whose
+      // sinkings do not say which ship sank): more draws before a long count.
+      for (int round = 0; posterior_.total() <= 0 && round < retry_rounds; ++round) {
+        draws *= 2;
+        posterior_.sample(rng, draws);
+      }
       // The mean importance weight estimates the number of layouts: count them when few.
       estimate_ = posterior_.total() / draws;
-      if (posterior_.total() <= 0)
+      if (posterior_.total() <= 0 && !was_lost_) // a long count, once per lost stretch
         exact = posterior_.enumerate(exact_budget * 50);
-      else if (estimate_ < static_cast<double>(exact_budget))
+      else if (estimate_ > 0 && estimate_ < static_cast<double>(exact_budget))
         exact = posterior_.enumerate(exact_budget) || (posterior_.sample(rng, draws), false);
     }
     was_exact_ = exact;
+    was_lost_ = lost();
     fresh_ = true;
+  }
+
+  /// Whether the last `update` found no consistent layout without proving that none exists:
+  /// sampling missed them all and they were too many to count. `next_shot` then plays the
+  /// density shooter's move, and the probabilities are 0 until an update finds layouts again.
+  [[nodiscard]] bool lost() const noexcept {
+    return !posterior_.exact() && posterior_.total() <= 0;
   }
 
   /// Posterior probability that `c` holds a ship, as of the last `update` or `next_shot`.
@@ -225,6 +246,7 @@ private:
   double estimate_ = 1e300;
   bool fresh_ = false;
   bool was_exact_ = false;
+  bool was_lost_ = false;
 };
 
 } // namespace battleship
