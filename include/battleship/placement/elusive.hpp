@@ -71,7 +71,8 @@ public:
   /// candidate (`SpreadPlacer` with `candidates` draws).
   int rehearsals = 2;
 
-  /// Places every ship; false (no ship placed) if the uniform placer finds no layout.
+  /// Places every ship; false (no ship placed) if the uniform placer finds no layout in any of
+  /// the `candidates` draws.
   bool place(Ocean<S>& ocean, Rng& rng) {
     const int drawn = std::max(candidates, 1);
     const auto ships = static_cast<std::size_t>(ocean.ship_count());
@@ -79,14 +80,14 @@ public:
     ranked_.clear();
     for (int n = 0; n < drawn; ++n) {
       detail::remove_ships(ocean);
-      if (!uniform_.place(ocean, rng)) {
-        detail::remove_ships(ocean);
-        return false;
-      }
+      // A draw the uniform placer gave up on is skipped: crowded fleets fail now and then.
+      if (!uniform_.place(ocean, rng)) continue;
+      const auto index = static_cast<int>(ranked_.size());
       for (std::size_t ship = 0; ship < ships; ++ship)
         layouts_.push_back(ocean.placement(static_cast<int>(ship)));
-      ranked_.push_back({spread_.score(ocean), n});
+      ranked_.push_back({spread_.score(ocean), index});
     }
+    if (ranked_.empty()) return false; // every draw failed: the ocean was left empty
     // Least central first; equal scores keep the order of the draws.
     std::stable_sort(ranked_.begin(), ranked_.end(),
                      [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
@@ -119,7 +120,7 @@ public:
 private:
   struct Ranked {
     double score; // SpreadPlacer::score: lower is less central
-    int index;    // draw number
+    int index;    // among the draws that found a layout
   };
 
   /// The view the rehearsals play through: classic rules with the ocean's touching rule (made

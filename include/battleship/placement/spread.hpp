@@ -39,17 +39,16 @@ public:
   /// Uniform layouts drawn per placement; the lowest score is kept. 1 is the uniform placer.
   int candidates = 16;
 
-  /// Places every ship; false (no ship placed) if the uniform placer finds no layout.
+  /// Places every ship; false (no ship placed) if the uniform placer finds no layout in any of
+  /// the `candidates` draws.
   bool place(Ocean<S>& ocean, Rng& rng) {
     density_of(ocean);
     double best = 0;
     bool found = false;
     for (int n = 0; n < (candidates < 1 ? 1 : candidates); ++n) {
       if (n > 0) detail::remove_ships(ocean);
-      if (!uniform_.place(ocean, rng)) {
-        detail::remove_ships(ocean);
-        return false;
-      }
+      // A draw the uniform placer gave up on is skipped: crowded fleets fail now and then.
+      if (!uniform_.place(ocean, rng)) continue;
       const double s = score(ocean);
       if (found && s >= best) continue;
       found = true;
@@ -57,6 +56,7 @@ public:
       kept_.clear();
       for (int ship = 0; ship < ocean.ship_count(); ++ship) kept_.push_back(ocean.placement(ship));
     }
+    if (!found) return false; // every draw failed: the ocean was left empty
     detail::lay_ships(ocean, kept_.data());
     return true;
   }
