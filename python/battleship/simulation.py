@@ -24,7 +24,15 @@ import numpy.typing as npt
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import UINT64_MAX, UINT_MAX, check_count, check_own_shooters, fleet_and_rules, placer_pair
+from battleship._arguments import (
+    UINT64_MAX,
+    UINT_MAX,
+    check_count,
+    check_fit,
+    check_own_shooters,
+    fleet_and_rules,
+    placer_pair,
+)
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = ["simulate", "match", "combine", "SimulationResult", "MatchResult"]
@@ -167,6 +175,7 @@ def simulate(
     """
     games, seed, first_game = _run_range(games, seed, first_game)
     fleet, rules = fleet_and_rules(fleet, rules)
+    check_fit(rows, cols, fleet, rules.touching)  # else every game would end unplaced
     run = _shape.core("simulate", rows, cols)
     s, p = resolve_shooter(shooter), resolve_placer(placer)
     if executor is not None:
@@ -220,6 +229,7 @@ def match(
     """
     games, seed, first_game = _run_range(games, seed, first_game)
     fleet, rules = fleet_and_rules(fleet, rules)
+    check_fit(rows, cols, fleet, rules.touching)  # else every game would end unplaced
     run = _shape.core("match", rows, cols)
     sa, sb = resolve_shooter(a), resolve_shooter(b)
     check_own_shooters((sa, sb), "two sides")

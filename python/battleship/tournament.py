@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from battleship import _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import check_count, check_own_shooters, fleet_and_rules
+from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
 from battleship.simulation import MatchResult, _match_result, _progress, _threads
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
@@ -125,6 +125,7 @@ def tournament(
     games = check_count("games", games, 0)
     seed = check_count("seed", seed, 0)
     fleet, rules = fleet_and_rules(fleet, rules)
+    check_fit(rows, cols, fleet, rules.touching)  # else every game would end unplaced
     entrants = _entrants(players)
     names = [name for name, _, _ in entrants]
     if len(entrants) < 2:

@@ -457,3 +457,16 @@ def test_a_shot_outcome_takes_numpy_ship_ids_and_pickles():
 def test_a_strategy_given_something_else_than_a_board_names_what_it_wanted(call, message):
     with pytest.raises(TypeError, match=message):
         call()
+
+
+def test_runs_refuse_a_fleet_that_cannot_be_laid_out_before_any_game():
+    # The classic fleet has no no-contact layout on 6 x 6: every game would end unplaced.
+    no_contact = battleship.Rules(touching="no_contact")
+    with pytest.raises(ValueError, match="cannot be laid out on a 6 x 6 board"):
+        battleship.simulate("random", 3, rows=6, cols=6, rules=no_contact, progress=False)
+    with pytest.raises(ValueError, match="cannot be laid out on a 6 x 6 board"):
+        battleship.match("random", "parity", 3, rows=6, cols=6, rules=no_contact, progress=False)
+    with pytest.raises(ValueError, match="cannot be laid out on a 6 x 6 board"):
+        battleship.tournament(["random", "parity"], 3, rows=6, cols=6, rules=no_contact)
+    # On 7 x 7 it fits: the same call plays.
+    assert battleship.simulate("random", 3, rows=7, cols=7, rules=no_contact, progress=False).games == 3
