@@ -177,6 +177,11 @@ inline py::object shot_refusal_code(battleship::ShotRefusal r) {
   }
   return py::none();
 }
+/// TypeError saying that `what` must be `expected` and what `h` was instead.
+[[noreturn]] inline void refuse_argument(py::handle h, const std::string& what,
+                                         const char* expected) {
+  throw py::type_error(what + " must be " + expected + ", got " + py::repr(h).cast<std::string>());
+}
 /// `h` as a `T`, or TypeError saying that `what` must be `expected` (pybind's own cast error
 /// names neither the argument nor the C++ type).
 template <class T>
@@ -184,25 +189,21 @@ T cast_argument(py::handle h, const std::string& what, const char* expected) {
   try {
     return h.cast<T>();
   } catch (const py::cast_error&) {
-    throw py::type_error(what + " must be " + expected + ", got " +
-                         py::repr(h).cast<std::string>());
+    refuse_argument(h, what, expected);
   }
 }
 /// `h` as a `bool`: True or False (numpy's bools too), not any object with a truth value, so a
 /// number passed by mistake is refused instead of read as True.
 inline bool bool_argument(py::handle h, const std::string& what) {
   py::detail::make_caster<bool> caster;
-  if (!caster.load(h, false))
-    throw py::type_error(what + " must be a bool, got " + py::repr(h).cast<std::string>());
+  if (!caster.load(h, false)) refuse_argument(h, what, "a bool");
   return static_cast<bool>(caster);
 }
 /// `cast_argument` for the engine's `int` settings. True and False are refused although Python
 /// counts them as ints: `salvo_size=True` is a mistake, not a salvo of one.
 inline int int_argument(py::handle h, const std::string& what) {
   constexpr const char* expected = "an int from -2**31 to 2**31 - 1";
-  if (PyBool_Check(h.ptr()))
-    throw py::type_error(what + " must be " + expected + ", got " +
-                         py::repr(h).cast<std::string>());
+  if (PyBool_Check(h.ptr())) refuse_argument(h, what, expected);
   return cast_argument<int>(h, what, expected);
 }
 

@@ -91,8 +91,10 @@ public:
     update(view, rng);
     const auto open = view.open();
     if (open.none()) return Coord{-1, -1};
-    if (lost()) { // nothing to weigh cells by: the density shooter's move (a copy: it is told
-      ProbabilityShooter<S> fallback = density_; // the results, not asked for moves)
+    if (lost()) {
+      // Nothing to weigh cells by: the density shooter's move. Asked of a copy, since `density_`
+      // is only ever told the results.
+      ProbabilityShooter<S> fallback = density_;
       return fallback.next_shot(view, rng);
     }
     if (view.pending().any()) return salvo_shot(view, rng);
