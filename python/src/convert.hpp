@@ -6,6 +6,7 @@
 
 #include <array>
 #include <climits>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -199,12 +200,34 @@ inline bool bool_argument(py::handle h, const std::string& what) {
   if (!caster.load(h, false)) refuse_argument(h, what, "a bool");
   return static_cast<bool>(caster);
 }
-/// `cast_argument` for the engine's `int` settings. True and False are refused although Python
-/// counts them as ints: `salvo_size=True` is a mistake, not a salvo of one.
+/// `h` as a 64-bit seed or state word: TypeError for what is not a whole number (True and False
+/// included), ValueError for a whole number outside 0 to 2**64 - 1.
+inline std::uint64_t uint64_argument(py::handle h, const std::string& what) {
+  const auto n = py::reinterpret_steal<py::object>(
+      PyBool_Check(h.ptr()) ? nullptr : PyNumber_Index(h.ptr())); // new ref, or null
+  if (!n) {
+    PyErr_Clear();
+    refuse_argument(h, what, "an int");
+  }
+  if (py::int_(n) < py::int_(0))
+    throw py::value_error(what + " must be >= 0, got " + py::repr(h).cast<std::string>());
+  const unsigned long long value = PyLong_AsUnsignedLongLong(n.ptr());
+  if (PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::value_error(what + " must be <= 2**64 - 1, got " + py::repr(h).cast<std::string>());
+  }
+  return value;
+}
+/// `h` as one of the engine's `int` settings: TypeError for what is not a whole number, and for
+/// True and False although Python counts them as ints (`salvo_size=True` is a mistake, not a
+/// salvo of one); ValueError for a whole number beyond `int`, since its type is right.
 inline int int_argument(py::handle h, const std::string& what) {
-  constexpr const char* expected = "an int from -2**31 to 2**31 - 1";
-  if (PyBool_Check(h.ptr())) refuse_argument(h, what, expected);
-  return cast_argument<int>(h, what, expected);
+  const auto n = PyBool_Check(h.ptr()) ? std::nullopt : whole_number(h);
+  if (!n) refuse_argument(h, what, "an int");
+  if (*n < INT_MIN || *n > INT_MAX)
+    throw py::value_error(what + " must be from -2**31 to 2**31 - 1, got " +
+                          py::repr(h).cast<std::string>());
+  return static_cast<int>(*n);
 }
 
 /// Refuses, with IndexError, an answer a shooter cannot take in: a shot that was fired (any

@@ -20,14 +20,19 @@ ShipClass make_class(const std::string& name, const std::string& symbol, int len
   return ShipClass{battleship::FixedString<31>(std::string_view(name)), symbol[0], length, count};
 }
 
+/// A class from Python values, each converted by name (as `Rules` does), so that a length that is
+/// not an int, or beyond one, gets an error naming it instead of pybind's list of signatures.
+ShipClass class_of(py::handle name, py::handle symbol, py::handle length, py::handle count) {
+  return make_class(text_of(name, "a ship's name"), text_of(symbol, "a ship's symbol"),
+                    int_argument(length, "a ship's length"), int_argument(count, "a ship's count"));
+}
+
 ShipClass class_from(py::handle h) {
   if (py::isinstance<ShipClass>(h)) return h.cast<ShipClass>();
   if (py::isinstance<py::sequence>(h) && !py::isinstance<py::str>(h)) {
     const auto t = py::reinterpret_borrow<py::sequence>(h);
     if (t.size() == 3 || t.size() == 4)
-      return make_class(text_of(t[0], "a ship's name"), text_of(t[1], "a ship's symbol"),
-                        int_argument(t[2], "a ship's length"),
-                        t.size() == 4 ? int_argument(t[3], "a ship's count") : 1);
+      return class_of(t[0], t[1], t[2], t.size() == 4 ? py::handle(t[3]) : py::int_(1));
   }
   throw py::type_error("a ship class is a ShipClass or a (name, symbol, length[, count]) tuple, "
                        "got " +
@@ -83,7 +88,7 @@ py::dict ship_dict(const Fleet& f, int id) {
 
 void register_fleet(py::module_& m) {
   py::class_<ShipClass>(m, "ShipClass", "A kind of ship: name, symbol, length and count.")
-      .def(py::init(&make_class), py::arg("name"), py::arg("symbol"), py::arg("length"),
+      .def(py::init(&class_of), py::arg("name"), py::arg("symbol"), py::arg("length"),
            py::arg("count") = 1)
       .def_property_readonly("name", [](const ShipClass& c) { return c.name.str(); })
       .def_property_readonly("symbol", [](const ShipClass& c) { return std::string(1, c.symbol); })

@@ -72,14 +72,7 @@ void register_values(py::module_& m) {
   py::class_<RngHandle>(m, "Rng",
                         "The engine's random generator (xoshiro256**): the same seed gives the "
                         "same draws on every platform.")
-      .def(py::init([](py::handle seed) {
-             if (PyLong_Check(seed.ptr()) && !PyBool_Check(seed.ptr()) &&
-                 py::int_(py::reinterpret_borrow<py::object>(seed)) < py::int_(0))
-               throw py::value_error("seed must be >= 0, got " +
-                                     py::repr(seed).cast<std::string>());
-             return RngHandle(
-                 Rng(cast_argument<std::uint64_t>(seed, "seed", "an int from 0 to 2**64 - 1")));
-           }),
+      .def(py::init([](py::handle seed) { return RngHandle(Rng(uint64_argument(seed, "seed"))); }),
            py::arg("seed") = 0)
       .def(
           "below",
@@ -113,8 +106,7 @@ void register_values(py::module_& m) {
             if (t.size() != 4) throw py::value_error("an Rng state is 4 ints");
             Rng::State state{};
             for (std::size_t i = 0; i < state.size(); ++i)
-              state[i] = cast_argument<std::uint64_t>(t[i], "an Rng state word",
-                                                      "an int from 0 to 2**64 - 1");
+              state[i] = uint64_argument(t[i], "an Rng state word");
             try {
               return RngHandle(Rng::from_state(state));
             } catch (const std::invalid_argument& e) {

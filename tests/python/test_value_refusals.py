@@ -287,8 +287,9 @@ def test_optimal_shooter_plays_in_a_process_pool():
         ({"salvo_size": "3"}, TypeError, "salvo_size must be an int"),
         ({"shot_cap": 3.7}, TypeError, "shot_cap must be an int"),
         ({"shot_cap": None}, TypeError, "shot_cap must be an int"),
-        ({"shot_cap": 2**40}, TypeError, "shot_cap must be an int from -2\\*\\*31"),
-        ({"salvo_size": True}, TypeError, "salvo_size must be an int from .*, got True"),
+        ({"shot_cap": 2**40}, ValueError, r"shot_cap must be from -2\*\*31 to 2\*\*31 - 1, got 1099511627776"),
+        ({"shot_cap": -(2**70)}, ValueError, r"shot_cap must be from -2\*\*31 to 2\*\*31 - 1, got -1180591620717411303424"),
+        ({"salvo_size": True}, TypeError, "salvo_size must be an int, got True"),
         ({"max_invalid_in_a_row": False}, TypeError, "max_invalid_in_a_row must be an int"),
         ({"touching": 3}, TypeError, "touching must be a str"),
         ({"equalising_shot": "yes"}, TypeError, "equalising_shot must be a bool"),
@@ -320,13 +321,26 @@ def test_a_probability_that_is_not_a_number_is_refused():
 
 
 @pytest.mark.parametrize(
-    "ship, message",
-    [(("A", "a", "3"), "a ship's length must be an int"), (("A", "a", 2.5), "a ship's length"),
-     ((None, "a", 3), "a ship's name must be a str"), (("A", "a", 3, "2"), "a ship's count")],
+    "ship, error, message",
+    [
+        (("A", "a", "3"), TypeError, "a ship's length must be an int, got '3'"),
+        (("A", "a", 2.5), TypeError, "a ship's length must be an int, got 2.5"),
+        (("A", "a", True), TypeError, "a ship's length must be an int, got True"),
+        ((None, "a", 3), TypeError, "a ship's name must be a str"),
+        (("A", "a", 3, "2"), TypeError, "a ship's count must be an int"),
+        (("A", "a", 2**40), ValueError, r"a ship's length must be from -2\*\*31 to 2\*\*31 - 1, got 1099511627776"),
+        (("A", "a", 3, -(2**40)), ValueError, r"a ship's count must be from -2\*\*31"),
+    ],
 )
-def test_a_fleet_names_the_ship_field_it_cannot_take(ship, message):
-    with pytest.raises(TypeError, match=message):
+def test_a_fleet_names_the_ship_field_it_cannot_take(ship, error, message):
+    with pytest.raises(error, match=message):
         battleship.Fleet([ship])
+    with pytest.raises(error, match=message):  # the constructor converts the same way
+        battleship.ShipClass(*ship)
+
+
+def test_a_ship_class_takes_numpy_ints():
+    assert battleship.ShipClass("A", "a", np.int64(3), count=np.int32(2)) == battleship.ShipClass("A", "a", 3, 2)
 
 
 def test_a_placer_must_answer_true_false_or_none():
@@ -343,7 +357,9 @@ def test_a_placer_must_answer_true_false_or_none():
     "call, error, message",
     [
         (lambda: battleship.Rng(-1), ValueError, "seed must be >= 0"),
-        (lambda: battleship.Rng(2**64), TypeError, "seed must be an int from 0 to 2\\*\\*64 - 1"),
+        (lambda: battleship.Rng(2**64), ValueError, r"seed must be <= 2\*\*64 - 1, got 18446744073709551616"),
+        (lambda: battleship.Rng(True), TypeError, "seed must be an int, got True"),
+        (lambda: battleship.Rng(2.0), TypeError, "seed must be an int, got 2.0"),
         (lambda: battleship.Game(seed=-1), ValueError, "seed must be >= 0"),
         (lambda: battleship.Ocean().place_randomly(rng=-1), ValueError, "seed must be >= 0"),
         (lambda: battleship.Ocean().block_random(-1), ValueError, "seed must be >= 0"),
