@@ -1,12 +1,16 @@
 #include "catch_shim.hpp"
 #include "small_boards.hpp"
 
+#include <cmath>
 #include <cstdint>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
+#include <battleship/detail/posterior.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/posterior.hpp>
 #include <battleship/strategies/random.hpp>
@@ -217,4 +221,69 @@ TEST_CASE("Posterior's sampled map is a fixed function of the answers and the se
     const auto map = belief.probabilities();
     CHECK(std::accumulate(map.begin(), map.end(), 0.0) == Approx(17.0).margin(1e-9));
   }
+}
+
+TEST_CASE("drawn layouts are uniform over the layouts that fit, which ship is which included",
+          "[posterior]") {
+  // Three boats of length 1, two sunk without names: the sampler places the first free boats on
+  // the sinkings and counts them for all three, so a draw must deal the boats' places at random.
+  const Board<Small> board;
+  const Fleet fleet{{"Destroyer", 'D', 2, 1}, {"Boat", 'B', 1, 3}};
+  const Rules rules{.disclosure = Disclosure::hit_and_sunk};
+  Ocean<Small> ocean(board, fleet, rules.touching);
+  REQUIRE(ocean.place(0, Coord{3, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  for (int boat = 1; boat <= 3; ++boat)
+    REQUIRE(ocean.place(boat, Coord{boat - 1, 2 * (boat - 1) % 4}, Orientation::horizontal) ==
+            PlacementRefusal::none); // (0, 0), (1, 2), (2, 0)
+  TargetView<Small> view(board, fleet, rules);
+  detail::ShotLog<Small> log;
+  log.start();
+  std::vector<Observed> seen;
+  for (const Coord c : {Coord{0, 0}, Coord{1, 2}, Coord{1, 1}, Coord{0, 2}, Coord{2, 2}}) {
+    const ShotOutcome told = disclose(ocean.fire(c), rules.disclosure);
+    view.record(c, told);
+    log.record(board.index(c));
+    seen.push_back(Observed{c, told});
+  }
+  REQUIRE(view.sunk_count() == 2);
+
+  // A layout as (origin, orientation) per ship, ordered so that it can key a map.
+  using Key = std::vector<std::pair<std::size_t, Orientation>>;
+  std::map<Key, int> drawn;
+  for (const auto& layout : small_boards::all_layouts(board, fleet, rules.touching)) {
+    if (!small_boards::consistent(board, fleet, rules, layout, seen)) continue;
+    Key key;
+    for (const Placement& p : layout) key.emplace_back(board.index(p.origin), p.orientation);
+    drawn[key] = 0;
+  }
+  const auto fitting = static_cast<double>(drawn.size());
+  REQUIRE(fitting > 50);
+
+  detail::FleetGeometry<Small> geometry(board, fleet, rules.touching);
+  detail::Posterior<Small> posterior;
+  posterior.observe(geometry, view, log);
+  Rng rng(3);
+  std::vector<detail::Layout<Small>> layouts;
+  std::vector<double> weights;
+  int draws = 0;
+  for (int round = 0; round < 50; ++round) {
+    REQUIRE(posterior.draw(rng, 4000, 1000, layouts, weights) == 1000);
+    for (const auto& l : layouts) {
+      Key key;
+      for (int s = 0; s < fleet.ship_count(); ++s) {
+        const Placement& p = posterior.option_of(l, s).placement;
+        key.emplace_back(board.index(p.origin), p.orientation);
+      }
+      const auto it = drawn.find(key);
+      REQUIRE(it != drawn.end()); // only layouts that fit
+      ++it->second;
+      ++draws;
+    }
+  }
+  // Pearson's statistic against the uniform: about `fitting` - 1 when fair, and thousands if the
+  // boats on the sinkings were always the same two.
+  const double expected = draws / fitting;
+  double chi2 = 0;
+  for (const auto& [layout, n] : drawn) chi2 += (n - expected) * (n - expected) / expected;
+  CHECK(chi2 < (fitting - 1) + 6 * std::sqrt(2 * (fitting - 1)));
 }

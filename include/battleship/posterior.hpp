@@ -59,9 +59,9 @@ enum class AnswerRefusal : std::uint8_t {
 ///
 /// A refused answer leaves the posterior as it was. An answer is refused as inconsistent only
 /// when the layouts were counted and none fits. When they are too many to count and sampling
-/// finds none (it can, rarely, with many ships of one length whose sinkings do not say which
-/// ship sank), the answer is taken, `exact()` is false and the map is 0 on the open cells until
-/// a later answer lets sampling find layouts again (`BayesShooter::lost`).
+/// finds none (it can: sampling is unbiased, not certain to find one), the answer is taken,
+/// `exact()` is false and the map is 0 on the open cells until a later answer lets sampling find
+/// layouts again (`BayesShooter::lost`).
 ///
 /// The fleet's last hit ends the game. Under `hit_only` nothing announces it, and while a game
 /// goes on no layout has every ship hit, so that answer is taken as the end of the game: it is

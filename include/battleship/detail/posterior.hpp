@@ -25,10 +25,19 @@
 // sampler can put any ship on any hit (no ergodicity trap). The last stage-3 ship is averaged out
 // exactly (Rao-Blackwellisation): every option contributes, which removes most of the noise in the
 // hunting phase. Enumeration walks the same tree exhaustively: each leaf is one layout.
+//
+// Ships of one length that no answer named are interchangeable: swapping two of them in a layout
+// gives another consistent layout with the same cells. So where stages 1 and 2 would try each of
+// m such ships, the counts and the sampler try only the first and weigh it m times; the tree
+// shrinks by up to the product of the factorials of those m's (4! 3! 2! for the Russian fleet's
+// unnamed sinkings), and so do the sampler's dead ends. `draw` then deals each drawn layout's
+// options to the interchangeable ships in a random order; `collect` lists every labelled layout
+// once, so it walks the full tree.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -102,6 +111,9 @@ public:
         if (!o.cells.intersects(hits_)) free.push_back(static_cast<Index>(i));
       }
     }
+    same_length_.assign(static_cast<std::size_t>(lengths), 0);
+    for (int s = 0; s < ships_; ++s)
+      same_length_[static_cast<std::size_t>(geometry.length_index(s))] |= std::uint32_t{1} << s;
     // Sinking reports and the complete placements each may be.
     reports_.clear();
     sunk_options_.clear();
@@ -139,8 +151,7 @@ public:
     budget_ = budget;
     exhausted_ = false;
     exact_ = false;
-    weight_prefix_ = 1.0;
-    enumerate_reports(0); // collects into collect_ when collect() set it
+    enumerate_reports(0, 1.0); // collects into collect_ when collect() set it
     if (exhausted_) {
       reset_accumulators();
       return false;
@@ -155,7 +166,9 @@ public:
     out.clear();
     collect_ = &out;
     collect_limit_ = limit;
+    interchangeable_ = false; // each labelled layout is one entry
     const bool ok = enumerate(budget);
+    interchangeable_ = true;
     collect_ = nullptr;
     return ok;
   }
@@ -194,6 +207,7 @@ public:
       const double target = u + step * n;
       while (i + 1 < pool.size() && acc + weights[i] <= target) acc += weights[i++];
       out.push_back(pool[i]);
+      shuffle_interchangeable(rng, out.back());
     }
     return count;
   }
@@ -225,6 +239,7 @@ private:
   struct Choice {
     int ship;
     Index option;
+    int copies; // interchangeable ships this choice stands for (its weight)
   };
 
   void reset_accumulators() {
@@ -262,25 +277,53 @@ private:
 
   bool is_used(int ship) const noexcept { return (used_ >> ship) & 1U; }
 
+  // Deals the options of each set of interchangeable ships (one length, no name) to its ships in
+  // a uniformly random order. The sampler always gave them to the first ships of the set; every
+  // order fits the answers equally, so a shuffled draw is a fair draw of a labelled layout.
+  void shuffle_interchangeable(Rng& rng, Layout<S>& l) const {
+    for (const std::uint32_t ships : same_length_) {
+      std::uint32_t open = ships & ~named_;
+      std::array<int, max_ships> set{};
+      int n = 0;
+      for (; open != 0; open &= open - 1)
+        set[static_cast<std::size_t>(n++)] = std::countr_zero(open);
+      for (int j = n - 1; j > 0; --j) { // Fisher-Yates over the ships' options
+        const int k = rng.below(j + 1);
+        std::swap(l.option[static_cast<std::size_t>(set[static_cast<std::size_t>(j)])],
+                  l.option[static_cast<std::size_t>(set[static_cast<std::size_t>(k)])]);
+      }
+    }
+  }
+
   // Stage 1 options for report r: appended to options_.
   void report_options(std::size_t r) {
     const Report& rep = reports_[r];
     if (rep.ship >= 0) {
       if (is_used(rep.ship)) return;
       const int k = geo_->length_index(rep.ship);
-      push_sunk(r, k, rep.ship);
+      push_sunk(r, k, rep.ship, 1);
       return;
     }
     for (int s = 0; s < ships_; ++s)
-      if (!is_used(s)) push_sunk(r, geo_->length_index(s), s);
+      if (const int copies = stands_for(s)) push_sunk(r, geo_->length_index(s), s, copies);
   }
-  void push_sunk(std::size_t r, int k, int ship) {
+  // How many unplaced unnamed ships `ship` stands for: 0 if it is placed, named, or (when
+  // interchangeable ships are merged) not the first unplaced unnamed ship of its length.
+  int stands_for(int ship) const noexcept {
+    if (is_used(ship) || ((named_ >> ship) & 1U)) return 0;
+    if (!interchangeable_) return 1;
+    const std::uint32_t open =
+        same_length_[static_cast<std::size_t>(geo_->length_index(ship))] & ~used_ & ~named_;
+    if ((open & ((std::uint32_t{1} << ship) - 1)) != 0) return 0; // a lower one stands for it
+    return std::popcount(open);
+  }
+  void push_sunk(std::size_t r, int k, int ship, int copies) {
     const std::size_t slot =
         r * (static_cast<std::size_t>(geo_->length_count()) + 1) + static_cast<std::size_t>(k);
     const auto options = geo_->options(k);
     for (std::size_t j = sunk_begin_[slot]; j < sunk_begin_[slot + 1]; ++j) {
       const Index i = sunk_options_[j];
-      if (!options[i].cells.intersects(blocked_)) options_.push_back(Choice{ship, i});
+      if (!options[i].cells.intersects(blocked_)) options_.push_back(Choice{ship, i, copies});
     }
   }
 
@@ -288,14 +331,15 @@ private:
   void cover_options(std::size_t h) {
     const bool complete_ok = disclosure_ == Disclosure::hit_only;
     for (int s = 0; s < ships_; ++s) {
-      if (is_used(s) || ((named_ >> s) & 1U)) continue;
+      const int copies = stands_for(s);
+      if (copies == 0) continue;
       const int k = geo_->length_index(s);
       const auto options = geo_->options(k);
       const auto& flags = flags_[static_cast<std::size_t>(k)];
       for (Index i : geo_->through(k, h)) {
         const std::uint8_t f = flags[i];
         if (!(f & valid_flag) || (!complete_ok && (f & complete_flag))) continue;
-        if (!options[i].cells.intersects(blocked_)) options_.push_back(Choice{s, i});
+        if (!options[i].cells.intersects(blocked_)) options_.push_back(Choice{s, i, copies});
       }
     }
   }
@@ -348,24 +392,25 @@ private:
 
   // ---- exhaustive walk -------------------------------------------------------------------------
 
-  void enumerate_reports(std::size_t r) {
+  // `w` is the number of labelled layouts each leaf below stands for.
+  void enumerate_reports(std::size_t r, double w) {
     if (!spend()) return;
-    if (r == reports_.size()) return enumerate_cover();
+    if (r == reports_.size()) return enumerate_cover(w);
     const std::size_t mark = options_.size();
     report_options(r);
     const std::size_t end = options_.size();
     for (std::size_t j = mark; j < end && !exhausted_; ++j) {
       const Choice c = options_[j];
       place(c.ship, c.option);
-      enumerate_reports(r + 1);
+      enumerate_reports(r + 1, w * c.copies);
       unplace(c.ship);
     }
     options_.resize(mark);
   }
 
-  void enumerate_cover() {
+  void enumerate_cover(double w) {
     const bitboard_type uncovered = hits_ - occupied_;
-    if (uncovered.none()) return enumerate_free(0);
+    if (uncovered.none()) return enumerate_free(0, w);
     const std::size_t mark = options_.size();
     cover_options(uncovered.first());
     const std::size_t end = options_.size();
@@ -373,25 +418,25 @@ private:
       if (!spend()) break;
       const Choice c = options_[j];
       place(c.ship, c.option);
-      enumerate_cover();
+      enumerate_cover(w * c.copies);
       unplace(c.ship);
     }
     options_.resize(mark);
   }
 
-  void enumerate_free(int from) {
+  void enumerate_free(int from, double w) {
     const int ship = next_free_ship(from);
-    if (ship == ships_) return leaf(1.0);
+    if (ship == ships_) return leaf(w);
     if (!spend()) return;
     free_options(ship);
-    if (next_free_ship(ship + 1) == ships_ && !collect_) return leaf_last(ship, 1.0);
+    if (next_free_ship(ship + 1) == ships_ && !collect_) return leaf_last(ship, w);
     // Copy the options: the recursion reuses free_pick_.
     const std::size_t mark = options_.size();
-    for (Index i : free_pick_) options_.push_back(Choice{ship, i});
+    for (Index i : free_pick_) options_.push_back(Choice{ship, i, 1});
     const std::size_t end = options_.size();
     for (std::size_t j = mark; j < end && !exhausted_; ++j) {
       place(ship, options_[j].option);
-      enumerate_free(ship + 1);
+      enumerate_free(ship + 1, w);
       unplace(ship);
     }
     options_.resize(mark);
@@ -412,7 +457,7 @@ private:
       if (options_.empty()) return 0.0;
       const Choice c =
           options_[static_cast<std::size_t>(rng.below(static_cast<int>(options_.size())))];
-      w *= static_cast<double>(options_.size());
+      w *= static_cast<double>(options_.size()) * c.copies;
       place(c.ship, c.option);
     }
     for (bitboard_type uncovered = hits_ - occupied_; uncovered.any();
@@ -422,7 +467,7 @@ private:
       if (options_.empty()) return 0.0;
       const Choice c =
           options_[static_cast<std::size_t>(rng.below(static_cast<int>(options_.size())))];
-      w *= static_cast<double>(options_.size());
+      w *= static_cast<double>(options_.size()) * c.copies;
       place(c.ship, c.option);
     }
     for (int ship = next_free_ship(0); ship < ships_; ship = next_free_ship(ship + 1)) {
@@ -468,7 +513,8 @@ private:
   long budget_ = 0;
   bool exhausted_ = false;
   bool exact_ = false;
-  double weight_prefix_ = 1.0;
+  bool interchangeable_ = true; // merge unnamed ships of one length (see the file comment)
+  std::vector<std::uint32_t> same_length_; // per length index: its ships, as a mask
   std::vector<Layout<S>>* collect_ = nullptr;
   std::size_t collect_limit_ = 0;
   std::vector<Layout<S>> pool_;

@@ -30,7 +30,8 @@ namespace battleship {
 /// layouts number at most about `exact_budget` search nodes they are counted exactly; otherwise
 /// `samples` layouts are drawn by sequential importance sampling, a proposal that can put any
 /// ship on any hit (so it is not trapped the way single-ship Markov chains are), with the last
-/// free ship averaged out exactly.
+/// free ship averaged out exactly. Ships of one length that no answer named are interchangeable,
+/// so both try the first of them where they would try each, and count it as many times.
 ///
 /// Ties, and cells within `tie_tolerance` of the likeliest, go to the cell whose edge neighbours
 /// are least likely, so that the hunt spreads out as a parity pattern does (the density shooter's
@@ -121,8 +122,8 @@ public:
     if (!exact) {
       int draws = std::max(samples, 1); // none would leave nothing to estimate from
       posterior_.sample(rng, draws);
-      // Sampling can miss every layout when few fit among many proposals (crowded fleets whose
-      // sinkings do not say which ship sank): more draws before a long count.
+      // Sampling can miss every layout when few fit among many proposals: more draws before a
+      // long count.
       for (int round = 0; posterior_.total() <= 0 && round < retry_rounds; ++round) {
         draws *= 2;
         posterior_.sample(rng, draws);
