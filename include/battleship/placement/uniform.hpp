@@ -47,8 +47,9 @@ enum class Fit : std::uint8_t {
 ///    `max_attempts` and then gives up: a fleet that fits can then be refused, since handing out
 ///    the one layout the feasibility search found would not be uniform. Fleets known to reach
 ///    that limit: the Russian fleet on boards of 7 x 7 to 8 x 8 (measured: on 7 x 7 with no
-///    edge contact, 4 calls in 5 find a layout, in about 0.2 s each), and 32 one-cell ships on
-///    10 x 10 with no edge contact (never within the limit; `SequentialPlacer` places them).
+///    edge contact, 4 calls in 5 find a layout, in about 0.2 s each), ten destroyers with no
+///    contact on 7 x 7 (never; counting them takes over 400,000 states), and 32 one-cell ships
+///    on 10 x 10 with no edge contact (never). `SequentialPlacer` places them, not uniformly.
 ///
 /// Deterministic: which stage runs, and every draw, depends only on the generator and the
 /// situation, never on what the caches already hold. On false the ocean's ships are left off (its
