@@ -10,6 +10,7 @@
 // every game's probability map before each (BatchPosteriors: the feature a learning agent would
 // read) and prints the time a step and game 0's likeliest unknown cell.
 // ctest-args: 64 500
+// ctest-expect: episodes over 64 games at once: mean [0-9]+\.[0-9]+ shots
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>

@@ -8,6 +8,7 @@
 // Type cells like B7 (one per line); --auto lets a hunt/target player stand in for the person.
 // Ending the input (Ctrl-D) resigns: the match is aborted with the person at fault.
 // ctest-args: --auto --seed 3
+// ctest-expect: (You|They) win after [0-9]+ rounds \([0-9]+ shots against [0-9]+\)
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>

@@ -7,6 +7,7 @@
 // Without a file it uses the layout below. A malformed file gets the line and the problem; a
 // layout the rules refuse gets the ship and the reason.
 // ctest-args: --games 100
+// ctest-expect: expert \* +[0-9]+\.[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>

@@ -12,6 +12,7 @@
 // 5 x 5 {2, 2} and {3, 2} stop after about 5 minutes with "solving needs more than 4000000
 // positions". A line on stderr says when the search starts (Ctrl-C stops it).
 // ctest-args: 4 4 3 --seed 2
+// ctest-expect: 4 x 4, 16 layouts: perfect play needs 5\.6250 shots on average
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>

@@ -6,6 +6,7 @@
 // laid out uniformly at random. --record writes the game's record (see game_record.hpp), which
 // replays the same game exactly.
 // ctest-args: --seed 7
+// ctest-expect: \(X hit, o miss, \. water, letters: ships never hit\)
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>

@@ -8,6 +8,7 @@
 // tenths (0 to 9, + for certain), X for a hit and o for a miss. The last lines show a refused
 // answer: a repeated cell changes nothing and says why.
 // ctest-args: --seed 3 --shots 20 --shooter parity
+// ctest-expect: Recording [A-J][0-9]+ again: refused \(that cell was already recorded\)
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>

@@ -7,6 +7,7 @@
 // its fleet (uniform unless given). Default players: random, hunt_target, parity, probability
 // and probability/elusive. Prints the standings and each pair's win share.
 // ctest-args: --games 200 random parity probability/spread
+// ctest-expect:  3  probability/spread +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>

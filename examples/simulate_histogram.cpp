@@ -9,6 +9,7 @@
 // `--split K`, which plays the run as K ranges of games (`SimulationOptions::first_game`, as K
 // processes or machines would) and merges their results.
 // ctest-args: --games 2000 --shooter parity
+// ctest-expect: parity against uniform layouts: 2000 games in
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>

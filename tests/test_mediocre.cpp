@@ -97,18 +97,15 @@ TEST_CASE("after a non-sinking hit the mediocre shooter fires only within the cr
   // Some cross cells were shot earlier: they are not chosen again.
   tell(view, shooter, {5, 7}, miss);
   tell(view, shooter, {1, 3}, miss);
-  std::vector<Coord> seen;
-  for (int k = 0; k < in_cross_cells - 2; ++k) {
+  for (int k = 0; k < in_cross_cells - 2; ++k) { // the open cells of the cross, each once
     const Coord c = shooter.next_shot(view, rng);
     REQUIRE(in_cross(anchor, c));
     REQUIRE(view.is_open(c));
-    seen.push_back(c);
     // Misses and non-sinking hits keep state 2 and the same anchor.
     tell(view, shooter, c, k % 3 == 0 ? hit : miss);
     REQUIRE(shooter.state() == 2);
     REQUIRE(shooter.anchor() == anchor);
   }
-  CHECK(seen.size() == 13);
   // Cross exhausted: the next shot is state 1's choice, anywhere open.
   const Coord next = shooter.next_shot(view, rng);
   CHECK(shooter.state() == 1);

@@ -208,6 +208,21 @@ TEST_CASE("an impossible fleet is refused quickly and the ocean is left empty", 
   CHECK(seconds < 5); // generous: well under a second in a sanitizer build
 }
 
+TEST_CASE("a search that runs out of its budget says it does not know, and rejection still places",
+          "[uniform]") {
+  const Board<S> board;
+  Ocean<S> ocean(board, fleets::classic);
+  UniformPlacer<S> starved;
+  starved.search_budget = 1; // the search stops at its second state
+  CHECK(starved.fit(ocean) == Fit::unknown);
+  CHECK_FALSE(starved.layout_count(ocean).has_value());
+  Rng rng(4);
+  REQUIRE(starved.place(ocean, rng)); // the classic fleet needs a few rejection attempts only
+  CHECK(ocean.all_placed());
+  UniformPlacer<S> placer; // with its default budget the same search finds a layout
+  CHECK(placer.fit(Ocean<S>(board, fleets::classic)) == Fit::fits);
+}
+
 TEST_CASE("the uniform placer obeys the touching rule and blocked cells in every layout",
           "[uniform]") {
   UniformPlacer<S> placer;

@@ -194,11 +194,19 @@ TEST_CASE("a strategy's exception stops the run and reaches the caller", "[simul
                                    RandomShooter<S>{}, UniformPlacer<S>{}, ThrowingShooter{-1, 0},
                                    UniformPlacer<S>{}, options),
                     "shooter broke");
-  // A shooter that only throws later on still plays the games before it.
+  // A shooter that throws in its fourth game plays the three before it to the end, and the run
+  // then reports the exception. One thread: the games come in order.
   options.games = 5;
-  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
-                               ThrowingShooter{-1, 5}, UniformPlacer<S>{}, options);
-  CHECK(r.shots.games() == 5);
+  options.threads = 1;
+  options.progress = nullptr;
+  std::vector<std::uint64_t> finished;
+  options.on_game = [&](std::uint64_t i, const SoloResult& g) {
+    if (g.finished) finished.push_back(i);
+  };
+  CHECK_THROWS_WITH(simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
+                                  ThrowingShooter{-1, 3}, UniformPlacer<S>{}, options),
+                    "shooter broke");
+  CHECK(finished == std::vector<std::uint64_t>{0, 1, 2});
 }
 
 TEST_CASE("a cancelled simulation stops early and says so", "[simulate]") {

@@ -195,6 +195,8 @@ TEST_CASE("long ships keep probability's target weights in range and its play so
   }
 }
 
+// The band is the long-run mean (README: 44.24 over 1,000,000 games) plus or minus three standard
+// errors of a 3,000-game mean (sd about 8.7, so about 0.16 shots each).
 TEST_CASE("probability's mean over 3,000 classic games with a fixed seed stays in its band",
           "[strong][probability][band]") {
   SimulationOptions options;
@@ -206,8 +208,8 @@ TEST_CASE("probability's mean over 3,000 classic games with a fixed seed stays i
   REQUIRE(r.unfinished == 0);
   const ShotSummary s = r.summary();
   INFO("mean " << s.mean << " +- " << s.ci95);
-  CHECK(s.mean >= 43.8);
-  CHECK(s.mean <= 45.2);
+  CHECK(s.mean >= 43.76);
+  CHECK(s.mean <= 44.72);
   CHECK(s.min >= 17);
 }
 

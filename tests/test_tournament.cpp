@@ -109,7 +109,7 @@ TEST_CASE("progress counts the tournament's matches and a cancel stops it", "[to
   CHECK(cut.cancelled);
   REQUIRE(cut.matches.size() == 2);
   CHECK(cut.matches[0].games == 100);
-  CHECK(cut.matches[1].games <= 100); // cut short, or finished before the watcher looked
+  CHECK(cut.matches[1].games >= 50); // under way when the flag was set (150 games done)
   CHECK_THROWS_AS(cut.between(1, 2), std::out_of_range); // never played
   std::uint64_t decided = 0;
   for (const Standing& s : cut.standings()) decided += s.wins + s.losses;

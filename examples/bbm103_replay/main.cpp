@@ -11,6 +11,7 @@
 //       replays the sample game in a fresh temporary directory.
 //
 // ctest-args: --demo
+// ctest-expect: Final Information
 #include <cstdio>
 #include <filesystem>
 #include <fstream>

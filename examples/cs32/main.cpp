@@ -1,5 +1,6 @@
 // Play CS32 Battleship (seed 002) at the console against any of the four players.
 // ctest-args: mediocre --as good --no-pause --seed 1
+// ctest-expect: Your good player (wins|loses)!
 //
 //   cs32 [opponent] [--as <player>] [--name <your name>] [--seed N] [--no-pause]
 //

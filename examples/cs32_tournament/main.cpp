@@ -1,5 +1,6 @@
 // Pits two CS32 computer players (seed 002) against each other over N games and prints the wins.
 // ctest-args: good mediocre 20 1
+// ctest-expect: won by the player moving first: [0-9]+ of 20
 //
 //   cs32_tournament good mediocre 1000 [seed]
 //

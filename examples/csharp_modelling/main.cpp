@@ -1,5 +1,6 @@
 // The C# "modelling practice" Battleship (seed 003) on the engine: Amy against Vince.
 // ctest-args: --games 20 --quiet --seed 1
+// ctest-expect: Player 1 Wins: [0-9]+
 //
 //   csharp_modelling                           asks "How many games do you want to play?"
 //   csharp_modelling --games 1000              plays 1000 games, printing every game

@@ -1,0 +1,37 @@
+# battleship_add_output_test(NAME name REGEX regex COMMAND program args...): a CTest test that
+# passes only when the program exits with status 0 and its output (stdout and stderr) matches
+# `regex`. PASS_REGULAR_EXPRESSION alone ignores the exit status, so a program that printed its
+# rows and then failed would pass. The regex and the arguments must not contain a semicolon.
+#
+# CTest runs this file as a script (cmake -DREGEX=... -P output_test.cmake -- program args...).
+if(CMAKE_SCRIPT_MODE_FILE)
+  set(command)
+  set(after_dashes FALSE)
+  math(EXPR last "${CMAKE_ARGC} - 1")
+  foreach(i RANGE ${last})
+    if(after_dashes)
+      list(APPEND command "${CMAKE_ARGV${i}}")
+    elseif(CMAKE_ARGV${i} STREQUAL "--")
+      set(after_dashes TRUE)
+    endif()
+  endforeach()
+  execute_process(COMMAND ${command} RESULT_VARIABLE status OUTPUT_VARIABLE output
+                  ERROR_VARIABLE output)
+  message("${output}")
+  if(NOT status STREQUAL "0")
+    list(JOIN command " " shown)
+    message(FATAL_ERROR "${shown} exited with status ${status}")
+  endif()
+  if(NOT output MATCHES "${REGEX}")
+    message(FATAL_ERROR "the output does not match: ${REGEX}")
+  endif()
+  return()
+endif()
+
+set(battleship_output_test_script "${CMAKE_CURRENT_LIST_FILE}")
+function(battleship_add_output_test)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;REGEX" "COMMAND")
+  add_test(NAME ${arg_NAME}
+           COMMAND "${CMAKE_COMMAND}" "-DREGEX=${arg_REGEX}" -P "${battleship_output_test_script}"
+                   -- ${arg_COMMAND})
+endfunction()
