@@ -242,19 +242,19 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
 
 
 @pytest.mark.parametrize(
-    "kwargs, error",
+    "kwargs, error, message",
     [
-        ({"first": "second"}, ValueError),
-        ({"opponent": "nobody"}, ValueError),
-        ({"opponent": 3}, TypeError),
-        ({"placer": "nowhere"}, ValueError),
-        ({"render_mode": "human"}, ValueError),
-        ({"max_steps": 0}, ValueError),
-        ({"rows": 3, "cols": 3}, ValueError),
+        ({"first": "second"}, ValueError, "first must be 'agent', 'opponent' or 'random', got 'second'"),
+        ({"opponent": "nobody"}, ValueError, "unknown shooter 'nobody'; known: random"),
+        ({"opponent": 3}, TypeError, r"a shooter is a name \(random, .*, or an object with a next_shot\(\) method; got 3"),
+        ({"placer": "nowhere"}, ValueError, "unknown placer 'nowhere'; known: uniform"),
+        ({"render_mode": "human"}, ValueError, "render_mode must be None, 'ansi' or 'rgb_array', got 'human'"),
+        ({"max_steps": 0}, ValueError, "max_steps must be >= 1, got 0"),
+        ({"rows": 3, "cols": 3}, ValueError, r"'Carrier' \(length 5\) does not fit on a 3 x 3 board"),
     ],
 )
-def test_bad_arguments_are_refused_at_construction(kwargs, error):
-    with pytest.raises(error):
+def test_bad_arguments_are_refused_at_construction(kwargs, error, message):
+    with pytest.raises(error, match=message):
         DuelEnv(**kwargs)
 
 

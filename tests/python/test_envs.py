@@ -167,11 +167,12 @@ def test_a_refused_layout_leaves_the_episode_under_way():
     touching.place(1, "A2", "horizontal")  # under the carrier's row: touches it
     for ship, cell in zip(range(2, 5), [(9, 0), (7, 0), (5, 0)]):
         touching.place(ship, cell, "horizontal")
-    with pytest.raises(battleship.PlacementError):
+    with pytest.raises(battleship.PlacementError, match=r"ship 1 \(Battleship\) at \(1, 0\) horizontal: the ship would touch"):
         env.reset(options={"ocean": touching})
-    for bad in (battleship.Ocean(8, 8), "A1"):
-        with pytest.raises((ValueError, TypeError)):
-            env.reset(options={"ocean": bad})
+    with pytest.raises(ValueError, match=r"options\['ocean'\] must have this environment's board size and fleet"):
+        env.reset(options={"ocean": battleship.Ocean(8, 8)})
+    with pytest.raises(TypeError, match=r"options\['ocean'\] must be a battleship.Ocean, got 'A1'"):
+        env.reset(options={"ocean": "A1"})
     with pytest.raises(ValueError, match=r"BattleshipEnv.reset knows the options 'ocean', not \['oceans'\]"):
         env.reset(options={"oceans": touching})  # misspelt: refused, not ignored
     assert np.array_equal(env.ocean.ships, before)
@@ -186,32 +187,39 @@ def test_a_refused_layout_leaves_the_episode_under_way():
 
 
 @pytest.mark.parametrize(
-    "action, error",
-    [(100, ValueError), (-1, ValueError), ("A1", TypeError), (1.5, TypeError), (True, TypeError), ([1, 2], TypeError)],
+    "action, error, message",
+    [
+        (100, ValueError, "action 100 is not a cell index of this 10 x 10 board"),
+        (-1, ValueError, "action -1 is not a cell index of this 10 x 10 board"),
+        ("A1", TypeError, r"an action is a cell index \(an int\), got 'A1'"),
+        (1.5, TypeError, r"an action is a cell index \(an int\), got 1.5"),
+        (True, TypeError, r"an action is a cell index \(an int\), got True"),
+        ([1, 2], TypeError, r"an action is a cell index \(an int\), got \[1, 2\]"),
+    ],
 )
-def test_a_bad_action_raises_and_changes_nothing(action, error):
+def test_a_bad_action_raises_and_changes_nothing(action, error, message):
     env = BattleshipEnv()
     env.reset(seed=1)
     env.step(3)
-    with pytest.raises(error):
+    with pytest.raises(error, match=message):
         env.step(action)
     assert env.view.shots_fired == 1 and env.step(4)[4]["steps"] == 2
     assert env.step(np.int64(5))[4]["shots"] == 3  # NumPy integers are cell indices too
 
 
 @pytest.mark.parametrize(
-    "kwargs, error",
+    "kwargs, error, message",
     [
-        ({"placer": "nonsense"}, ValueError),
-        ({"render_mode": "human"}, ValueError),
-        ({"max_steps": 0}, ValueError),
-        ({"rows": 0}, ValueError),
-        ({"rows": 2, "cols": 2}, ValueError),  # the classic fleet does not fit
-        ({"fleet": "classic"}, TypeError),
+        ({"placer": "nonsense"}, ValueError, "unknown placer 'nonsense'; known: uniform"),
+        ({"render_mode": "human"}, ValueError, "render_mode must be None, 'ansi' or 'rgb_array', got 'human'"),
+        ({"max_steps": 0}, ValueError, "max_steps must be >= 1, got 0"),
+        ({"rows": 0}, ValueError, "a board needs at least 1 row and 1 column, got 0 x 10"),
+        ({"rows": 2, "cols": 2}, ValueError, r"'Carrier' \(length 5\) does not fit on a 2 x 2 board"),
+        ({"fleet": "classic"}, TypeError, "fleet must be a battleship.Fleet, got 'classic'"),
     ],
 )
-def test_bad_arguments_are_refused_at_construction(kwargs, error):
-    with pytest.raises(error):
+def test_bad_arguments_are_refused_at_construction(kwargs, error, message):
+    with pytest.raises(error, match=message):
         BattleshipEnv(**kwargs)
 
 

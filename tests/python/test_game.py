@@ -56,8 +56,15 @@ def test_turn_by_turn_play_and_observers():
     game.play_turn()
     assert game.to_move == 1
     game.play_round()
-    assert events[:4] == [("turn", 0, 1), events[1], ("turn", 1, 1), events[3]]
-    assert events[1][0] == "shot" and events[1][1] == 0
+    # The observer saw each player's shot as the record has it: the cell fired and what it hit.
+    first, second = game.record.shots
+    assert (first.player, second.player) == (0, 1)
+    assert events == [
+        ("turn", 0, 1), ("shot", 0, first.cell, first.outcome.result),
+        ("turn", 1, 1), ("shot", 1, second.cell, second.outcome.result),
+    ]
+    for shot in (first, second):  # and what it hit is what lies there in the other player's ocean
+        assert (shot.outcome.result == "miss") == (game.ocean(1 - shot.player).ships[shot.cell] < 0)
     game.play_to_end()
     assert events[-1] == ("over", "win")
 

@@ -196,12 +196,17 @@ def test_refused_records_leave_the_map_as_it_was():
 
 
 @pytest.mark.parametrize(
-    "kwargs, error",
-    [({"samples": 0}, ValueError), ({"seed": -1}, ValueError), ({"samples": 1.5}, TypeError),
-     ({"rows": 2, "cols": 2}, ValueError), ({"fleet": "classic"}, TypeError)],
+    "kwargs, error, message",
+    [
+        ({"samples": 0}, ValueError, "samples must be >= 1, got 0"),
+        ({"seed": -1}, ValueError, "seed must be >= 0, got -1"),
+        ({"samples": 1.5}, TypeError, "samples must be an int, got 1.5"),
+        ({"rows": 2, "cols": 2}, ValueError, r"'Carrier' \(length 5\) does not fit on a 2 x 2 board"),
+        ({"fleet": "classic"}, TypeError, "fleet must be a battleship.Fleet, got 'classic'"),
+    ],
 )
-def test_bad_arguments_are_refused(kwargs, error):
-    with pytest.raises(error):
+def test_bad_arguments_are_refused(kwargs, error, message):
+    with pytest.raises(error, match=message):
         Posterior(**kwargs)
 
 

@@ -1,6 +1,7 @@
 """Property tests over random boards, fleets and rules."""
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import battleship
@@ -12,18 +13,23 @@ FAST_SHOOTERS = [name for name in battleship.shooter_names() if not battleship.s
 SLOW_SHOOTERS = [name for name in battleship.shooter_names() if battleship.shooter_is_slow(name)]
 
 
+def ships(*lengths):
+    """A fleet of one ship of each length, named as boards() names them."""
+    return Fleet([(f"S{i}", "ABCD"[i], n, 1) for i, n in enumerate(lengths)])
+
+
 @st.composite
 def boards(draw, largest=32):
     rows = draw(st.integers(1, largest))
     cols = draw(st.integers(1, largest))
     longest = max(rows, cols)
     lengths = draw(st.lists(st.integers(1, min(longest, 5)), min_size=1, max_size=4))
-    classes = [(f"S{i}", "ABCD"[i], n, 1) for i, n in enumerate(lengths)]
-    return rows, cols, Fleet(classes)
+    return rows, cols, ships(*lengths)
 
 
 @settings(max_examples=40, deadline=None)
 @given(boards(), st.sampled_from(FAST_SHOOTERS), st.integers(0, 2**32))
+@example((2, 5, ships(3, 3, 3)), "random", 0)  # 9 cells of 10, yet only two 3s fit: seldom drawn, so always tried
 def test_every_game_ends_within_the_board_and_sinks_every_ship(board, shooter, seed):
     check_games_end(board, shooter, seed, 20)
 
@@ -36,26 +42,33 @@ def test_slow_shooters_end_every_game_on_small_boards(board, shooter, seed):
 
 def check_games_end(board, shooter, seed, games):
     rows, cols, fleet = board
-    if fleet.problem(rows, cols):
+    assume(fleet.problem(rows, cols) is None)  # a ship longer than the board, or too many cells: refused, not played
+    fit = Ocean(rows, cols, fleet).fit()
+    if fit == "cannot_fit":  # no layout at all: simulate refuses before any game
+        with pytest.raises(ValueError, match=f"cannot be laid out on a {rows} x {cols} board"):
+            battleship.simulate(shooter, games, seed=seed, rows=rows, cols=cols, fleet=fleet, progress=False)
         return
+    assert fit == "fits"  # at most 4 ships on 32 x 32: the search always decides
     r = battleship.simulate(shooter, games, seed=seed, rows=rows, cols=cols, fleet=fleet, progress=False)
     assert r.games == games
-    assert r.finished + r.unplaceable == games
-    if r.finished:
-        assert fleet.total_length <= r.min <= r.max <= rows * cols
+    assert r.finished == games and r.unplaceable == 0  # a fleet that fits is always laid out and sunk
+    assert fleet.total_length <= r.min <= r.max <= rows * cols
 
 
 @settings(max_examples=60, deadline=None)
 @given(boards(), st.sampled_from(["allowed", "no_edge_contact", "no_contact"]), st.integers(0, 2**32))
+@example((2, 3, ships(3, 3)), "no_contact", 1)  # fits only if the ships touch: the refusal branch, always tried
 def test_random_layouts_obey_the_touching_rule_and_unplace_restores(board, touching, seed):
     rows, cols, fleet = board
-    if fleet.problem(rows, cols):
-        return
+    assume(fleet.problem(rows, cols) is None)
     ocean = Ocean(rows, cols, fleet, touching)
     try:
         ocean.place_randomly("uniform", seed)
-    except ValueError:
-        return  # the fleet cannot fit under this rule
+    except ValueError as error:
+        # Only a fleet that cannot fit under this rule may be refused: a placer that fails on one that fits is a bug.
+        assert "could not lay out" in str(error) and ocean.fit() != "fits", error
+        return
+    assert ocean.fit() == "fits"
     empty = Ocean(rows, cols, fleet, touching)
     for ship in range(ocean.ship_count):
         p = ocean.placement(ship)

@@ -218,10 +218,10 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
     assert np.array_equal(game.ocean(env.player_of("player_1")).ships, one.ships)
     env.step(0)  # player_1 fires at (0, 0): player_0's carrier
     assert env.observe("player_1")["board"][0, 0] == HIT
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"options\['player_0'\] must have this environment's board size and fleet"):
         env.reset(seed=2, options={"player_0": battleship.Ocean(8, 8)})
     assert env.game is game and env.observe("player_1")["board"][0, 0] == HIT
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"options\['player_1'\] must have this environment's board size and fleet"):
         env.reset(options={"player_1": battleship.Ocean(8, 8)})
     # Not even the generator moved: the next unseeded episode is the one it would have been.
     same = SelfPlayEnv(first="player_1")
@@ -233,18 +233,18 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
 
 
 @pytest.mark.parametrize(
-    "kwargs, error",
+    "kwargs, error, message",
     [
-        ({"first": "second"}, ValueError),
-        ({"placers": ("uniform",)}, ValueError),
-        ({"placers": ("uniform", "nowhere")}, ValueError),
-        ({"render_mode": "window"}, ValueError),
-        ({"max_steps": 0}, ValueError),
-        ({"rows": 3, "cols": 3}, ValueError),
+        ({"first": "second"}, ValueError, "first must be 'player_0', 'player_1' or 'random', got 'second'"),
+        ({"placers": ("uniform",)}, ValueError, r"placers must be a pair \(one placer per agent\), got \('uniform',\)"),
+        ({"placers": ("uniform", "nowhere")}, ValueError, "unknown placer 'nowhere'; known: uniform"),
+        ({"render_mode": "window"}, ValueError, "render_mode must be None, 'human', 'ansi' or 'rgb_array', got 'window'"),
+        ({"max_steps": 0}, ValueError, "max_steps must be >= 1, got 0"),
+        ({"rows": 3, "cols": 3}, ValueError, r"'Carrier' \(length 5\) does not fit on a 3 x 3 board"),
     ],
 )
-def test_bad_arguments_are_refused_at_construction(kwargs, error):
-    with pytest.raises(error):
+def test_bad_arguments_are_refused_at_construction(kwargs, error, message):
+    with pytest.raises(error, match=message):
         SelfPlayEnv(**kwargs)
 
 
@@ -271,15 +271,18 @@ def test_each_agent_s_probability_map_follows_its_own_game():
 
 def test_calls_before_reset_are_refused_and_render_shows_both_targets():
     env = SelfPlayEnv(render_mode="ansi")
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before observe\(\)"):
         env.observe("player_0")
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match=r"'player_0' is not in an episode under way; call reset\(\)"):
         env.suggest("player_0")
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before probability_map\(\)"):
         env.probability_map("player_0")
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before action_mask\(\)"):
+        env.action_mask("player_0")
     wrapped = self_play.env()
-    with pytest.raises(Exception):
-        wrapped.step(0)  # PettingZoo's order-enforcing wrapper
+    # PettingZoo's order-enforcing wrapper raises AssertionError itself (a raise, not an assert: kept under -O).
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
+        wrapped.step(0)
     env.reset(seed=1)
     env.step(env.suggest("player_0"))
     text = env.render()
@@ -293,6 +296,23 @@ def test_calls_before_reset_are_refused_and_render_shows_both_targets():
     changed = np.argwhere((image != blank).any(axis=2))
     assert changed.size and changed[:, 1].max() < 160  # only player_0's target, cell (0, 0)
     assert changed[:, 0].max() < 16 and changed[:, 1].max() < 16
+
+
+@pytest.mark.parametrize("method", ["observe", "action_mask", "suggest", "probability_map", "player_of"])
+def test_an_unknown_agent_is_refused_by_name_before_and_during_an_episode(method):
+    # A bad name is a bad argument (ValueError, as player_of's index() always gave), not a bare KeyError from a dict.
+    env = SelfPlayEnv()
+    unknown = r"unknown agent 'nobody'; the agents are 'player_0' and 'player_1'"
+    with pytest.raises(ValueError, match=unknown):
+        getattr(env, method)("nobody")  # before reset too: the name is wrong whatever the state
+    env.reset(seed=1)
+    env.step(env.suggest("player_0"))
+    before = {agent: env.observe(agent) for agent in AGENTS}
+    for agent in ("nobody", "Player_0", 0, None):
+        with pytest.raises(ValueError, match=f"unknown agent {agent!r}; the agents are 'player_0' and 'player_1'"):
+            getattr(env, method)(agent)
+    assert env.agent_selection == "player_1" and env.game.outcome.shots == (1, 0)  # type: ignore[union-attr]
+    assert all(np.array_equal(before[a][k], v) for a in AGENTS for k, v in env.observe(a).items())
 
 
 def test_human_rendering_prints_the_text_and_pettingzoo_s_render_test_passes(capsys):

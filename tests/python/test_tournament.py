@@ -63,12 +63,17 @@ def test_python_shooters_take_part():
 
 
 @pytest.mark.parametrize(
-    "players, error",
-    [(["parity"], ValueError), (["parity", "parity"], ValueError), (["parity", "nobody"], ValueError),
-     (["parity", 3], TypeError), ([("parity", "nowhere"), "random"], ValueError)],
+    "players, error, message",
+    [
+        (["parity"], ValueError, "a tournament needs at least two players, got 1"),
+        (["parity", "parity"], ValueError, r"two players are named 'parity'; names must differ \(a mapping names them\)"),
+        (["parity", "nobody"], ValueError, "unknown shooter 'nobody'; known: random"),
+        (["parity", 3], TypeError, r"a shooter is a name \(random, .*, or an object with a next_shot\(\) method; got 3"),
+        ([("parity", "nowhere"), "random"], ValueError, "unknown placer 'nowhere'; known: uniform"),
+    ],
 )
-def test_bad_players_are_refused(players, error):
-    with pytest.raises(error):
+def test_bad_players_are_refused(players, error, message):
+    with pytest.raises(error, match=message):
         battleship.tournament(players, 10, progress=False)
 
 

@@ -3,8 +3,11 @@ small argument mistakes get messages that name them."""
 
 from __future__ import annotations
 
+import copyreg
+import io
 import os
 import pickle
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -486,3 +489,101 @@ def test_runs_refuse_a_fleet_that_cannot_be_laid_out_before_any_game():
         battleship.tournament(["random", "parity"], 3, rows=6, cols=6, rules=no_contact)
     # On 7 x 7 it fits: the same call plays.
     assert battleship.simulate("random", 3, rows=7, cols=7, rules=no_contact, progress=False).games == 3
+
+
+# ---- public refusals the audit found unexercised ---------------------------------------------------
+
+
+def test_a_fleet_has_at_most_16_ship_classes():
+    classes = [(f"S{i}", chr(ord("A") + i), 2) for i in range(17)]
+    assert len(Fleet(classes[:16]).classes) == 16  # the limit itself is taken: the refusal is about the 17th
+    with pytest.raises(ValueError, match="a fleet has at most 16 ship classes"):
+        Fleet(classes)
+
+
+@pytest.mark.parametrize(
+    "ship",
+    [42, ("A", "a"), ("A", "a", 2, 1, 9), "Aa2"],  # not a tuple, and tuples of the wrong length
+)
+def test_a_fleet_entry_that_is_neither_a_ship_class_nor_a_tuple_of_3_or_4_is_refused(ship):
+    with pytest.raises(TypeError, match=r"a ship class is a ShipClass or a \(name, symbol, length\[, count\]\) tuple, got "
+                       + re.escape(repr(ship))):
+        Fleet([ship])
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"result": "invalid", "refusal": "bogus"}, "unknown shot refusal 'bogus'; allowed: off_board, already_shot"),
+        ({"result": "invalid"}, "an invalid shot needs a refusal, and only an invalid shot has one"),
+        ({"result": "hit", "refusal": "off_board"}, "an invalid shot needs a refusal, and only an invalid shot has one"),
+        ({"result": "miss", "refusal": "already_shot"}, "an invalid shot needs a refusal, and only an invalid shot has one"),
+    ],
+)
+def test_a_shot_outcome_wants_a_refusal_exactly_when_it_is_invalid(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        ShotOutcome(**kwargs)
+    assert ShotOutcome("invalid", refusal="off_board").refusal == "off_board"  # the one combination taken
+
+
+def test_format_cell_names_an_unknown_notation():
+    with pytest.raises(ValueError, match="unknown notation 'bogus'; allowed: letter_number, number_letter, bbm103, cs32"):
+        battleship.format_cell((0, 0), "bogus")
+
+
+@pytest.mark.parametrize("n", [0, 2**32, -1])
+def test_rng_below_takes_1_to_2_to_the_32_exclusive(n):
+    with pytest.raises(ValueError, match=rf"below\(n\) needs 1 <= n < 2\*\*32, got {n}"):
+        Rng(1).below(n)
+    assert Rng(1).below(1) == 0 and 0 <= Rng(1).below(2**32 - 1) < 2**32 - 1  # the bounds themselves are taken
+
+
+def _tampered_rng_pickle(state: object) -> bytes:
+    """A pickle of an Rng whose state was replaced by ``state``, as a corrupted or forged file would hold."""
+
+    class Tamper(pickle.Pickler):
+        def reducer_override(self, obj):
+            return (copyreg.__newobj__, (Rng,), state) if isinstance(obj, Rng) else NotImplemented
+
+    buffer = io.BytesIO()
+    Tamper(buffer).dump(Rng(1))
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    "state, error, message",
+    [
+        ((1, 2, 3), ValueError, "an Rng state is 4 ints"),
+        ((1, 2, 3, 4, 5), ValueError, "an Rng state is 4 ints"),
+        ((), ValueError, "an Rng state is 4 ints"),
+        ((1, 2, 3, "x"), TypeError, "an Rng state word must be an int, got 'x'"),
+        ((1, 2, 3, -1), ValueError, "an Rng state word must be >= 0, got -1"),
+    ],
+)
+def test_an_rng_state_that_is_not_4_words_is_refused_when_unpickled(state, error, message):
+    good = Rng(5).__getstate__()
+    assert pickle.loads(_tampered_rng_pickle(good)) == Rng(5)  # the forged pickle does reach Rng.__setstate__
+    with pytest.raises(error, match=message):
+        pickle.loads(_tampered_rng_pickle(state))
+    with pytest.raises(error, match=message):
+        Rng.__new__(Rng).__setstate__(state)
+
+
+def test_unplacing_a_ship_that_is_not_placed_is_refused_and_changes_nothing():
+    ocean = Ocean()
+    ocean.place(1, "A1")
+    before = ocean.copy()
+    with pytest.raises(battleship.PlacementError, match="cannot remove ship 0: that ship is not on the board"):
+        ocean.unplace(0)
+    assert ocean == before and ocean.is_placed(1) and not ocean.is_placed(0)
+
+
+def test_a_python_placer_that_returns_false_without_placing_is_refused_by_name():
+    class Refuses:
+        def place(self, ocean, rng):
+            return False
+
+    ocean = Ocean(8, 9)
+    with pytest.raises(ValueError, match="the placer could not lay out this fleet on a 8 x 9 board"):
+        ocean.place_randomly(Refuses(), rng=1)
+    assert not any(ocean.is_placed(ship) for ship in range(ocean.ship_count))

@@ -133,8 +133,13 @@ def test_a_bad_batch_of_actions_raises_and_changes_nothing():
     vector.reset(seed=2)
     vector.step(np.array([0, 5]))
     before = vector._observation_and_info()[0], vector.view(0).shots_fired
-    for bad in (np.array([1]), np.array([1, 2, 3]), np.array([3, 16]), np.array([-1, 2])):
-        with pytest.raises(ValueError):
+    for bad, message in (
+        (np.array([1]), r"actions must be 2 cell indices, got array\(\[1\]\)"),
+        (np.array([1, 2, 3]), r"actions must be 2 cell indices, got array\(\[1, 2, 3\]\)"),
+        (np.array([3, 16]), "env 1: action 16 is not a cell index from 0 to 15"),
+        (np.array([-1, 2]), "env 0: action -1 is not a cell index from 0 to 15"),
+    ):
+        with pytest.raises(ValueError, match=message):
             vector.step(bad)
     for bad in (np.array([1.0, 2.0]), ["a", "b"], np.array([True, False])):  # as BattleshipEnv
         with pytest.raises(TypeError, match="integers"):
@@ -151,7 +156,7 @@ def test_bad_arguments_are_refused_at_construction_or_reset():
         BattleshipVectorEnv(2**31)  # refused, instead of exhausting the machine's memory
     with pytest.raises(ValueError, match="max_steps"):
         BattleshipVectorEnv(2, max_steps=0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"'Carrier' \(length 5\) does not fit on a 3 x 3 board"):
         BattleshipVectorEnv(2, rows=3, cols=3)  # the classic fleet does not fit
     with pytest.raises(ValueError, match="unknown placer"):
         BattleshipVectorEnv(2, placer="nowhere")
@@ -306,19 +311,22 @@ def test_a_reset_that_fails_changes_no_env_and_no_generator():
     flaky.step(np.array([0, 0, 0]))
     steady.step(np.array([0, 0, 0]))
     before = flaky._observation_and_info()[0], [flaky.ocean(i).ships.copy() for i in range(3)]
-    refusals: list[tuple[Any, type[Exception]]] = [
-        (dict(seed=9), RuntimeError),  # the placer breaks at env 1
-        (dict(options={"ocean": battleship.Ocean(5, 5, BOAT_AND_SUB)}), ValueError),  # no ship placed
-        (dict(options={"ocean": uniform_layout(5, 5, battleship.Fleet.classic(), 1)}), ValueError),
-        (dict(options={"ocean": [None, None]}), ValueError),
-        (dict(options={"ocean": "layout"}), TypeError),
-        (dict(options={"oceans": None}), ValueError),
-        (dict(options={"reset_mask": [1, 0, 0]}), TypeError),
-        (dict(options={"reset_mask": np.array([True, False])}), ValueError),
-        (dict(options={"reset_mask": np.zeros(3, dtype=bool)}), ValueError),
+    refusals: list[tuple[Any, type[Exception], str]] = [
+        (dict(seed=9), RuntimeError, "the placer broke"),  # the placer breaks at env 1
+        (dict(options={"ocean": battleship.Ocean(5, 5, BOAT_AND_SUB)}), ValueError, r"\['ocean'\] must have every ship placed"),
+        (dict(options={"ocean": uniform_layout(5, 5, battleship.Fleet.classic(), 1)}), ValueError,
+         r"options\['ocean'\] must have this environment's board size and fleet"),
+        (dict(options={"ocean": [None, None]}), ValueError, r"\['ocean'\] needs one layout \(or None\) per env \(3\), got 2"),
+        (dict(options={"ocean": "layout"}), TypeError, r"\['ocean'\] must be a battleship.Ocean or one per env, got 'layout'"),
+        (dict(options={"oceans": None}), ValueError,
+         r"BattleshipVectorEnv.reset knows the options 'ocean' and 'reset_mask', not \['oceans'\]"),
+        # int64 or int32, whichever is the platform's default integer
+        (dict(options={"reset_mask": [1, 0, 0]}), TypeError, r"options\['reset_mask'\] must hold booleans, got int"),
+        (dict(options={"reset_mask": np.array([True, False])}), ValueError, r"must have shape \(3,\), got \(2,\)"),
+        (dict(options={"reset_mask": np.zeros(3, dtype=bool)}), ValueError, r"\['reset_mask'\] must mark at least one env"),
     ]
-    for arguments, error in refusals:
-        with pytest.raises(error):
+    for arguments, error, message in refusals:
+        with pytest.raises(error, match=message):
             flaky.reset(**arguments)
         after = flaky._observation_and_info()[0], [flaky.ocean(i).ships.copy() for i in range(3)]
         assert np.array_equal(before[0]["board"], after[0]["board"])

@@ -57,7 +57,8 @@ ignored.
 **Beyond PettingZoo**: ``suggest(agent, shooter)`` gives the move an engine shooter would make in
 that agent's game (a baseline, a teacher, or a fixed opponent for league training),
 ``probability_map(agent)`` the posterior of that agent's target given what it was told, and
-``game`` is the match under way.
+``game`` is the match under way. ``observe``, ``action_mask``, ``suggest``, ``probability_map``
+and ``player_of`` refuse a name other than ``"player_0"`` and ``"player_1"`` with ``ValueError``.
 
 Needs PettingZoo (``pip install "battleship[pettingzoo]"``).
 """
@@ -274,6 +275,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Dict[str, npt.NDArray[np.int8]]:
         """What ``agent`` may know now (see the module's description)."""
+        self._check_agent(agent)
         if self._game is None:
             raise RuntimeError("call reset() before observe()")
         side = self._sides[agent]
@@ -317,6 +319,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
     def action_mask(self, agent: str) -> npt.NDArray[np.bool_]:
         """Which of ``agent``'s actions name a cell it has not shot and has not named in its
         volley under way."""
+        self._check_agent(agent)
         if self._game is None:
             raise RuntimeError("call reset() before action_mask()")
         side = self._sides[agent]
@@ -328,6 +331,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
     def suggest(self, agent: str, shooter: str = "probability") -> int:
         """The action the engine's shooter ``shooter`` would take now in ``agent``'s game: it sees
         what ``agent`` was told, never the enemy fleet. Same seed, same advice."""
+        self._check_agent(agent)
         if self._game is None or agent not in self.agents:
             raise RuntimeError(f"{agent!r} is not in an episode under way; call reset()")
         side = self._sides[agent]
@@ -337,6 +341,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         """``(rows, cols)``: the probability of a ship in each cell of ``agent``'s target given what
         it was told (``battleship.Posterior``, exact or sampled), a ready-made feature for a
         policy. Same seed, same map."""
+        self._check_agent(agent)
         if self._game is None:
             raise RuntimeError("call reset() before probability_map()")
         side = self._sides[agent]
@@ -352,9 +357,17 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
 
     def player_of(self, agent: str) -> int:
         """``agent``'s player number in ``game`` (0 when it moved first)."""
+        self._check_agent(agent)
         return self._order.index(agent)
 
     # ---- helpers ------------------------------------------------------------------------------
+    def _check_agent(self, agent: Any) -> None:
+        """ValueError for a name that is not one of the agents (a bad argument, as PettingZoo's
+        classic games refuse it), rather than a bare KeyError from inside."""
+        if agent not in AGENTS:
+            known = " and ".join(repr(name) for name in AGENTS)
+            raise ValueError(f"unknown agent {agent!r}; the agents are {known}")
+
     def _agent_seed(self, agent: str) -> int:
         """The seed of ``agent``'s teachers and posterior: one per agent and episode."""
         return (self._episode_seed + AGENTS.index(agent)) % 2**63
