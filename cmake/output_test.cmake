@@ -1,9 +1,12 @@
-# battleship_add_output_test(NAME name REGEX regex COMMAND program args...): a CTest test that
-# passes only when the program exits with status 0 and its output (stdout and stderr) matches
-# `regex`. PASS_REGULAR_EXPRESSION alone ignores the exit status, so a program that printed its
-# rows and then failed would pass. The regex and the arguments must not contain a semicolon.
+# battleship_add_output_test(NAME name REGEX regex [FAILS] COMMAND program args...): a CTest test
+# that passes only when the program exits with status 0 (with FAILS: any other status) and its
+# output (stdout and stderr) matches `regex`. PASS_REGULAR_EXPRESSION alone ignores the exit
+# status, so a program that printed its rows and then failed would pass; WILL_FAIL alone takes any
+# failure, so a compile-fail test would pass on a typo. The regex and the arguments must not
+# contain a semicolon.
 #
-# CTest runs this file as a script (cmake -DREGEX=... -P output_test.cmake -- program args...).
+# CTest runs this file as a script (cmake -DREGEX=... -DFAILS=... -P output_test.cmake -- program
+# args...).
 if(CMAKE_SCRIPT_MODE_FILE)
   set(command)
   set(after_dashes FALSE)
@@ -18,8 +21,10 @@ if(CMAKE_SCRIPT_MODE_FILE)
   execute_process(COMMAND ${command} RESULT_VARIABLE status OUTPUT_VARIABLE output
                   ERROR_VARIABLE output)
   message("${output}")
-  if(NOT status STREQUAL "0")
-    list(JOIN command " " shown)
+  list(JOIN command " " shown)
+  if(FAILS AND status STREQUAL "0")
+    message(FATAL_ERROR "${shown} succeeded, but it must fail")
+  elseif(NOT FAILS AND NOT status STREQUAL "0")
     message(FATAL_ERROR "${shown} exited with status ${status}")
   endif()
   if(NOT output MATCHES "${REGEX}")
@@ -30,8 +35,8 @@ endif()
 
 set(battleship_output_test_script "${CMAKE_CURRENT_LIST_FILE}")
 function(battleship_add_output_test)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;REGEX" "COMMAND")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "FAILS" "NAME;REGEX" "COMMAND")
   add_test(NAME ${arg_NAME}
-           COMMAND "${CMAKE_COMMAND}" "-DREGEX=${arg_REGEX}" -P "${battleship_output_test_script}"
-                   -- ${arg_COMMAND})
+           COMMAND "${CMAKE_COMMAND}" "-DREGEX=${arg_REGEX}" "-DFAILS=${arg_FAILS}"
+                   -P "${battleship_output_test_script}" -- ${arg_COMMAND})
 endfunction()

@@ -1,5 +1,7 @@
 #include "catch_shim.hpp"
 
+#include <type_traits>
+
 #include <battleship/placement/uniform.hpp>
 #include <battleship/solo.hpp>
 #include <battleship/strategies/random.hpp>
@@ -58,6 +60,14 @@ static_assert(PlacementStrategy<UniformPlacer<S>, S>);
 static_assert(PlacementStrategy<AnyPlacementStrategy<S>, S>);
 static_assert(!PlacementStrategy<PlacerReturningVoid, S>);
 static_assert(!PlacementStrategy<ReadingOrder, S>);
+// The twins of tests/compile_fail: what must not compile there is refused by a constraint here.
+static_assert(!std::is_constructible_v<AnyShotStrategy<S>, UniformPlacer<S>>);
+static_assert(!std::is_constructible_v<AnyPlacementStrategy<S>, PlacerReturningVoid>);
+template <int Rows>
+concept board_with_rows = requires {
+  typename FixedShape<Rows, 10>;
+};
+static_assert(board_with_rows<1> && !board_with_rows<0>);
 
 TEST_CASE("a type-erased shooter plays exactly like the shooter it holds", "[strategy]") {
   Board<S> board;

@@ -1,4 +1,5 @@
 // Must not compile: a placer is not a shooter, so it cannot be held by AnyShotStrategy.
+// compile-fail-expect: conversion from .*UniformPlacer.* to .*AnyShotStrategy
 #include <battleship/placement/uniform.hpp>
 #include <battleship/strategy.hpp>
 

@@ -1,4 +1,5 @@
 // Must not compile: a board needs at least one row.
+// compile-fail-expect: >= 1.* evaluated to .*false
 #include <battleship/shape.hpp>
 
 int main() {

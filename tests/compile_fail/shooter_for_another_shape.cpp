@@ -1,4 +1,5 @@
 // Must not compile: a shooter built for a 5 x 5 board cannot play on the classic board.
+// compile-fail-expect: shooter\.start\(view\).* (is|would be) invalid
 #include <battleship/solo.hpp>
 #include <battleship/strategies/random.hpp>
 

@@ -1,5 +1,6 @@
 // Must not compile: a shooter without next_shot does not satisfy ShotStrategy, so the solo runner
 // refuses it.
+// compile-fail-expect: shooter\.next_shot\(view, rng\).* (is|would be) invalid
 #include <battleship/ocean.hpp>
 #include <battleship/solo.hpp>
 
