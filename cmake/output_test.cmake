@@ -40,3 +40,17 @@ function(battleship_add_output_test)
            COMMAND "${CMAKE_COMMAND}" "-DREGEX=${arg_REGEX}" "-DFAILS=${arg_FAILS}"
                    -P "${battleship_output_test_script}" -- ${arg_COMMAND})
 endfunction()
+
+# battleship_read_directive(var source key): the text after the first `// key:` line of the file
+# `source` (the spaces after the colon dropped), or `<var>-NOTFOUND` when it has none. Examples and
+# compile-fail tests carry their test's arguments and expected output this way.
+function(battleship_read_directive var source key)
+  file(STRINGS "${source}" lines REGEX "^// ${key}:")
+  if(NOT lines)
+    set(${var} "${var}-NOTFOUND" PARENT_SCOPE)
+    return()
+  endif()
+  list(GET lines 0 line)
+  string(REGEX REPLACE "^// ${key}:[ ]*" "" value "${line}")
+  set(${var} "${value}" PARENT_SCOPE)
+endfunction()
