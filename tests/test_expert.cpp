@@ -179,8 +179,10 @@ TEST_CASE("expert's mean over 20 games on 6 x 6 with a fixed seed stays in its b
   REQUIRE(r.unfinished == 0);
   const ShotSummary s = r.summary();
   INFO("expert mean " << s.mean << " +- " << s.ci95 << ", probability " << p.summary().mean);
-  // Measured 17.30 (probability 17.55 on the same games); 20 games: about +-1.8 shots.
+  // Measured 17.30 (probability 17.55 on the same games); 20 games: about +-1.8 shots. On the same
+  // layouts the noise mostly cancels: expert may not be worse than the density shooter.
   CHECK(s.mean >= 15.5);
   CHECK(s.mean <= 19.5);
+  CHECK(s.mean <= p.summary().mean + 0.5);
   CHECK(s.min >= 7);
 }

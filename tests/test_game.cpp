@@ -528,16 +528,29 @@ TEST_CASE("a shot cap stops each player, and both at the cap is a draw", "[game]
 }
 
 TEST_CASE("a capped player fires no more while the other plays on", "[game][rules]") {
+  // A hit earns another shot, so the counts part: player 0 hits the top layout in runs and reaches
+  // the cap in its third turn, while player 1 misses the bottom layout's first rows, a shot a turn.
   Rules rules = rulesets::classic;
-  rules.shot_cap = 7;
+  rules.volley = Volley::until_miss;
+  rules.shot_cap = 5;
   Game<S, TurnLog> g(Board<S>{}, pair_fleet, rules, ReadingOrder{}, ReadingOrder{});
-  bottom_layout(g.ocean(0)); // player 1 needs 16 shots: capped at 7
-  bottom_layout(g.ocean(1)); // player 0 too
+  bottom_layout(g.ocean(0));
+  top_layout(g.ocean(1));
   TurnLog log;
   g.observe(&log);
   g.play_to_end();
   CHECK(g.outcome().end == GameEnd::draw);
-  CHECK(g.outcome().shots == std::array<int, 2>{7, 7});
+  CHECK(g.outcome().shots == std::array<int, 2>{5, 5});
+  std::array<int, 2> fired{};
+  int player_1_at_cap = -1; // player 1's shots when player 0 reached the cap
+  for (std::size_t t = 0; t < log.players.size(); ++t) {
+    const auto player = static_cast<std::size_t>(log.players[t]);
+    if (fired[0] == 5 && player == 0) CHECK(log.shots[t] == 0); // its turns pass empty
+    fired[player] += log.shots[t];
+    if (fired[0] == 5 && player_1_at_cap < 0) player_1_at_cap = fired[1];
+  }
+  CHECK(player_1_at_cap == 2); // 3 + 1 + 1 shots against 1 + 1
+  CHECK(fired[1] == 5);        // and it played on to its own cap
 }
 
 TEST_CASE("observers hear every event in order, by template or by virtual call", "[game]") {
