@@ -105,7 +105,8 @@ if [[ -f pyproject.toml ]]; then
   grep "sank the fleet" build/conan.log
   stage "pytest"
   if compgen -G "tests/python/test_*.py" >/dev/null; then
-    (cd "$root" && "$python" -m pytest -q tests/python)
+    # -rs lists every skipped test with its reason: a missing extra must not hide tests silently.
+    (cd "$root" && "$python" -m pytest -q -rs tests/python)
   fi
 fi
 

@@ -84,7 +84,7 @@ TEST_CASE("the mixture weight starts at the prior, and the pool is drawn from th
   CHECK(a.consistent_layouts() == 300);
 }
 
-TEST_CASE("the kept layouts agree with every shot", "[prior_mixture]") {
+TEST_CASE("the kept layouts only shrink: a shot rules layouts out, never in", "[prior_mixture]") {
   Mixture mixture;
   mixture.pool_size = 500;
   const Board<S> board{};

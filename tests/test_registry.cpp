@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -98,16 +99,20 @@ TEST_CASE("an unknown name is refused with the list of known names", "[registry]
 
 TEST_CASE("a shooter made by name plays exactly like the concrete type", "[registry]") {
   const Board<S> board;
+  // The same number of shots at the same cells, and the generator left in the same state (so
+  // the same draws were made on the way).
   auto shots = [&](auto shooter) {
     Ocean<S> ocean(board, fleets::classic);
     TargetView<S> view(board, fleets::classic, rulesets::classic);
     Rng rng(42);
     REQUIRE(UniformPlacer<S>{}.place(ocean, rng));
-    return play_solo(ocean, view, shooter, rng).shots;
+    const int count = play_solo(ocean, view, shooter, rng).shots;
+    return std::tuple(count, view.shots(), rng.state());
   };
   for (const char* name : {"random", "hunt_target", "parity", "oriented_search"}) {
-    const int erased = shots(make_shooter<S>(name));
-    const int concrete = with_shooter<S>(name, [&](auto s) { return shots(s); });
+    INFO(name);
+    const auto erased = shots(make_shooter<S>(name));
+    const auto concrete = with_shooter<S>(name, [&](auto s) { return shots(s); });
     CHECK(erased == concrete);
   }
 }

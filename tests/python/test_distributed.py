@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import time
+from typing import Any
 
 import numpy as np
 import pytest
@@ -123,13 +125,30 @@ def test_bad_splits_are_refused():
 
 
 def test_an_error_in_a_piece_surfaces_and_the_rest_is_cancelled():
+    started: list[int] = []
+
     class Broken:
         def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+            started.append(1)
+            time.sleep(0.2)  # long enough for the caller to cancel the pieces still queued
             raise RuntimeError("broken shooter")
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as executor:
+    class Recording(concurrent.futures.ThreadPoolExecutor):
+        def __init__(self) -> None:
+            super().__init__(max_workers=1)
+            self.futures: list[concurrent.futures.Future[Any]] = []
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+            future = super().submit(fn, *args, **kwargs)
+            self.futures.append(future)
+            return future
+
+    with Recording() as executor:
         with pytest.raises(RuntimeError, match="broken shooter"):
             simulate(Broken(), 50, executor=executor, chunks=10, progress=False)
+    assert len(executor.futures) == 10
+    assert executor.futures[-1].cancelled()  # queued behind the failure: never run
+    assert len(started) < 10
 
 
 class Sweep:
