@@ -19,9 +19,9 @@ RUNS = {
     "quickstart.py": (["--games", "500"], "probability"),
     "python_shooter.py": (["--games", "300"], "head to head:"),
     "distributed_run.py": (["--games", "3000"], "identical histograms: yes"),
-    "probability_map.py": (["--shots", "5", "--out", "{tmp}/map.png"], "wrote "),
+    "probability_map.py": (["--shots", "5", "--out", "{tmp}/map.png"], "expected ship cells 17.00 of 17"),
     "gym_baselines.py": (["--episodes", "5"], "probability (suggest)"),
-    "self_play.py": (["--episodes", "5"], "steps a second"),
+    "self_play.py": (["--episodes", "5"], "probability 20% random"),
     "duel_baselines.py": (["--episodes", "5"], "probability  wins"),
     "perfect_play.py": (["--ships", "2,2", "--seed", "5"], "perfect play needs 8.6696 shots"),
     "vector_env.py": (["--envs", "8", "--episodes", "40"], "probability on 8 chosen layouts: mean"),
@@ -43,6 +43,9 @@ def test_example_runs(name: str, tmp_path: pathlib.Path) -> None:
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert expected in done.stdout
+    if name == "probability_map.py":  # the picture it says it wrote is a PNG
+        assert f"wrote {tmp_path / 'map.png'}" in done.stdout
+        assert (tmp_path / "map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize(
@@ -50,7 +53,7 @@ def test_example_runs(name: str, tmp_path: pathlib.Path) -> None:
     [
         ("quickstart.py", ["--games", "0"], "argument --games: must be at least 1, got 0"),
         ("duel_baselines.py", ["--episodes", "abc"], "argument --episodes: 'abc' is not a whole number"),
-        ("perfect_play.py", ["--ships", "5", "--rows", "4", "--cols", "4"], "error: "),
+        ("perfect_play.py", ["--ships", "5", "--rows", "4", "--cols", "4"], "error: 'Ship 1' (length 5) does not fit on a 4 x 4 board"),
     ],
 )
 def test_a_bad_argument_is_one_line_and_exit_code_2(name: str, args: list[str], message: str, python_env: dict[str, str]) -> None:
