@@ -55,8 +55,16 @@ class TournamentResult:
 
     def between(self, a: str, b: str) -> MatchResult:
         """The batch between players ``a`` and ``b`` (in either order; its ``a`` is the one
-        entered first). ``KeyError`` for a pair that did not play."""
-        return self.matches[(a, b)] if (a, b) in self.matches else self.matches[(b, a)]
+        entered first). ``KeyError`` for a pair that did not play, naming the pair and saying
+        whether a name is not an entrant or the run stopped before the pair played."""
+        for pair in ((a, b), (b, a)):
+            if pair in self.matches:
+                return self.matches[pair]
+        unknown = [name for name in (a, b) if name not in self.names]
+        if unknown:
+            raise KeyError(f"{unknown[0]!r} is not an entrant; the entrants are {', '.join(map(repr, self.names))}")
+        why = ": the run was cancelled before their match" if self.cancelled else ""
+        raise KeyError(f"{a!r} and {b!r} did not play{why}")
 
     def share(self, a: str, b: str) -> float:
         """``a``'s share of the matches against ``b`` that were won or lost."""

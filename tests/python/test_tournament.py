@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import battleship
@@ -35,8 +37,11 @@ def test_the_standings_rank_by_points_and_add_up():
     assert t.share("strong", "weak") > 0.95
     table = t.table()
     assert table.splitlines()[2].startswith("| strong |") and "| weak |" in table
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="'nobody' is not an entrant; the entrants are 'weak', 'mid', 'strong'"):
         t.between("strong", "nobody")
+    cut = dataclasses.replace(t, matches={pair: m for pair, m in t.matches.items() if pair != ("mid", "strong")}, cancelled=True)
+    with pytest.raises(KeyError, match="'strong' and 'mid' did not play: the run was cancelled before their match"):
+        cut.between("strong", "mid")
 
 
 def test_a_draw_is_worth_half_a_win():
