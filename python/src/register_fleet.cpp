@@ -11,20 +11,19 @@ namespace {
 using battleship::Fleet;
 using battleship::ShipClass;
 
-ShipClass make_class(const std::string& name, const std::string& symbol, int length, int count) {
+/// A class from Python values, each converted by name (as `Rules` does), so that a length that is
+/// not an int, or beyond one, gets an error naming it instead of pybind's list of signatures.
+ShipClass class_of(py::handle name_value, py::handle symbol_value, py::handle length,
+                   py::handle count) {
+  const std::string name = text_of(name_value, "a ship's name");
+  const std::string symbol = text_of(symbol_value, "a ship's symbol");
   if (name.size() > 31)
     throw py::value_error("ship name " + quoted(name) + " is longer than 31 bytes (in UTF-8)");
   if (symbol.size() != 1)
     throw py::value_error("the symbol of " + quoted(name) + " must be one ASCII character, got " +
                           quoted(symbol));
-  return ShipClass{battleship::FixedString<31>(std::string_view(name)), symbol[0], length, count};
-}
-
-/// A class from Python values, each converted by name (as `Rules` does), so that a length that is
-/// not an int, or beyond one, gets an error naming it instead of pybind's list of signatures.
-ShipClass class_of(py::handle name, py::handle symbol, py::handle length, py::handle count) {
-  return make_class(text_of(name, "a ship's name"), text_of(symbol, "a ship's symbol"),
-                    int_argument(length, "a ship's length"), int_argument(count, "a ship's count"));
+  return ShipClass{battleship::FixedString<31>(std::string_view(name)), symbol[0],
+                   int_argument(length, "a ship's length"), int_argument(count, "a ship's count")};
 }
 
 ShipClass class_from(py::handle h) {
@@ -103,8 +102,9 @@ void register_fleet(py::module_& m) {
              return "ShipClass" + py::repr(class_state(c)).cast<std::string>();
            })
       .def(py::pickle(&class_state, [](const py::tuple& t) {
-        return make_class(t[0].cast<std::string>(), t[1].cast<std::string>(), t[2].cast<int>(),
-                          t[3].cast<int>());
+        if (t.size() != 4)
+          throw py::value_error("a ShipClass state is (name, symbol, length, count)");
+        return class_of(t[0], t[1], t[2], t[3]);
       }));
 
   py::class_<Fleet>(m, "Fleet",

@@ -569,6 +569,20 @@ def test_an_rng_state_that_is_not_4_words_is_refused_when_unpickled(state, error
         Rng.__new__(Rng).__setstate__(state)
 
 
+@pytest.mark.parametrize(
+    "state, error, message",
+    [
+        (("A", "a", 3), ValueError, r"a ShipClass state is \(name, symbol, length, count\)"),
+        (("A", "a", "3", 1), TypeError, "a ship's length must be an int, got '3'"),
+        (("A", "a", 3, 2**40), ValueError, r"a ship's count must be from -2\*\*31"),
+    ],
+)
+def test_a_ship_class_state_is_converted_as_the_constructor_converts(state, error, message):
+    assert ShipClass.__new__(ShipClass).__setstate__(("A", "a", 3, 2)) is None  # a good state is taken
+    with pytest.raises(error, match=message):
+        ShipClass.__new__(ShipClass).__setstate__(state)
+
+
 def test_unplacing_a_ship_that_is_not_placed_is_refused_and_changes_nothing():
     ocean = Ocean()
     ocean.place(1, "A1")
