@@ -66,7 +66,7 @@ def test_rules_take_keywords_and_name_the_allowed_values():
         Rules(salvo_size=3)
     with pytest.raises(ValueError, match="shot_cap"):
         Rules(shot_cap=-1)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="incompatible constructor arguments"):
         Rules("no_contact")  # keywords only
 
 

@@ -91,7 +91,7 @@ def test_a_refused_shot_off_the_board_may_still_be_told(name):
 
 def test_a_never_started_shooter_refused_an_answer_stays_unstarted():
     shooter = b.shooter("hunt_target")
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"cell \(10, 0\) is not on the 10 x 10 board"):
         shooter.on_result(b.TargetView(), (10, 0), b.ShotOutcome("miss"))
     # Still free to start on a view of any size.
     small = b.TargetView(3, 3, b.Fleet([("A", "a", 2)]))

@@ -13,13 +13,13 @@ def test_a_refused_placement_raises_with_the_reason_and_changes_nothing():
     ocean = Ocean(10, 10, Fleet.classic(), touching="no_contact")
     ocean.place(0, (0, 0), "horizontal")
     before = ocean.copy()
-    for args, refusal in [
-        ((1, (1, 0), "h"), "touching"),
-        ((1, (0, 2), "v"), "overlap"),
-        ((1, (0, 8), "h"), "off_board"),
-        ((0, (5, 5), "h"), "already_placed"),
+    for args, refusal, message in [
+        ((1, (1, 0), "h"), "touching", "the ship would touch another ship, which the rules forbid"),
+        ((1, (0, 2), "v"), "overlap", "the ship would overlap another ship"),
+        ((1, (0, 8), "h"), "off_board", "the ship would lie partly off the board"),
+        ((0, (5, 5), "h"), "already_placed", "that ship is already on the board"),
     ]:
-        with pytest.raises(PlacementError) as info:
+        with pytest.raises(PlacementError, match=message) as info:
             ocean.place(*args)
         assert info.value.refusal == refusal
         assert ocean == before
@@ -37,9 +37,9 @@ def test_bad_ship_ids_cells_and_orientations_are_python_errors():
     ocean = Ocean()
     with pytest.raises(IndexError, match="ship 5 is not in a fleet of 5 ships"):
         ocean.place(5, (0, 0))
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="ship -1 is not in a fleet of 5 ships"):
         ocean.health(-1)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"a ship is its id in the fleet \(an int\), got 'Carrier'"):
         ocean.place("Carrier", (0, 0))
     with pytest.raises(ValueError, match="orientation"):
         ocean.place(0, (0, 0), "diagonal")
@@ -48,7 +48,7 @@ def test_bad_ship_ids_cells_and_orientations_are_python_errors():
     assert ocean.fire("Z99").refusal == "off_board"  # a cell, but not on this board
     with pytest.raises(TypeError, match=r"\(row, col\) pair"):
         ocean.fire(3.5)
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"cell \(10, 0\) is not on the board"):
         ocean.block((10, 0))
 
 
@@ -167,7 +167,7 @@ def test_views_told_the_same_answers_are_equal_and_unhashable():
     assert a == b and TargetView(4, 5, fleet) != TargetView(4, 4, fleet)
     b.record("A2", ShotOutcome("hit"))
     assert a != b
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="unhashable type: 'TargetView'"):
         hash(a)
 
 

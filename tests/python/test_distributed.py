@@ -109,9 +109,9 @@ def test_bad_splits_are_refused():
         combine([])
     with pytest.raises(ValueError, match="different shooters"):
         combine([result, other])
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="all results must be SimulationResult, or all MatchResult"):
         combine([result, match("random", "random", 2, progress=False)])
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="combine takes SimulationResult or MatchResult objects, got 42"):
         combine([42])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="different pairs"):
         combine([match("random", "parity", 2, progress=False), match("parity", "random", 2, progress=False)])

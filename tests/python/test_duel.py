@@ -197,7 +197,7 @@ def test_refused_cells_truncate_after_max_steps():
         assert env.step(0)[3] is False
     _, reward, terminated, truncated, _ = env.step(0)
     assert truncated and not terminated and reward == 0.0
-    with pytest.raises(gymnasium.error.ResetNeeded):
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before step\(\): no episode is under way"):
         env.step(1)
 
 
@@ -227,7 +227,7 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
     assert ((obs["own"] == SHIP) == (own.ships >= 0)).all()
     env.step(0)  # (0, 0): a hit on the carrier
     game = env.game
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"options\['ocean'\] must have this environment's board size and fleet"):
         env.reset(seed=2, options={"ocean": battleship.Ocean(8, 8)})
     with pytest.raises(ValueError, match="DuelEnv.reset knows the options 'own' and 'ocean', not \\['mine'\\]"):
         env.reset(seed=2, options={"mine": own})
@@ -303,7 +303,7 @@ def test_every_rule_set_plays_to_the_end(name):
 
 def test_the_probability_map_follows_the_agent_s_game():
     late = DuelEnv(rules=SALVO)
-    with pytest.raises(gymnasium.error.ResetNeeded):
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before probability_map\(\)"):
         late.probability_map()
     late.reset(seed=3)
     follows = DuelEnv(rules=SALVO)

@@ -141,7 +141,7 @@ def test_truncation_by_steps_and_by_the_shot_cap():
     env.reset(seed=1)
     results = [env.step(0)[2:4] for _ in range(3)]  # a repeated cell: never sinks the fleet
     assert results == [(False, False), (False, False), (False, True)]
-    with pytest.raises(gymnasium.error.ResetNeeded):
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before step\(\): no episode is under way"):
         env.step(1)
     capped = BattleshipEnv(rules=battleship.Rules(shot_cap=4))
     capped.reset(seed=1)
@@ -254,9 +254,9 @@ def test_the_ocean_and_view_it_shows_are_copies_that_cannot_change_the_episode()
 
 def test_step_and_suggest_need_an_episode():
     env = BattleshipEnv()
-    with pytest.raises(gymnasium.error.ResetNeeded):
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before step\(\): no episode is under way"):
         env.step(0)
-    with pytest.raises(gymnasium.error.ResetNeeded):
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before suggest\(\): no episode is under way"):
         env.suggest()
     env.reset(seed=1)
     with pytest.raises(ValueError, match="unknown shooter"):

@@ -143,7 +143,7 @@ def test_a_player_may_resign_and_bad_aborts_change_nothing():
     game = Game(seed=5)
     game.play_round()
     for bad, error in ((2, IndexError), (-1, IndexError), ("0", TypeError)):
-        with pytest.raises(error):
+        with pytest.raises(error, match="player must be 0 or 1, got "):
             game.abort("resigns", bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="reason must be a string"):
         game.abort(None)  # type: ignore[arg-type]
@@ -176,7 +176,7 @@ def test_player_index_errors():
     game = Game()
     with pytest.raises(IndexError, match="player must be 0 or 1"):
         game.ocean(2)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"rules must be a battleship\.Rules, got 'classic'"):
         Game(rules="classic")
 
 

@@ -376,13 +376,15 @@ def test_the_computer_falls_back_to_uniform_layouts_and_a_round_that_cannot_star
 
 
 # ---- the command line ------------------------------------------------------------------------
-def test_the_play_command_has_the_options():
+def test_the_play_command_has_the_options(capsys):
     args = cli.parser().parse_args(["play", "--opponent", "random", "--salvo", "ships", "--seed", "4", "--fleet", "russian"])
     assert (args.opponent, args.salvo, args.seed, args.fleet, args.touching) == ("random", 0, 4, "russian", "no_contact")
     assert not args.until_miss and cli.parser().parse_args(["play", "--until-miss"]).until_miss
     assert cli.parser().parse_args(["play"]).opponent == default_opponent()
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as stop:
         cli.parser().parse_args(["play", "--salvo", "0"])
+    assert stop.value.code == 2
+    assert "battleship play: error: argument --salvo: must be at least 1, got 0" in capsys.readouterr().err
 
 
 def test_play_without_a_terminal_is_refused_rather_than_drawing_for_ever(capsys):

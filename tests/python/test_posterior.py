@@ -190,7 +190,7 @@ def test_refused_records_leave_the_map_as_it_was():
         belief.record((3, 3), ShotOutcome("sunk", ship=1))  # a boat cannot sink on its first hit
     with pytest.raises(IndexError, match="not in a fleet"):
         belief.record((3, 3), ShotOutcome("sunk", ship=7))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"outcome must be a battleship\.ShotOutcome, got 'miss'"):
         belief.record((3, 3), "miss")  # type: ignore[arg-type]
     assert belief.shots == 1 and np.array_equal(belief.probabilities(), before)
 
@@ -259,8 +259,13 @@ def test_the_heat_map_draws_and_refuses_what_is_not_a_map():
     assert marked == [(0, 0), (5, 5)]  # (x, y): the miss and the hit
     ax = plot.probability_map(np.full((3, 4), 0.25), title="flat")
     assert ax.get_title() == "flat"
-    for bad in (np.ones(5), np.full((2, 2), 1.5), np.full((2, 2), np.nan)):
-        with pytest.raises(ValueError):
+    in_range = r"probability_map needs probabilities in \[0, 1\]"
+    for bad, message in (
+        (np.ones(5), r"probability_map needs a 2-D array, got shape \(5,\)"),
+        (np.full((2, 2), 1.5), in_range),
+        (np.full((2, 2), np.nan), in_range),
+    ):
+        with pytest.raises(ValueError, match=message):
             plot.probability_map(bad)
 
 

@@ -404,7 +404,7 @@ def test_the_command_line_refuses_out_of_range_values_without_a_traceback(flags)
 def test_bytes_of_any_kind_are_not_a_cell(cell):
     with pytest.raises(TypeError, match="must be a \\(row, col\\) pair"):
         battleship.parse_cell(cell)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="must be a \\(row, col\\) pair"):
         Ocean(10, 10).fire(cell)
 
 

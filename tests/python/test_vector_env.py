@@ -128,7 +128,7 @@ def test_reset_seeds_per_env_and_goes_on_without_a_seed():
 
 def test_a_bad_batch_of_actions_raises_and_changes_nothing():
     vector = BattleshipVectorEnv(2, rows=4, cols=4, fleet=BOAT_AND_SUB)
-    with pytest.raises(gymnasium.error.ResetNeeded):
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before step\(\)"):
         vector.step(np.array([0, 0]))
     vector.reset(seed=2)
     vector.step(np.array([0, 5]))
@@ -233,7 +233,7 @@ def test_teachers_are_named_up_front():
     with pytest.raises(TypeError, match="sequence"):
         BattleshipVectorEnv(2, teachers="probability")  # type: ignore[arg-type]
     vector = BattleshipVectorEnv(2, teachers=("parity",))
-    with pytest.raises(gymnasium.error.ResetNeeded):
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before suggest\(\)"):
         vector.suggest("parity")
     vector.reset(seed=0)
     with pytest.raises(ValueError, match="teachers=\\('probability',\\)"):
@@ -356,9 +356,9 @@ def test_chosen_layouts_obey_the_touching_rule():
     touching = battleship.Ocean(5, 5, BOAT_AND_SUB)
     touching.place(0, (0, 0))
     touching.place(1, (1, 0))
-    with pytest.raises(battleship.PlacementError):
+    with pytest.raises(battleship.PlacementError, match=r"cannot place ship 1 \(Sub\) at \(1, 0\) horizontal: the ship would touch another ship"):
         vector.reset(seed=0, options={"ocean": [None, touching]})
-    with pytest.raises(gymnasium.error.ResetNeeded):  # nothing started
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before step\(\)"):  # nothing started
         vector.step(np.array([0, 0]))
 
 
@@ -367,7 +367,7 @@ def test_probability_maps_are_battleship_env_maps_on_any_thread_count(disclosure
     kwargs: dict[str, Any] = dict(rows=5, cols=5, fleet=BOAT_AND_SUB, rules=battleship.Rules(disclosure=disclosure))
     vector = BattleshipVectorEnv(3, **kwargs)
     singles = [BattleshipEnv(**kwargs) for _ in range(3)]
-    with pytest.raises(gymnasium.error.ResetNeeded):
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before probability_maps\(\)"):
         vector.probability_maps()
     _, info = vector.reset(seed=12)
     for i, env in enumerate(singles):
