@@ -7,7 +7,7 @@
 #
 # CTest runs this file as a script (cmake -DREGEX=... -DFAILS=... -P output_test.cmake -- program
 # args...).
-if(CMAKE_SCRIPT_MODE_FILE)
+if(CMAKE_SCRIPT_MODE_FILE STREQUAL CMAKE_CURRENT_LIST_FILE) # run as the test, not included
   set(command)
   set(after_dashes FALSE)
   math(EXPR last "${CMAKE_ARGC} - 1")
@@ -41,12 +41,16 @@ function(battleship_add_output_test)
                    -P "${battleship_output_test_script}" -- ${arg_COMMAND})
 endfunction()
 
-# battleship_read_directive(var source key): the text after the first `// key:` line of the file
-# `source` (the spaces after the colon dropped), or `<var>-NOTFOUND` when it has none. Examples and
-# compile-fail tests carry their test's arguments and expected output this way.
+# battleship_read_directive(var source key [REQUIRED]): the text after the first `// key:` line of
+# the file `source` (the spaces after the colon dropped), or `<var>-NOTFOUND` when it has none
+# (with REQUIRED, a configure error instead). Examples and compile-fail tests carry their test's
+# arguments and expected output this way.
 function(battleship_read_directive var source key)
+  cmake_parse_arguments(PARSE_ARGV 3 arg "REQUIRED" "" "")
   file(STRINGS "${source}" lines REGEX "^// ${key}:")
-  if(NOT lines)
+  if(NOT lines AND arg_REQUIRED)
+    message(FATAL_ERROR "${source} has no '// ${key}:' line")
+  elseif(NOT lines)
     set(${var} "${var}-NOTFOUND" PARENT_SCOPE)
     return()
   endif()
