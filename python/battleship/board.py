@@ -214,15 +214,19 @@ class Ocean(_Board):
                 self._impl.assign(before)
             raise
 
-    def fit(self) -> str:
+    def fit(self, budget: Optional[int] = None) -> str:
         """Whether the whole fleet can be laid out on this board, around its blocks, under its
         touching rule (the ships placed now do not count): ``"fits"``, ``"cannot_fit"`` (proven
         by an exhaustive search), or ``"unknown"`` (the search gave up, on huge crowded boards).
 
+        ``budget`` is the most states the search may visit: None for the ``uniform`` placer's own
+        (300,000, the search it runs before it gives up on a fleet); a larger one settles more
+        crowded boards at the cost of time and memory (about 50 bytes a state).
+
         >>> Ocean(6, 6, Fleet.classic(), touching="no_contact").fit()
         'cannot_fit'
         """
-        return str(self._impl.fit())
+        return str(self._impl.fit(budget))
 
     def is_placed(self, ship: int) -> bool:
         """Whether ``ship`` is on the board."""

@@ -220,13 +220,15 @@ inline std::uint64_t uint64_argument(py::handle h, const std::string& what) {
 }
 /// `h` as one of the engine's `int` settings: TypeError for what is not a whole number, and for
 /// True and False although Python counts them as ints (`salvo_size=True` is a mistake, not a
-/// salvo of one); ValueError for a whole number beyond `int`, since its type is right.
-inline int int_argument(py::handle h, const std::string& what) {
+/// salvo of one); ValueError for a whole number below `low` or beyond `int`, since its type is
+/// right.
+inline int int_argument(py::handle h, const std::string& what, int low = INT_MIN) {
   const auto n = PyBool_Check(h.ptr()) ? std::nullopt : whole_number(h);
   if (!n) refuse_argument(h, what, "an int");
-  if (*n < INT_MIN || *n > INT_MAX)
-    throw py::value_error(what + " must be from -2**31 to 2**31 - 1, got " +
-                          py::repr(h).cast<std::string>());
+  if (*n < low || *n > INT_MAX)
+    throw py::value_error(what + " must be from " +
+                          (low == INT_MIN ? "-2**31" : std::to_string(low)) +
+                          " to 2**31 - 1, got " + py::repr(h).cast<std::string>());
   return static_cast<int>(*n);
 }
 

@@ -120,15 +120,19 @@ void bind_ocean(py::module_& m) {
              return bool_grid(h.get().blocked(), h.get().board().rows(), h.get().board().cols());
            })
       .def("copy", [](const H& h) { return H(h.get()); })
-      .def("fit",
-           [](const H& h) {
-             switch (UniformPlacer<S>{}.fit(h.get())) {
-             case Fit::fits: return "fits";
-             case Fit::cannot_fit: return "cannot_fit";
-             case Fit::unknown: break;
-             }
-             return "unknown";
-           })
+      .def(
+          "fit",
+          [](const H& h, py::handle budget) {
+            UniformPlacer<S> placer;
+            if (!budget.is_none()) placer.search_budget = int_argument(budget, "budget", 1);
+            switch (placer.fit(h.get())) {
+            case Fit::fits: return "fits";
+            case Fit::cannot_fit: return "cannot_fit";
+            case Fit::unknown: break;
+            }
+            return "unknown";
+          },
+          py::arg("budget") = py::none())
       .def(
           "assign",
           [](const H& h, const H& other) {

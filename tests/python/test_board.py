@@ -149,6 +149,30 @@ def test_fit_says_whether_a_fleet_can_be_laid_out_under_the_touching_rule_and_th
     assert boat.fit() == "cannot_fit"
 
 
+def test_fit_with_a_smaller_budget_can_say_it_does_not_know():
+    ocean = Ocean(10, 10, Fleet.classic())
+    assert ocean.fit(budget=1) == "unknown"  # the search stops at its second state
+    assert ocean.fit() == "fits" and ocean.fit(budget=1000) == "fits"
+    tight = Ocean(6, 6, Fleet.classic(), touching="no_contact")
+    assert tight.fit(budget=1) == "unknown" and tight.fit(budget=None) == "cannot_fit"
+
+
+@pytest.mark.parametrize(
+    "budget, error, message",
+    [
+        (0, ValueError, r"budget must be from 1 to 2\*\*31 - 1, got 0"),
+        (-5, ValueError, r"budget must be from 1 to 2\*\*31 - 1, got -5"),
+        (2**40, ValueError, r"budget must be from 1 to 2\*\*31 - 1, got 1099511627776"),
+        (True, TypeError, "budget must be an int, got True"),
+        (1.5, TypeError, "budget must be an int, got 1.5"),
+        ("100", TypeError, "budget must be an int, got '100'"),
+    ],
+)
+def test_fit_refuses_a_budget_that_is_not_a_positive_int(budget, error, message):
+    with pytest.raises(error, match=message):
+        Ocean(10, 10, Fleet.classic()).fit(budget=budget)
+
+
 def test_a_view_copy_is_independent():
     view = TargetView(4, 4, Fleet([("Boat", "B", 2, 1)]))
     view.add_pending((1, 1))
