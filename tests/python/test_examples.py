@@ -26,6 +26,23 @@ RUNS = {
     "perfect_play.py": (["--ships", "2,2", "--seed", "5"], "perfect play needs 8.6696 shots"),
     "vector_env.py": (["--envs", "8", "--episodes", "40"], "probability on 8 chosen layouts: mean"),
 }
+# What a script prints with no arguments, where that differs from its line above.
+DEFAULT_LINES = {
+    "perfect_play.py": "4 x 4, ships 3: perfect play needs 5.6250 shots",
+    "vector_env.py": "probability on 64 chosen layouts: mean",
+}
+
+
+def run_example(name: str, arguments: list[str], tmp_path: pathlib.Path) -> subprocess.CompletedProcess[str]:
+    """Runs examples/python/``name`` in ``tmp_path`` and checks that it exited 0."""
+    env = dict(os.environ, MPLBACKEND="Agg")
+    # The script imports the battleship package these tests import (installed or a build tree).
+    here = str(pathlib.Path(battleship.__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join([here, env.get("PYTHONPATH", "")])
+    command = [sys.executable, str(EXAMPLES / name)] + [a.format(tmp=tmp_path) for a in arguments]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    return done
 
 
 def test_every_example_is_run_here() -> None:
@@ -35,17 +52,35 @@ def test_every_example_is_run_here() -> None:
 @pytest.mark.parametrize("name", sorted(RUNS))
 def test_example_runs(name: str, tmp_path: pathlib.Path) -> None:
     arguments, expected = RUNS[name]
-    env = dict(os.environ, MPLBACKEND="Agg")
-    # The script imports the battleship package these tests import (installed or a build tree).
-    here = str(pathlib.Path(battleship.__file__).resolve().parents[1])
-    env["PYTHONPATH"] = os.pathsep.join([here, env.get("PYTHONPATH", "")])
-    command = [sys.executable, str(EXAMPLES / name)] + [a.format(tmp=tmp_path) for a in arguments]
-    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
+    done = run_example(name, arguments, tmp_path)
     assert expected in done.stdout
     if name == "probability_map.py":  # the picture it says it wrote is a PNG
         assert f"wrote {tmp_path / 'map.png'}" in done.stdout
         assert (tmp_path / "map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_example_runs_with_no_arguments(name: str, tmp_path: pathlib.Path) -> None:
+    done = run_example(name, [], tmp_path)
+    assert DEFAULT_LINES.get(name, RUNS[name][1]) in done.stdout
+
+
+@pytest.mark.parametrize("rules", ["classic", "russian"])
+def test_the_self_play_example_prints_its_table(rules: str, tmp_path: pathlib.Path) -> None:
+    pytest.importorskip("pettingzoo")
+    done = run_example("self_play.py", ["--episodes", "3", "--rules", rules], tmp_path)
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"{rules} rules, 3 matches a pair") and "steps a second" in lines[-1]
+    table = {line[:24].strip(): line[24:].split() for line in lines[2:6]}  # 24-character columns
+    assert list(table) == ["random", "parity", "probability 20% random", "probability"]
+    assert table["random"] == ["-", "0.0%", "0.0%", "0.0%"]  # random never wins
+    assert table["probability"][0] == "100.0%" and table["probability"][3] == "-"
+
+
+@pytest.mark.parametrize("rules", ["salvo", "russian"])
+def test_the_duel_baselines_run_under_other_rules(rules: str, tmp_path: pathlib.Path) -> None:
+    done = run_example("duel_baselines.py", ["--episodes", "4", "--rules", rules], tmp_path)
+    assert f"{rules} rules" in done.stdout and done.stdout.count("wins") == 4
 
 
 @pytest.mark.parametrize(
