@@ -2,7 +2,6 @@
 
 import copy
 import pickle
-import time
 
 import pytest
 
@@ -211,24 +210,23 @@ def test_a_game_refuses_copying_and_pickling_with_the_reason():
 def test_two_threads_playing_one_game_are_told_apart_from_reentry_and_do_not_abort_it():
     import threading
 
-    class Slow:
+    entered, release = threading.Event(), threading.Event()
+
+    class Blocking:
         def on_shot(self, *args: object) -> None:
-            time.sleep(0.05)  # lets the other thread in while this turn is played
+            entered.set()  # the first thread is inside its turn ...
+            assert release.wait(60)  # ... and stays there until the other call was refused
 
-    game = Game(seed=3, observers=[Slow()])
-    refused = []
-
-    def play():
-        try:
+    game = Game(seed=3, observers=[Blocking()])
+    first = threading.Thread(target=game.play_turn)
+    first.start()
+    assert entered.wait(60)
+    try:
+        with pytest.raises(RuntimeError) as refused:
             game.play_turn()
-        except RuntimeError as error:
-            refused.append(str(error))
-
-    threads = [threading.Thread(target=play) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    # One turn was played; the other thread was refused while the first one slept in its observer.
-    assert refused == ["another thread is playing this game: a game takes one call at a time"]
+    finally:
+        release.set()
+        first.join()
+    assert str(refused.value) == "another thread is playing this game: a game takes one call at a time"
+    # The first thread's turn was played and the refused call changed nothing.
     assert game.outcome.end == "in_progress" and game.view(0).shots_fired == 1
