@@ -6,6 +6,8 @@
 #include <battleship/strategies/random.hpp>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -171,6 +173,21 @@ TEST_CASE("players alternate, player 0 first, and the first to sink the other's 
   CHECK_FALSE(g.ocean(0).all_sunk());
   CHECK(log.players == std::vector<int>{0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0});
   CHECK(g.is_over());
+}
+
+TEST_CASE("play_to_end leaves the match in progress while its stop flag is raised", "[game]") {
+  auto g = reading_game<TurnLog>(rulesets::classic);
+  std::atomic<bool> stop{true};
+  CHECK(g.play_to_end(&stop).end == GameEnd::in_progress);
+  CHECK(g.outcome().shots == std::array<int, 2>{0, 0}); // read before the first turn
+  g.play_turn();
+  CHECK(g.play_to_end(&stop).end == GameEnd::in_progress);
+  CHECK(g.outcome().shots == std::array<int, 2>{1, 0});
+  stop = false; // lowered, the same match plays on to the end it has without a flag
+  const auto& out = g.play_to_end(&stop);
+  CHECK(out.end == GameEnd::win);
+  CHECK(out.winner == 0);
+  CHECK(out.shots == std::array<int, 2>{7, 6});
 }
 
 TEST_CASE("the second player wins when it sinks the first player's fleet first", "[game]") {

@@ -8,9 +8,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <mutex>
 #include <stop_token>
+#include <thread>
 #include <vector>
 
 using namespace battleship;
@@ -48,6 +50,22 @@ struct ThrowingShooter {
   void start(const TargetView<S>&) { ++game; }
   Coord next_shot(const TargetView<S>& v, Rng&) {
     if (game >= failing_game && v.shots().count() == 3) throw std::runtime_error("shooter broke");
+    return v.board().coord(v.open().first());
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+
+/// Fires in reading order; from its fifth shot on it raises `cancel` and takes 20 ms a shot, so
+/// a game it finishes (17 ship cells at least) would take a quarter of a second more.
+struct SlowOnceCancelling {
+  std::atomic<bool>* cancel = nullptr;
+  std::atomic<int>* fired = nullptr;
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>& v, Rng&) {
+    if (fired->fetch_add(1) + 1 >= 5) {
+      cancel->store(true);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     return v.board().coord(v.open().first());
   }
   void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
@@ -240,6 +258,36 @@ TEST_CASE("a cancelled simulation stops early and says so", "[simulate]") {
     CHECK(r.games < options.games);
     CHECK(last == r.games); // the last progress report is the games played
   }
+}
+
+TEST_CASE("a cancelled run stops the game in progress before its next shot and does not count it",
+          "[simulate]") {
+  std::atomic<bool> cancel{false};
+  std::atomic<int> fired{0};
+  SimulationOptions options;
+  options.games = 1000;
+  options.threads = 1;
+  options.cancel = &cancel;
+  std::uint64_t reported = 0;
+  options.on_game = [&](std::uint64_t, const SoloResult&) { ++reported; };
+  SECTION("a solo run") {
+    const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
+                                 SlowOnceCancelling{&cancel, &fired}, UniformPlacer<S>{}, options);
+    CHECK(r.cancelled);
+    CHECK(r.games == 0); // game 0 was cut short: nothing of it is counted
+    CHECK(r.shots.games() == 0);
+    CHECK(r.unfinished == 0);
+    CHECK(reported == 0);
+  }
+  SECTION("a match run") {
+    const MatchResult r = simulate_match(Board<S>{}, fleets::classic, rulesets::classic,
+                                         SlowOnceCancelling{&cancel, &fired}, UniformPlacer<S>{},
+                                         RandomShooter<S>{}, UniformPlacer<S>{}, options);
+    CHECK(r.cancelled);
+    CHECK(r.games == 0);
+    CHECK(r.aborted == 0);
+  }
+  CHECK(fired.load() < 17); // stopped inside game 0, long before it could end
 }
 
 TEST_CASE("inconsistent rules or a fleet that does not fit are refused before any game",

@@ -5,6 +5,7 @@
 #include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/random.hpp>
 
+#include <atomic>
 #include <vector>
 
 using namespace battleship;
@@ -59,6 +60,29 @@ TEST_CASE("a solo game ends when every ship is sunk, counting valid shots", "[so
   CHECK(ocean.all_sunk());
   CHECK(view.shots_fired() == 7);
   CHECK(told.size() == 7);
+}
+
+TEST_CASE("a stop flag ends a solo game before its next shot, unfinished and stopped", "[solo]") {
+  /// Fires in reading order and raises `flag` once it has fired three shots.
+  struct Stopper {
+    std::atomic<bool>* flag = nullptr;
+    void start(const TargetView<S>&) {}
+    Coord next_shot(const TargetView<S>& v, Rng&) { return v.board().coord(v.open().first()); }
+    void on_result(const TargetView<S>& v, Coord, const ShotOutcome&) {
+      if (v.shots_fired() == 3) flag->store(true);
+    }
+  };
+  std::atomic<bool> stop{false};
+  Ocean<S> ocean = top_ocean();
+  TargetView<S> view(Board<S>{}, pair_fleet, rulesets::classic);
+  Stopper shooter{&stop};
+  Rng rng(1);
+  CHECK(play_solo(ocean, view, shooter, rng, &stop) == SoloResult{3, false, true});
+  CHECK(view.shots_fired() == 3);
+  CHECK_FALSE(ocean.all_sunk());
+  std::atomic<bool> down{false}; // the flag play_solo reads stays down: the game is played out
+  Ocean<S> fresh = top_ocean();
+  CHECK(play_solo(fresh, view, shooter, rng, &down) == SoloResult{7, true, false});
 }
 
 TEST_CASE("the shooter hears what each disclosure rule reveals", "[solo][rules]") {

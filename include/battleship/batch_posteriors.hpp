@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -52,10 +53,11 @@ public:
     detail::run_batch<int>(
         options,
         [&] {
-          return [&](std::uint64_t g, int&) {
+          return [&](std::uint64_t g, int&, const std::atomic<bool>&) {
             const std::vector<double> map = caught_up(batch, static_cast<std::size_t>(g));
             std::copy(map.begin(), map.end(),
                       out.begin() + static_cast<std::ptrdiff_t>(g * batch.cells()));
+            return true;
           };
         },
         cancelled);

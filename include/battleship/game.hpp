@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <initializer_list>
 #include <stdexcept>
@@ -373,9 +374,11 @@ public:
     do play_turn();
     while (!is_over() && next_ != 0);
   }
-  /// Plays until the match is over and returns the outcome (seed 003's `PlayToEnd`).
-  const GameOutcome& play_to_end() {
-    while (!is_over()) play_turn();
+  /// Plays until the match is over and returns the outcome (seed 003's `PlayToEnd`). `stop`,
+  /// when given, is read before each turn: once it is true the match is left where it is, still
+  /// `in_progress` (a cancelled run does not wait for a slow match to end).
+  const GameOutcome& play_to_end(const std::atomic<bool>* stop = nullptr) {
+    while (!is_over() && !(stop && stop->load(std::memory_order_relaxed))) play_turn();
     return outcome_;
   }
 

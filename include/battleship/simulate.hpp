@@ -87,10 +87,12 @@ struct SimulationResult {
 namespace detail {
 
 // Runs games [first_game, first_game + games) of `options` over worker threads. `make_player()` is
-// called once in each worker and returns a callable `play(game_index, partial)` owning that
+// called once in each worker and returns a callable `play(game_index, partial, stop)` owning that
 // worker's state (its strategies, oceans, views), so nothing is shared and nothing is allocated per
-// game. Games are handed out in chunks through an atomic counter; the partial results (one per
-// worker) are merged by the caller, which must only use order-independent merges (sums, minima).
+// game. `play` may watch `stop` inside a long game and give up: it returns false if it did, with
+// nothing of that game counted, and true once the game is counted. Games are handed out in chunks
+// through an atomic counter; the partial results (one per worker) are merged by the caller, which
+// must only use order-independent merges (sums, minima).
 // An exception thrown in a worker (by a strategy, say) stops every worker and is rethrown here,
 // once they have all stopped: an escaping exception would end the process on a worker thread.
 template <class Partial, class MakePlayer>
@@ -120,7 +122,7 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
         const std::uint64_t last = std::min(first + chunk, options.games);
         std::uint64_t i = first;
         for (; i < last && !stop.load(std::memory_order_relaxed); ++i)
-          play(options.first_game + i, out);
+          if (!play(options.first_game + i, out, std::as_const(stop))) break;
         done.fetch_add(i - first, std::memory_order_relaxed);
       }
     } catch (...) {
@@ -157,14 +159,18 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
   return partial;
 }
 
-// Counts solo game `i`'s result `r` in `out` and reports it to `options.on_game`.
-inline void count_solo_game(SimulationResult& out, std::uint64_t i, const SoloResult& r,
+// Counts solo game `i`'s result `r` in `out` and reports it to `options.on_game`; a game the run's
+// stop cut short is not counted (false).
+inline bool count_solo_game(SimulationResult& out, std::uint64_t i, const SoloResult& r,
                             const SimulationOptions& options) {
+  if (r.stopped) return false;
+  ++out.games;
   if (r.finished)
     out.shots.add(r.shots);
   else
     ++out.unfinished;
   if (options.on_game) options.on_game(i, r);
+  return true;
 }
 
 // The solo games of `options` played by the workers `make_player` makes (see run_batch), merged,
@@ -201,16 +207,18 @@ SimulationResult simulate_solo(const Board<S>& board, const Fleet& fleet, const 
   auto make_player = [&] {
     return [&, ocean = Ocean<S>(board, fleet, rules.touching),
             view = TargetView<S>(board, fleet, rules), my_shooter = Shooter(shooter),
-            my_placer = Placer(placer)](std::uint64_t i, SimulationResult& out) mutable {
+            my_placer = Placer(placer)](std::uint64_t i, SimulationResult& out,
+                                        const std::atomic<bool>& stop) mutable {
       Rng rng(derive_seed(options.seed, i));
       ocean.clear();
-      ++out.games;
       if (!my_placer.place(ocean, rng)) {
+        ++out.games;
         ++out.unplaceable;
         if (options.on_game) options.on_game(i, SoloResult{});
-        return;
+        return true;
       }
-      detail::count_solo_game(out, i, play_solo(ocean, view, my_shooter, rng), options);
+      return detail::count_solo_game(out, i, play_solo(ocean, view, my_shooter, rng, &stop),
+                                     options);
     };
   };
   return detail::solo_batch(options, make_player, start);
@@ -289,19 +297,21 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
   auto make_player = [&] {
     return [&, ab = GameAB(board, fleet, rules, shooter_a, shooter_b),
             ba = GameBA(board, fleet, rules, shooter_b, shooter_a), pa = PlacerA(placer_a),
-            pb = PlacerB(placer_b)](std::uint64_t i, MatchResult& out) mutable {
+            pb = PlacerB(placer_b)](std::uint64_t i, MatchResult& out,
+                                    const std::atomic<bool>& stop) mutable {
       const std::uint64_t seed = derive_seed(options.seed, i);
       const bool a_first = i % 2 == 0;
       const GameOutcome& o = [&]() -> const GameOutcome& {
         if (a_first) {
           ab.reset(seed);
           if (ab.place(0, pa)) ab.place(1, pb);
-          return ab.play_to_end();
+          return ab.play_to_end(&stop);
         }
         ba.reset(seed);
         if (ba.place(0, pb)) ba.place(1, pa);
-        return ba.play_to_end();
+        return ba.play_to_end(&stop);
       }();
+      if (o.end == GameEnd::in_progress) return false; // only the run's stop leaves it so
       ++out.games;
       out.rounds += static_cast<std::uint64_t>(o.rounds);
       switch (o.end) {
@@ -312,7 +322,7 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
         break;
       case GameEnd::draw: ++out.draws; break;
       case GameEnd::aborted:
-      case GameEnd::in_progress:
+      case GameEnd::in_progress: // not reached (returned above)
         ++out.aborted;
         if (i < out.first_abort_game) {
           out.first_abort_game = i;
@@ -320,6 +330,7 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
         }
         break;
       }
+      return true;
     };
   };
   MatchResult result;
@@ -373,15 +384,15 @@ SimulationResult simulate_every_layout(const Board<S>& board, const Fleet& fleet
   options.first_game = 0;
   auto make_player = [&] {
     return [&, ocean = Ocean<S>(board, fleet, rules.touching),
-            view = TargetView<S>(board, fleet, rules),
-            my_shooter = Shooter(shooter)](std::uint64_t i, SimulationResult& out) mutable {
+            view = TargetView<S>(board, fleet, rules), my_shooter = Shooter(shooter)](
+               std::uint64_t i, SimulationResult& out, const std::atomic<bool>& stop) mutable {
       ocean.clear();
       const std::size_t first = static_cast<std::size_t>(i / generators) * ships;
       for (std::size_t s = 0; s < ships; ++s)
         ocean.place_unchecked(static_cast<int>(s), placements[first + s]);
       Rng rng(derive_seed(options.seed, i % generators));
-      ++out.games;
-      detail::count_solo_game(out, i, play_solo(ocean, view, my_shooter, rng), options);
+      return detail::count_solo_game(out, i, play_solo(ocean, view, my_shooter, rng, &stop),
+                                     options);
     };
   };
   return detail::solo_batch(options, make_player, start);

@@ -3,6 +3,8 @@
 /// experiment).
 #pragma once
 
+#include <atomic>
+
 #include <battleship/ocean.hpp>
 #include <battleship/strategy.hpp>
 #include <battleship/view.hpp>
@@ -11,9 +13,10 @@ namespace battleship {
 
 /// How a solo game ended.
 struct SoloResult {
-  int shots = 0; ///< Valid shots fired.
-  bool finished =
-      false; ///< Every ship sunk (false: the shot cap or an invalid-shot limit stopped it).
+  int shots = 0;         ///< Valid shots fired.
+  bool finished = false; ///< Every ship sunk (false: the shot cap, an invalid-shot limit or a
+                         ///< stop ended it).
+  bool stopped = false;  ///< Cut short by the caller's stop flag (`play_solo`'s `stop`).
 
   /// Results are equal when both fields are.
   friend constexpr bool operator==(const SoloResult&, const SoloResult&) = default;
@@ -23,7 +26,8 @@ namespace detail {
 // The shot loop with the disclosure rule as a template argument: `disclose` then folds to a few
 // moves instead of a switch on every shot (about 15 percent fewer instructions per game).
 template <Disclosure D, BoardShape S, class Shooter>
-SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& caller_rng) {
+SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& caller_rng,
+                     const std::atomic<bool>* stop) {
   // A local generator the compiler can keep in registers (the caller's may alias the boards'
   // words); it is handed back when the game ends.
   Rng rng = caller_rng;
@@ -35,6 +39,10 @@ SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng
   // Only a sinking can finish the fleet (nothing else fires at this ocean), so test it only then.
   bool all_sunk = ocean.all_sunk();
   while (!all_sunk && result.shots < cap) {
+    if (stop && stop->load(std::memory_order_relaxed)) [[unlikely]] {
+      result.stopped = true;
+      break;
+    }
     // One bounds check and one index for the ocean and the view (the shot loop is the hot path).
     ShotOutcome full;
     ShotOutcome told;
@@ -78,18 +86,22 @@ SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng
 /// unfinished. A positive `rules.shot_cap` stops the game after that many valid shots. Salvo
 /// rules do not apply to a solo game: each shot's result is announced at once. The shooter draws
 /// from `rng` and nothing else does, so a game is a function of the layout and the generator.
+///
+/// `stop`, when given, is read before each shot: once it is true the game stops there, unfinished
+/// and `stopped` (a run that is cancelled does not wait for a slow game to end).
 template <BoardShape S, ShotStrategy<S> Shooter>
-SoloResult play_solo(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& rng) {
+SoloResult play_solo(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& rng,
+                     const std::atomic<bool>* stop = nullptr) {
   view.reset();
   shooter.start(view);
   switch (view.rules().disclosure) {
   case Disclosure::hit_only:
-    return detail::solo_loop<Disclosure::hit_only>(ocean, view, shooter, rng);
+    return detail::solo_loop<Disclosure::hit_only>(ocean, view, shooter, rng, stop);
   case Disclosure::hit_and_sunk:
-    return detail::solo_loop<Disclosure::hit_and_sunk>(ocean, view, shooter, rng);
+    return detail::solo_loop<Disclosure::hit_and_sunk>(ocean, view, shooter, rng, stop);
   case Disclosure::sunk_with_name: break;
   }
-  return detail::solo_loop<Disclosure::sunk_with_name>(ocean, view, shooter, rng);
+  return detail::solo_loop<Disclosure::sunk_with_name>(ocean, view, shooter, rng, stop);
 }
 
 } // namespace battleship

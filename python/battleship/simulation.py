@@ -1,10 +1,10 @@
 """Many games in one call: ``simulate`` (one shooter, solo games) and ``match`` (head to head).
 
 Game ``i`` of a run depends only on ``(seed, i)``, so results are identical for any number of
-threads. The C++ engine runs with the GIL released; Ctrl-C stops a run (raising
-``KeyboardInterrupt``) once the games in progress end: within a second on ordinary boards, while
-a slow shooter on a huge board finishes its game first (``expert`` on 32 x 32: about 10 s); a
-tqdm progress bar appears on runs longer than a second (turn it off with ``progress=False``). Built-in strategies given by name run the same fully inlined loop as
+threads. The C++ engine runs with the GIL released; Ctrl-C stops a run within a second (raising
+``KeyboardInterrupt``): the games in progress stop before their next shot, even a slow shooter's
+on a huge board; a tqdm progress bar appears on runs longer than a second (turn it off with
+``progress=False``). Built-in strategies given by name run the same fully inlined loop as
 the C++ benchmark; Python strategies play inside that loop on one thread.
 
 A run can also be split: ``first_game`` plays games ``[first_game, first_game + games)`` of the

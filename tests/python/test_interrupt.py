@@ -18,7 +18,7 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 print("started", flush=True)
 t = time.monotonic()
 try:
-    battleship.simulate("mediocre", 10**9, rows=32, cols=32, progress=False)
+    RUN
 except KeyboardInterrupt:
     print("interrupted after", time.monotonic() - t, flush=True)
     sys.exit(3)
@@ -39,8 +39,17 @@ def interrupted(script, python_env):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_ctrl_c_stops_a_long_simulate_within_a_second(python_env):
-    _, elapsed = interrupted(LONG_RUN, python_env)
+@pytest.mark.parametrize(
+    "run",
+    [
+        'battleship.simulate("mediocre", 10**9, rows=32, cols=32, progress=False)',
+        # one game of about 10 s: it stops before its next shot, not at its end
+        'battleship.simulate("expert", 1, rows=32, cols=32, progress=False)',
+        'battleship.match("expert", "bayes", 1, rows=32, cols=32, progress=False)',
+    ],
+)
+def test_ctrl_c_stops_a_long_simulate_within_a_second(python_env, run):
+    _, elapsed = interrupted(LONG_RUN.replace("RUN", run), python_env)
     assert elapsed < 1.5  # includes interpreter shutdown
 
 
