@@ -7,13 +7,16 @@
 // Defaults: 100,000 games of `random` against `uniform` layouts on every core. Any shooter or
 // placer of the registry may be named. The figures are identical for any thread count, and for
 // `--split K`, which plays the run as K ranges of games (`SimulationOptions::first_game`, as K
-// processes or machines would) and merges their results.
+// processes or machines would) and merges their results. Ctrl-C stops the run
+// (`SimulationOptions::cancel`) and prints the figures of the games played, exit status 130.
 // ctest-args: --games 2000 --shooter parity
 // ctest-expect: parity against uniform layouts: 2000 games in
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>
 
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -21,6 +24,14 @@
 namespace {
 using namespace battleship;
 using S = ClassicShape;
+
+// Set by Ctrl-C; the run reads it (SimulationOptions::cancel) and stops. A lock-free atomic may
+// be stored to from a signal handler.
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+void on_interrupt(int) {
+  interrupted.store(true);
+}
 
 constexpr std::string_view usage = R"(Usage:
   simulate_histogram [--games N] [--shooter NAME] [--placer NAME] [--seed S] [--threads T]
@@ -49,6 +60,7 @@ void print(const std::string& shooter, const std::string& placer, const Simulati
   if (s.unfinished)
     std::printf("%llu games did not finish\n", static_cast<unsigned long long>(s.unfinished));
   std::printf("\n");
+  if (r.shots.games() == 0) return;
   std::uint64_t peak = 1;
   for (auto c : r.shots.counts()) peak = c > peak ? c : peak;
   constexpr int width = 60;
@@ -65,6 +77,7 @@ void print(const std::string& shooter, const std::string& placer, const Simulati
 int main(int argc, char** argv) {
   SimulationOptions options;
   options.games = 100'000;
+  options.cancel = &interrupted;
   std::string shooter = "random", placer = "uniform";
   std::uint64_t split = 1;
   examples::Arguments args(argc, argv, "simulate_histogram", usage);
@@ -84,6 +97,7 @@ int main(int argc, char** argv) {
     else
       args.refuse();
   }
+  std::signal(SIGINT, on_interrupt);
   try {
     // The registry hands over the concrete types, so the simulation loop is fully inlined.
     const auto run = [&](const SimulationOptions& range) {
@@ -100,11 +114,18 @@ int main(int argc, char** argv) {
       range.first_game = k * options.games / split;
       range.games = (k + 1) * options.games / split - range.first_game;
       r.merge(run(range));
+      if (r.cancelled) break;
     }
     if (split > 1)
       std::printf("played as %llu ranges of games, merged\n",
                   static_cast<unsigned long long>(split));
     print(shooter, placer, r);
+    if (r.cancelled) {
+      std::printf("interrupted after %llu of %llu games\n",
+                  static_cast<unsigned long long>(r.games),
+                  static_cast<unsigned long long>(options.games));
+      return 130; // as a shell reports a program that Ctrl-C ended
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "simulate_histogram: %s\n", e.what());
     return 2;
