@@ -219,9 +219,10 @@ class Ocean(_Board):
         touching rule (the ships placed now do not count): ``"fits"``, ``"cannot_fit"`` (proven
         by an exhaustive search), or ``"unknown"`` (the search gave up, on huge crowded boards).
 
-        ``budget`` is the most states the search may visit: None for the ``uniform`` placer's own
-        (300,000, the search it runs before it gives up on a fleet); a larger one settles more
-        crowded boards at the cost of time and memory (about 50 bytes a state).
+        ``budget`` is the most states each of its two searches may visit (a depth-first search,
+        then, if that gives up, a count of the layouts cell by cell): None for the ``uniform``
+        placer's own, 300,000; a larger one settles more crowded boards at the cost of time and
+        memory (16 to 60 bytes a state).
 
         >>> Ocean(6, 6, Fleet.classic(), touching="no_contact").fit()
         'cannot_fit'

@@ -215,7 +215,7 @@ public:
 
   /// Draws a layout uniformly among all labelled legal layouts (`total()` must be positive): sets
   /// `chosen[ship]` for every ship. One `below64` draw per ship.
-  void sample(Rng& rng, std::array<const Placement*, max_ships>& chosen) const {
+  void sample(Rng& rng, std::array<Placement, max_ships>& chosen) const {
     bitboard_type forbidden = key_.blocked;
     for (std::size_t k = 0; k < order_.size(); ++k) {
       std::uint64_t r = below64(rng, completions(k, forbidden));
@@ -226,7 +226,7 @@ public:
           r -= c;
           continue;
         }
-        chosen[static_cast<std::size_t>(order_[k])] = &o.placement;
+        chosen[static_cast<std::size_t>(order_[k])] = o.placement;
         forbidden |= o.halo;
         break;
       }
