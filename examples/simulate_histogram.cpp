@@ -54,13 +54,13 @@ void print(const std::string& shooter, const std::string& placer, const Simulati
   std::printf("%s against %s layouts: %llu games in %.2f s (%.0f games/s)\n", shooter.c_str(),
               placer.c_str(), static_cast<unsigned long long>(r.games), s.seconds,
               s.games_per_second);
+  if (r.shots.games() == 0) return; // no figures to give (a run stopped before its first game)
   std::printf("shots to win: mean %.2f (95%% interval ±%.2f), sd %.2f, median %d, p95 %d, "
               "min %d, max %d\n",
               s.mean, s.ci95, s.stddev, s.median, s.p95, s.min, s.max);
   if (s.unfinished)
     std::printf("%llu games did not finish\n", static_cast<unsigned long long>(s.unfinished));
   std::printf("\n");
-  if (r.shots.games() == 0) return;
   std::uint64_t peak = 1;
   for (auto c : r.shots.counts()) peak = c > peak ? c : peak;
   constexpr int width = 60;
