@@ -16,14 +16,15 @@ namespace layout_checks {
 
 using namespace battleship;
 
-/// Whether the placed ships of `ocean` could all be placed again, one by one, on an empty ocean
-/// with the same blocks and touching rule (the ocean's own checks, independent of the placer).
-template <BoardShape Sh>
-bool legal(const Ocean<Sh>& ocean) {
+/// Whether ship `s` of `ocean`'s fleet at `placements[s]`, for every ship, could be placed one by
+/// one on an empty ocean with `ocean`'s blocks and touching rule (the ocean's own checks,
+/// independent of the placer that chose them).
+template <BoardShape Sh, class Placements>
+bool legal_placements(const Ocean<Sh>& ocean, const Placements& placements) {
   Ocean<Sh> again(ocean.board(), ocean.fleet(), ocean.touching());
-  ocean.blocked().for_each([&](std::size_t i) { again.block(ocean.board().coord(i)); });
+  again.block(ocean.blocked());
   for (int s = 0; s < ocean.ship_count(); ++s)
-    if (!ocean.is_placed(s) || again.place(s, ocean.placement(s)) != PlacementRefusal::none)
+    if (again.place(s, placements[static_cast<std::size_t>(s)]) != PlacementRefusal::none)
       return false;
   return true;
 }
@@ -34,6 +35,14 @@ std::vector<Placement> layout(const Ocean<Sh>& ocean) {
   std::vector<Placement> out;
   for (int s = 0; s < ocean.ship_count(); ++s) out.push_back(ocean.placement(s));
   return out;
+}
+
+/// Whether every ship of `ocean` is placed and its layout is legal (`legal_placements`).
+template <BoardShape Sh>
+bool legal(const Ocean<Sh>& ocean) {
+  for (int s = 0; s < ocean.ship_count(); ++s)
+    if (!ocean.is_placed(s)) return false;
+  return legal_placements(ocean, layout(ocean));
 }
 
 /// What `layouts` placements by one placer, seeds 0 to layouts - 1, had in common.

@@ -61,17 +61,6 @@ void check_both_counts_agree(const Ocean<Sh>& ocean) {
   CHECK(profile_count(ocean) == memo);
 }
 
-/// Whether `chosen` (ship i at `chosen[i]`) is a legal layout of `ocean`'s fleet around its
-/// blocks, by the ocean's own checks.
-template <BoardShape Sh>
-bool legal_layout(const Ocean<Sh>& ocean, const std::array<Placement, max_ships>& chosen) {
-  Ocean<Sh> laid(ocean.board(), ocean.fleet(), ocean.touching());
-  laid.block(ocean.blocked());
-  for (int s = 0; s < ocean.ship_count(); ++s)
-    if (laid.place(s, chosen[static_cast<std::size_t>(s)]) != PlacementRefusal::none) return false;
-  return true;
-}
-
 /// A layout as a comparable key: each ship's origin cell and orientation, in ship order.
 using Key = std::vector<int>;
 
@@ -155,7 +144,7 @@ TEST_CASE("the cell-by-cell count equals brute force on random small situations"
     for (int draw = 0; draw < 3 && expected > 0; ++draw) {
       std::array<Placement, max_ships> chosen{};
       count.sample(rng, chosen);
-      CHECK(legal_layout(ocean, chosen));
+      CHECK(layout_checks::legal_placements(ocean, chosen));
     }
     ++checked;
   }

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import pathlib
 import subprocess
 import sys
 
 import pytest
-
-import battleship
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "python"
@@ -33,12 +30,12 @@ DEFAULT_LINES = {
 }
 
 
-def run_example(name: str, arguments: list[str], tmp_path: pathlib.Path) -> subprocess.CompletedProcess[str]:
-    """Runs examples/python/``name`` in ``tmp_path`` and checks that it exited 0."""
-    env = dict(os.environ, MPLBACKEND="Agg")
-    # The script imports the battleship package these tests import (installed or a build tree).
-    here = str(pathlib.Path(battleship.__file__).resolve().parents[1])
-    env["PYTHONPATH"] = os.pathsep.join([here, env.get("PYTHONPATH", "")])
+def run_example(
+    name: str, arguments: list[str], tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """Runs examples/python/``name`` in ``tmp_path`` with the interpreter and the battleship
+    package these tests use (``python_env``), and checks that it exited 0."""
+    env = dict(python_env, MPLBACKEND="Agg")
     command = [sys.executable, str(EXAMPLES / name)] + [a.format(tmp=tmp_path) for a in arguments]
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -50,9 +47,9 @@ def test_every_example_is_run_here() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))
-def test_example_runs(name: str, tmp_path: pathlib.Path) -> None:
+def test_example_runs(name: str, tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
     arguments, expected = RUNS[name]
-    done = run_example(name, arguments, tmp_path)
+    done = run_example(name, arguments, tmp_path, python_env)
     assert expected in done.stdout
     if name == "probability_map.py":  # the picture it says it wrote is a PNG
         assert f"wrote {tmp_path / 'map.png'}" in done.stdout
@@ -60,15 +57,15 @@ def test_example_runs(name: str, tmp_path: pathlib.Path) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))
-def test_example_runs_with_no_arguments(name: str, tmp_path: pathlib.Path) -> None:
-    done = run_example(name, [], tmp_path)
+def test_example_runs_with_no_arguments(name: str, tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
+    done = run_example(name, [], tmp_path, python_env)
     assert DEFAULT_LINES.get(name, RUNS[name][1]) in done.stdout
 
 
 @pytest.mark.parametrize("rules", ["classic", "russian"])
-def test_the_self_play_example_prints_its_table(rules: str, tmp_path: pathlib.Path) -> None:
+def test_the_self_play_example_prints_its_table(rules: str, tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
     pytest.importorskip("pettingzoo")
-    done = run_example("self_play.py", ["--episodes", "3", "--rules", rules], tmp_path)
+    done = run_example("self_play.py", ["--episodes", "3", "--rules", rules], tmp_path, python_env)
     lines = done.stdout.splitlines()
     assert lines[0].startswith(f"{rules} rules, 3 matches a pair") and "steps a second" in lines[-1]
     table = {line[:24].strip(): line[24:].split() for line in lines[2:6]}  # 24-character columns
@@ -78,8 +75,8 @@ def test_the_self_play_example_prints_its_table(rules: str, tmp_path: pathlib.Pa
 
 
 @pytest.mark.parametrize("rules", ["salvo", "russian"])
-def test_the_duel_baselines_run_under_other_rules(rules: str, tmp_path: pathlib.Path) -> None:
-    done = run_example("duel_baselines.py", ["--episodes", "4", "--rules", rules], tmp_path)
+def test_the_duel_baselines_run_under_other_rules(rules: str, tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
+    done = run_example("duel_baselines.py", ["--episodes", "4", "--rules", rules], tmp_path, python_env)
     assert f"{rules} rules" in done.stdout and done.stdout.count("wins") == 4
 
 

@@ -62,7 +62,7 @@ public:
   /// A count of `ocean`'s layouts (as it is now, blocks included) that gives up past `budget`
   /// states.
   ProfileCount(const Ocean<S>& ocean, long budget)
-      : key_(LayoutKey<S>::of(ocean)), touching_(ocean.touching()), budget_(budget) {
+      : key_(LayoutKey<S>::of(ocean)), budget_(budget) {
     const Board<S>& board = ocean.board();
     transposed_ = board.cols() > board.rows();
     width_ = transposed_ ? board.rows() : board.cols();
@@ -315,7 +315,7 @@ private:
   /// come and the ships begun cover from cell `t` on must fit in the cells left there.
   bool may_finish(std::size_t t, const State& s) const noexcept {
     const int j = t < cells_ ? column(t) : 0;
-    const bool corners = touching_ == Touching::no_contact;
+    const bool corners = key_.touching == Touching::no_contact;
     constexpr int ends = halo; // the field values compared as ints
     int cells = 0;             // ship cells owed
     int shut = 0;              // open cells to come that lie in a halo
@@ -342,7 +342,7 @@ private:
       spread += n * (corners ? 2 * (lengths_[g] + 1) : lengths_[g] + 1);
     }
     if (cells > open_after_[t] - shut) return false;
-    if (touching_ == Touching::allowed) return true;
+    if (key_.touching == Touching::allowed) return true;
     const int lines_after = lines_ - static_cast<int>(t / static_cast<std::size_t>(width_)) - 1;
     return spread <= (width_ + 1 - j) + (corners ? lines_after + 1 : lines_after) * (width_ + 1);
   }
@@ -355,8 +355,8 @@ private:
     const int j = column(t);
     const unsigned above = field(s, j);     // what the decided cells ask of this one...
     const unsigned left = field(s, width_); // ...from above and from the left
-    const bool halos = touching_ != Touching::allowed;
-    const bool corners = touching_ == Touching::no_contact;
+    const bool halos = key_.touching != Touching::allowed;
+    const bool corners = key_.touching == Touching::no_contact;
     const std::size_t below = t + static_cast<std::size_t>(width_);
     // Finishes `next`: what the cell below must be, the halo's corner below on the left, what
     // the cell on the right must be (nothing past the line's end), then hands it on.
@@ -476,8 +476,6 @@ private:
 
   /// The situation counted.
   LayoutKey<S> key_;
-  /// Its touching rule.
-  Touching touching_;
   /// Most states `run` may reach.
   long budget_;
   /// States reached by the last `run`.
