@@ -222,6 +222,8 @@ TEST_CASE("a search that runs out of its budget says it does not know, and rejec
   CHECK(ocean.all_placed());
   UniformPlacer<S> placer; // with its default budget the same search finds a layout
   CHECK(placer.fit(Ocean<S>(board, fleets::classic)) == Fit::fits);
+  starved.search_budget = 300'000; // a raised budget searches again: the "unknown" was not kept
+  CHECK(starved.fit(Ocean<S>(board, fleets::classic)) == Fit::fits);
 }
 
 TEST_CASE("the uniform placer obeys the touching rule and blocked cells in every layout",

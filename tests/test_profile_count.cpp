@@ -298,6 +298,11 @@ TEST_CASE("the cell-by-cell count gives up past its budget and says so", "[profi
   placer.search_budget = 1000; // both counts give up...
   CHECK_FALSE(placer.layout_count(ocean).has_value());
   CHECK(placer.fit(ocean) == Fit::fits); // ...while the feasibility search finds a layout at once
+  // The caches answer for the budget they were given: the outcome follows the budget alone.
+  placer.search_budget = 10'000;
+  CHECK(placer.layout_count(ocean) == 1'596'672'000u);
+  placer.search_budget = 1000;
+  CHECK_FALSE(placer.layout_count(ocean).has_value());
 }
 
 TEST_CASE("fit asks the cell-by-cell count when the feasibility search gives up",

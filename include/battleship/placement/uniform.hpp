@@ -42,7 +42,8 @@ enum class Fit : std::uint8_t {
 ///    fleet that cannot fit dies out in it line by line: 22 one-cell ships without edge contact
 ///    on 6 x 7 in 365 states, where the search gives up even at 3,000,000). If none exists,
 ///    `place` returns false at once. The verdict is cached per (board, ship lengths, touching rule,
-///    blocks), so an impossible fleet costs `check_after` attempts per call once it is known.
+///    blocks, `search_budget`), so an impossible fleet costs `check_after` attempts per call once
+///    it is known.
 /// 3. **Exact sampling.** After `exact_after` failed attempts, the legal layouts are counted
 ///    (cached like the verdict) and one is drawn with probability 1 / count. The count goes cell
 ///    by cell (`detail::ProfileCount`: a state is what the cells to come need to know of the line
@@ -92,7 +93,7 @@ public:
 
   /// Whether the fleet of `ocean` fits on it, under its touching rule and blocks (cached).
   [[nodiscard]] Fit fit(const Ocean<S>& ocean) {
-    if (!fit_ || !fit_->about(ocean)) {
+    if (!fit_ || !fit_->about(ocean, search_budget)) {
       auto search = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
       search->run_fit();
       fit_ = std::move(search);
@@ -134,7 +135,7 @@ private:
 
   /// The memoised count of `ocean`'s layouts (cached), or nothing if it ran out of states.
   std::optional<std::uint64_t> memo_count(const Ocean<S>& ocean) {
-    if (!counts_ || !counts_->about(ocean)) {
+    if (!counts_ || !counts_->about(ocean, search_budget)) {
       auto search = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
       search->run_count();
       counts_ = std::move(search);
@@ -144,7 +145,7 @@ private:
 
   /// The cell-by-cell count of `ocean`'s layouts (cached).
   const Profile& profile(const Ocean<S>& ocean) {
-    if (!profile_ || !profile_->about(ocean)) {
+    if (!profile_ || !profile_->about(ocean, search_budget)) {
       auto count = std::make_shared<Profile>(ocean, search_budget);
       count->run();
       profile_ = std::move(count);

@@ -181,8 +181,11 @@ public:
     for (std::size_t k = order_.size(); k-- > 0;) remaining_[k] = remaining_[k + 1] + lengths_[k];
   }
 
-  /// Whether this search is about `ocean` as it is now (blocks included).
-  bool about(const Ocean<S>& ocean) const noexcept { return key_.matches(ocean); }
+  /// Whether this search is about `ocean` as it is now (blocks included) and was given `budget`
+  /// (a search given another budget may end otherwise).
+  bool about(const Ocean<S>& ocean, long budget) const noexcept {
+    return budget == budget_ && key_.matches(ocean);
+  }
 
   /// Runs the feasibility search: depth first, stopping at the first layout found, remembering
   /// the states proven dead. Call once, before sharing the search.

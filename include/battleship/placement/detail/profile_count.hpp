@@ -72,8 +72,11 @@ public:
     index_cells(ocean);
   }
 
-  /// Whether this count is about `ocean` as it is now (blocks included).
-  bool about(const Ocean<S>& ocean) const noexcept { return key_.matches(ocean); }
+  /// Whether this count is about `ocean` as it is now (blocks included) and was given `budget`
+  /// (a count given another budget may end otherwise).
+  bool about(const Ocean<S>& ocean, long budget) const noexcept {
+    return budget == budget_ && key_.matches(ocean);
+  }
 
   /// Counts the layouts, keeping every live state's completions for `sample`. Call once, before
   /// sharing the count.
