@@ -74,8 +74,10 @@ fi
 cxx_suite clang clang++ -DCMAKE_BUILD_TYPE=Release -DBATTLESHIP_BUILD_BENCH=OFF
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-cxx_suite sanitize g++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 -DBATTLESHIP_SANITIZE=ON \
-  -DBATTLESHIP_BUILD_BENCH=OFF -DBATTLESHIP_COMPILE_CHECKS=OFF
+# Debug keeps the assertions; -g1 (line tables only) still gives the sanitizers' stack traces
+# their file:line, and compiles a third faster than -g (48 s to 32 s for test_strategies.cpp).
+cxx_suite sanitize g++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS=-O1 -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
+  -DBATTLESHIP_SANITIZE=ON -DBATTLESHIP_BUILD_BENCH=OFF -DBATTLESHIP_COMPILE_CHECKS=OFF
 
 stage "Doxygen (warnings are errors)"
 cmake -S . -B build/docs -G Ninja -DBATTLESHIP_BUILD_DOCS=ON -DBATTLESHIP_BUILD_TESTS=OFF \

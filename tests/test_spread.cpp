@@ -23,7 +23,6 @@ using D = DynamicShape<128>;
 static_assert(PlacementStrategy<SpreadPlacer<S>, S>);
 static_assert(PlacementStrategy<SpreadPlacer<D>, D>);
 
-using layout_checks::layout;
 using layout_checks::legal;
 
 TEST_CASE("spread is a built-in placer", "[spread][registry]") {

@@ -16,7 +16,6 @@
 
 using namespace battleship;
 using small_boards::fleet_of;
-using small_boards::Observed;
 
 // REQUIRE only when the condition fails: a Catch assertion per shot would dominate the run time
 // under the sanitizers.
