@@ -305,12 +305,12 @@ private:
     const auto cols = static_cast<std::size_t>(board.cols());
     const auto cells = static_cast<std::size_t>(board.cells());
     std::size_t pick = 0;
-    long best = -1;
+    std::int64_t best = -1; // 64 bits: `long` has 32 on some platforms, too few for the shift
     for (std::size_t c = 0; c < cells; ++c) {
       if (cover[c] == 0) continue;
-      const long around = detail::edge_neighbour_sum(
-          c, cols, cells, [&](std::size_t n) { return static_cast<long>(cover[n]); });
-      const long key = (static_cast<long>(cover[c]) << 24) - around;
+      const std::int64_t around = detail::edge_neighbour_sum(
+          c, cols, cells, [&](std::size_t n) { return static_cast<std::int64_t>(cover[n]); });
+      const std::int64_t key = (static_cast<std::int64_t>(cover[c]) << 24) - around;
       if (key > best) {
         best = key;
         pick = c;
