@@ -25,6 +25,18 @@ TEST_CASE("a histogram summarises hand-countable data", "[statistics]") {
   CHECK(h.ci95() == Approx(1.96 * std::sqrt(520.0 / 4) / std::sqrt(5.0)));
 }
 
+TEST_CASE("every whole percentile is the exact nearest rank", "[statistics]") {
+  // Game k of n takes k shots, so the percentile is its rank: ceil(p * n / 100), in integers.
+  for (int n = 1; n <= 200; ++n) {
+    ShotHistogram h;
+    for (int k = 1; k <= n; ++k) h.add(k);
+    for (int p = 1; p <= 100; ++p) {
+      CAPTURE(n, p);
+      CHECK(h.percentile(p) == (p * n + 99) / 100);
+    }
+  }
+}
+
 TEST_CASE("adding several games of one length at once counts each of them", "[statistics]") {
   ShotHistogram one_by_one, at_once;
   for (int i = 0; i < 3; ++i) one_by_one.add(40);

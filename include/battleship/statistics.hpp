@@ -87,7 +87,9 @@ public:
     const auto n = games();
     if (n == 0) return 0;
     const double q = p > 100.0 ? 100.0 : p > 0.0 ? p : 0.0; // a NaN fails both tests
-    auto rank = static_cast<std::uint64_t>(std::ceil(q / 100.0 * static_cast<double>(n)));
+    // q * n first: exact for a whole q, so the division is the one rounding and a whole rank
+    // stays whole (q / 100 * n made 7% of 100 games 7.000000000000001, rank 8).
+    auto rank = static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(n) / 100.0));
     if (rank < 1) rank = 1;
     std::uint64_t seen = 0;
     for (std::size_t i = 0; i < counts_.size(); ++i) {
