@@ -71,7 +71,7 @@ TEST_CASE("simulate_every_layout plays each layout with each generator, the same
   std::mutex m;
   options.on_game = [&](std::uint64_t i, const SoloResult&) {
     const std::lock_guard lock(m);
-    ++seen.at(i);
+    ++seen.at(static_cast<std::size_t>(i));
   };
   options.threads = 1;
   const auto one =
