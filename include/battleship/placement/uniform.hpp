@@ -66,9 +66,10 @@ enum class Fit : std::uint8_t {
 ///    million states, but rejection places it (one attempt in 46,000 succeeds).
 ///    `SequentialPlacer` places them all, not uniformly.
 ///
-/// Deterministic: which stage runs, and every draw, depends only on the generator and the
-/// situation, never on what the caches already hold. On false the ocean's ships are left off (its
-/// blocks stay) and the generator's state is unspecified. Precondition: no ship is placed yet.
+/// Deterministic: which stage runs, and every draw, depends only on the generator, the situation
+/// and the placer's settings, never on what the caches already hold (they are kept per budget). On
+/// false the ocean's ships are left off (its blocks stay) and the generator's state is unspecified.
+/// Precondition: no ship is placed yet.
 template <BoardShape S>
 class UniformPlacer {
 public:
