@@ -11,11 +11,8 @@ import pytest
 
 import battleship
 from battleship import cli
+from battleship.play.app import BoardView, PlayApp, screen_text  # Textual: a dependency, no skip
 from battleship.play.session import Mark, Match, Settings, default_opponent
-
-textual = pytest.importorskip("textual")
-
-from battleship.play.app import BoardView, PlayApp, screen_text  # noqa: E402
 
 SIZE = (100, 30)
 
