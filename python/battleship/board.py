@@ -217,7 +217,8 @@ class Ocean(_Board):
     def fit(self, budget: Optional[int] = None) -> str:
         """Whether the whole fleet can be laid out on this board, around its blocks, under its
         touching rule (the ships placed now do not count): ``"fits"``, ``"cannot_fit"`` (proven
-        by an exhaustive search), or ``"unknown"`` (the search gave up, on huge crowded boards).
+        by an exhaustive search), or ``"unknown"`` (both searches below gave up, on huge crowded
+        boards).
 
         ``budget`` is the most states each of its two searches may visit (a depth-first search,
         then, if that gives up, a count of the layouts cell by cell): None for the ``uniform``

@@ -88,7 +88,6 @@ public:
     }
     count_completions();
     const std::uint64_t unlabelled = layers_[0].empty() ? 0 : ways_[0][0];
-    known_ = true;
     fits_ = unlabelled != 0; // a saturated count has layouts too
     if (unlabelled == overflow) {
       layers_ = {};
@@ -105,10 +104,7 @@ public:
   std::optional<std::uint64_t> total() const noexcept { return total_; }
 
   /// Whether any layout exists, or nothing if the budget ran out first.
-  std::optional<bool> fits() const noexcept {
-    if (!known_) return std::nullopt;
-    return fits_;
-  }
+  std::optional<bool> fits() const noexcept { return fits_; }
 
   /// Whether `sample` can draw: the layouts were counted with ships of one length alike (their
   /// labelled number may still exceed 2^64 - 2) and there is at least one.
@@ -516,10 +512,8 @@ private:
   std::vector<std::vector<State>> layers_;
   /// The completions of each state of `layers_`.
   std::vector<std::vector<std::uint64_t>> ways_;
-  /// Whether `run` finished within the budget.
-  bool known_ = false;
-  /// Whether it found a layout (meaningful when `known_`).
-  bool fits_ = false;
+  /// Whether `run` found a layout; nothing until it finishes within the budget.
+  std::optional<bool> fits_;
   /// The layouts with ships of one length alike, if counted (0 if none or not counted).
   std::uint64_t unlabelled_ = 0;
   /// The labelled layouts, if counted and at most 2^64 - 2.
