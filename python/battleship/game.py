@@ -107,9 +107,10 @@ class QueuedShooter:
         self.queue: List[Cell] = list(cells)
 
     def start(self, view: TargetView) -> None:
-        pass  # the cells are handed over before the turns that fire them
+        """Nothing to set up: the cells are handed over before the turns that fire them."""
 
     def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        """The first cell of ``queue``, removed from it; ``RuntimeError`` if it is empty."""
         if not self.queue:
             raise RuntimeError(f"{self.name} has no cell left to fire")
         return self.queue.pop(0)

@@ -89,10 +89,14 @@ void register_fleet(py::module_& m) {
   py::class_<ShipClass>(m, "ShipClass", "A kind of ship: name, symbol, length and count.")
       .def(py::init(&class_of), py::arg("name"), py::arg("symbol"), py::arg("length"),
            py::arg("count") = 1)
-      .def_property_readonly("name", [](const ShipClass& c) { return c.name.str(); })
-      .def_property_readonly("symbol", [](const ShipClass& c) { return std::string(1, c.symbol); })
-      .def_readonly("length", &ShipClass::length)
-      .def_readonly("count", &ShipClass::count)
+      .def_property_readonly(
+          "name", [](const ShipClass& c) { return c.name.str(); },
+          "The class's name, e.g. 'Carrier'.")
+      .def_property_readonly(
+          "symbol", [](const ShipClass& c) { return std::string(1, c.symbol); },
+          "The one character that draws the class's ships on a board.")
+      .def_readonly("length", &ShipClass::length, "Cells each ship of the class covers.")
+      .def_readonly("count", &ShipClass::count, "How many ships of the class the fleet has.")
       .def(
           "__eq__", [](const ShipClass& a, const ShipClass& b) { return a == b; },
           py::is_operator())
@@ -136,19 +140,24 @@ void register_fleet(py::module_& m) {
             return out;
           },
           "Names of the predefined fleets.")
-      .def_property_readonly("classes", &classes_of)
-      .def_property_readonly("ship_count", &Fleet::ship_count)
-      .def_property_readonly("class_count", &Fleet::class_count)
-      .def_property_readonly("total_length", &Fleet::total_length)
-      .def_property_readonly("longest", &Fleet::longest)
-      .def_property_readonly("shortest", &Fleet::shortest)
-      .def_property_readonly("lengths",
-                             [](const Fleet& f) {
-                               std::vector<int> out;
-                               for (int i = 0; i < f.ship_count(); ++i)
-                                 out.push_back(f.ship(i).length);
-                               return out;
-                             })
+      .def_property_readonly("classes", &classes_of, "The ship classes, in fleet order.")
+      .def_property_readonly("ship_count", &Fleet::ship_count,
+                             "Ships in the fleet (every copy counted).")
+      .def_property_readonly("class_count", &Fleet::class_count, "Ship classes in the fleet.")
+      .def_property_readonly("total_length", &Fleet::total_length,
+                             "Cells the whole fleet covers: the hits that win a game.")
+      .def_property_readonly("longest", &Fleet::longest,
+                             "Length of the longest ship (0 for an empty fleet).")
+      .def_property_readonly("shortest", &Fleet::shortest,
+                             "Length of the shortest ship (0 for an empty fleet).")
+      .def_property_readonly(
+          "lengths",
+          [](const Fleet& f) {
+            std::vector<int> out;
+            for (int i = 0; i < f.ship_count(); ++i) out.push_back(f.ship(i).length);
+            return out;
+          },
+          "Each ship's length, in ship id order.")
       .def("ship", &ship_dict, py::arg("id"),
            "Ship `id`: a dict of id, class_index, copy, length, symbol, name; IndexError if none.")
       .def(

@@ -75,18 +75,26 @@ void register_rules(py::module_& m) {
             return out;
           },
           "Names of the predefined rule sets.")
-      .def_property_readonly("touching",
-                             [](const Rules& r) { return std::string(to_string(r.touching)); })
-      .def_property_readonly("disclosure",
-                             [](const Rules& r) { return std::string(to_string(r.disclosure)); })
-      .def_property_readonly("volley",
-                             [](const Rules& r) { return std::string(to_string(r.volley)); })
-      .def_readonly("salvo_size", &Rules::salvo_size)
-      .def_readonly("equalising_shot", &Rules::equalising_shot)
-      .def_property_readonly("invalid_shot",
-                             [](const Rules& r) { return std::string(to_string(r.invalid_shot)); })
-      .def_readonly("max_invalid_in_a_row", &Rules::max_invalid_in_a_row)
-      .def_readonly("shot_cap", &Rules::shot_cap)
+      .def_property_readonly(
+          "touching", [](const Rules& r) { return std::string(to_string(r.touching)); },
+          "How close ships may lie: 'allowed', 'no_edge_contact' or 'no_contact'.")
+      .def_property_readonly(
+          "disclosure", [](const Rules& r) { return std::string(to_string(r.disclosure)); },
+          "What a hit reveals: 'hit_only', 'hit_and_sunk' or 'sunk_with_name'.")
+      .def_property_readonly(
+          "volley", [](const Rules& r) { return std::string(to_string(r.volley)); },
+          "Shots per turn: 'single', 'fixed_salvo', 'per_ship_afloat' or 'until_miss'.")
+      .def_readonly("salvo_size", &Rules::salvo_size,
+                    "Shots per turn under the 'fixed_salvo' volley; 1 otherwise.")
+      .def_readonly("equalising_shot", &Rules::equalising_shot,
+                    "Whether the second player finishes the round; both sunk is a draw.")
+      .def_property_readonly(
+          "invalid_shot", [](const Rules& r) { return std::string(to_string(r.invalid_shot)); },
+          "The fate of a repeated or off-board shot: 'refused' or 'forfeits'.")
+      .def_readonly("max_invalid_in_a_row", &Rules::max_invalid_in_a_row,
+                    "Refused shots in a row after which the game is aborted.")
+      .def_readonly("shot_cap", &Rules::shot_cap,
+                    "Valid shots per player before the game stops; 0 = no cap.")
       .def("to_dict", &state_of, "The rules as a dict of keyword arguments.")
       .def(
           "replace",

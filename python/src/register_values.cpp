@@ -120,8 +120,9 @@ void register_values(py::module_& m) {
                           "hit when disclosed; why an invalid shot was refused.")
       .def(py::init(&make_outcome), py::arg("result"), py::arg("ship") = py::none(),
            py::arg("refusal") = py::none())
-      .def_property_readonly("result",
-                             [](const ShotOutcome& o) { return std::string(to_string(o.result)); })
+      .def_property_readonly(
+          "result", [](const ShotOutcome& o) { return std::string(to_string(o.result)); },
+          "'miss', 'hit', 'sunk' or 'invalid'.")
       .def_property_readonly("ship", &ship_of, "The ship's id, or None when not disclosed.")
       .def_property_readonly(
           "refusal", [](const ShotOutcome& o) { return shot_refusal_code(o.refusal); },
@@ -137,9 +138,11 @@ void register_values(py::module_& m) {
           py::arg("disclosure"),
           "What a shooter is told of this outcome under the disclosure rule ('hit_only', "
           "'hit_and_sunk' or 'sunk_with_name').")
-      .def_property_readonly("valid", &ShotOutcome::valid)
-      .def_property_readonly("struck", &ShotOutcome::struck)
-      .def_property_readonly("sank", &ShotOutcome::sank)
+      .def_property_readonly("valid", &ShotOutcome::valid,
+                             "Whether the shot counted (not 'invalid').")
+      .def_property_readonly("struck", &ShotOutcome::struck,
+                             "Whether the shot struck a ship (hit or sunk).")
+      .def_property_readonly("sank", &ShotOutcome::sank, "Whether the shot sank a ship.")
       .def(
           "__eq__", [](const ShotOutcome& a, const ShotOutcome& b) { return a == b; },
           py::is_operator())

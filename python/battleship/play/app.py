@@ -70,15 +70,19 @@ class BoardView(Widget):
 
     @property
     def round(self) -> Round:
+        """The round being played."""
         return self.app.match.round  # type: ignore[attr-defined, no-any-return]
 
     def get_content_width(self, container: object, viewport: object) -> int:
+        """Textual's width: the row labels and one cell per column."""
         return LABEL + CELL * self.round.cols
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        """Textual's height: the column labels and one line per row."""
         return self.round.rows + 1
 
     def render(self) -> Text:
+        """The board as styled text: this side's marks, the cursor, the ship being placed."""
         r = self.round
         marks = r.my_marks() if self.side == "mine" else r.enemy_marks()
         cursor = r.cursor if (self.side == "enemy" and r.stage == "shooting") else None
@@ -111,6 +115,7 @@ class BoardView(Widget):
         return (gutter.left + LABEL + CELL * cell[1], gutter.top + 1 + cell[0])
 
     def on_click(self, event: events.Click) -> None:
+        """A click on this board, handed to ``PlayApp.board_clicked`` with the cell (None off it)."""
         offset = event.get_content_offset(self)
         event.stop()
         cell = None if offset is None else self.cell_at(offset.x, offset.y)
@@ -180,6 +185,7 @@ class PlayApp(App[Match]):
 
     # ---- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        """The two boards, the side panel and the key line."""
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 with Horizontal(id="boards"):
@@ -190,6 +196,7 @@ class PlayApp(App[Match]):
         yield Static(id="too_small")
 
     def on_mount(self) -> None:
+        """Titles the boards and the panel and draws the first screen."""
         self.query_one("#mine", BoardView).border_title = "Your fleet"
         self.query_one("#enemy", BoardView).border_title = f"Enemy: {self.match.settings.opponent}"
         self.query_one("#panel", Static).border_title = "Battleship"
@@ -235,6 +242,7 @@ class PlayApp(App[Match]):
             )
 
     def on_resize(self, event: events.Resize) -> None:
+        """Hides the game behind a notice while the terminal is too small to show all of it."""
         self._check_size(event.size)
 
     def panel_text(self) -> Text:
@@ -314,14 +322,17 @@ class PlayApp(App[Match]):
 
     # ---- actions ---------------------------------------------------------------------------
     def action_move(self, dr: int, dc: int) -> None:
+        """The arrow keys: move the cursor by (dr, dc)."""
         self.match.round.move(dr, dc)
         self.redraw()
 
     def action_rotate(self) -> None:
+        """R: turn the ship being placed."""
         self.match.round.rotate()
         self.redraw()
 
     def action_confirm(self) -> None:
+        """Enter or Space: place the ship, or fire at the cursor."""
         r = self.match.round
         if r.stage == "placing":
             r.confirm()
@@ -334,23 +345,28 @@ class PlayApp(App[Match]):
         self.redraw()
 
     def action_random(self) -> None:
+        """A: place the ships not yet placed at random."""
         self.match.round.place_rest()
         self.redraw()
 
     def action_undo(self) -> None:
+        """U or Backspace: take back the last ship placed."""
         self.match.round.undo()
         self.redraw()
 
     def action_hint(self) -> None:
+        """H: move the cursor to the open cell likeliest to hold a ship (counted as a hint)."""
         self.match.round.hint()
         self.redraw()
 
     def action_next(self) -> None:
+        """N: start the next round once this one is over."""
         if self.match.next_round():
             self.query_one("#mine", BoardView).refresh(layout=True)
         self.redraw()
 
     async def action_quit(self) -> None:
+        """Q or Escape: leave, handing the match (its score) back to the caller."""
         self.exit(self.match)
 
     def _fire(self, cell: Optional[Tuple[int, int]]) -> None:
@@ -381,6 +397,7 @@ class PlayApp(App[Match]):
             self.redraw()
 
     def on_click(self, event: events.Click) -> None:
+        """A click once the round is over starts the next one."""
         if self.match.round.stage == "over":
             self.action_next()
 

@@ -1,0 +1,58 @@
+"""Every public name of the package has a docstring: help() and notebooks show something for each
+class, function, method and property a user can reach."""
+
+import importlib
+import inspect
+import pkgutil
+import re
+
+import battleship
+
+
+def _public_modules():
+    names = ["battleship"] + [
+        info.name for info in pkgutil.walk_packages(battleship.__path__, "battleship.")
+        if not any(part.startswith("_") for part in info.name.split("."))
+    ]
+    return [importlib.import_module(name) for name in names]
+
+
+def _ours(obj):
+    return (getattr(obj, "__module__", None) or "").split(".")[0] == "battleship"
+
+
+def _description(obj):
+    """The docstring without the signature lines pybind11 puts first."""
+    name = re.escape(getattr(obj, "__name__", "") or "")
+    signature = re.compile(r"\s*(\d+\. )?" + name + r"\(.*\) ->|\s*Overloaded function\.")
+    return "\n".join(line for line in (obj.__doc__ or "").splitlines() if not signature.match(line)).strip()
+
+
+def _undocumented():
+    missing, seen = [], set()
+    for module in _public_modules():
+        for name in getattr(module, "__all__", [n for n in dir(module) if not n.startswith("_")]):
+            obj = getattr(module, name)
+            is_api = inspect.isclass(obj) or inspect.isroutine(obj)
+            if not is_api or not _ours(obj) or id(obj) in seen:
+                continue  # a type alias, a constant, or a name imported from another package
+            seen.add(id(obj))
+            if not _description(obj):
+                missing.append(f"{module.__name__}.{name}")
+            if not inspect.isclass(obj):
+                continue
+            for member in dir(obj):
+                owner = next((c for c in obj.__mro__ if member in vars(c)), None)
+                if member.startswith("_") or owner is None or not _ours(owner):
+                    continue  # private, or inherited from Gymnasium, Textual or object
+                value = vars(owner)[member]
+                value = getattr(value, "__func__", value)  # staticmethod, classmethod
+                if (inspect.isroutine(value) or isinstance(value, property)) and not _description(value):
+                    missing.append(f"{module.__name__}.{name}.{member}")
+    return missing, len(seen)
+
+
+def test_every_public_class_function_method_and_property_has_a_docstring():
+    missing, checked = _undocumented()
+    assert checked > 60  # the walk reached the package's modules
+    assert not missing, "\n".join(missing)
