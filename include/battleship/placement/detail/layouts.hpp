@@ -67,7 +67,7 @@ struct PlacementOption {
 template <BoardShape S>
 class OptionTable {
 public:
-  OptionTable(const Ocean<S>& ocean) : key_(LayoutKey<S>::of(ocean)) {
+  explicit OptionTable(const Ocean<S>& ocean) : key_(LayoutKey<S>::of(ocean)) {
     const PlacementTable<S> table(ocean.board(), ocean.fleet());
     const Board<S>& board = ocean.board();
     by_length_.resize(static_cast<std::size_t>(ocean.fleet().longest()) + 1);
