@@ -8,13 +8,31 @@ import re
 
 import battleship
 
+OPTIONAL = {"gymnasium", "pettingzoo", "matplotlib"}  # the extras: gym, pettingzoo, plot
+
 
 def _public_modules():
     names = ["battleship"] + [
         info.name for info in pkgutil.walk_packages(battleship.__path__, "battleship.")
         if not any(part.startswith("_") for part in info.name.split("."))
     ]
-    return [importlib.import_module(name) for name in names]
+    modules = []
+    for name in names:
+        try:
+            modules.append(importlib.import_module(name))
+        except ImportError as error:
+            if not _missing_extra(error):
+                raise
+    return modules
+
+
+def _missing_extra(error):
+    """Whether an import failed, maybe re-raised with advice, for want of an extra's package."""
+    while error is not None:
+        if isinstance(error, ModuleNotFoundError) and (error.name or "").split(".")[0] in OPTIONAL:
+            return True
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _ours(obj):
