@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -24,7 +25,7 @@ import battleship.envs  # registers battleship/Battleship-v0
 from battleship.cli import whole_number
 
 
-def play(envs: gymnasium.vector.VectorEnv, episodes: int) -> tuple[float, float]:
+def play(envs: gymnasium.vector.VectorEnv[Any, Any, Any], episodes: int) -> tuple[float, float]:
     """Mean return of the first ``episodes`` episodes to end, and steps a second."""
     rng = np.random.default_rng(0)
     _, info = envs.reset(seed=0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from battleship import _core
 from battleship.board import Ocean, TargetView
@@ -96,7 +97,7 @@ def _cell_labels(ax: Axes, rows: int, cols: int) -> None:
 
 
 def probability_map(
-    source: Union[Posterior, np.ndarray], ax: Optional[Axes] = None, title: Optional[str] = None
+    source: Union[Posterior, npt.ArrayLike], ax: Optional[Axes] = None, title: Optional[str] = None
 ) -> Axes:
     """A heat map of the probability of a ship in each cell, from a ``Posterior`` or a
     ``(rows, cols)`` array of probabilities, with a colour bar; the likeliest open cell is boxed.
@@ -116,7 +117,9 @@ def probability_map(
     rows, cols = probabilities.shape
     ax = _axes(ax, (0.5 * cols + 2, 0.45 * rows + 1))
     image = ax.imshow(probabilities, cmap="YlOrRd", vmin=0, vmax=1)
-    ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    figure = ax.figure
+    assert figure is not None  # an Axes always belongs to a figure (older stubs allow None)
+    figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     if answers is not None:
         for code, marker in ((1, "."), (2, "x"), (3, "x")):
             shot_rows, shot_cols = np.nonzero(answers == code)

@@ -93,6 +93,7 @@ class TournamentResult:
 def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tuple[str, Any, Any]]:
     """(name, shooter, placer) of each player; a player without a placer uses ``uniform``, and is
     named by its shooter (and its placer when not ``uniform``) unless a mapping names it."""
+    items: List[Tuple[Optional[str], Player]]
     items = list(players.items()) if isinstance(players, Mapping) else [(None, p) for p in players]
     out = []
     for name, player in items:

@@ -57,7 +57,7 @@ MAX_ENVS = 2**20
 envs take 450 MB), so that a mistyped count is refused instead of exhausting the memory."""
 
 
-class BattleshipVectorEnv(VectorEnv):
+class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
     """``num_envs`` solo games stepped together (see the module's description).
 
     The other parameters are ``BattleshipEnv``'s: the board's ``rows`` and ``cols``, the
