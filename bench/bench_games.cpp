@@ -38,10 +38,12 @@
 #include <battleship/simulate.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <memory>
-#include <stop_token>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -178,33 +180,46 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-/// Requests a stop `seconds` after it is made, unless it is destroyed first.
+/// Raises a flag (a run's `SimulationOptions::cancel`) `seconds` after it is made, unless it is
+/// destroyed first.
 class Deadline {
 public:
   explicit Deadline(double seconds)
-      : timer_([this, seconds](std::stop_token destroyed) {
-          const auto end =
-              std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-          while (!destroyed.stop_requested() && std::chrono::steady_clock::now() < end)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-          stop_.request_stop();
+      : timer_([this, seconds] {
+          std::unique_lock lock(mutex_);
+          const auto wait = std::chrono::duration<double>(seconds);
+          if (!woken_.wait_for(lock, wait, [this] { return destroyed_; })) expired_.store(true);
         }) {}
-  [[nodiscard]] std::stop_token token() const { return stop_.get_token(); }
+  Deadline(const Deadline&) = delete;
+  Deadline& operator=(const Deadline&) = delete;
+  ~Deadline() {
+    {
+      const std::scoped_lock lock(mutex_);
+      destroyed_ = true;
+    }
+    woken_.notify_all();
+    timer_.join();
+  }
+  [[nodiscard]] const std::atomic<bool>* flag() const { return &expired_; }
 
 private:
-  std::stop_source stop_; // before timer_: made first, destroyed after the timer has joined
-  std::jthread timer_;
+  std::atomic<bool> expired_{false};
+  std::mutex mutex_;
+  std::condition_variable woken_;
+  bool destroyed_ = false;
+  std::thread timer_; // last: it starts once the members it uses are made
 };
 
-/// Plays `games` games of `shooter` against `placer` on `threads` threads, until `stop` says so.
+/// Plays `games` games of `shooter` against `placer` on `threads` threads, until `stop` is set.
 template <class Shooter, class Placer>
 SimulationResult run(const Shooter& shooter, const Placer& placer, std::uint64_t games,
-                     std::uint64_t seed, unsigned threads, std::stop_token stop = {}) {
+                     std::uint64_t seed, unsigned threads,
+                     const std::atomic<bool>* stop = nullptr) {
   SimulationOptions options;
   options.games = games;
   options.seed = seed;
   options.threads = threads;
-  options.stop_token = std::move(stop);
+  options.cancel = stop;
   return simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, shooter, placer, options);
 }
 
@@ -213,7 +228,7 @@ template <class Shooter, class Placer>
 SimulationResult timed_run(const Shooter& shooter, const Placer& placer, std::uint64_t games,
                            std::uint64_t seed, unsigned threads, double seconds) {
   const Deadline deadline(seconds);
-  return run(shooter, placer, games, seed, threads, deadline.token());
+  return run(shooter, placer, games, seed, threads, deadline.flag());
 }
 
 /// Thinking time of the moves of one run: count, sum and largest, in seconds.
@@ -300,7 +315,7 @@ MatchResult play_pair(const Options& o, const Player& a, const Player& b) {
   options.games = slow ? std::min(o.games, o.slow_games) : o.games;
   options.seed = o.seed;
   options.threads = o.threads;
-  options.stop_token = deadline.token();
+  options.cancel = deadline.flag();
   return simulate_match(Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>(a.shooter),
                         make_placer<S>(a.placer), make_shooter<S>(b.shooter),
                         make_placer<S>(b.placer), options);

@@ -31,11 +31,15 @@ whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
 /// `text` as a finite decimal number from `min` to `max` ("0.5", "30", "1e3"), no other text.
 [[nodiscard]] inline std::optional<double> decimal_number(std::string_view text, double min,
                                                           double max) {
-  double value = 0;
-  const char* end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc{} || stop != end || !std::isfinite(value) || value < min ||
-      value > max)
+  // strtod, not from_chars: libc++ reads no floating-point number with from_chars before LLVM
+  // 20. What strtod takes beyond from_chars is refused first: a leading space or '+', and hex.
+  if (text.empty() || text.find_first_of("xX") != std::string_view::npos) return std::nullopt;
+  if (text.front() != '-' && text.front() != '.' && (text.front() < '0' || text.front() > '9'))
+    return std::nullopt;
+  const std::string copy(text); // strtod reads up to a NUL
+  char* stop = nullptr;
+  const double value = std::strtod(copy.c_str(), &stop);
+  if (stop != copy.c_str() + copy.size() || !std::isfinite(value) || value < min || value > max)
     return std::nullopt;
   return value;
 }

@@ -11,7 +11,6 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
-#include <stop_token>
 #include <thread>
 #include <vector>
 
@@ -241,6 +240,7 @@ TEST_CASE("a cancelled simulation stops early and says so", "[simulate]") {
     CHECK(r.games < options.games);
     CHECK(r.games == r.shots.games());
   }
+#if BATTLESHIP_HAS_STOP_TOKEN
   SECTION("by a stop token, part-way through") {
     std::stop_source source;
     SimulationOptions options;
@@ -259,6 +259,7 @@ TEST_CASE("a cancelled simulation stops early and says so", "[simulate]") {
     CHECK(r.games < options.games);
     CHECK(last == r.games); // the last progress report is the games played
   }
+#endif
 }
 
 TEST_CASE("a cancelled run stops the game in progress before its next shot and does not count it",

@@ -11,12 +11,23 @@
 #include <functional>
 #include <mutex>
 #include <stdexcept>
-#include <stop_token>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
+#include <version>
 
+#if defined(__cpp_lib_jthread)
+#include <stop_token>
+/// 1 where the standard library has `std::stop_token`, and with it
+/// `SimulationOptions::stop_token`: libstdc++ 10 on, MSVC, libc++ 20 on (libc++ 17 to 19 with
+/// `-fexperimental-library`); 0 elsewhere, where `SimulationOptions::cancel` stops a run.
+#define BATTLESHIP_HAS_STOP_TOKEN 1
+#else
+#define BATTLESHIP_HAS_STOP_TOKEN 0
+#endif
+
+#include <battleship/detail/joined_threads.hpp>
 #include <battleship/detail/text.hpp>
 #include <battleship/game.hpp>
 #include <battleship/layouts.hpp>
@@ -46,8 +57,11 @@ struct SimulationOptions {
   std::function<void(std::uint64_t)> progress;
   /// When set and it becomes true, the run stops early and reports the games it finished.
   const std::atomic<bool>* cancel = nullptr;
+#if BATTLESHIP_HAS_STOP_TOKEN
   /// Another way to stop early: the run stops when a stop is requested through this token.
+  /// Only where the standard library has it (`BATTLESHIP_HAS_STOP_TOKEN`).
   std::stop_token stop_token;
+#endif
   /// Called after every solo game with its index and result, from the worker thread that played
   /// it (so it must be thread-safe); for tracing and tests. Slows the loop a little when set.
   std::function<void(std::uint64_t, const SoloResult&)> on_game;
@@ -85,6 +99,20 @@ struct SimulationResult {
 };
 
 namespace detail {
+
+// Whether `options` can ask a run to stop, and whether they ask it now.
+inline bool stop_possible(const SimulationOptions& options) {
+#if BATTLESHIP_HAS_STOP_TOKEN
+  if (options.stop_token.stop_possible()) return true;
+#endif
+  return options.cancel != nullptr;
+}
+inline bool stop_requested(const SimulationOptions& options) {
+#if BATTLESHIP_HAS_STOP_TOKEN
+  if (options.stop_token.stop_requested()) return true;
+#endif
+  return options.cancel && options.cancel->load();
+}
 
 // Runs games [first_game, first_game + games) of `options` over worker threads. `make_player()` is
 // called once in each worker and returns a callable `play(game_index, partial, stop)` owning that
@@ -133,19 +161,17 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
     running.fetch_sub(1);
   };
 
-  const bool watch = options.progress || options.cancel || options.stop_token.stop_possible();
+  const bool watch = options.progress || stop_possible(options);
   {
-    std::vector<std::jthread> workers;
-    workers.reserve(threads);
-    for (unsigned t = 1; t < threads; ++t) workers.emplace_back(work, std::ref(partial[t]));
+    JoinedThreads workers(threads);
+    for (unsigned t = 1; t < threads; ++t) workers.start(work, std::ref(partial[t]));
     if (watch) {
       // The calling thread watches: progress reports and cancellation come from one thread.
-      workers.emplace_back(work, std::ref(partial[0]));
+      workers.start(work, std::ref(partial[0]));
       std::uint64_t reported = 0;
       while (running.load() > 0) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        if ((options.cancel && options.cancel->load()) || options.stop_token.stop_requested())
-          stop.store(true);
+        if (stop_requested(options)) stop.store(true);
         const std::uint64_t now = done.load();
         if (options.progress && now != reported) options.progress(reported = now);
       }

@@ -130,12 +130,10 @@ TournamentResult round_robin(const Board<S>& board, const Fleet& fleet, const Ru
   TournamentResult result;
   for (const auto& e : entrants) result.names.push_back(e.name);
   std::uint64_t played = 0; // matches of the pairs already finished, for the progress count
-  auto stop_asked = [&] {
-    return (options.cancel && options.cancel->load()) || options.stop_token.stop_requested();
-  };
   for (std::size_t i = 0; i < entrants.size() && !result.cancelled; ++i)
     for (std::size_t j = i + 1; j < entrants.size() && !result.cancelled; ++j) {
-      if (stop_asked()) { // a short batch may end before its own watcher sees the request
+      // A short batch may end before its own watcher sees the request.
+      if (detail::stop_requested(options)) {
         result.cancelled = true;
         break;
       }

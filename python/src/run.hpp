@@ -4,6 +4,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include <battleship/detail/joined_threads.hpp>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -11,7 +13,6 @@
 #include <exception>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <utility>
 
 namespace bsp {
@@ -38,7 +39,8 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
   bool finished = false;
   {
     py::gil_scoped_release nogil;
-    std::jthread worker([&] {
+    battleship::detail::JoinedThreads worker(1); // joined on every way out of this block
+    worker.start([&] {
       try {
         result.emplace(job());
       } catch (...) {

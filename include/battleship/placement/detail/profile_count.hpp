@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -167,8 +168,13 @@ private:
     std::uint64_t ships = 0;
     /// States are equal when every field is.
     friend bool operator==(const State&, const State&) = default;
-    /// Any total order, for sorting a layer and finding a state in it.
-    friend auto operator<=>(const State&, const State&) = default;
+    /// Any total order, for sorting a layer and finding a state in it. Written out: libc++
+    /// before 15 has no `<=>` for `std::array`, so a defaulted one would be deleted there.
+    friend std::strong_ordering operator<=>(const State& a, const State& b) noexcept {
+      for (std::size_t i = 0; i < words; ++i)
+        if (a.profile[i] != b.profile[i]) return a.profile[i] <=> b.profile[i];
+      return a.ships <=> b.ships;
+    }
   };
 
   /// The distinct states of one layer as they are found, sorted once the layer is complete.
