@@ -33,6 +33,7 @@ whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
                                                           double max) {
   // strtod, not from_chars: libc++ reads no floating-point number with from_chars before LLVM
   // 20. What strtod takes beyond from_chars is refused first: a leading space or '+', and hex.
+  // These programs never call setlocale, so strtod's decimal point is '.', as from_chars's is.
   if (text.empty() || text.find_first_of("xX") != std::string_view::npos) return std::nullopt;
   if (text.front() != '-' && text.front() != '.' && (text.front() < '0' || text.front() > '9'))
     return std::nullopt;
