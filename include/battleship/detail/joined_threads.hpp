@@ -12,7 +12,7 @@ namespace battleship::detail {
 /// Threads started together and joined together, on every way out of the scope that owns them.
 class JoinedThreads {
 public:
-  /// Room for `count` threads, so that starting them does not move the ones running.
+  /// Room for `count` threads, so that starting them does not reallocate.
   explicit JoinedThreads(std::size_t count) { threads_.reserve(count); }
   JoinedThreads(const JoinedThreads&) = delete;
   JoinedThreads& operator=(const JoinedThreads&) = delete;
