@@ -277,8 +277,9 @@ private:
         around[n] = sum;
         cell[n++] = static_cast<std::uint16_t>(c);
       }
-    int least = around[0];
-    for (std::size_t j = 1; j < n; ++j) least = around[j] < least ? around[j] : least;
+    // From the largest int, not around[0]: GCC 12 cannot see that n > 1 and warns at -O1.
+    int least = std::numeric_limits<int>::max();
+    for (std::size_t j = 0; j < n; ++j) least = around[j] < least ? around[j] : least;
     std::size_t ties = 0;
     for (std::size_t j = 0; j < n; ++j) {
       cell[ties] = cell[j];
