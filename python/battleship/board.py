@@ -275,7 +275,7 @@ class Ocean(_Board):
         return self._impl.fire(cell)  # type: ignore[no-any-return]
 
     def was_shot(self, cell: CellLike) -> bool:
-        """Whether ``cell`` has been shot at."""
+        """Whether ``cell`` has been shot at (False off the board: nothing can be shot there)."""
         return bool(self._impl.was_shot(cell))
 
     def health(self, ship: int) -> int:

@@ -44,10 +44,11 @@ def shots_distribution(
     items = list(results.items()) if isinstance(results, Mapping) else [(r.shooter, r) for r in results]
     if not items:
         raise ValueError("shots_distribution needs at least one SimulationResult")
-    ax = _axes(ax, (9, 5))
-    for label, r in items:
+    for _, r in items:  # all checked before anything is drawn
         if not isinstance(r, SimulationResult):
             raise TypeError(f"expected SimulationResult values, got {r!r}")
+    ax = _axes(ax, (9, 5))
+    for label, r in items:
         shots = np.arange(len(r.histogram))
         ax.step(shots, r.histogram, where="mid", label=f"{label} (mean {r.mean:.1f})")
     ax.set_xlabel("shots fired")
@@ -63,7 +64,8 @@ def board(target: Union[Ocean, TargetView], ax: Optional[Axes] = None, title: Op
     """A picture of an ocean (ships, hits, misses, blocks) or of a view (hits, misses)."""
     from matplotlib.colors import ListedColormap
 
-    ax = _axes(ax, (0.45 * target.cols + 1, 0.45 * target.rows + 1))
+    if not isinstance(target, (Ocean, TargetView)):  # checked before a figure is opened
+        raise TypeError(f"board() draws an Ocean or a TargetView, got {target!r}")
     # 0 water / unknown, 1 ship, 2 miss, 3 hit, 4 blocked
     grid = np.zeros((target.rows, target.cols), dtype=np.int8)
     if isinstance(target, Ocean):
@@ -71,11 +73,10 @@ def board(target: Union[Ocean, TargetView], ax: Optional[Axes] = None, title: Op
         grid[target.blocked] = 4
         grid[target.shots & (target.ships < 0)] = 2
         grid[target.hits] = 3
-    elif isinstance(target, TargetView):
+    else:
         grid[target.misses] = 2
         grid[target.hits] = 3
-    else:
-        raise TypeError(f"board() draws an Ocean or a TargetView, got {target!r}")
+    ax = _axes(ax, (0.45 * target.cols + 1, 0.45 * target.rows + 1))
     cmap = ListedColormap(["#dbe9f6", "#7f8c8d", "#ffffff", "#e74c3c", "#34495e"])
     ax.imshow(grid, cmap=cmap, vmin=0, vmax=4)
     _cell_labels(ax, target.rows, target.cols)

@@ -246,7 +246,8 @@ class OptimalShooter:
         return float(self._impl.expected_shots())
 
     def __repr__(self) -> str:
-        return "battleship.OptimalShooter()"
+        limits = ", ".join(f"{name}={value}" for name, value in self._limits.items())
+        return f"battleship.OptimalShooter({limits})"
 
 
 class BuiltinPlacer:

@@ -137,6 +137,31 @@ def test_shooters_by_class_instance_and_name_give_the_same_games():
     assert by_name == by_class == by_instance
 
 
+def test_builtin_strategies_repr_as_the_call_that_makes_them_and_compare_by_name():
+    made = [battleship.shooter(n) for n in battleship.shooter_names()]
+    made += [battleship.placer(n) for n in battleship.placer_names()]
+    made += [battleship.ParityShooter(), battleship.MediocrePlacer()]
+    for strategy in made:
+        kind = "shooter" if isinstance(strategy, battleship.BuiltinShooter) else "placer"
+        assert repr(strategy) == f"battleship.{kind}({strategy.name!r})"
+        back = eval(repr(strategy), {"battleship": battleship})
+        assert back == strategy and hash(back) == hash(strategy) and back is not strategy
+    assert battleship.ParityShooter() == battleship.shooter("parity") != battleship.shooter("random")
+    assert battleship.UniformPlacer() == battleship.placer("uniform") != battleship.placer("spread")
+    assert len({battleship.ParityShooter(), battleship.shooter("parity"), battleship.shooter("random")}) == 2
+    # "mediocre" names both a shooter and a placer: they are different strategies.
+    assert battleship.shooter("mediocre") != battleship.placer("mediocre")
+    assert battleship.placer("mediocre") != battleship.shooter("mediocre")
+    assert len({battleship.shooter("mediocre"), battleship.placer("mediocre")}) == 2
+    assert battleship.shooter("parity") != "parity" and battleship.placer("uniform") != "uniform"
+    for made in (battleship.OptimalShooter(), battleship.OptimalShooter(max_layouts=10, max_positions=20)):
+        optimal = eval(repr(made), {"battleship": battleship})
+        assert type(optimal) is battleship.OptimalShooter and optimal._limits == made._limits
+    assert repr(battleship.OptimalShooter(max_layouts=10)) == (
+        "battleship.OptimalShooter(max_layouts=10, max_positions=4000000)"
+    )
+
+
 def test_shot_cap_leaves_games_unfinished():
     r = battleship.simulate("random", 1000, seed=1, rules=Rules(shot_cap=50), progress=False)
     assert r.unfinished > 900

@@ -183,6 +183,36 @@ def test_a_view_copy_is_independent():
     assert copy != view and view != "a view" and view != Ocean(4, 4, view.fleet)
 
 
+def test_copy_module_copies_of_boards_are_independent():
+    import copy as copying
+
+    ocean = Ocean(4, 4, Fleet([("Boat", "B", 2, 1)]))
+    ocean.place(0, (0, 0), "h")
+    ocean.fire((0, 0))
+    view = TargetView(4, 4, ocean.fleet)
+    view.record((0, 0), ShotOutcome("hit", ship=0))
+    for board, change in ((ocean, lambda b: b.fire((3, 3))), (view, lambda b: b.record((3, 3), ShotOutcome("miss")))):
+        for duplicate in (copying.copy, copying.deepcopy):
+            twin = duplicate(board)
+            assert type(twin) is type(board) and twin == board and twin is not board
+            change(twin)
+            assert twin != board and not board.shots[3, 3] and twin.shots[3, 3]
+
+
+def test_was_shot_tells_every_cell_fired_at_and_no_other():
+    ocean = Ocean(4, 5, Fleet([("Boat", "B", 2, 1)]))
+    ocean.place(0, (1, 1), "v")
+    assert not any(ocean.was_shot((r, c)) for r in range(4) for c in range(5))
+    assert ocean.fire((1, 1)).result == "hit" and ocean.fire("E4").result == "miss"
+    assert ocean.fire((1, 1)).result == "invalid"  # a repeated shot is refused, and the cell stays shot
+    shot = np.array([[ocean.was_shot((r, c)) for c in range(5)] for r in range(4)])
+    assert np.array_equal(shot, ocean.shots) and shot.sum() == 2 and shot[1, 1] and shot[3, 4]
+    assert ocean.was_shot("B2") and not ocean.was_shot([2, 1])  # any cell form; the other ship cell not shot
+    assert not ocean.was_shot((4, 0))  # off the board: never shot
+    ocean.repair()
+    assert not ocean.was_shot((1, 1)) and not ocean.was_shot((3, 4))
+
+
 def test_views_told_the_same_answers_are_equal_and_unhashable():
     fleet = Fleet([("Boat", "B", 2, 1)])
     a, b = TargetView(4, 4, fleet), TargetView(4, 4, fleet)

@@ -95,6 +95,56 @@ def test_bad_input_is_a_clear_error(capsys, args, message):
     assert out == ""  # refused before any table or search starts
 
 
+def test_whole_number_refuses_a_count_above_its_maximum(capsys):
+    parse = cli.whole_number(1, 4096)
+    assert parse("4096") == 4096 and parse("1") == 1  # the bounds themselves are taken
+    with pytest.raises(argparse.ArgumentTypeError, match="^must be at most 4,096, got 4097$"):
+        parse("4097")
+    parser = argparse.ArgumentParser(prog="vector_env")  # as examples/python/vector_env.py reads --envs
+    parser.add_argument("--envs", type=cli.whole_number(1, 4096), default=64)
+    with pytest.raises(SystemExit) as stop:
+        parser.parse_args(["--envs", "5000"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.endswith("vector_env: error: argument --envs: must be at most 4,096, got 5000\n")
+    assert parser.parse_args(["--envs", "4096"]).envs == 4096
+
+
+def test_a_salvo_size_without_a_volley_rule_means_a_fixed_salvo(capsys):
+    run = ["match", "parity", "random", "--games", "20", "--no-progress"]
+    assert main(run + ["--salvo-size", "3"]) == 0
+    implied = capsys.readouterr().out
+    assert "Rules(volley='fixed_salvo', salvo_size=3)" in implied.splitlines()[0]
+    assert main(run + ["--salvo-size", "3", "--volley", "fixed_salvo"]) == 0
+    explicit = capsys.readouterr().out
+    assert implied.splitlines()[:4] == explicit.splitlines()[:4]  # the same match: all but the speed
+    alone = battleship.match("parity", "random", 20, rules=battleship.Rules(volley="fixed_salvo", salvo_size=3),
+                             progress=False)
+    assert f"mean rounds {alone.mean_rounds:.2f}," in implied
+    assert main(run + ["--salvo-size", "1"]) == 0  # a salvo of one is the single-shot rule: nothing implied
+    assert "fixed_salvo" not in capsys.readouterr().out
+    assert main(run + ["--salvo-size", "3", "--volley", "per_ship_afloat"]) == 2  # an explicit rule is kept
+    assert "salvo_size is 3 but the volley rule is not a fixed salvo" in capsys.readouterr().err
+
+
+def test_runs_whose_placer_finds_no_layout_say_so(capsys):
+    # The mediocre placer gives up after 50 tries: on 7 x 7 without contact it often does.
+    board = ["--rows", "7", "--cols", "7", "--touching", "no_contact", "--placer", "mediocre", "--no-progress"]
+    assert main(["simulate", "random", "--games", "200", *board]) == 0
+    solo = battleship.simulate("random", 200, rows=7, cols=7, rules=battleship.Rules(touching="no_contact"),
+                               placer="mediocre", progress=False)
+    assert solo.unplaceable > 0
+    row = capsys.readouterr().out.splitlines()[-1]
+    assert row.startswith("random ") and row.endswith(f"({solo.unplaceable:,} not played: the placer found no layout)")
+    assert main(["match", "random", "random", "--games", "100", *board]) == 0
+    pair = battleship.match("random", "random", 100, rows=7, cols=7, rules=battleship.Rules(touching="no_contact"),
+                            placers=("mediocre", "mediocre"), progress=False)
+    assert pair.aborted > 0 and pair.first_abort
+    out = capsys.readouterr().out
+    assert f"aborted {pair.aborted:,}," in out and out.endswith(f"  first aborted game: {pair.first_abort}\n")
+    assert main(["match", "random", "random", "--games", "100", "--no-progress"]) == 0
+    assert "first aborted game" not in capsys.readouterr().out  # said only when a game was aborted
+
+
 def test_simulate_and_compare_have_no_volley_options_and_say_so_for_a_volley_rule_set(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "random", "--volley", "fixed_salvo"])

@@ -111,6 +111,8 @@ def test_bad_splits_are_refused():
         combine([result, other])
     with pytest.raises(TypeError, match="all results must be SimulationResult, or all MatchResult"):
         combine([result, match("random", "random", 2, progress=False)])
+    with pytest.raises(TypeError, match="^combine: all results must be SimulationResult, or all MatchResult$"):
+        combine([match("random", "random", 2, progress=False), result])  # the mix, match first
     with pytest.raises(TypeError, match="combine takes SimulationResult or MatchResult objects, got 42"):
         combine([42])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="different pairs"):

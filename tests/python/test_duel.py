@@ -270,6 +270,14 @@ def test_render_shows_both_boards():
     assert "target" in out and "own fleet" in out
 
 
+def test_render_gives_nothing_before_reset_or_without_a_render_mode():
+    for mode in ("ansi", "rgb_array"):
+        assert DuelEnv(render_mode=mode).render() is None  # no match yet
+    plain = DuelEnv()
+    plain.reset(seed=1)
+    assert plain.render() is None and plain.step(plain.suggest())[4]["shots"][0] == 1  # and the match goes on
+
+
 def test_a_sinking_is_coded_on_the_board():
     env = DuelEnv()
     _, infos = play(env, 3)

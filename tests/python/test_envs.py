@@ -195,6 +195,8 @@ def test_a_refused_layout_leaves_the_episode_under_way():
         (1.5, TypeError, r"an action is a cell index \(an int\), got 1.5"),
         (True, TypeError, r"an action is a cell index \(an int\), got True"),
         ([1, 2], TypeError, r"an action is a cell index \(an int\), got \[1, 2\]"),
+        # not even an array: NumPy refuses the ragged list before the type is looked at
+        ([[0], [1, 2]], TypeError, r"an action is a cell index \(an int\), got \[\[0\], \[1, 2\]\]"),
     ],
 )
 def test_a_bad_action_raises_and_changes_nothing(action, error, message):

@@ -230,3 +230,60 @@ def test_two_threads_playing_one_game_are_told_apart_from_reentry_and_do_not_abo
     assert str(refused.value) == "another thread is playing this game: a game takes one call at a time"
     # The first thread's turn was played and the refused call changed nothing.
     assert game.outcome.end == "in_progress" and game.view(0).shots_fired == 1
+
+
+def test_a_queued_shooter_with_no_cell_left_aborts_the_match_with_it_at_fault():
+    from battleship.game import QueuedShooter
+
+    queued = QueuedShooter("me", [(0, 0)])
+    game = Game(queued, "random", seed=1)
+    game.play_round()  # the one queued cell is fired
+    assert queued.queue == [] and game.record.shots[0].cell == (0, 0)
+    with pytest.raises(RuntimeError, match="^me has no cell left to fire$"):
+        game.play_turn()
+    outcome = game.outcome
+    assert outcome.end == "aborted" and outcome.at_fault == 0 and outcome.winner is None
+    assert outcome.reason == "player 0's shooter's next_shot raised RuntimeError: me has no cell left to fire"
+    assert outcome.shots == (1, 1)  # the refused turn fired nothing
+    queued.queue.append((0, 1))  # a cell handed over too late: the match stays over
+    with pytest.raises(RuntimeError, match="^the game was aborted: player 0's shooter's next_shot raised"):
+        game.play_turn()
+    assert game.outcome == outcome and queued.queue == [(0, 1)]
+
+
+def test_placing_in_an_aborted_game_says_why_and_changes_nothing():
+    class Fails:
+        def place(self, ocean: battleship.Ocean, rng: battleship.Rng) -> bool:
+            return False
+
+    game = Game("random", "random", placers=None, seed=3)
+    with pytest.raises(ValueError, match="player 0's placer could not lay out the fleet"):
+        game.place(0, Fails())
+    outcome = game.outcome
+    with pytest.raises(RuntimeError, match="^the game was aborted: player 0's placer could not lay out the fleet$"):
+        game.place(1, "uniform")
+    assert game.outcome == outcome and (game.ocean(1).ships < 0).all()  # no ship was placed
+
+
+def test_placing_once_the_game_is_over_before_play_says_why_and_changes_nothing():
+    game = Game("random", "random", placers=None, seed=3)
+    game.place(1, "uniform")
+    layout = game.ocean(1).ships.copy()
+    game.abort("the user quit")  # over before the first turn: not started, yet over
+    outcome = game.outcome
+    for player in (0, 1):
+        with pytest.raises(RuntimeError, match=f"^player {player}'s fleet cannot be placed: the game is over$"):
+            game.place(player, "uniform")
+    assert game.outcome == outcome and outcome.end == "aborted" and outcome.reason == "the user quit"
+    assert not any(game.ocean(0).is_placed(ship) for ship in range(game.ocean(0).ship_count))
+    assert (game.ocean(1).ships == layout).all()
+
+
+def test_a_games_repr_names_the_players_the_board_and_how_it_stands():
+    game = Game("parity", "random", rows=8, cols=9, seed=2)
+    assert repr(game) == "<Game parity vs random, 8 x 9: in_progress>"
+    game.play_to_end()
+    assert game.outcome.end == "win" and repr(game) == "<Game parity vs random, 8 x 9: win>"
+    quit_game = Game(battleship.ParityShooter(), "hunt_target", seed=2)
+    quit_game.abort("the user quit")
+    assert repr(quit_game) == "<Game parity vs hunt_target, 10 x 10: aborted>"

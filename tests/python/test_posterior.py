@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import re
 
 import matplotlib
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 from battleship import (
     BuiltinShooter,
     Fleet,
+    Game,
     Ocean,
     Posterior,
     Rng,
@@ -21,6 +23,7 @@ from battleship import (
     TargetView,
     plot,
     render,
+    simulate,
 )
 from battleship.posterior import HIT, MISS, SUNK
 
@@ -267,6 +270,93 @@ def test_the_heat_map_draws_and_refuses_what_is_not_a_map():
     ):
         with pytest.raises(ValueError, match=message):
             plot.probability_map(bad)
+
+
+def test_the_board_plot_codes_every_cell_of_an_ocean_and_of_a_view():
+    import matplotlib.pyplot as plt
+
+    # codes: 0 water / unknown, 1 ship, 2 miss, 3 hit, 4 blocked
+    ocean = Ocean(3, 4, SMALL)
+    ocean.block((2, 3))
+    ocean.place(0, (0, 0), "horizontal")  # the sub: (0, 0) to (0, 2)
+    ocean.place(1, (0, 3), "vertical")  # the boat: (0, 3) and (1, 3)
+    assert [ocean.fire(cell).result for cell in [(0, 1), (1, 1), (0, 3), (1, 3)]] == ["hit", "miss", "hit", "sunk"]
+    ax = plot.board(ocean, title="my ocean")
+    expected = np.array([[1, 3, 1, 3], [0, 2, 0, 3], [0, 0, 0, 4]])
+    assert np.array_equal(np.asarray(ax.images[0].get_array()), expected)
+    assert ax.images[0].get_clim() == (0, 4)  # a code is always the same colour, whatever the board holds
+    assert ax.get_title() == "my ocean"
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["A", "B", "C", "D"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["1", "2", "3"]
+    view = TargetView(3, 4, SMALL)
+    view.record((0, 0), ShotOutcome("hit", ship=1))
+    view.record((0, 1), ShotOutcome("sunk", ship=1))
+    view.record((2, 2), ShotOutcome("miss"))
+    view.add_pending((1, 1))  # named, not yet answered: still unknown
+    _, drawn = plt.subplots()
+    assert plot.board(view, ax=drawn) is drawn and drawn.get_title() == ""
+    expected = np.array([[3, 3, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0]])
+    assert np.array_equal(np.asarray(drawn.images[0].get_array()), expected)
+    assert drawn.images[0].get_clim() == (0, 4)  # no ship or block here, yet a hit keeps the colour of a hit
+    plt.close("all")
+
+
+NOT_BOARDS = {"Posterior": lambda: Posterior(4, 5, SMALL), "Game": lambda: Game(rows=8, cols=8)}
+
+
+@pytest.mark.parametrize("make", NOT_BOARDS.values(), ids=NOT_BOARDS.keys())
+def test_the_board_plot_refuses_what_is_not_a_board_and_draws_nothing(make):
+    import matplotlib.pyplot as plt
+
+    other = make()
+    _, ax = plt.subplots()
+    with pytest.raises(TypeError, match="^board\\(\\) draws an Ocean or a TargetView, got " + re.escape(repr(other))):
+        plot.board(other, ax=ax)
+    assert not ax.images and not ax.get_title()
+    plt.close("all")
+
+
+@pytest.mark.parametrize("other", [None, "A1", 42])
+def test_the_board_plot_refuses_an_object_without_a_size_with_the_same_type_error(other):
+    # The refusal above, for anything that is not a board; these have no rows or cols to read first.
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+    with pytest.raises(TypeError, match="^board\\(\\) draws an Ocean or a TargetView, got " + re.escape(repr(other))):
+        plot.board(other)  # type: ignore[arg-type]
+    assert plt.get_fignums() == []  # refused before a figure is opened
+
+
+def test_the_shots_distribution_refuses_no_results_and_values_that_are_not_results():
+    import matplotlib.pyplot as plt
+
+    with pytest.raises(ValueError, match="^shots_distribution needs at least one SimulationResult$"):
+        plot.shots_distribution([])
+    with pytest.raises(ValueError, match="^shots_distribution needs at least one SimulationResult$"):
+        plot.shots_distribution({})
+    _, ax = plt.subplots()
+    with pytest.raises(TypeError, match="^expected SimulationResult values, got 5$"):
+        plot.shots_distribution({"five": 5}, ax=ax)  # type: ignore[dict-item]
+    assert not ax.lines and not ax.get_title()
+    result = simulate("random", 20, progress=False)
+    plt.close("all")
+    with pytest.raises(TypeError, match="^expected SimulationResult values, got 5$"):
+        plot.shots_distribution({"mine": result, "five": 5})  # type: ignore[dict-item]
+    assert plt.get_fignums() == []  # every value is checked before a figure is opened
+    _, ax = plt.subplots()
+    drawn = plot.shots_distribution({"mine": result}, ax=ax)
+    assert drawn is ax and [line.get_label() for line in ax.lines] == [f"mine (mean {result.mean:.1f})"]
+    plt.close("all")
+
+
+def test_a_posterior_repr_gives_its_board_shots_and_kind():
+    exact = Posterior(4, 5, SMALL)
+    assert exact.exact and repr(exact) == "<Posterior 4 x 5, 0 shots recorded, exact>"
+    exact.record((0, 0), ShotOutcome("miss"))
+    exact.record((1, 1), ShotOutcome("hit"))
+    assert repr(exact) == "<Posterior 4 x 5, 2 shots recorded, exact>"
+    sampled = Posterior(seed=1)
+    assert not sampled.exact and repr(sampled) == "<Posterior 10 x 10, 0 shots recorded, sampled>"
 
 
 def test_a_notebook_shows_the_map_as_a_heat_map():

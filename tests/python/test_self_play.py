@@ -298,6 +298,15 @@ def test_calls_before_reset_are_refused_and_render_shows_both_targets():
     assert changed[:, 0].max() < 16 and changed[:, 1].max() < 16
 
 
+@pytest.mark.parametrize("mode", ["ansi", "human", "rgb_array"])
+def test_render_gives_nothing_before_reset_or_without_a_render_mode(mode, capsys):
+    assert SelfPlayEnv(render_mode=mode).render() is None  # no match yet: nothing drawn, nothing printed
+    assert capsys.readouterr().out == ""
+    plain = SelfPlayEnv()
+    plain.reset(seed=1)
+    assert plain.render() is None and capsys.readouterr().out == ""
+
+
 @pytest.mark.parametrize("method", ["observe", "action_mask", "suggest", "probability_map", "player_of"])
 def test_an_unknown_agent_is_refused_by_name_before_and_during_an_episode(method):
     # A bad name is a bad argument (ValueError, as player_of's index() always gave), not a bare KeyError from a dict.

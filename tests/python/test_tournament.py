@@ -42,6 +42,14 @@ def test_the_standings_rank_by_points_and_add_up():
     cut = dataclasses.replace(t, matches={pair: m for pair, m in t.matches.items() if pair != ("mid", "strong")}, cancelled=True)
     with pytest.raises(KeyError, match="'strong' and 'mid' did not play: the run was cancelled before their match"):
         cut.between("strong", "mid")
+    assert str(t) == table and "?" not in table
+    # The table of a run cut short marks the pair it did not reach, on both rows, and keeps the rest.
+    cells = [[cell.strip() for cell in line.split("|")[1:-1]] for line in str(cut).splitlines()[2:]]
+    rows = {row[0]: row[5:] for row in cells}  # the shares, in the order entered: weak, mid, strong
+    assert str(cut) == cut.table() and str(cut).count("?") == 2
+    assert rows["strong"] == [f"{100 * t.share('strong', 'weak'):.1f}%", "?", ""]
+    assert rows["mid"] == [f"{100 * t.share('mid', 'weak'):.1f}%", "", "?"]
+    assert rows["weak"] == ["", f"{100 * t.share('weak', 'mid'):.1f}%", f"{100 * t.share('weak', 'strong'):.1f}%"]
 
 
 def test_a_draw_is_worth_half_a_win():

@@ -66,6 +66,13 @@ def test_equality_and_hashing_still_agree_within_a_type():
         assert len({a, b, None, "x"}) == 3  # mixed-type sets need == against other types
 
 
+def test_a_simulation_result_is_unequal_to_another_type():
+    result = battleship.simulate("random", 5, progress=False)
+    for other in (5, None, "random", 96.2, battleship.match("random", "random", 2, progress=False)):
+        assert (result == other) is False and (other == result) is False and result != other
+    assert result == battleship.simulate("random", 5, progress=False)  # while equal results stay equal
+
+
 # ---- C2: SVG escapes every text ------------------------------------------------------------------
 
 
@@ -214,6 +221,89 @@ def test_a_tournament_player_tuple_must_be_a_pair():
         battleship.tournament([("random", "uniform", "x"), "parity"], 2, progress=False)
     with pytest.raises(TypeError, match="got a tuple of 1"):
         battleship.tournament([("random",), "parity"], 2, progress=False)
+
+
+@pytest.mark.parametrize("rng", [1.5, "7", True, [1], np.float64(2.0)])
+def test_an_ocean_s_rng_must_be_a_generator_a_seed_or_none_and_a_refusal_changes_nothing(rng):
+    ocean = Ocean(6, 6, Fleet([("Boat", "B", 2, 2)]))
+    ocean.block((5, 5))
+    ocean.place(0, (0, 0), "h")
+    before = ocean.copy()
+    message = "rng must be a battleship.Rng, an int seed or None, got " + re.escape(repr(rng))
+    with pytest.raises(TypeError, match=message):
+        ocean.place_randomly("uniform", rng=rng)
+    with pytest.raises(TypeError, match=message):
+        ocean.block_random(rng, count=2)
+    assert ocean == before and ocean.blocked.sum() == 1 and ocean.is_placed(0) and not ocean.is_placed(1)
+    ocean.place_randomly("uniform", rng=np.int64(3))  # a NumPy integer is a seed
+    assert ocean.all_placed
+
+
+@pytest.mark.parametrize(
+    "make, name, message",
+    [
+        (battleship.shooter, 3, "a shooter name must be a str, got 3"),
+        (battleship.shooter, b"parity", "a shooter name must be a str, got b'parity'"),
+        (battleship.BuiltinShooter, None, "a shooter name must be a str, got None"),
+        (battleship.placer, None, "a placer name must be a str, got None"),
+        (battleship.BuiltinPlacer, ["uniform"], r"a placer name must be a str, got \['uniform'\]"),
+    ],
+)
+def test_a_builtin_strategy_s_name_must_be_a_str(make, name, message):
+    with pytest.raises(TypeError, match=f"^{message}$"):
+        make(name)
+
+
+class NeedsADepth:
+    """A strategy class that cannot be made without an argument."""
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+
+    def next_shot(self, view, rng):
+        return view.open_cells()[0]
+
+    def place(self, ocean, rng):
+        ocean.place_randomly("uniform", rng)
+        return True
+
+
+A_PLACER_AS_SHOOTER = r"^expected a shooter, got battleship\.placer\('uniform'\)$"
+A_SHOOTER_AS_PLACER = r"^expected a placer, got battleship\.shooter\('parity'\)$"
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: battleship.Game(NeedsADepth, "random"), "cannot make a shooter from class NeedsADepth: "),
+        (lambda: battleship.simulate(NeedsADepth, 2, progress=False), "cannot make a shooter from class NeedsADepth: "),
+        (lambda: battleship.simulate("random", 2, placer=NeedsADepth, progress=False),
+         "cannot make a placer from class NeedsADepth: "),
+        (lambda: battleship.Game(battleship.placer("uniform")), A_PLACER_AS_SHOOTER),
+        (lambda: battleship.Game("random", battleship.UniformPlacer), A_PLACER_AS_SHOOTER),
+        (lambda: battleship.match("random", "random", 2, placers=(battleship.shooter("parity"), "uniform"),
+                                  progress=False), A_SHOOTER_AS_PLACER),
+        (lambda: battleship.tournament([("random", battleship.ParityShooter), "parity"], 2, progress=False),
+         A_SHOOTER_AS_PLACER),
+    ],
+)
+def test_a_strategy_that_cannot_be_made_or_is_of_the_other_kind_is_refused_by_name(call, message):
+    with pytest.raises(TypeError, match=message):
+        call()
+
+
+def test_game_place_with_a_shooter_or_an_unmakeable_class_changes_nothing():
+    game = battleship.Game("random", "random", placers=None, seed=1)
+    for placer, message in (
+        (battleship.ParityShooter, A_SHOOTER_AS_PLACER),
+        (NeedsADepth, r"^cannot make a placer from class NeedsADepth: .*missing 1 required positional argument"),
+    ):
+        with pytest.raises(TypeError, match=message):
+            game.place(0, placer)
+    assert game.outcome.end == "in_progress" and not any(game.ocean(0).is_placed(s) for s in range(5))
+    game.place(0, NeedsADepth(1))  # an instance of the same class is a placer
+    game.place(1, "uniform")
+    assert game.play_to_end().end == "win"
 
 
 @pytest.mark.parametrize("seed", [1.5, "7", b"7", object()])

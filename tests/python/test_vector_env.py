@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import battleship
-from battleship.envs import ENV_ID, BattleshipEnv, BattleshipVectorEnv
+from battleship.envs import ENV_ID, UNKNOWN, BattleshipEnv, BattleshipVectorEnv
 
 BOAT_AND_SUB = battleship.Fleet([battleship.ShipClass("Boat", "B", 2), battleship.ShipClass("Sub", "S", 3)])
 
@@ -360,6 +360,33 @@ def test_chosen_layouts_obey_the_touching_rule():
         vector.reset(seed=0, options={"ocean": [None, touching]})
     with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before step\(\)"):  # nothing started
         vector.step(np.array([0, 0]))
+
+
+def test_action_masks_are_the_open_cells_of_every_env_as_battleship_env_gives_them():
+    vector = BattleshipVectorEnv(3, rows=3, cols=4, fleet=BOAT_AND_SUB)
+    singles = [BattleshipEnv(rows=3, cols=4, fleet=BOAT_AND_SUB) for _ in range(3)]
+    assert np.array_equal(vector.action_masks(), np.stack([env.action_masks() for env in singles]))  # before reset
+    obs, info = vector.reset(seed=5)
+    for i, env in enumerate(singles):
+        env.reset(seed=5 + i)
+    rng, restarting, ended = np.random.default_rng(5), np.zeros(3, dtype=bool), 0
+    for _ in range(30):
+        masks = vector.action_masks()
+        assert masks.shape == (3, 12) and masks.dtype == np.bool_
+        assert np.array_equal(masks, info["action_mask"])
+        assert np.array_equal(masks, (obs["board"] == UNKNOWN).reshape(3, 12))
+        assert np.array_equal(masks, np.stack([env.action_masks() for env in singles]))
+        actions = random_actions(info, rng)
+        obs, _, terminated, truncated, info = vector.step(actions)
+        for i, env in enumerate(singles):
+            if restarting[i]:  # next-step autoreset: the action is ignored, a new game starts
+                env.reset()
+            else:
+                env.step(int(actions[i]))
+                assert masks[i, actions[i]] and not vector.action_masks()[i, actions[i]]  # fired: now closed
+        restarting = terminated | truncated
+        ended += int(restarting.sum())
+    assert ended >= 3  # games ended and started over on the way
 
 
 @pytest.mark.parametrize("disclosure", ["sunk_with_name", "hit_only"])
