@@ -3,9 +3,12 @@
 #include "catch_shim.hpp"
 #include "small_boards.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <battleship/placement/uniform.hpp>
@@ -257,4 +260,140 @@ TEST_CASE("under a salvo probability and bayes name each cell once and finish ev
           "[strong][probability][bayes][salvo]") {
   plays_salvos<ProbabilityShooter<S>>(60);
   plays_salvos<BayesShooter<S>>(2);
+}
+
+namespace {
+/// The hunting rule of probability's documentation, by brute force: each cell's count is the
+/// number of placements through it, over every ship afloat, that avoid every shot cell; the best
+/// cells have the highest count and, among those, the least sum of their edge neighbours' counts.
+template <class Sh>
+struct HuntingCounts {
+  std::vector<int> count;
+  std::vector<std::size_t> best;
+  int top = 0;
+  int most_around = 0; // the largest sum of edge neighbours' counts on the board
+
+  HuntingCounts(const TargetView<Sh>& view, const std::vector<int>& afloat) {
+    const Board<Sh>& board = view.board();
+    const int rows = board.rows(), cols = board.cols();
+    count.assign(static_cast<std::size_t>(rows * cols), 0);
+    const auto free = [&](int r, int c) { return !view.shots().test(board.index({r, c})); };
+    for (const int length : afloat)
+      for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+          for (const bool down : {false, true}) {
+            if (down && length == 1) continue; // one placement, whatever its orientation
+            if ((down ? r : c) + length > (down ? rows : cols)) continue;
+            bool fits = true;
+            for (int k = 0; k < length && fits; ++k) fits = down ? free(r + k, c) : free(r, c + k);
+            if (!fits) continue;
+            for (int k = 0; k < length; ++k)
+              ++count[board.index(down ? Coord{r + k, c} : Coord{r, c + k})];
+          }
+    const auto around = [&](int r, int c) {
+      int sum = 0;
+      for (const auto& [dr, dc] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}})
+        if (r + dr >= 0 && r + dr < rows && c + dc >= 0 && c + dc < cols)
+          sum += count[board.index({r + dr, c + dc})];
+      return sum;
+    };
+    int least = 0;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        const std::size_t i = board.index({r, c});
+        most_around = std::max(most_around, around(r, c));
+        if (count[i] < top || count[i] == 0) continue;
+        if (count[i] > top || around(r, c) < least) best.clear();
+        if (count[i] > top || best.empty()) least = around(r, c);
+        top = count[i];
+        if (around(r, c) == least) best.push_back(i);
+      }
+  }
+};
+
+/// What the shooter is told before its hunting shot: the shots of `sunk` (hits, then the
+/// sinking of `sunk_ship`, named), the `misses`, then `random_misses` misses at random open cells.
+struct Told {
+  std::vector<Coord> sunk{};
+  int sunk_ship = -1;
+  std::vector<Coord> misses{};
+  int random_misses = 0;
+};
+
+/// Checks probability's hunting shot against HuntingCounts after `told`, for several generators:
+/// every shot is one of the best cells, and every best cell is shot by some generator (ties are
+/// drawn uniformly).
+template <class Sh>
+void hunts_the_most_covered_cell(const Board<Sh>& board, const Fleet& fleet, const Told& told,
+                                 std::uint64_t seed) {
+  TargetView<Sh> view(board, fleet, rulesets::classic);
+  ProbabilityShooter<Sh> shooter;
+  shooter.start(view);
+  const auto tell = [&](Coord c, ShotOutcome outcome) {
+    view.record(c, outcome);
+    shooter.on_result(view, c, outcome);
+  };
+  for (std::size_t k = 0; k < told.sunk.size(); ++k)
+    tell(told.sunk[k], k + 1 < told.sunk.size() ? ShotOutcome{ShotResult::hit}
+                                                : ShotOutcome{ShotResult::sunk, told.sunk_ship});
+  for (const Coord c : told.misses) tell(c, ShotOutcome{ShotResult::miss});
+  Rng draw(seed);
+  for (int k = 0; k < told.random_misses; ++k)
+    tell(board.coord(view.open().nth(draw.below(view.open().count()))),
+         ShotOutcome{ShotResult::miss});
+  std::vector<int> afloat;
+  for (int s = 0; s < fleet.ship_count(); ++s)
+    if (s != told.sunk_ship) afloat.push_back(fleet.ship(s).length);
+  const HuntingCounts<Sh> expected(view, afloat);
+  INFO("seed " << seed << ", " << expected.best.size() << " best cells of count " << expected.top);
+  std::vector<std::size_t> shot;
+  for (std::uint64_t g = 0; g < 40 * expected.best.size(); ++g) {
+    ProbabilityShooter<Sh> copy = shooter;
+    Rng rng(g);
+    const std::size_t i = board.index(copy.next_shot(view, rng));
+    REQUIRE(std::find(expected.best.begin(), expected.best.end(), i) != expected.best.end());
+    shot.push_back(i);
+  }
+  for (const std::size_t i : expected.best)
+    CHECK(std::find(shot.begin(), shot.end(), i) != shot.end());
+}
+} // namespace
+
+TEST_CASE("probability hunts the cell most placements of the ships afloat cover, ties to the "
+          "least covered edge neighbours",
+          "[strong][probability]") {
+  const Board<S> classic{};
+  using Six = FixedShape<6, 6>;
+  for (std::uint64_t seed = 0; seed < 12; ++seed) {
+    const int n = static_cast<int>(seed);
+    hunts_the_most_covered_cell(classic, fleets::classic, {.random_misses = 4 * n}, seed);
+    // The destroyer (ship 4) sunk at A1 and B1: the shooter counts the other four only.
+    hunts_the_most_covered_cell(classic, fleets::classic,
+                                {.sunk = {{0, 0}, {0, 1}}, .sunk_ship = 4, .random_misses = n},
+                                seed);
+    // One-cell ships have one placement per cell, whatever the orientation.
+    const Fleet small{{"Buoy", 'U', 1, 3}, {"Boat", 'B', 2, 2}};
+    hunts_the_most_covered_cell(Board<Six>{}, small, {.random_misses = n % 8}, seed);
+    // Buoys only: every open cell has the same count, so the edge neighbours alone decide (and a
+    // cell on the left edge has no neighbour at the end of the row above).
+    const Fleet buoys{{"Buoy", 'U', 1, 4}};
+    hunts_the_most_covered_cell(Board<Six>{}, buoys, {.random_misses = 2 * n}, seed);
+  }
+  // 32 destroyers on 16 x 16: a cell's count times its neighbours' range does not fit the 16-bit
+  // keys of the fast hunt, so these games play the shooter's other hunt (one look at the ties).
+  using Big = FixedShape<16, 16>;
+  const Board<Big> big{};
+  const Fleet destroyers{{"Destroyer", 'D', 2, 32}};
+  const HuntingCounts<Big> start(TargetView<Big>(big, destroyers, rulesets::classic),
+                                 std::vector<int>(32, 2));
+  CHECK((start.top << std::bit_width(static_cast<unsigned>(start.most_around))) > 32767);
+  for (std::uint64_t seed = 0; seed < 6; ++seed)
+    hunts_the_most_covered_cell(big, destroyers, {.random_misses = 10 * static_cast<int>(seed)},
+                                seed);
+  // Only the first and last columns open: A2, A15, P2 and P15 are best. A left-edge cell that
+  // counted the end of the row above as a neighbour would lose A2 and A15.
+  Told edges;
+  for (int r = 0; r < 16; ++r)
+    for (int c = 1; c < 15; ++c) edges.misses.push_back({r, c});
+  hunts_the_most_covered_cell(big, destroyers, edges, 0);
 }
