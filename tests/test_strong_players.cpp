@@ -397,3 +397,40 @@ TEST_CASE("probability hunts the cell most placements of the ships afloat cover,
     for (int c = 1; c < 15; ++c) edges.misses.push_back({r, c});
   hunts_the_most_covered_cell(big, destroyers, edges, 0);
 }
+
+namespace {
+/// Misses on every cell with an odd row + column: no ship longer than one cell fits any more, so
+/// the information is inconsistent with the fleet. probability must still name an open cell,
+/// drawn uniformly among them.
+template <class Sh>
+void draws_any_open_cell_when_nothing_fits(const Board<Sh>& board, const Fleet& fleet) {
+  TargetView<Sh> view(board, fleet, rulesets::classic);
+  ProbabilityShooter<Sh> shooter;
+  shooter.start(view);
+  for (int r = 0; r < board.rows(); ++r)
+    for (int c = 0; c < board.cols(); ++c)
+      if ((r + c) % 2 == 1) {
+        view.record({r, c}, ShotOutcome{ShotResult::miss});
+        shooter.on_result(view, {r, c}, ShotOutcome{ShotResult::miss});
+      }
+  std::vector<int> times(static_cast<std::size_t>(board.rows() * board.cols()), 0);
+  const int open = view.open().count();
+  for (int g = 0; g < 20 * open; ++g) {
+    ProbabilityShooter<Sh> copy = shooter;
+    Rng rng(static_cast<std::uint64_t>(g));
+    const Coord c = copy.next_shot(view, rng);
+    REQUIRE(view.is_open(c));
+    ++times[board.index(c)];
+  }
+  view.open().for_each([&](std::size_t i) { CHECK(times[i] > 0); });
+}
+} // namespace
+
+TEST_CASE("probability names an open cell, drawn uniformly, when no placement fits what it was "
+          "told",
+          "[strong][probability]") {
+  draws_any_open_cell_when_nothing_fits(Board<S>{}, fleets::classic);
+  // The hunt without 16-bit keys (see above) has its own way out.
+  draws_any_open_cell_when_nothing_fits(Board<FixedShape<16, 16>>{},
+                                        Fleet{{"Destroyer", 'D', 2, 32}});
+}
