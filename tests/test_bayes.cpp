@@ -268,3 +268,25 @@ TEST_CASE("bayes plays the density shooter's move when sampling finds no layout 
                       });
   CHECK(lost_moves > 0); // the case above was met
 }
+
+TEST_CASE("bayes asked about a board it was not started on starts itself for that board",
+          "[bayes]") {
+  using D = DynamicShape<64>;
+  const Board<D> small(D(4, 4)), large(D(5, 5));
+  const TargetView<D> other(small, fleet_32, rulesets::classic);
+  const TargetView<D> view(large, fleet_322, rulesets::no_contact);
+  BayesShooter<D> started;
+  started.start(view);
+  BayesShooter<D> moved; // started for another board, fleet and rules
+  moved.start(other);
+  BayesShooter<D> never; // never started
+  Rng a(5), b(5), c(5);
+  const Coord want = started.next_shot(view, a);
+  CHECK(moved.next_shot(view, b) == want);
+  CHECK(never.next_shot(view, c) == want);
+  for (int r = 0; r < 5; ++r)
+    for (int col = 0; col < 5; ++col) {
+      CHECK(moved.probability({r, col}) == started.probability({r, col}));
+      CHECK(never.probability({r, col}) == started.probability({r, col}));
+    }
+}

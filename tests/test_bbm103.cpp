@@ -465,6 +465,37 @@ TEST_CASE("bbm103: fleets the seed's author does not allow are refused before th
         "OptionalPlayer1.txt");
 }
 
+TEST_CASE("bbm103: a ship file line without exactly one colon, or with text after its last "
+          "semicolon, is refused naming the line",
+          "[bbm103]") {
+  // Each line replaces P4's (line 6) in player 1's ship file; nothing is played.
+  const auto error_with = [](std::string_view line) {
+    std::string ships(ships1);
+    ships.replace(ships.find("P4:9,B;right;"), std::string_view("P4:9,B;right;").size(), line);
+    ReplayInput in = game("1,A;", "1,A;");
+    in.ship_files[0] = ships;
+    const ReplayResult r = replay(in);
+    CHECK_FALSE(r.played);
+    CHECK(r.text == r.error);
+    return r.error;
+  };
+  const std::string form = "; the form is NAME:ROW,COL;DIRECTION; as in 'B1:5,E;right;'";
+  CHECK(error_with("P49,B;right;") ==
+        "Error: OptionalPlayer1.txt, line 6: 'P49,B;right;' has 0 ':' instead of one" + form);
+  CHECK(error_with("P4:9:B;right;") ==
+        "Error: OptionalPlayer1.txt, line 6: 'P4:9:B;right;' has 2 ':' instead of one" + form);
+  CHECK(error_with("P4:9,B;right;down") ==
+        "Error: OptionalPlayer1.txt, line 6: unexpected 'down' after the last ';'");
+  CHECK(error_with("P4:9,B;right; x ") ==
+        "Error: OptionalPlayer1.txt, line 6: unexpected ' x ' after the last ';'");
+  CHECK(replay([] {
+          ReplayInput in = game("1,A;", "1,A;");
+          in.ship_files[0] = std::string(ships1) + " \t"; // blanks after the last ';' are allowed
+          return in;
+        }())
+            .played);
+}
+
 TEST_CASE("bbm103: a ship file's row is read by Python's int()", "[bbm103][unicode]") {
   // Blanks around it (Unicode's too), a sign, '_' between digits, any script's digits: the
   // seed's int() reads them all, and the game is the same.

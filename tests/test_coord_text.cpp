@@ -4,6 +4,8 @@
 #include <battleship/rng.hpp>
 
 #include <climits>
+#include <string>
+#include <utility>
 
 using namespace battleship;
 
@@ -78,4 +80,17 @@ TEST_CASE("coordinate parsing never crashes on random text", "[coord_text]") {
     const CoordParse p = parse_coord_on(s, ClassicShape{});
     REQUIRE(p.coord.has_value() == p.error.empty());
   }
+}
+
+TEST_CASE("cs32 coordinate text without a blank between row and column is refused",
+          "[coord_text]") {
+  // The text is quoted as given, blanks around it left out.
+  for (const auto& [text, quoted] : {std::pair{"34", "'34'"}, std::pair{"3,4", "'3,4'"},
+                                     std::pair{"B7", "'B7'"}, std::pair{" 12 ", "'12'"}}) {
+    INFO(text);
+    const CoordParse p = parse_coord(text, CoordNotation::cs32);
+    CHECK_FALSE(p.coord.has_value());
+    CHECK(p.error == std::string(quoted) + " needs a row and a column, like '3 4'");
+  }
+  CHECK(parse_coord("3 4", CoordNotation::cs32).coord == Coord{3, 4}); // the blank is all it lacked
 }

@@ -186,3 +186,20 @@ TEST_CASE("expert's mean over 20 games on 6 x 6 with a fixed seed stays in its b
   CHECK(s.mean <= p.summary().mean + 0.5);
   CHECK(s.min >= 7);
 }
+
+TEST_CASE("expert asked about a board it was not started on starts itself for that board",
+          "[expert]") {
+  const Board<D> small(D(4, 4)), large(D(5, 5));
+  const TargetView<D> other(small, fleet_of({3}), rulesets::classic);
+  const TargetView<D> view(large, fleet_of({3, 2}), rulesets::no_contact);
+  ExpertShooter<D> started;
+  started.start(view);
+  ExpertShooter<D> moved; // started for another board, fleet and rules
+  moved.start(other);
+  ExpertShooter<D> never; // never started
+  Rng a(5), b(5), c(5);
+  const Coord want = started.next_shot(view, a);
+  CHECK(view.is_open(want));
+  CHECK(moved.next_shot(view, b) == want);
+  CHECK(never.next_shot(view, c) == want);
+}

@@ -6,6 +6,7 @@
 #include <climits>
 #include <iterator>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 using namespace battleship;
@@ -105,4 +106,65 @@ TEST_CASE("ship ids run class by class in declaration order", "[fleet]") {
   CHECK(f.ship(2).class_index == 1);
   CHECK(f.class_of_symbol('B') == 1);
   CHECK(f.class_of_symbol('Q') == -1);
+}
+
+TEST_CASE("a fleet holds at most 16 ship classes, built at once or one class at a time",
+          "[fleet]") {
+  REQUIRE(max_ship_classes == 16);
+  // Sixteen one-cell classes: the most a fleet holds.
+  const Fleet sixteen{{"A", 'A', 1, 1}, {"B", 'B', 1, 1}, {"C", 'C', 1, 1}, {"D", 'D', 1, 1},
+                      {"E", 'E', 1, 1}, {"F", 'F', 1, 1}, {"G", 'G', 1, 1}, {"H", 'H', 1, 1},
+                      {"I", 'I', 1, 1}, {"J", 'J', 1, 1}, {"K", 'K', 1, 1}, {"L", 'L', 1, 1},
+                      {"M", 'M', 1, 1}, {"N", 'N', 1, 1}, {"O", 'O', 1, 1}, {"P", 'P', 1, 1}};
+  CHECK(sixteen.class_count() == max_ship_classes);
+  CHECK_FALSE(sixteen.problem(ClassicShape{}).has_value());
+  CHECK_THROWS_MATCHES((Fleet{{"A", 'A', 1, 1},
+                              {"B", 'B', 1, 1},
+                              {"C", 'C', 1, 1},
+                              {"D", 'D', 1, 1},
+                              {"E", 'E', 1, 1},
+                              {"F", 'F', 1, 1},
+                              {"G", 'G', 1, 1},
+                              {"H", 'H', 1, 1},
+                              {"I", 'I', 1, 1},
+                              {"J", 'J', 1, 1},
+                              {"K", 'K', 1, 1},
+                              {"L", 'L', 1, 1},
+                              {"M", 'M', 1, 1},
+                              {"N", 'N', 1, 1},
+                              {"O", 'O', 1, 1},
+                              {"P", 'P', 1, 1},
+                              {"Q", 'Q', 1, 1}}),
+                       std::invalid_argument,
+                       Catch::Matchers::Message("a fleet has at most 16 ship classes"));
+  // add() refuses the seventeenth and leaves the fleet as it was.
+  Fleet grown;
+  for (int k = 0; k < max_ship_classes; ++k) grown.add(sixteen.ship_class(k));
+  CHECK(grown == sixteen);
+  CHECK_THROWS_MATCHES(grown.add({"Q", 'Q', 1, 1}), std::invalid_argument,
+                       Catch::Matchers::Message("a fleet has at most 16 ship classes"));
+  CHECK(grown == sixteen);
+}
+
+TEST_CASE("a fleet covering more cells than the board has is refused with both numbers",
+          "[fleet]") {
+  // Five ships of 5 on 4 x 5: each fits on its own, together 25 cells where there are 20.
+  const Fleet big{{"Big", 'B', 5, 5}};
+  const FixedShape<4, 5> board;
+  CHECK(big.problem(board).value_or("") == "the fleet covers 25 cells but the board has only 20");
+  CHECK_THROWS_MATCHES(
+      big.validate(board), std::invalid_argument,
+      Catch::Matchers::Message("the fleet covers 25 cells but the board has only 20"));
+  // One ship fewer covers exactly the board's 20 cells: not refused for its size.
+  CHECK_FALSE(Fleet({{"Big", 'B', 5, 4}}).problem(board).has_value());
+}
+
+TEST_CASE("a ship name longer than 31 bytes is refused naming it", "[fleet]") {
+  const std::string name31(31, 'n');
+  CHECK(ShipClass{name31.c_str(), 'N', 2, 1}.name.view() == name31);
+  const std::string name32 = name31 + "x";
+  CHECK_THROWS_MATCHES((ShipClass{name32.c_str(), 'N', 2, 1}), std::length_error,
+                       Catch::Matchers::Message("'" + name32 + "' is longer than 31 bytes"));
+  CHECK_THROWS_MATCHES(FixedString<3>("four"), std::length_error,
+                       Catch::Matchers::Message("'four' is longer than 3 bytes"));
 }

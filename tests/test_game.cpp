@@ -679,12 +679,32 @@ TEST_CASE("an already placed ocean can be handed to a player, a wrong one is ref
   CHECK(h.set_ocean(0, shot) == OceanRefusal::shot_at);
   CHECK(h.set_ocean(1, other) == OceanRefusal::other_board_or_fleet);
   CHECK(to_string(OceanRefusal::ship_missing) == "the ocean has a ship missing");
+  CHECK(to_string(OceanRefusal::other_touching_rule) ==
+        "the ocean was placed under another touching rule");
+  CHECK(to_string(OceanRefusal::shot_at) == "the ocean has been shot at");
+  CHECK(to_string(OceanRefusal::other_board_or_fleet) == "the ocean is for another board or fleet");
+  CHECK(to_string(OceanRefusal::play_started) == "fleets cannot change once play has started");
   // Nothing changed: the match is still to be played, with the ocean given first.
   CHECK(h.outcome().end == GameEnd::in_progress);
   CHECK(h.ocean(0) == before);
   CHECK(h.ocean(1).occupied().none());
   CHECK(h.set_ocean(1, placed) == OceanRefusal::none);
   CHECK(h.play_to_end().winner == 0);
+}
+
+TEST_CASE("once the first turn is played set_ocean refuses even a good ocean and changes nothing",
+          "[game]") {
+  const Board<S> board;
+  Ocean<S> placed(board, pair_fleet);
+  top_layout(placed);
+  Game<S> g(board, pair_fleet, rulesets::classic, ReadingOrder{}, ReadingOrder{});
+  REQUIRE(g.set_ocean(0, placed) == OceanRefusal::none);
+  REQUIRE(g.set_ocean(1, placed) == OceanRefusal::none);
+  g.play_turn();
+  const Ocean<S> after_turn = g.ocean(1);
+  CHECK(g.set_ocean(1, placed) == OceanRefusal::play_started);
+  CHECK(g.ocean(1) == after_turn); // the shot of the first turn is still there
+  CHECK(g.outcome().end == GameEnd::in_progress);
 }
 
 TEST_CASE("a game is a function of its seed, and reset replays it", "[game]") {

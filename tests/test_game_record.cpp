@@ -385,3 +385,136 @@ TEST_CASE("a shot credited to the wrong player is caught even when its cell and 
   REQUIRE_FALSE(swapped.ok());
   CHECK(swapped.mismatch->shot == 0);
 }
+
+TEST_CASE("record lines out of their order are refused naming the line and the order",
+          "[record][text]") {
+  const std::string head = "battleship-record 1\nboard 4 4\nship 2 1 T Two\n"
+                           "rules touching=allowed disclosure=sunk_with_name volley=single "
+                           "salvo_size=1 equalising_shot=no invalid_shot=refused "
+                           "max_invalid_in_a_row=100 shot_cap=0\nseed 7\n";
+  REQUIRE(parse_record(head + "outcome in_progress -1 0 0 0\nend\n"));
+  struct Case {
+    std::string text;
+    std::string error; // the whole message
+  };
+  const std::vector<Case> cases{
+      {head + "outcome draw -1 0 0 0\nshot 0 1 1 miss\nend\n",
+       "line 7: 'shot' lines come before the 'outcome' line"},
+      {head + "outcome aborted -1 0 0 0\nfault 0\nreason gone\nshot 0 1 1 miss\nend\n",
+       "line 9: 'shot' lines come before the 'outcome' line"},
+      {head + "end\n", "line 6: 'end' comes after the 'outcome' line"},
+      {head + "place 0 0 0 0 h\nshot 0 1 1 miss\nend\n",
+       "line 8: 'end' comes after the 'outcome' line"},
+      {head + "place 0 0 0 0 h\nboard 4 4\n",
+       "line 7: 'board' comes before the 'place', 'shot' and 'outcome' lines"},
+      {head + "shot 0 1 1 miss\nrules touching=allowed\n",
+       "line 7: 'rules' comes before the 'place', 'shot' and 'outcome' lines"},
+      {head + "outcome draw -1 0 0 0\nseed 8\nend\n",
+       "line 7: 'seed' comes before the 'place', 'shot' and 'outcome' lines"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    const RecordParse p = parse_record(c.text);
+    CHECK_FALSE(p.record.has_value());
+    CHECK(p.error == c.error);
+    CHECK(p.line == std::stoi(c.error.substr(5)));
+  }
+}
+
+TEST_CASE("a record of more ship classes than a fleet holds is refused at the class too many",
+          "[record][text]") {
+  const std::string rest = "rules touching=allowed disclosure=sunk_with_name volley=single "
+                           "salvo_size=1 equalising_shot=no invalid_shot=refused "
+                           "max_invalid_in_a_row=100 shot_cap=0\nseed 7\n"
+                           "outcome in_progress -1 0 0 0\nend\n";
+  std::string classes;
+  for (int k = 0; k < max_ship_classes; ++k)
+    classes += "ship 1 1 " + std::string(1, static_cast<char>('A' + k)) + " Class " +
+               std::to_string(k) + "\n";
+  // As many classes as a fleet holds: read, every class kept.
+  const RecordParse full = parse_record("battleship-record 1\nboard 8 8\n" + classes + rest);
+  INFO(full.error);
+  REQUIRE(full);
+  CHECK(full.record->fleet.class_count() == max_ship_classes);
+  // One more: refused on its own line (header and board are lines 1 and 2).
+  const RecordParse over =
+      parse_record("battleship-record 1\nboard 8 8\n" + classes + "ship 1 1 Z Extra\n" + rest);
+  CHECK_FALSE(over.record.has_value());
+  CHECK(over.line == 2 + max_ship_classes + 1);
+  CHECK(over.error == "line " + std::to_string(2 + max_ship_classes + 1) +
+                          ": a fleet has at most " + std::to_string(max_ship_classes) +
+                          " ship classes");
+}
+
+TEST_CASE("a record whose shots end before its game does is caught at the first shot it lacks",
+          "[record]") {
+  GameRecord r = play<HuntTargetShooter<C>, RandomShooter<C>>(rulesets::classic, 4);
+  REQUIRE(r.outcome.end == GameEnd::win);
+  REQUIRE(replay<C>(r).ok());
+  const RecordedShot last = r.shots.back(); // the winning shot
+  REQUIRE(last.player == r.outcome.winner);
+  r.shots.pop_back();
+  const ReplayResult<C> cut = replay<C>(r);
+  REQUIRE_FALSE(cut.ok());
+  // The winner fires again, with nothing left in the record: its scripted shooter names a cell
+  // off the board, and that shot is the first the record does not have.
+  CHECK(cut.mismatch->shot == r.shots.size());
+  CHECK(cut.mismatch->problem == "the record has no more shots, but the game goes on (player " +
+                                     std::to_string(last.player) + " at -1 -1: invalid off_board)");
+  CHECK(cut.shots_replayed == r.shots.size());
+  // As text: the problem is put on the outcome line.
+  const RecordParse parsed = parse_record(to_text(r));
+  REQUIRE(parsed);
+  const RecordCheck check = check_record<C>(to_text(r));
+  CHECK_FALSE(check.ok);
+  CHECK(check.line == parsed.outcome_line);
+  CHECK(check.error ==
+        "line " + std::to_string(parsed.outcome_line) + ": " + cut.mismatch->problem);
+}
+
+TEST_CASE("a replay refuses layouts that do not match the fleet, before any shot", "[record]") {
+  const GameRecord r = play<RandomShooter<C>, RandomShooter<C>>(rulesets::classic, 6);
+  REQUIRE(replay<C>(r).ok());
+  const int ships = r.fleet.ship_count();
+  auto refused = [](const GameRecord& record) {
+    const ReplayResult<C> result = replay<C>(record);
+    REQUIRE_FALSE(result.ok());
+    CHECK(result.mismatch->shot == ReplayMismatch::setup);
+    CHECK(result.mismatch->player == -1);
+    CHECK(result.oceans.empty()); // nothing was played
+    CHECK(result.shots_replayed == 0);
+    return result.mismatch->problem;
+  };
+  GameRecord fewer = r;
+  fewer.layouts[0].pop_back();
+  CHECK(refused(fewer) == "player 0's layout has " + std::to_string(ships - 1) +
+                              " ships; the fleet has " + std::to_string(ships));
+  GameRecord more = r;
+  more.layouts[1].push_back(more.layouts[1].front());
+  CHECK(refused(more) == "player 1's layout has " + std::to_string(ships + 1) +
+                             " ships; the fleet has " + std::to_string(ships));
+}
+
+TEST_CASE("a missing layout replays only as a game aborted before its first shot", "[record]") {
+  const std::string why = "a player has no layout, but the record is not of a game aborted "
+                          "before its first shot";
+  // A finished game with one layout taken away.
+  GameRecord played = play<RandomShooter<C>, RandomShooter<C>>(rulesets::classic, 8);
+  REQUIRE(played.outcome.end == GameEnd::win);
+  played.layouts[1].clear();
+  const ReplayResult<C> a = replay<C>(played);
+  REQUIRE_FALSE(a.ok());
+  CHECK(a.mismatch->shot == ReplayMismatch::setup);
+  CHECK(a.mismatch->problem == why);
+  CHECK(a.oceans.empty());
+  // A game aborted at placement, as recorded, replays; with a shot added it does not.
+  GameRecord unplaced = play<RandomShooter<C>, RandomShooter<C>, NoPlacer>(rulesets::classic, 5);
+  REQUIRE(unplaced.layouts[1].empty());
+  REQUIRE(replay<C>(unplaced).ok());
+  unplaced.shots.push_back(RecordedShot{0, {0, 0}, ShotOutcome{}});
+  const ReplayResult<C> b = replay<C>(unplaced);
+  REQUIRE_FALSE(b.ok());
+  CHECK(b.mismatch->shot == ReplayMismatch::setup);
+  CHECK(b.mismatch->problem == why);
+  CHECK(b.oceans.empty());
+}

@@ -91,3 +91,29 @@ TEST_CASE("hunt/target and parity match the published figures", "[hunt_target][p
   CHECK(ht.unfinished == 0);
   CHECK(pa.unfinished == 0);
 }
+
+TEST_CASE("hunt/target still names an open cell when every open cell is known water",
+          "[hunt_target]") {
+  // Two one-cell ships without contact on 1 x 3 can only lie at both ends. Told that the middle
+  // sank one, the shooter knows both ends to be water: no layout agrees (a referee's mistake),
+  // but the game goes on, and the shooter must name a cell the rules accept.
+  using Row = FixedShape<1, 3>;
+  const Board<Row> board;
+  const Fleet ones{{"One", 'O', 1, 2}};
+  TargetView<Row> view(board, ones, rulesets::no_contact);
+  HuntTargetShooter<Row> shooter;
+  shooter.start(view);
+  const ShotOutcome sunk{ShotResult::sunk, 0, ShotRefusal::none};
+  view.record({0, 1}, sunk);
+  shooter.on_result(view, {0, 1}, sunk);
+  REQUIRE(shooter.known_water().test(0));
+  REQUIRE(shooter.known_water().test(2));
+  Rng rng(3);
+  CHECK(shooter.next_shot(view, rng) == Coord{0, 0}); // the first open cell
+  view.record({0, 0}, ShotOutcome{});
+  shooter.on_result(view, {0, 0}, ShotOutcome{});
+  CHECK(shooter.next_shot(view, rng) == Coord{0, 2});
+  view.record({0, 2}, ShotOutcome{});
+  shooter.on_result(view, {0, 2}, ShotOutcome{});
+  CHECK(shooter.next_shot(view, rng) == Coord{-1, -1}); // no cell is open
+}

@@ -2,6 +2,8 @@
 
 #include <battleship/ocean.hpp>
 
+#include <string>
+
 using namespace battleship;
 
 namespace {
@@ -186,4 +188,39 @@ TEST_CASE("an ocean refuses a fleet that cannot fit its board", "[ocean]") {
   using Tiny = FixedShape<2, 2>;
   const Board<Tiny> tiny;
   CHECK_THROWS_AS(Ocean<Tiny>(tiny, fleets::classic), std::invalid_argument);
+}
+
+TEST_CASE("place and unplace refusals read as their reason, and the ocean stays as it was",
+          "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  REQUIRE(o.place(0, {2, 2}, H) == PlacementRefusal::none);
+  const auto before = o;
+  auto refused = [&](PlacementRefusal r) {
+    CHECK(o == before);
+    return std::string(to_string(r));
+  };
+  CHECK(refused(o.place(0, {0, 0}, H)) == "that ship is already on the board");
+  CHECK(refused(o.unplace(1)) == "that ship is not on the board");
+  CHECK(refused(o.unplace(0, {2, 3}, H)) == "that ship is not at that position");
+  CHECK(refused(o.unplace(1, {0, 0}, H)) == "that ship is not at that position");
+  // Once a shot has been fired nothing moves, whatever else is wrong with the request.
+  (void)o.fire({5, 5});
+  const auto shot = o;
+  for (const PlacementRefusal r : {o.place(1, {0, 0}, H), o.place(0, {0, 0}, H), o.unplace(0),
+                                   o.unplace(1), o.unplace(0, {2, 2}, H)}) {
+    CHECK(r == PlacementRefusal::shooting_started);
+    CHECK(to_string(r) == "ships cannot move once shooting has started");
+  }
+  CHECK(o == shot);
+}
+
+TEST_CASE("oceans with the same ships placed elsewhere are unequal", "[ocean]") {
+  auto a = ocean_with(Touching::allowed);
+  auto b = ocean_with(Touching::allowed);
+  REQUIRE(a.place(0, {0, 0}, H) == PlacementRefusal::none);
+  REQUIRE(b.place(0, {0, 0}, V) == PlacementRefusal::none); // same ship, same origin, turned
+  CHECK_FALSE(a == b);
+  REQUIRE(b.unplace(0) == PlacementRefusal::none);
+  REQUIRE(b.place(0, {0, 0}, H) == PlacementRefusal::none);
+  CHECK(a == b);
 }

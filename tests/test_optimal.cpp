@@ -5,6 +5,7 @@
 #include "catch_shim.hpp"
 #include "small_boards.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <stdexcept>
@@ -203,6 +204,45 @@ TEST_CASE("an optimal shooter's search off its policy can be cancelled, and the 
   CHECK(view.is_open(shot));
   CHECK_FALSE(shooter.would_search());   // that call solved the position
   CHECK(shooter.expected_shots() > 3.0); // three ship cells are still to be hit
+}
+
+TEST_CASE("an optimal shooter whose search off its policy would outgrow its limits fires at the "
+          "likeliest cell",
+          "[optimal]") {
+  // Two destroyers on 3 x 4: the position after a hit in a corner, which the policy never
+  // reaches, needs positions beyond those the start solves. With room for the start only, that
+  // search fails, and the shot is the likeliest hit instead.
+  const Board<D> board(D(3, 4));
+  const Fleet fleet = fleet_of({2, 2});
+  OptimalSearch<D> probe(board, fleet, rulesets::classic, OptimalLimits{1000, 4'000'000});
+  (void)probe.expected_shots();
+  const std::size_t start_needs = probe.positions_solved();
+  Ocean<D> ocean(board, fleet, Touching::allowed);
+  REQUIRE(ocean.place(0, Coord{0, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  REQUIRE(ocean.place(1, Coord{2, 2}, Orientation::horizontal) == PlacementRefusal::none);
+  TargetView<D> view(board, fleet, rulesets::classic);
+  OptimalShooter<D> shooter(OptimalLimits{1000, start_needs});
+  REQUIRE_NOTHROW(shooter.start(view));
+  const ShotOutcome told = disclose(ocean.fire(Coord{0, 0}), rulesets::classic.disclosure);
+  view.record(Coord{0, 0}, told);
+  shooter.on_result(view, Coord{0, 0}, told);
+  REQUIRE(shooter.would_search());
+  // The likeliest hit, counted over every layout: the open cell most layouts with a ship at
+  // (0, 0) put a ship on (the lowest index on a tie).
+  std::vector<int> cover(static_cast<std::size_t>(board.cells()), 0);
+  for (const auto& layout : small_boards::all_layouts(board, fleet, Touching::allowed)) {
+    const Ocean<D> o = small_boards::ocean_of(board, fleet, Touching::allowed, layout);
+    if (!o.ship_at(Coord{0, 0})) continue;
+    o.occupied().for_each([&](std::size_t c) { ++cover[c]; });
+  }
+  cover[0] = 0; // shot
+  const auto likeliest =
+      static_cast<std::size_t>(std::max_element(cover.begin(), cover.end()) - cover.begin());
+  Rng rng(1);
+  Coord shot{-1, -1};
+  REQUIRE_NOTHROW(shot = shooter.next_shot(view, rng));
+  CHECK(shot == board.coord(likeliest));
+  CHECK_THROWS_AS(shooter.expected_shots(), std::length_error); // the search does not fit
 }
 
 TEST_CASE("the optimal shooter names open cells only: under salvos, and against a fleet its "

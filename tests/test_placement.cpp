@@ -9,6 +9,7 @@
 #include <battleship/strategies/random.hpp>
 #include <battleship/strategy.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -268,6 +269,78 @@ TEST_CASE("a layout depends only on the seed, never on what a placer has cached"
       drawn.insert(first);
     }
     CHECK(drawn.size() > 10); // and the seeds do matter
+  }
+}
+
+TEST_CASE("where the cell-by-cell count runs out, the exact sampler draws uniformly from the "
+          "memoised count",
+          "[uniform]") {
+  // Two ships on small boards: the memoised count needs at most a few dozen states, the
+  // cell-by-cell count well over a hundred, so a budget of 40 leaves the memoised one alone.
+  struct Case {
+    D shape;
+    Fleet fleet;
+    Touching touching;
+    std::vector<Coord> blocks;
+  };
+  for (const Case& k : {Case{D(3, 4), three_two, Touching::allowed, {}},
+                        Case{D(3, 4), three_two, Touching::no_edge_contact, {}},
+                        Case{D(3, 4), three_two, Touching::no_contact, {}},
+                        Case{D(3, 4), three_two, Touching::allowed, {{1, 1}}},
+                        Case{D(3, 3), two_twos, Touching::allowed, {}}}) {
+    INFO(k.shape.rows() << " x " << k.shape.cols() << ", touching " << to_string(k.touching) << ", "
+                        << k.blocks.size() << " blocks");
+    const Board<D> board(k.shape);
+    Ocean<D> ocean(board, k.fleet, k.touching);
+    for (const Coord c : k.blocks) ocean.block(c);
+    std::map<Layout, double> legal_layouts;
+    enumerate(ocean, 0, legal_layouts);
+    for (auto& [layout, p] : legal_layouts) p = 1.0 / static_cast<double>(legal_layouts.size());
+    UniformPlacer<D> placer;
+    placer.exact_after = 0; // straight to the exact sampler
+    placer.search_budget = 40;
+    detail::ProfileCount<D> cells(ocean, placer.search_budget);
+    REQUIRE_FALSE(cells.run().has_value()); // the cell-by-cell count gives up...
+    REQUIRE(placer.layout_count(ocean) == legal_layouts.size()); // ...the memoised one counts
+    const int draws = static_cast<int>(legal_layouts.size()) * 30;
+    std::map<Layout, int> seen; // (not `draw`: its `clear` would lift the blocks)
+    Rng rng(13);
+    for (int i = 0; i < draws; ++i) {
+      ocean.clear_ships();
+      REQUIRE(placer.place(ocean, rng));
+      const Layout l = layout_of(ocean);
+      REQUIRE(legal_layouts.count(l) == 1);
+      ++seen[l];
+    }
+    CHECK(seen.size() == legal_layouts.size());
+    CHECK(chi_square(legal_layouts, seen, draws) < generous_bound(legal_layouts.size()));
+  }
+}
+
+TEST_CASE("layouts too many for 64 bits are left to rejection when the exact sampler is asked "
+          "first",
+          "[uniform]") {
+  // Twenty one-cell ships on 10 x 10: C(100, 20) > 2^64 layouts even with the ships alike, so no
+  // count can draw one; rejection places them (one attempt in about eight succeeds).
+  const Board<D> board(D(10, 10));
+  Ocean<D> ocean(board, Fleet{{"One", 'O', 1, 20}});
+  UniformPlacer<D> exact_first;
+  exact_first.exact_after = 0;
+  CHECK_FALSE(exact_first.layout_count(ocean).has_value());
+  CHECK(exact_first.fit(ocean) == Fit::fits);
+  UniformPlacer<D> rejection; // the default: rejection for the first 100,000 attempts
+  std::vector<std::vector<Placement>> drawn; // (100 cells: too many for a `Layout`)
+  for (std::uint64_t seed = 0; seed < 5; ++seed) {
+    Rng a(seed), b(seed);
+    ocean.clear();
+    REQUIRE(exact_first.place(ocean, a));
+    CHECK(legal(ocean));
+    const auto first = layout_checks::layout(ocean);
+    ocean.clear();
+    REQUIRE(rejection.place(ocean, b));
+    CHECK(layout_checks::layout(ocean) == first); // the count drew nothing: the same draws
+    CHECK(std::count(drawn.begin(), drawn.end(), first) == 0);
+    drawn.push_back(first);
   }
 }
 

@@ -122,3 +122,33 @@ TEST_CASE("on the placer's layouts the mixture needs fewer shots than the densit
   // of 2,000: 38.9 to 39.6 against 48.2 to 48.4 shots.
   CHECK(with_mixture * 10 < with_density * 9);
 }
+
+namespace {
+/// Always the same layout: the classic fleet's ships in rows 0, 2, 4, 6 and 8 from column 0.
+struct SameLayout {
+  bool place(Ocean<S>& ocean, Rng&) {
+    for (int s = 0; s < ocean.ship_count(); ++s)
+      if (ocean.place(s, {2 * s, 0}, Orientation::horizontal) != PlacementRefusal::none)
+        return false;
+    return true;
+  }
+};
+} // namespace
+
+TEST_CASE("targeting from the kept layouts fires where they put the ship hit", "[prior_mixture]") {
+  // Every drawn layout is the enemy's: once the model is trusted, the cells the most kept layouts
+  // cover are the ship's own, and no target shot misses. The density shooter's target mode,
+  // which knows only the neighbours of a hit, misses on the same games.
+  PriorMixtureShooter<S, SameLayout> trusting;
+  trusting.pool_size = 50;
+  trusting.prior_weight = 0.99; // above target_above (0.98) from the first shot
+  PriorMixtureShooter<S, SameLayout> density_targets = trusting;
+  density_targets.target_above = 2; // never: its target shots are the density shooter's
+  int density_shots = 0;
+  for (std::uint64_t seed = 0; seed < 3; ++seed) {
+    INFO("seed " << seed);
+    CHECK(play<SameLayout>(trusting, seed) == fleets::classic.total_length());
+    density_shots += play<SameLayout>(density_targets, seed);
+  }
+  CHECK(density_shots > 3 * fleets::classic.total_length());
+}

@@ -10,7 +10,9 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -448,4 +450,106 @@ TEST_CASE("a cancelled match batch stops early and says so", "[simulate][match]"
                      UniformPlacer<S>{}, RandomShooter<S>{}, UniformPlacer<S>{}, options);
   CHECK(r.cancelled);
   CHECK(r.games < options.games);
+}
+
+TEST_CASE("each unplaceable game is reported to on_game as a game with no shot", "[simulate]") {
+  SimulationOptions options;
+  options.games = 50;
+  options.first_game = 7;
+  options.threads = 2;
+  std::mutex m;
+  std::vector<std::uint64_t> indices;
+  std::vector<SoloResult> results;
+  options.on_game = [&](std::uint64_t i, const SoloResult& r) {
+    const std::lock_guard lock(m);
+    indices.push_back(i);
+    results.push_back(r);
+  };
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                               NoPlacer{}, options);
+  CHECK(r.unplaceable == 50);
+  std::sort(indices.begin(), indices.end());
+  std::vector<std::uint64_t> expected(50);
+  for (std::size_t k = 0; k < expected.size(); ++k) expected[k] = 7 + k; // games 7 to 56, once
+  CHECK(indices == expected);
+  for (const SoloResult& g : results) CHECK(g == SoloResult{}); // no shot, not finished
+}
+
+namespace {
+/// Fails to place in about one match in four (decided by the match's own generator), else
+/// places uniformly.
+struct SometimesPlacer {
+  UniformPlacer<S> inner;
+  bool place(Ocean<S>& ocean, Rng& rng) { return rng.below(4) != 0 && inner.place(ocean, rng); }
+};
+/// Counts its copies: one per worker a run starts.
+struct CopyCounting {
+  static inline std::atomic<int> copies{0};
+  RandomShooter<S> inner;
+  CopyCounting() = default;
+  CopyCounting(const CopyCounting& o) : inner(o.inner) { ++copies; }
+  CopyCounting(CopyCounting&&) noexcept = default;
+  CopyCounting& operator=(const CopyCounting&) = default;
+  CopyCounting& operator=(CopyCounting&&) noexcept = default;
+  ~CopyCounting() = default;
+  void start(const TargetView<S>& v) { inner.start(v); }
+  Coord next_shot(const TargetView<S>& v, Rng& rng) { return inner.next_shot(v, rng); }
+  void on_result(const TargetView<S>& v, Coord c, const ShotOutcome& o) {
+    inner.on_result(v, c, o);
+  }
+};
+} // namespace
+
+TEST_CASE("aborted matches and the first one's reason are those of the matches played one by one, "
+          "on any number of threads",
+          "[simulate][match]") {
+  // The plain loop: match i is a game seeded derive_seed(seed, i), A placing first in even ones.
+  const std::uint64_t games = 40, seed = 17;
+  std::uint64_t aborted = 0, first = UINT64_MAX;
+  std::string reason;
+  for (std::uint64_t i = 0; i < games; ++i) {
+    const bool a_first = i % 2 == 0;
+    Game<S, NullObserver> g(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                            RandomShooter<S>{}, derive_seed(seed, i));
+    const bool placed = a_first ? g.place(0, SometimesPlacer{}) : g.place(0, UniformPlacer<S>{});
+    if (placed) (void)(a_first ? g.place(1, UniformPlacer<S>{}) : g.place(1, SometimesPlacer{}));
+    if (g.play_to_end().end != GameEnd::aborted) continue;
+    ++aborted;
+    if (first == UINT64_MAX) {
+      first = i;
+      reason = g.outcome().reason;
+    }
+  }
+  REQUIRE(aborted >= 2); // so that the first abort is not the only one
+  REQUIRE(aborted < games);
+  for (const unsigned threads : {1U, 2U, 3U}) {
+    INFO(threads << " threads");
+    SimulationOptions options;
+    options.games = games;
+    options.seed = seed;
+    options.threads = threads;
+    const MatchResult r =
+        simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                       SometimesPlacer{}, RandomShooter<S>{}, UniformPlacer<S>{}, options);
+    CHECK(r.games == games);
+    CHECK(r.aborted == aborted);
+    CHECK(r.first_abort_game == first);
+    CHECK(r.first_abort == reason);
+  }
+}
+
+TEST_CASE("a run of fewer games than threads starts one worker per game", "[simulate]") {
+  SimulationOptions options;
+  options.games = 3;
+  options.threads = 8;
+  CopyCounting::copies = 0;
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, CopyCounting{},
+                               UniformPlacer<S>{}, options);
+  CHECK(r.games == 3);
+  CHECK(CopyCounting::copies == 3); // each worker plays with its own copy of the shooter
+  options.games = 20;
+  CopyCounting::copies = 0;
+  (void)simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, CopyCounting{},
+                      UniformPlacer<S>{}, options);
+  CHECK(CopyCounting::copies == 8);
 }

@@ -107,3 +107,28 @@ TEST_CASE("copies of a type-erased strategy are independent", "[strategy]") {
   CHECK(ocean.all_placed());
   CHECK(p.target<TopLeftPlacer>() != nullptr);
 }
+
+TEST_CASE("a type-erased shooter assigned from another holds its own copy of the other's shooter",
+          "[strategy]") {
+  TargetView<S> view(Board<S>{}, fleets::classic, rulesets::classic);
+  AnyShotStrategy<S> a = ReadingOrder{};
+  a.on_result(view, {0, 0}, ShotOutcome{});
+  AnyShotStrategy<S> b = RandomShooter<S>{};
+  b = a; // copy assignment: b now holds a ReadingOrder with a's state
+  REQUIRE(b.target<ReadingOrder>() != nullptr);
+  CHECK(b.target<RandomShooter<S>>() == nullptr);
+  CHECK(b.target<ReadingOrder>()->results == 1);
+  b.on_result(view, {0, 1}, ShotOutcome{});
+  CHECK(b.target<ReadingOrder>()->results == 2);
+  CHECK(a.target<ReadingOrder>()->results == 1); // a is not b
+  a.on_result(view, {0, 2}, ShotOutcome{});
+  a.on_result(view, {0, 3}, ShotOutcome{});
+  CHECK(b.target<ReadingOrder>()->results == 2);
+  // Assigning a shooter to itself keeps it, state and all.
+  AnyShotStrategy<S>& same = a;
+  a = same;
+  REQUIRE(a.target<ReadingOrder>() != nullptr);
+  CHECK(a.target<ReadingOrder>()->results == 3);
+  Rng rng(1);
+  CHECK(a.next_shot(view, rng) == Coord{0, 0});
+}

@@ -132,3 +132,30 @@ TEST_CASE("a round robin refuses what it cannot play", "[tournament]") {
   const Fleet huge{{"Giant", 'G', 11, 1}};
   CHECK_THROWS_AS(round_robin(board, huge, rulesets::classic, three()), std::invalid_argument);
 }
+
+TEST_CASE("a cancel seen between two pairs ends the round robin before the next pair",
+          "[tournament]") {
+  SECTION("a cancel raised before the start: no pair plays") {
+    std::atomic<bool> stop{true};
+    SimulationOptions c = options(100, 1);
+    c.cancel = &stop;
+    const auto t = round_robin(Board<S>{}, fleets::classic, rulesets::classic, three(), c);
+    CHECK(t.cancelled);
+    CHECK(t.matches.empty());
+    CHECK(t.names.size() == 3);
+    for (const Standing& s : t.standings()) CHECK(s.wins + s.losses + s.draws == 0);
+  }
+  SECTION("a cancel raised by the first pair's last progress report: that pair is whole") {
+    std::atomic<bool> stop{false};
+    SimulationOptions c = options(100, 1);
+    c.cancel = &stop;
+    c.progress = [&](std::uint64_t n) {
+      if (n == 100) stop = true; // the first pair's last report: its batch is over
+    };
+    const auto t = round_robin(Board<S>{}, fleets::classic, rulesets::classic, three(), c);
+    CHECK(t.cancelled);
+    REQUIRE(t.matches.size() == 1);
+    CHECK(t.matches[0].games == 100);
+    CHECK_FALSE(t.matches[0].cancelled);
+  }
+}
