@@ -206,8 +206,9 @@ TEST_CASE("place and unplace refusals read as their reason, and the ocean stays 
   // Once a shot has been fired nothing moves, whatever else is wrong with the request.
   (void)o.fire({5, 5});
   const auto shot = o;
-  for (const PlacementRefusal r : {o.place(1, {0, 0}, H), o.place(0, {0, 0}, H), o.unplace(0),
-                                   o.unplace(1), o.unplace(0, {2, 2}, H)}) {
+  for (const PlacementRefusal r :
+       {o.place(1, {0, 0}, H), o.place(0, {0, 0}, H), o.unplace(0), o.unplace(1),
+        o.unplace(0, {2, 2}, H), o.unplace(0, {2, 3}, H), o.unplace(1, {0, 0}, H)}) {
     CHECK(r == PlacementRefusal::shooting_started);
     CHECK(to_string(r) == "ships cannot move once shooting has started");
   }

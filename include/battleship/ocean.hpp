@@ -149,9 +149,10 @@ public:
   }
 
   /// Removes `ship` only if it lies exactly at `origin` facing `orientation` (CS32's
-  /// `unplaceShip`).
+  /// `unplaceShip`). After a shot the refusal is `shooting_started`, as from `unplace(ship)`.
   PlacementRefusal unplace(int ship, Coord origin, Orientation orientation) noexcept {
     if (ship < 0 || ship >= ship_count_) return PlacementRefusal::unknown_ship;
+    if (shots_.any()) return PlacementRefusal::shooting_started;
     if (!is_placed(ship) || !(placement_[static_cast<std::size_t>(ship)] ==
                               Placement{origin, orientation, length(ship)}))
       return PlacementRefusal::not_there;
