@@ -82,8 +82,8 @@ stage "libc++: the headers and the examples compile against LLVM's standard libr
     -Wshadow -Wconversion -Wsign-conversion -Werror -Iinclude -Ibuild/clang/generated
 echo "every header and $(git ls-files 'examples/*.cpp' | wc -l) example sources compile with libc++"
 stage "ThreadSanitizer: the tests that play on several threads"
-# The whole suite under TSan runs for 8 minutes (it passes); these three files test every threaded
-# entry point (simulate, match, tournament, batch posteriors) on several threads, in 25 s.
+# The whole suite under TSan runs for 8 minutes (it passes); these three files run simulate,
+# match, the tournament and the batch posteriors on several threads, in 25 s.
 mkdir -p build/tsan
 printf '%s\n' tests/test_simulate.cpp tests/test_tournament.cpp tests/test_batch_posteriors.cpp |
   xargs -P "$jobs" -I{} sh -c 'g++ -std=c++20 -O1 -g1 -fsanitize=thread -Wall -Wextra -Wpedantic \

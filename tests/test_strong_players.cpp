@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -297,17 +298,20 @@ struct HuntingCounts {
           sum += count[board.index({r + dr, c + dc})];
       return sum;
     };
-    int least = 0;
+    // Three passes: the top count, the least sum among the cells with it, those cells.
+    int least = std::numeric_limits<int>::max();
     for (int r = 0; r < rows; ++r)
       for (int c = 0; c < cols; ++c) {
-        const std::size_t i = board.index({r, c});
         most_around = std::max(most_around, around(r, c));
-        if (count[i] < top || count[i] == 0) continue;
-        if (count[i] > top || around(r, c) < least) best.clear();
-        if (count[i] > top || best.empty()) least = around(r, c);
-        top = count[i];
-        if (around(r, c) == least) best.push_back(i);
+        top = std::max(top, count[board.index({r, c})]);
       }
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        if (top > 0 && count[board.index({r, c})] == top) least = std::min(least, around(r, c));
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        if (top > 0 && count[board.index({r, c})] == top && around(r, c) == least)
+          best.push_back(board.index({r, c}));
   }
 };
 
