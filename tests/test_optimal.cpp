@@ -227,14 +227,13 @@ TEST_CASE("an optimal shooter whose search off its policy would outgrow its limi
   view.record(Coord{0, 0}, told);
   shooter.on_result(view, Coord{0, 0}, told);
   REQUIRE(shooter.would_search());
-  // The likeliest hit, counted over every layout: the open cell most layouts with a ship at
-  // (0, 0) put a ship on (the lowest index on a tie).
-  std::vector<int> cover(static_cast<std::size_t>(board.cells()), 0);
-  for (const auto& layout : small_boards::all_layouts(board, fleet, Touching::allowed)) {
-    const Ocean<D> o = small_boards::ocean_of(board, fleet, Touching::allowed, layout);
-    if (!o.ship_at(Coord{0, 0})) continue;
-    o.occupied().for_each([&](std::size_t c) { ++cover[c]; });
-  }
+  // The likeliest hit, counted over every layout: the open cell most layouts that agree with the
+  // hit put a ship on (the lowest index on a tie).
+  std::vector<long> cover =
+      small_boards::cover_counts(board, fleet, rulesets::classic,
+                                 small_boards::all_layouts(board, fleet, Touching::allowed),
+                                 {{Coord{0, 0}, told}})
+          .cover;
   cover[0] = 0; // shot
   const auto likeliest =
       static_cast<std::size_t>(std::max_element(cover.begin(), cover.end()) - cover.begin());

@@ -86,20 +86,21 @@ double generous_bound(std::size_t cells) {
   return dof + 7 * std::sqrt(2 * dof) + 10;
 }
 
-/// Draws `draws` layouts with `placer` and counts each (REQUIREs every draw to be legal).
+/// Draws `draws` layouts with `placer` and counts each (REQUIREs every draw to be legal); the
+/// ocean's blocks stay.
 template <class Placer>
 std::map<Layout, int> draw(Placer& placer, Ocean<D>& ocean, const std::map<Layout, double>& legal,
                            int draws, std::uint64_t seed) {
   std::map<Layout, int> seen;
   Rng rng(seed);
   for (int i = 0; i < draws; ++i) {
-    ocean.clear();
+    ocean.clear_ships();
     REQUIRE(placer.place(ocean, rng));
     const Layout l = layout_of(ocean);
     if (!legal.count(l)) REQUIRE(legal.count(l) == 1);
     ++seen[l];
   }
-  ocean.clear();
+  ocean.clear_ships();
   return seen;
 }
 
@@ -303,15 +304,7 @@ TEST_CASE("where the cell-by-cell count runs out, the exact sampler draws unifor
     REQUIRE_FALSE(cells.run().has_value()); // the cell-by-cell count gives up...
     REQUIRE(placer.layout_count(ocean) == legal_layouts.size()); // ...the memoised one counts
     const int draws = static_cast<int>(legal_layouts.size()) * 30;
-    std::map<Layout, int> seen; // (not `draw`: its `clear` would lift the blocks)
-    Rng rng(13);
-    for (int i = 0; i < draws; ++i) {
-      ocean.clear_ships();
-      REQUIRE(placer.place(ocean, rng));
-      const Layout l = layout_of(ocean);
-      REQUIRE(legal_layouts.count(l) == 1);
-      ++seen[l];
-    }
+    const auto seen = draw(placer, ocean, legal_layouts, draws, 13);
     CHECK(seen.size() == legal_layouts.size());
     CHECK(chi_square(legal_layouts, seen, draws) < generous_bound(legal_layouts.size()));
   }

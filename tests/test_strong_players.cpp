@@ -324,14 +324,15 @@ struct Told {
   int random_misses = 0;
 };
 
-/// Checks probability's hunting shot against HuntingCounts after `told`, for several generators:
-/// every shot is one of the best cells, and every best cell is shot by some generator (ties are
-/// drawn uniformly).
+/// A view of `board` and a probability shooter, both told `told` (the random misses drawn from
+/// `seed`).
 template <class Sh>
-void hunts_the_most_covered_cell(const Board<Sh>& board, const Fleet& fleet, const Told& told,
-                                 std::uint64_t seed) {
-  TargetView<Sh> view(board, fleet, rulesets::classic);
-  ProbabilityShooter<Sh> shooter;
+std::pair<TargetView<Sh>, ProbabilityShooter<Sh>>
+told_shooter(const Board<Sh>& board, const Fleet& fleet, const Told& told, std::uint64_t seed) {
+  std::pair<TargetView<Sh>, ProbabilityShooter<Sh>> out{
+      TargetView<Sh>(board, fleet, rulesets::classic), ProbabilityShooter<Sh>{}};
+  TargetView<Sh>& view = out.first; // (named, not bound: clang 14 cannot capture bindings)
+  ProbabilityShooter<Sh>& shooter = out.second;
   shooter.start(view);
   const auto tell = [&](Coord c, ShotOutcome outcome) {
     view.record(c, outcome);
@@ -345,21 +346,37 @@ void hunts_the_most_covered_cell(const Board<Sh>& board, const Fleet& fleet, con
   for (int k = 0; k < told.random_misses; ++k)
     tell(board.coord(view.open().nth(draw.below(view.open().count()))),
          ShotOutcome{ShotResult::miss});
+  return out;
+}
+
+/// Asks copies of `shooter` for a shot with 40 generators per cell of `cells`: every shot is one
+/// of `cells`, and each of them is shot by some generator (ties are drawn uniformly).
+template <class Sh>
+void shoots_each_of(const TargetView<Sh>& view, const ProbabilityShooter<Sh>& shooter,
+                    const std::vector<std::size_t>& cells) {
+  std::vector<std::size_t> shot;
+  for (std::uint64_t g = 0; g < 40 * cells.size(); ++g) {
+    ProbabilityShooter<Sh> copy = shooter;
+    Rng rng(g);
+    const std::size_t i = view.board().index(copy.next_shot(view, rng));
+    REQUIRE(std::find(cells.begin(), cells.end(), i) != cells.end());
+    shot.push_back(i);
+  }
+  for (const std::size_t i : cells) CHECK(std::find(shot.begin(), shot.end(), i) != shot.end());
+}
+
+/// Checks probability's hunting shot against HuntingCounts after `told`: it is one of the best
+/// cells, each drawn by some generator.
+template <class Sh>
+void hunts_the_most_covered_cell(const Board<Sh>& board, const Fleet& fleet, const Told& told,
+                                 std::uint64_t seed) {
+  const auto [view, shooter] = told_shooter(board, fleet, told, seed);
   std::vector<int> afloat;
   for (int s = 0; s < fleet.ship_count(); ++s)
     if (s != told.sunk_ship) afloat.push_back(fleet.ship(s).length);
   const HuntingCounts<Sh> expected(view, afloat);
   INFO("seed " << seed << ", " << expected.best.size() << " best cells of count " << expected.top);
-  std::vector<std::size_t> shot;
-  for (std::uint64_t g = 0; g < 40 * expected.best.size(); ++g) {
-    ProbabilityShooter<Sh> copy = shooter;
-    Rng rng(g);
-    const std::size_t i = board.index(copy.next_shot(view, rng));
-    REQUIRE(std::find(expected.best.begin(), expected.best.end(), i) != expected.best.end());
-    shot.push_back(i);
-  }
-  for (const std::size_t i : expected.best)
-    CHECK(std::find(shot.begin(), shot.end(), i) != shot.end());
+  shoots_each_of(view, shooter, expected.best);
 }
 } // namespace
 
@@ -408,25 +425,14 @@ namespace {
 /// drawn uniformly among them.
 template <class Sh>
 void draws_any_open_cell_when_nothing_fits(const Board<Sh>& board, const Fleet& fleet) {
-  TargetView<Sh> view(board, fleet, rulesets::classic);
-  ProbabilityShooter<Sh> shooter;
-  shooter.start(view);
+  Told odd;
   for (int r = 0; r < board.rows(); ++r)
     for (int c = 0; c < board.cols(); ++c)
-      if ((r + c) % 2 == 1) {
-        view.record({r, c}, ShotOutcome{ShotResult::miss});
-        shooter.on_result(view, {r, c}, ShotOutcome{ShotResult::miss});
-      }
-  std::vector<int> times(static_cast<std::size_t>(board.rows() * board.cols()), 0);
-  const int open = view.open().count();
-  for (int g = 0; g < 20 * open; ++g) {
-    ProbabilityShooter<Sh> copy = shooter;
-    Rng rng(static_cast<std::uint64_t>(g));
-    const Coord c = copy.next_shot(view, rng);
-    REQUIRE(view.is_open(c));
-    ++times[board.index(c)];
-  }
-  view.open().for_each([&](std::size_t i) { CHECK(times[i] > 0); });
+      if ((r + c) % 2 == 1) odd.misses.push_back({r, c});
+  const auto [view, shooter] = told_shooter(board, fleet, odd, 0);
+  std::vector<std::size_t> open;
+  view.open().for_each([&](std::size_t i) { open.push_back(i); });
+  shoots_each_of(view, shooter, open);
 }
 } // namespace
 
