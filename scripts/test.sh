@@ -116,7 +116,9 @@ if [[ -f pyproject.toml ]]; then
   if [[ -f python/requirements-test.txt ]]; then
     "$python" -m pip install -q -r python/requirements-test.txt
   fi
-  "$python" -m pip install -q .
+  # The bindings are the project's own code: here their warnings are errors, as the headers' are.
+  # (A user's `pip install .` keeps BATTLESHIP_WERROR=OFF: a newer compiler must not break it.)
+  "$python" -m pip install -q . --config-settings=cmake.define.BATTLESHIP_WERROR=ON
   stage "Conan package (conan create, then test_package/ builds the consumer against it)"
   "$python" -m pip install -q "conan>=2"
   export CONAN_HOME="$root/build/conan-home"

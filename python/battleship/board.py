@@ -19,19 +19,8 @@ from battleship._types import Cell, CellLike, SearchPhase
 
 __all__ = ["Ocean", "TargetView", "PlacementError", "Placement"]
 
-REFUSALS = {
-    "unknown_ship": "the fleet has no ship with that id",
-    "off_board": "the ship would lie partly off the board",
-    "overlap": "the ship would overlap another ship",
-    "touching": "the ship would touch another ship, which the rules forbid",
-    "blocked": "the ship would cover a blocked cell",
-    "already_placed": "that ship is already on the board",
-    "not_placed": "that ship is not on the board",
-    "not_there": "that ship is not at that position",
-    "shooting_started": "ships cannot move once shooting has started",
-    "wrong_length": "the placement's length is not the ship's length",
-}
-"""Every placement refusal code and the sentence that explains it."""
+REFUSALS: dict[str, str] = _core.placement_refusals()
+"""Every placement refusal code and the sentence that explains it (the engine's own texts)."""
 
 
 class PlacementError(ValueError):

@@ -125,7 +125,7 @@ py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup&
   }
   const auto failure = detail::deferred(control);
   BatchSetup one = setup;
-  if (is_python_strategy<S>(shooter) || is_python_strategy<S>(placer)) one.threads = 1;
+  if (is_python_strategy(shooter) || is_python_strategy(placer)) one.threads = 1;
   result = detail::run_solo(shape, any_shooter<S>(shooter, failure), any_placer<S>(placer, failure),
                             one, control);
   if (failure->error) detail::raise_failure(*failure, setup.seed);
@@ -140,7 +140,7 @@ py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle
   const auto failure = detail::deferred(control);
   unsigned threads = setup.threads;
   for (py::handle h : {a, b, placer_a, placer_b})
-    if (is_python_strategy<S>(h)) threads = 1;
+    if (is_python_strategy(h)) threads = 1;
   const auto sa = any_shooter<S>(a, failure), sb = any_shooter<S>(b, failure);
   const auto pa = any_placer<S>(placer_a, failure), pb = any_placer<S>(placer_b, failure);
   const auto options = detail::options_of(setup, threads, control);
@@ -163,7 +163,7 @@ py::dict tournament_games(const std::vector<std::string>& names, const py::list&
   std::vector<battleship::Entrant<S>> entrants;
   for (std::size_t k = 0; k < names.size(); ++k) {
     const py::handle shooter = shooters[k], placer = placers[k];
-    if (is_python_strategy<S>(shooter) || is_python_strategy<S>(placer)) threads = 1;
+    if (is_python_strategy(shooter) || is_python_strategy(placer)) threads = 1;
     entrants.push_back(
         {names[k], any_shooter<S>(shooter, failure), any_placer<S>(placer, failure)});
   }

@@ -16,7 +16,7 @@ py::dict every_layout_games(py::handle shooter, int seeds, std::size_t max_layou
   RunControl control;
   const auto failure = detail::deferred(control);
   const auto options =
-      detail::options_of(setup, is_python_strategy<S>(shooter) ? 1 : setup.threads, control);
+      detail::options_of(setup, is_python_strategy(shooter) ? 1 : setup.threads, control);
   const auto played = any_shooter<S>(shooter, failure);
   const battleship::SimulationResult result = run_interruptible(
       [&] {

@@ -45,8 +45,6 @@ public:
   }
   /// Points a borrowed handle at `p` (null takes the object back).
   void lend(T* p) noexcept { ptr_ = p; }
-  /// Whether the handle owns its object.
-  [[nodiscard]] bool owned() const noexcept { return owned_ != nullptr; }
 
 private:
   std::shared_ptr<T> owned_;

@@ -283,13 +283,12 @@ struct OptimalShooterHolder {
 };
 
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
-/// fast path), else a type-erased shooter (a `_core.Shooter_<N>`, a `_core.OptimalShooter`, whose
-/// copy starts from the positions it has solved, or a Python object).
+/// fast path), else a type-erased shooter (a `_core.OptimalShooter`, whose copy starts from the
+/// positions it has solved, or a Python object). The Python layer (`strategies._resolve`) hands
+/// built-in shooter objects over by name.
 template <battleship::BoardShape S, class F>
 void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f) {
   if (py::isinstance<py::str>(h)) return battleship::with_shooter<S>(h.cast<std::string>(), f);
-  if (py::isinstance<BuiltinShooter<S>>(h))
-    return f(battleship::AnyShotStrategy<S>(h.cast<const BuiltinShooter<S>&>().shooter));
   if (py::isinstance<OptimalShooterHolder>(h)) {
     if constexpr (std::same_as<S, SmallShape>)
       return f(battleship::AnyShotStrategy<S>(h.cast<const OptimalShooterHolder&>().shooter));
@@ -302,8 +301,6 @@ void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& fail
 template <battleship::BoardShape S, class F>
 void with_any_placer(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f) {
   if (py::isinstance<py::str>(h)) return battleship::with_placer<S>(h.cast<std::string>(), f);
-  if (py::isinstance<BuiltinPlacer<S>>(h))
-    return f(battleship::AnyPlacementStrategy<S>(h.cast<const BuiltinPlacer<S>&>().placer));
   f(battleship::AnyPlacementStrategy<S>(PythonPlacer<S>(h, failure)));
 }
 /// The shooter `h` names, type-erased.
@@ -322,11 +319,10 @@ battleship::AnyPlacementStrategy<S> any_placer(py::handle h,
   with_any_placer<S>(h, failure, [&](auto p) { out.emplace(std::move(p)); });
   return std::move(*out);
 }
-/// Whether `h` is a Python strategy (neither a name nor a built-in object).
-template <battleship::BoardShape S>
-bool is_python_strategy(py::handle h) {
-  return !py::isinstance<py::str>(h) && !py::isinstance<BuiltinShooter<S>>(h) &&
-         !py::isinstance<BuiltinPlacer<S>>(h) && !py::isinstance<OptimalShooterHolder>(h);
+/// Whether `h` is a Python strategy (neither a built-in's name nor the optimal shooter): it
+/// plays on one thread, holding the GIL for each call.
+inline bool is_python_strategy(py::handle h) {
+  return !py::isinstance<py::str>(h) && !py::isinstance<OptimalShooterHolder>(h);
 }
 
 } // namespace bsp

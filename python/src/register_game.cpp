@@ -185,15 +185,7 @@ void register_game(py::module_& m) {
           "The player whose failure aborted the match, or None.")
       .def_readonly("rounds", &GameOutcome::rounds)
       .def_property_readonly(
-          "shots", [](const GameOutcome& o) { return py::make_tuple(o.shots[0], o.shots[1]); })
-      .def("__repr__", [](const GameOutcome& o) {
-        std::string s = "GameOutcome(end='" + std::string(end_name(o.end)) + "'";
-        if (o.winner >= 0) s += ", winner=" + std::to_string(o.winner);
-        if (!o.reason.empty()) s += ", reason=" + py::repr(py::str(o.reason)).cast<std::string>();
-        if (o.at_fault >= 0) s += ", at_fault=" + std::to_string(o.at_fault);
-        return s + ", rounds=" + std::to_string(o.rounds) + ", shots=(" +
-               std::to_string(o.shots[0]) + ", " + std::to_string(o.shots[1]) + "))";
-      });
+          "shots", [](const GameOutcome& o) { return py::make_tuple(o.shots[0], o.shots[1]); });
   for_each_shape([&]<class S>() { bind_game<S>(m); });
 }
 } // namespace bsp

@@ -45,10 +45,6 @@ void bind_ocean(py::module_& m) {
       .def("place", [](const H& h, int ship, Coord origin,
                        Orientation o) { return refusal_code(h.get_mut().place(ship, origin, o)); })
       .def("unplace", [](const H& h, int ship) { return refusal_code(h.get_mut().unplace(ship)); })
-      .def("unplace_at",
-           [](const H& h, int ship, Coord origin, Orientation o) {
-             return refusal_code(h.get_mut().unplace(ship, origin, o));
-           })
       .def("place_with",
            [](const H& h, const std::string& placer, const Handle<Rng>& rng) {
              Ocean<S>& o = h.get_mut();
@@ -151,6 +147,16 @@ void bind_ocean(py::module_& m) {
 } // namespace
 
 void register_ocean(py::module_& m) {
+  m.def(
+      "placement_refusals",
+      [] {
+        using R = PlacementRefusal;
+        py::dict d;
+        for (int i = static_cast<int>(R::unknown_ship); i <= static_cast<int>(R::wrong_length); ++i)
+          d[refusal_code(static_cast<R>(i))] = std::string(to_string(static_cast<R>(i)));
+        return d;
+      },
+      "Every placement refusal code, in the engine's order, and the sentence that explains it.");
   for_each_shape([&]<class S>() { bind_ocean<S>(m); });
 }
 } // namespace bsp

@@ -104,8 +104,7 @@ void bind_view(py::module_& m) {
                                      std::to_string(c.col) + ") is not on the board");
              h.get_mut().add_pending(c);
            })
-      .def("reset", [](const H& h) { h.get_mut().reset(); })
-      .def_property_readonly("owned", &H::owned);
+      .def("reset", [](const H& h) { h.get_mut().reset(); });
 }
 } // namespace
 

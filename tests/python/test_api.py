@@ -46,6 +46,25 @@ def test_invalid_fleets_are_refused_with_the_reason(classes, message):
         Fleet(classes)
 
 
+def test_a_fleet_refuses_a_ship_id_outside_it():
+    with pytest.raises(IndexError, match="ship 5 is not in a fleet of 5 ships"):
+        Fleet.classic().ship(5)
+    with pytest.raises(IndexError, match="ship -1 is not"):
+        Fleet.classic().ship(-1)
+
+
+def test_an_rng_repeats_its_seed_s_draws_and_keeps_to_its_ranges():
+    a, b = battleship.Rng(7), battleship.Rng(7)
+    draws = [a.uniform01() for _ in range(2000)]
+    assert draws == [b.uniform01() for _ in range(2000)]
+    assert all(0.0 <= x < 1.0 for x in draws) and abs(sum(draws) / 2000 - 0.5) < 0.03
+    assert battleship.Rng(8).uniform01() != draws[0]
+    rng = battleship.Rng(3)
+    assert not any(rng.chance(0.0) for _ in range(500)) and all(rng.chance(1.0) for _ in range(500))
+    share = sum(rng.chance(0.3) for _ in range(20_000)) / 20_000
+    assert abs(share - 0.3) < 0.015  # 4.6 standard deviations
+
+
 def test_fleet_problems_on_a_board():
     assert Fleet.classic().problem(10, 10) is None
     assert "does not fit on a 4 x 4 board" in Fleet.classic().problem(4, 4)

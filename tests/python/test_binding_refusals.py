@@ -349,6 +349,10 @@ def test_a_cell_as_a_list_or_array_is_read_without_leaking_and_range_checked():
     assert ocean.fire([3, 3]).result == "hit" and ocean.fire(np.array([3, 4])).result == "hit"
     with pytest.raises(ValueError, match="out of range"):
         ocean.fire([2**40, 0])
+    for cell in [(2**40, 0), (0, -(2**40)), (2**70, 0)]:  # a tuple of ints: the fast path
+        with pytest.raises(ValueError, match=r"a cell is out of range: \(" + str(cell[0])):
+            ocean.fire(cell)
+    assert ocean.shots.sum() == 2
     with pytest.raises(TypeError, match="pair of integers"):
         ocean.fire([1.5, 2])
     # Each list cell used to keep a reference to its row and column for ever.
@@ -357,6 +361,50 @@ def test_a_cell_as_a_list_or_array_is_read_without_leaking_and_range_checked():
     for _ in range(1000):
         ocean.ship_at([row, row])
     assert sys.getrefcount(row) - before < 100
+
+
+# ---- the compiled ocean's own guards, under the Python ones ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda o: o.is_placed(-1),
+        lambda o: o.placement(5),
+        lambda o: o.health(5),
+        lambda o: o.is_sunk(2**20),
+    ],
+)
+def test_the_compiled_ocean_refuses_a_ship_outside_its_fleet_and_changes_nothing(call):
+    ocean = b.Ocean()
+    ocean.place(0, (3, 3), "vertical")
+    before = ocean.copy()
+    with pytest.raises(IndexError, match="is not in a fleet of 5 ships"):
+        call(ocean._impl)
+    assert ocean == before
+
+
+def test_the_compiled_ocean_answers_unknown_ship_to_a_placement_outside_its_fleet():
+    ocean = b.Ocean()
+    ocean.place(0, (3, 3), "vertical")
+    before = ocean.copy()
+    assert ocean._impl.place(5, (0, 0), "horizontal") == "unknown_ship"
+    assert ocean._impl.check_place(-1, (0, 0), "horizontal") == "unknown_ship"
+    assert ocean._impl.unplace(5) == "unknown_ship"
+    assert ocean == before
+
+
+def test_a_placement_refusal_explains_itself_in_the_engine_s_words():
+    assert set(b.board.REFUSALS) == {
+        "unknown_ship", "off_board", "overlap", "touching", "blocked", "already_placed",
+        "not_placed", "not_there", "shooting_started", "wrong_length",
+    }
+    ocean = b.Ocean()
+    ocean.place(0, (0, 0), "horizontal")
+    with pytest.raises(b.PlacementError) as refused:
+        ocean.place(1, (0, 4), "vertical")
+    assert refused.value.refusal == "overlap"
+    assert str(refused.value).endswith(": the ship would overlap another ship")
 
 
 # ---- the compiled game's ocean and view with an argument that is not an int ------------------

@@ -11,24 +11,38 @@ import battleship
 from battleship import Fleet, Rules, ShipClass, ShotOutcome
 
 
-@pytest.mark.parametrize(
-    "value",
-    [
-        Fleet.classic(),
-        Fleet.bbm103(),
-        Fleet([("Dot", "D", 1, 4)]),
-        Rules(),
-        Rules.named("bbm103"),
-        Rules(volley="fixed_salvo", salvo_size=3, disclosure="hit_only", shot_cap=80),
-        ShipClass("Carrier", "C", 5),
-        ShotOutcome("sunk", ship=3),
-        ShotOutcome("invalid", refusal="off_board"),
-    ],
-)
+VALUES = [
+    Fleet.classic(),
+    Fleet.bbm103(),
+    Fleet([("Dot", "D", 1, 4)]),
+    Rules(),
+    Rules.named("bbm103"),
+    Rules(volley="fixed_salvo", salvo_size=3, disclosure="hit_only", shot_cap=80),
+    ShipClass("Carrier", "C", 5),
+    ShipClass("Boat", "b", 2, count=3),
+    ShotOutcome("sunk", ship=3),
+    ShotOutcome("invalid", refusal="off_board"),
+    ShotOutcome("invalid", refusal="already_shot"),
+]
+
+
+@pytest.mark.parametrize("value", VALUES)
 def test_values_survive_pickling(value):
     for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
         back = pickle.loads(pickle.dumps(value, protocol=protocol))
         assert back == value and hash(back) == hash(value)
+
+
+@pytest.mark.parametrize("value", VALUES)
+def test_values_repr_as_the_call_that_makes_them(value):
+    names = {"Fleet": Fleet, "Rules": Rules, "ShipClass": ShipClass, "ShotOutcome": ShotOutcome}
+    assert eval(repr(value), names) == value
+
+
+def test_a_ship_class_reads_back_what_it_was_made_with():
+    boat = ShipClass("Boat", "b", 2, count=3)
+    assert (boat.name, boat.symbol, boat.length, boat.count) == ("Boat", "b", 2, 3)
+    assert Fleet.classic().classes[4].symbol == "D"
 
 
 def test_different_values_compare_unequal():

@@ -80,6 +80,30 @@ def test_an_exception_in_a_python_shooter_surfaces_with_its_traceback():
     assert any("aborted" in n for n in getattr(info.value, "__notes__", ["aborted"]))
 
 
+class Sealed(Exception):
+    """An exception that refuses the attribute naming the aborted game."""
+
+    def __setattr__(self, name, value):
+        if name == "battleship_aborted_game":
+            raise AttributeError(name)
+        super().__setattr__(name, value)
+
+
+class SealedShooter(Exploding):
+    def next_shot(self, view, rng):
+        if self.calls + 1 == self.at:
+            self.calls += 1
+            raise Sealed("sealed in next_shot")
+        return super().next_shot(view, rng)
+
+
+def test_an_exception_that_takes_no_attribute_still_surfaces_with_its_note():
+    with pytest.raises(Sealed, match="sealed in next_shot") as info:
+        battleship.simulate(SealedShooter(250), 1000, seed=1, progress=False)
+    assert not hasattr(info.value, "battleship_aborted_game")
+    assert any("aborted" in n for n in getattr(info.value, "__notes__", ["aborted"]))
+
+
 def test_an_exception_in_a_game_aborts_it_and_propagates():
     game = Game(Exploding(3), "random", seed=1)
     with pytest.raises(ZeroDivisionError):
