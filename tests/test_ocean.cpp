@@ -50,6 +50,7 @@ TEST_CASE("every placement refusal names its reason and leaves the ocean unchang
   CHECK(o.place(1, Placement{{0, 0}, H, 3}) == PlacementRefusal::wrong_length);
   o.block(Coord{5, 0});
   const auto blocked = o;
+  CHECK_FALSE(blocked == before); // a block is part of the ocean
   CHECK(o.place(1, {4, 0}, V) == PlacementRefusal::blocked);
   CHECK(o == blocked);
   o.unblock();
@@ -59,6 +60,48 @@ TEST_CASE("every placement refusal names its reason and leaves the ocean unchang
   CHECK(o.unplace(0, {2, 2}, V) == PlacementRefusal::not_there);
   CHECK(o == before);
   CHECK(to_string(PlacementRefusal::touching).find("touch") != std::string_view::npos);
+}
+
+TEST_CASE("a placement of the wrong length is refused for every ship, the first included",
+          "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  const auto empty = o;
+  CHECK(o.place(0, Placement{{0, 0}, H, 2}) == PlacementRefusal::wrong_length);
+  CHECK(o.place(1, Placement{{0, 0}, V, 3}) == PlacementRefusal::wrong_length);
+  CHECK(o.place(2, Placement{{0, 0}, H, 2}) == PlacementRefusal::unknown_ship);
+  CHECK(o == empty);
+  CHECK(o.place(0, Placement{{0, 0}, H, 3}) == PlacementRefusal::none);
+}
+
+TEST_CASE("afloat_count counts the placed ships not yet sunk", "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  CHECK(o.afloat_count() == 0);
+  REQUIRE(o.place(1, {4, 4}, H) == PlacementRefusal::none);
+  CHECK(o.afloat_count() == 1); // ship 0 is not on the board yet
+  REQUIRE(o.place(0, {0, 0}, H) == PlacementRefusal::none);
+  CHECK(o.afloat_count() == 2);
+  o.fire({4, 4});
+  o.fire({4, 5});
+  CHECK(o.afloat_count() == 1);
+}
+
+TEST_CASE("fleets of 31 and 32 ships are all placed and all sunk", "[ocean]") {
+  for (int n : {31, 32}) {
+    INFO(n << " ships");
+    const Fleet dots{{"Dot", 'D', 1, n}};
+    Ocean<FixedShape<8, 8>> o(Board<FixedShape<8, 8>>{}, dots, Touching::allowed);
+    for (int id = 0; id < n; ++id) {
+      CHECK_FALSE(o.all_placed());
+      REQUIRE(o.place(id, {id / 8, id % 8}, H) == PlacementRefusal::none);
+    }
+    CHECK(o.all_placed());
+    for (int id = 0; id < n; ++id) {
+      CHECK_FALSE(o.all_sunk());
+      CHECK(o.fire({id / 8, id % 8}) == ShotOutcome{ShotResult::sunk, id, ShotRefusal::none});
+    }
+    CHECK(o.all_sunk());
+    CHECK(o.afloat_count() == 0);
+  }
 }
 
 TEST_CASE("touching rules refuse edge and corner contact as configured", "[ocean][rules]") {
