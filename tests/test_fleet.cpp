@@ -155,8 +155,11 @@ TEST_CASE("a fleet covering more cells than the board has is refused with both n
   CHECK_THROWS_MATCHES(
       big.validate(board), std::invalid_argument,
       Catch::Matchers::Message("the fleet covers 25 cells but the board has only 20"));
-  // One ship fewer covers exactly the board's 20 cells: not refused for its size.
+  // One ship fewer covers exactly the board's 20 cells: not refused for its size. One cell more
+  // is.
   CHECK_FALSE(Fleet({{"Big", 'B', 5, 4}}).problem(board).has_value());
+  CHECK(Fleet({{"Big", 'B', 5, 4}, {"Dot", 'D', 1, 1}}).problem(board).value_or("") ==
+        "the fleet covers 21 cells but the board has only 20");
 }
 
 TEST_CASE("a ship name longer than 31 bytes is refused naming it", "[fleet]") {

@@ -555,6 +555,22 @@ TEST_CASE("oriented_search under no contact treats the cells beside a line and a
   for (const Coord c : p.next_cells()) CHECK(!p.shooter.known_water().test(p.board.index(c)));
 }
 
+TEST_CASE("oriented_search under no edge contact treats the cells beside a line and beside a sunk "
+          "ship as water, not its corners",
+          "[oriented_search]") {
+  Position p(Rules{.touching = Touching::no_edge_contact, .disclosure = Disclosure::hit_and_sunk});
+  p.shot({4, 4}, ShotResult::hit);
+  CHECK(p.shooter.known_water().none()); // a diagonal neighbour may hold another ship
+  p.shot({4, 5}, ShotResult::hit);
+  CHECK(p.shooter.known_water().count() == 4); // above and below the line
+  p.shot({4, 6}, ShotResult::sunk);
+  // The cells sharing an edge with (4,4)-(4,6): three above, three below, one at each end.
+  CHECK(p.shooter.known_water().count() == 8);
+  CHECK(p.shooter.known_water() ==
+        p.board.dilate4(p.shooter.known_sunk_cells()) - p.shooter.known_sunk_cells());
+  for (const Coord c : p.next_cells()) CHECK(!p.shooter.known_water().test(p.board.index(c)));
+}
+
 namespace {
 /// The searching candidates written plainly: for each live hit, scan its row and column runs.
 std::vector<Coord> reference_search(const TargetView<S>& view, const Board<S>::bitboard_type& live,
