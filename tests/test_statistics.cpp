@@ -94,6 +94,13 @@ TEST_CASE("merging histograms adds their counts in any order", "[statistics]") {
   CHECK(ab.count(1000) == 0);
   CHECK(ab.games() == 6);
   CHECK_FALSE(ab == a);
+  // A histogram one count longer: its last count must not be lost (or written past the end).
+  ShotHistogram d;
+  d.add(8);
+  c.merge(d);
+  CHECK(c.count(8) == 1);
+  CHECK(c.max() == 8);
+  CHECK(c.games() == 2);
 }
 
 TEST_CASE("an empty histogram gives zeros, and clearing empties one", "[statistics]") {
