@@ -39,6 +39,13 @@ def test_bad_ship_ids_cells_and_orientations_are_python_errors():
         ocean.place(5, (0, 0))
     with pytest.raises(IndexError, match="ship -1 is not in a fleet of 5 ships"):
         ocean.health(-1)
+    ocean.place(0, (0, 0))
+    before = ocean.copy()
+    for call in [ocean.unplace, ocean.check_place, ocean.is_placed, ocean.placement, ocean.is_sunk]:
+        args = (5, (0, 0)) if call == ocean.check_place else (5,)
+        with pytest.raises(IndexError, match="ship 5 is not in a fleet of 5 ships"):
+            call(*args)
+    assert ocean == before
     with pytest.raises(TypeError, match=r"a ship is its id in the fleet \(an int\), got 'Carrier'"):
         ocean.place("Carrier", (0, 0))
     with pytest.raises(ValueError, match="orientation"):

@@ -50,6 +50,17 @@ def test_ranges_combined_in_any_order_are_the_whole_run():
     )
 
 
+def test_ranges_combined_keep_every_piece_s_unfinished_games():
+    capped = Rules(shot_cap=55)  # hunt_target needs more than 55 shots in about half its games
+    whole = simulate("hunt_target", 600, seed=3, rules=capped, progress=False)
+    pieces = [simulate("hunt_target", n, seed=3, rules=capped, first_game=first, progress=False)
+              for first, n in [(0, 200), (200, 400)]]
+    assert all(p.unfinished > 0 for p in pieces)
+    merged = combine(pieces)
+    assert merged.unfinished == whole.unfinished == sum(p.unfinished for p in pieces)
+    same_games(merged, whole)
+
+
 def test_an_incomplete_cover_is_not_the_whole_run():
     whole = simulate("parity", 1000, seed=2, progress=False)
     gap = combine([simulate("parity", 500, seed=2, progress=False),
