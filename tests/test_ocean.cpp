@@ -62,6 +62,23 @@ TEST_CASE("every placement refusal names its reason and leaves the ocean unchang
   CHECK(to_string(PlacementRefusal::touching).find("touch") != std::string_view::npos);
 }
 
+TEST_CASE("where several refusals apply, the first in the documented order is given", "[ocean]") {
+  auto o = ocean_with(Touching::no_contact);
+  REQUIRE(o.place(0, {5, 2}, H) == PlacementRefusal::none); // (5,2)-(5,4), on the bottom row
+  o.block({4, 3});
+  o.block({4, 1});
+  const auto before = o;
+  CHECK(o.place(1, {5, 3}, V) == PlacementRefusal::off_board);      // and over ship 0
+  CHECK(o.place(1, {4, 3}, V) == PlacementRefusal::overlap);        // and blocked, and touching
+  CHECK(o.place(1, {4, 0}, H) == PlacementRefusal::blocked);        // (4,1): and touching
+  CHECK(o.place(0, {9, 9}, H) == PlacementRefusal::already_placed); // and off the board
+  CHECK(o == before);
+  o.fire({0, 0});
+  CHECK(o.place(0, {0, 2}, H) == PlacementRefusal::shooting_started); // and already placed
+  CHECK(o.place(1, {9, 9}, H) == PlacementRefusal::shooting_started); // and off the board
+  CHECK(o.place(2, {9, 9}, H) == PlacementRefusal::unknown_ship);     // and shooting started
+}
+
 TEST_CASE("a placement of the wrong length is refused for every ship, the first included",
           "[ocean]") {
   auto o = ocean_with(Touching::allowed);

@@ -93,6 +93,8 @@ public:
   // ---- placement -------------------------------------------------------------------------
 
   /// Why `ship` could not be placed at `origin` facing `orientation` now, or `none` if it could.
+  /// Where several reasons apply, the first of `unknown_ship`, `shooting_started`,
+  /// `already_placed`, `off_board`, `overlap`, `blocked` and `touching` is given.
   [[nodiscard]] PlacementRefusal check_place(int ship, Coord origin,
                                              Orientation orientation) const noexcept {
     if (ship < 0 || ship >= ship_count_) return PlacementRefusal::unknown_ship;

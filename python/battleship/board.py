@@ -151,7 +151,10 @@ class Ocean(_Board):
         return int(ship)
 
     def check_place(self, ship: int, origin: CellLike, orientation: str = "horizontal") -> Optional[str]:
-        """Why ``ship`` could not be placed there now (a refusal code), or None if it could."""
+        """Why ``ship`` could not be placed there now (a refusal code), or None if it could.
+
+        Where several reasons apply, the first of ``shooting_started``, ``already_placed``,
+        ``off_board``, ``overlap``, ``blocked`` and ``touching`` is given."""
         code = self._impl.check_place(self._ship(ship), origin, orientation)
         return None if code == "none" else str(code)
 
