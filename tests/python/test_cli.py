@@ -29,6 +29,13 @@ def test_compare_plays_fewer_games_with_a_slow_shooter_and_marks_it(capsys):
     assert "* slow shooter (milliseconds a move): 3 games" in out
 
 
+def test_compare_marks_no_slow_shooter_when_its_games_are_not_cut(capsys):
+    assert main(["compare", "--games", "3", "--slow-games", "3", "--shooters", "parity,bayes", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "bayes *" not in out and "slow shooter" not in out
+    assert "3 games per shooter" in out
+
+
 def test_compare_without_a_slow_shooter_has_no_footnote(capsys):
     assert main(["compare", "--games", "20", "--shooters", "parity", "--no-progress"]) == 0
     assert "slow shooter" not in capsys.readouterr().out
@@ -64,6 +71,8 @@ def test_rule_overrides(capsys):
     [
         (["simulate", "nope", "--games", "10"], "unknown shooter 'nope'"),
         (["simulate", "random", "--games", "-1"], "games must be >= 0"),
+        (["simulate", "random", "--games", "10", "--threads", "-1"], "threads must be >= 0, got -1"),
+        (["compare", "--games", "10", "--threads", str(2**32)], "threads must be <= 4294967295"),
         (["simulate", "random", "--rows", "3", "--cols", "3"], "does not fit"),
         (["simulate", "random", "--rows", "40", "--cols", "40"], "at most 1024"),
         (["match", "random", "random", "--salvo-size", "0"], "--salvo-size must be >= 1, got 0"),
