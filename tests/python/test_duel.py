@@ -10,7 +10,9 @@ from gymnasium.utils.env_checker import check_env
 
 import battleship
 from battleship.envs import DUEL_ID, HIT, SUNK, UNKNOWN, DuelEnv
+from battleship.envs._shared import match_reward
 from battleship.envs.duel import DAMAGED, SHIP, SPLASH, WATER
+from battleship.game import GameOutcome
 
 SALVO = battleship.Rules(volley="per_ship_afloat")
 
@@ -43,6 +45,19 @@ def test_the_reward_is_the_match_s_result_for_the_agent():
     env = DuelEnv()
     total, infos = play(env, 1, teacher="random")  # random against probability: a sure loss
     assert total == -1.0 and infos[-1]["match"].winner != env.agent
+
+
+@pytest.mark.parametrize(
+    "outcome, rewards",
+    [
+        (GameOutcome("win", 1, rounds=30, shots=(29, 30)), (-1.0, 1.0)),
+        (GameOutcome("draw", rounds=40, shots=(40, 40)), (0.0, 0.0)),
+        (GameOutcome("aborted", None, "player 0 made too many invalid shots", 5, (4, 4), 0), (-1.0, 1.0)),
+        (GameOutcome("aborted", None, "stopped by the host", 5, (4, 4), None), (0.0, 0.0)),
+    ],
+)
+def test_each_player_s_reward_for_each_way_a_match_ends(outcome, rewards):
+    assert (match_reward(outcome, 0), match_reward(outcome, 1)) == rewards
 
 
 def test_single_shots_alternate_and_the_opponent_answers_every_step():
