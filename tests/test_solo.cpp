@@ -21,11 +21,15 @@ struct Listener {
   Coord next_shot(const TargetView<S>& v, Rng&) { return v.board().coord(v.open().first()); }
   void on_result(const TargetView<S>&, Coord, const ShotOutcome& o) { told->push_back(o); }
 };
-/// Always fires at the same cell.
+/// Always fires at the same cell; counts its shots in `*named` if given.
 struct Stubborn {
   Coord cell{0, 0};
+  int* named = nullptr;
   void start(const TargetView<S>&) {}
-  Coord next_shot(const TargetView<S>&, Rng&) { return cell; }
+  Coord next_shot(const TargetView<S>&, Rng&) {
+    if (named) ++*named;
+    return cell;
+  }
   void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
 };
 
@@ -122,10 +126,14 @@ TEST_CASE("invalid shots are retried, and too many in a row stop the game unfini
   Rules rules = rulesets::classic;
   rules.max_invalid_in_a_row = 4;
   Ocean<S> ocean = top_ocean();
-  // The first shot at (0,0) is valid; the next four are repeats.
-  CHECK(solo(rules, Stubborn{}, &ocean) == SoloResult{1, false});
+  // The first shot at (0,0) is valid; the next four are repeats, and the fourth ends the game.
+  int named = 0;
+  CHECK(solo(rules, Stubborn{{0, 0}, &named}, &ocean) == SoloResult{1, false});
+  CHECK(named == 5);
   CHECK(ocean.shots().count() == 1);
-  CHECK(solo(rules, Stubborn{{-1, 2}}) == SoloResult{0, false});
+  named = 0;
+  CHECK(solo(rules, Stubborn{{-1, 2}, &named}) == SoloResult{0, false});
+  CHECK(named == 4);
 }
 
 TEST_CASE("invalid shots that are not in a row never stop a solo game", "[solo][rules]") {
@@ -164,6 +172,7 @@ TEST_CASE("a solo game resets the view and draws only from the given generator",
   Rng again = after_placement;
   CHECK(play_solo(ocean, view, shooter, again) == first);
   CHECK(again == rng);
+  CHECK_FALSE(rng == after_placement); // the caller's generator moved on with the shooter's draws
 }
 
 namespace {
