@@ -397,6 +397,19 @@ TEST_CASE("a mirror match shares the first-mover advantage evenly", "[simulate][
   CHECK(r.first_mover_share().low > 0.5);
 }
 
+TEST_CASE("the win shares leave draws and aborted matches out", "[simulate][match]") {
+  MatchResult r;
+  r.games = 10;
+  r.wins_a = 3;
+  r.wins_b = 1;
+  r.draws = 5;
+  r.aborted = 1;
+  r.first_mover_wins = 2;
+  CHECK(r.share_a().share == 0.75);
+  CHECK(r.first_mover_share().share == 0.5);
+  CHECK(r.share_a().low == proportion(3, 4).low); // the interval of 4 decided matches, not 10
+}
+
 TEST_CASE("a thread count past max_threads, such as -1 converted, plays the same run",
           "[simulate]") {
   SimulationOptions options;

@@ -95,14 +95,15 @@ class MatchResult:
 
     @property
     def share_a(self) -> float:
-        """Share of the decided games (wins and draws) that ``a`` won."""
-        decided = self.wins_a + self.wins_b + self.draws
+        """``a``'s share of the games won or lost (draws and aborted games left out), as C++'s
+        ``MatchResult::share_a`` and a tournament's win shares count it."""
+        decided = self.wins_a + self.wins_b
         return self.wins_a / decided if decided else 0.0
 
     @property
     def ci95_a(self) -> float:
         """Half-width of the 95 percent interval of ``share_a`` (normal approximation)."""
-        decided = self.wins_a + self.wins_b + self.draws
+        decided = self.wins_a + self.wins_b
         p = self.share_a
         return 1.96 * math.sqrt(p * (1 - p) / decided) if decided else 0.0
 
@@ -368,29 +369,17 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
         raise TypeError("combine: all results must be SimulationResult, or all MatchResult")
     if any((r.a, r.b) != (first.a, first.b) for r in matches):
         raise ValueError("combine: results of different pairs of players")
-    games = sum(r.games for r in matches)
-    wins_a, wins_b = sum(r.wins_a for r in matches), sum(r.wins_b for r in matches)
-    rounds = sum(r.total_rounds for r in matches)
-    winner_shots = sum(r.total_winner_shots for r in matches)
     aborted = [r for r in matches if r.first_abort_game is not None]
     earliest = min(aborted, key=lambda r: r.first_abort_game or 0) if aborted else None
-    return MatchResult(
-        a=first.a,
-        b=first.b,
-        games=games,
-        wins_a=wins_a,
-        wins_b=wins_b,
-        draws=sum(r.draws for r in matches),
-        aborted=sum(r.aborted for r in matches),
-        first_mover_wins=sum(r.first_mover_wins for r in matches),
-        mean_rounds=rounds / games if games else 0.0,
-        mean_winner_shots=winner_shots / (wins_a + wins_b) if wins_a + wins_b else 0.0,
-        seconds=sum(r.seconds for r in matches),
-        first_abort=earliest.first_abort if earliest else "",
-        total_rounds=rounds,
-        total_winner_shots=winner_shots,
-        first_abort_game=earliest.first_abort_game if earliest else None,
-    )
+    tallies = {
+        key: sum(getattr(r, key) for r in matches)
+        for key in ("games", "wins_a", "wins_b", "draws", "aborted", "first_mover_wins", "seconds")
+    }
+    tallies["rounds"] = sum(r.total_rounds for r in matches)
+    tallies["winner_shots"] = sum(r.total_winner_shots for r in matches)
+    tallies["first_abort"] = earliest.first_abort if earliest else ""
+    tallies["first_abort_game"] = earliest.first_abort_game if earliest else None
+    return _match_result(first.a, first.b, tallies)
 
 
 def cores() -> int:

@@ -196,5 +196,13 @@ def test_match_tallies_a_head_to_head():
     assert abs(even.share_a - 0.5) < 3 * max(even.ci95_a, 0.01)
 
 
+def test_a_match_s_win_share_leaves_draws_out_as_the_engine_does():
+    # bbm103's equalising shot lets the second player finish the round: some matches are drawn.
+    m = battleship.match("hunt_target", "hunt_target", 400, seed=1, rules=Rules.named("bbm103"), progress=False)
+    assert m.draws > 0
+    assert m.share_a == m.wins_a / (m.wins_a + m.wins_b)
+    assert m.ci95_a == pytest.approx(1.96 * (m.share_a * (1 - m.share_a) / (m.wins_a + m.wins_b)) ** 0.5)
+
+
 def test_version_comes_from_the_version_file(root):
     assert battleship.__version__ == (root / "VERSION").read_text().strip()
