@@ -90,6 +90,27 @@ TEST_CASE("a draw is worth half a win", "[tournament]") {
   CHECK(t.standings()[0].entrant == 0); // ties keep the order entered
 }
 
+TEST_CASE("players level on score are ranked by wins, then in the order entered", "[tournament]") {
+  const auto batch = [](std::uint64_t wins_a, std::uint64_t wins_b, std::uint64_t draws) {
+    MatchResult m;
+    m.wins_a = wins_a;
+    m.wins_b = wins_b;
+    m.draws = draws;
+    m.games = wins_a + wins_b + draws;
+    return m;
+  };
+  TournamentResult t;
+  t.names = {"A", "B", "C"};
+  t.matches = {batch(1, 1, 2), batch(1, 1, 2), batch(3, 3, 0)}; // (A, B), (A, C), (B, C)
+  const auto table = t.standings();
+  REQUIRE(table.size() == 3);
+  for (const Standing& s : table) CHECK(s.score() == 0.5);
+  CHECK(table[0].name == "B"); // four wins, as C, and entered first
+  CHECK(table[1].name == "C");
+  CHECK(table[2].name == "A"); // two wins
+  CHECK(table[2].wins == 2);
+}
+
 TEST_CASE("progress counts the tournament's matches and a cancel stops it", "[tournament]") {
   std::vector<std::uint64_t> seen;
   SimulationOptions o = options(100);
