@@ -151,7 +151,7 @@ void register_ocean(py::module_& m) {
       "placement_refusals",
       [] {
         using R = PlacementRefusal;
-        py::dict d;
+        py::dict d; // every refusal after `none`, in declaration order: `wrong_length` is last
         for (int i = static_cast<int>(R::unknown_ship); i <= static_cast<int>(R::wrong_length); ++i)
           d[refusal_code(static_cast<R>(i))] = std::string(to_string(static_cast<R>(i)));
         return d;

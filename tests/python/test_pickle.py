@@ -1,4 +1,5 @@
-"""Fleets, rules, ship classes, outcomes and records pickle and compare equal after a round trip."""
+"""Fleets, rules, ship classes, outcomes and records pickle and compare equal after a round trip;
+the values also repr as the call that makes them."""
 
 import copy
 import pickle
