@@ -4,7 +4,9 @@
 #include <battleship/board.hpp>
 #include <battleship/rng.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include <set>
 #include <vector>
@@ -113,6 +115,50 @@ TEST_CASE("board dilation grows a cell by its edge or corner neighbours without 
   CHECK(left.count() == 4);
   CHECK_FALSE(left.test(board.index(Coord{1, 4})));
   CHECK(board.neighbours4(Coord{3, 4}).count() == 2);
+}
+
+TEST_CASE("a placement's cells, last cell, covers and mask agree for every placement on a board",
+          "[board]") {
+  using namespace battleship;
+  const Board<FixedShape<4, 5>> board;
+  int placements = 0;
+  for (const Orientation o : {Orientation::horizontal, Orientation::vertical})
+    for (int length = 1; length <= 5; ++length)
+      for (int r = -1; r <= 4; ++r)
+        for (int c = -1; c <= 5; ++c) {
+          const Placement p{{r, c}, o, length};
+          std::set<std::pair<int, int>> cells;
+          for (int i = 0; i < length; ++i) cells.insert({p.cell(i).row, p.cell(i).col});
+          REQUIRE(cells.size() == static_cast<std::size_t>(length));
+          CHECK(p.last() == p.cell(length - 1));
+          // covers answers for cells on and off the board, around the ship too.
+          for (int rr = -2; rr <= 6; ++rr)
+            for (int cc = -2; cc <= 7; ++cc)
+              CHECK(p.covers(Coord{rr, cc}) == (cells.count({rr, cc}) == 1));
+          const bool on_board = std::all_of(cells.begin(), cells.end(), [&](const auto& rc) {
+            return board.contains(Coord{rc.first, rc.second});
+          });
+          CHECK(board.contains(p) == on_board);
+          if (!on_board) continue;
+          ++placements;
+          const auto mask = board.mask(p);
+          CHECK(mask.count() == length);
+          for (const auto& [rr, cc] : cells) CHECK(mask.test(board.index(Coord{rr, cc})));
+        }
+  // Horizontal: 4 rows x (6 - length) columns; vertical: (5 - length) rows x 5 columns.
+  int expected = 0;
+  for (int length = 1; length <= 5; ++length)
+    expected += 4 * (6 - length) + std::max(0, 5 - length) * 5;
+  CHECK(placements == expected);
+}
+
+TEST_CASE("rotating an orientation gives the other one, and rotating twice gives it back",
+          "[board]") {
+  using battleship::Orientation;
+  CHECK(rotated(Orientation::horizontal) == Orientation::vertical);
+  CHECK(rotated(Orientation::vertical) == Orientation::horizontal);
+  for (const Orientation o : {Orientation::horizontal, Orientation::vertical})
+    CHECK(rotated(rotated(o)) == o);
 }
 
 TEST_CASE("a runtime-sized board keeps its cells inside the capacity", "[board]") {

@@ -555,6 +555,24 @@ TEST_CASE("play returns nullptr when the game cannot be played", "[cs32][play]")
   }
 }
 
+TEST_CASE("play gives up with nullptr after 1000 wasted attacks in a row, by either player",
+          "[cs32][play]") {
+  // Two humans each place their fleet, attack (0,0) once (a miss) and then only repeat it: every
+  // later attack is wasted, by both players in turn. The input holds more attacks than needed,
+  // so the game ends on the rule, not on the input.
+  const std::string placing = "h\n5 0\nh\n6 0\nh\n7 0\nh\n8 0\nh\n9 0\n";
+  std::string script = placing + placing;
+  for (int i = 0; i < 1100; ++i) script += "0 0\n";
+  Harness h(10, 10, script);
+  add_standard_ships(h.game);
+  Owned a(createPlayer("human", "Ha", h.game));
+  Owned b(createPlayer("human", "Hb", h.game));
+  CHECK(h.game.play(a.get(), b.get(), false) == nullptr);
+  const std::string text = h.take();
+  CHECK(count_of(text, " attacked (0,0) and missed") == 2);
+  CHECK(count_of(text, " wasted a shot at (0,0).") == 1000);
+}
+
 TEST_CASE("play pauses after every turn but the last when asked to", "[cs32][play]") {
   Harness h(10, 10, std::string(300, '\n'));
   add_standard_ships(h.game);
