@@ -8,7 +8,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import battleship
-from battleship.envs import ENV_ID, HIT, MISS, SUNK, UNKNOWN, BattleshipEnv
+from battleship.envs import ENV_ID, HIT, MISS, SUNK, UNKNOWN, BattleshipEnv, BattleshipVectorEnv, DuelEnv
 
 
 def ship_cells(env: BattleshipEnv) -> set[tuple[int, int]]:
@@ -147,6 +147,18 @@ def test_truncation_by_steps_and_by_the_shot_cap():
     capped.reset(seed=1)
     truncated = [capped.step(i)[3] for i in range(4)]
     assert truncated == [False, False, False, True] and capped.view.shots_fired == 4
+
+
+def test_max_steps_defaults_to_the_documented_multiple_of_the_board_s_cells():
+    boat = battleship.Fleet([battleship.ShipClass("Boat", "B", 2)])
+    assert BattleshipEnv(rows=3, cols=4, fleet=boat).max_steps == 2 * 12
+    assert DuelEnv(rows=3, cols=4, fleet=boat).max_steps == 4 * 12
+    assert BattleshipVectorEnv(2, rows=3, cols=4, fleet=boat).max_steps == 2 * 12
+    assert BattleshipEnv(rows=3, cols=4, fleet=boat, max_steps=5).max_steps == 5
+    # The default is what truncates: a repeated cell never sinks the boat.
+    env = BattleshipEnv(rows=3, cols=4, fleet=boat)
+    env.reset(seed=1)
+    assert [env.step(0)[3] for _ in range(24)] == [False] * 23 + [True]
 
 
 def test_a_chosen_layout_is_played():

@@ -203,6 +203,16 @@ def test_same_seed_same_match_and_random_first_draws_both():
     env = SelfPlayEnv(first="player_1")
     env.reset(seed=1)
     assert env.agent_selection == "player_1" and env.player_of("player_1") == 0
+    # Seed 0 is a seed like any other, also after other episodes.
+    replayed = SelfPlayEnv(first="random")
+    play(replayed, 5, teachers)
+    assert play(replayed, 0, teachers) == play(SelfPlayEnv(first="random"), 0, teachers)
+
+
+def test_max_steps_defaults_to_four_steps_a_cell():
+    boat = battleship.Fleet([battleship.ShipClass("Boat", "B", 2)])
+    assert SelfPlayEnv(rows=3, cols=4, fleet=boat).max_steps == 4 * 12
+    assert SelfPlayEnv(rows=3, cols=4, fleet=boat, max_steps=7).max_steps == 7
 
 
 def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():

@@ -325,6 +325,8 @@ def test_numpy_integers_are_board_sizes(kind):
     assert r.games == 3
     with pytest.raises(TypeError, match="rows must be an int"):
         Ocean(np.bool_(True), 4)
+    with pytest.raises(TypeError, match="cols must be an int, got True"):
+        Ocean(4, True)  # a bool is an int to Python, not a board size
     with pytest.raises(TypeError, match="cols must be an int"):
         Ocean(4, np.float64(4.0))
     with pytest.raises(ValueError, match="at most"):
