@@ -301,12 +301,16 @@ private:
     std::copy(density_.begin(), density_.end(), around.begin() + padded);
     std::fill_n(around.begin() + 2 * padded, cols, density_type{0});
     const density_type* d = around.data() + padded;
+    // Signed offsets: d[c - 1] with an unsigned c of 0 would form d + SIZE_MAX, which is undefined
+    // even though it wraps to the padding (clang's UBSan reports it; g++'s does not).
+    const auto row = static_cast<std::ptrdiff_t>(cols);
     std::array<density_type, padded> key;
     const auto scale = static_cast<density_type>(1 << f.shift);
     for (std::size_t c = 0; c < padded; ++c) {
-      const auto sum = static_cast<density_type>(
-          (d[c - 1] & f.has_left[c]) + (d[c + 1] & f.has_right[c]) + d[c - cols] + d[c + cols]);
-      key[c] = static_cast<density_type>(d[c] * scale - sum); // 16-bit lanes: no widening
+      const density_type* at = d + c;
+      const auto sum = static_cast<density_type>((at[-1] & f.has_left[c]) +
+                                                 (at[1] & f.has_right[c]) + at[-row] + at[row]);
+      key[c] = static_cast<density_type>(*at * scale - sum); // 16-bit lanes: no widening
     }
     const density_type top = detail::max_value(key);
     if (top <= 0) { // no placement left anywhere (inconsistent information): any candidate
