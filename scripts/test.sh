@@ -52,7 +52,8 @@ cxx_suite() { # name, compiler, extra cmake args...
   local name=$1 compiler=$2
   shift 2
   stage "C++ suite: $name"
-  cmake -S . -B "build/$name" -G Ninja -DCMAKE_CXX_COMPILER="$compiler" -DBATTLESHIP_BUILD_TESTS=ON "$@" >/dev/null
+  cmake -S . -B "build/$name" -G Ninja -DCMAKE_CXX_COMPILER="$compiler" \
+    -DBATTLESHIP_BUILD_TESTS=ON "$@" >/dev/null
   cmake --build "build/$name" -j "$jobs"
   ctest --test-dir "build/$name" --output-on-failure -j "$jobs"
   # Every Catch2 test case must have reached CTest: a name the discovery script cannot parse
@@ -87,9 +88,9 @@ stage "ThreadSanitizer: the tests that play on several threads"
 # match, the tournament and the batch posteriors on several threads, in 25 s.
 mkdir -p build/tsan
 printf '%s\n' tests/test_simulate.cpp tests/test_tournament.cpp tests/test_batch_posteriors.cpp |
-  xargs -P "$jobs" -I{} sh -c 'g++ -std=c++20 -O1 -g1 -fsanitize=thread -Wall -Wextra -Wpedantic \
-    -Werror -Iinclude -Itests -Ibuild/gcc/generated -c "$1" -o "build/tsan/$(basename "$1" .cpp).o"' \
-    sh {}
+  xargs -P "$jobs" -I{} sh -c 'g++ -std=c++20 -O1 -g1 -fsanitize=thread -Wall -Wextra \
+    -Wpedantic -Werror -Iinclude -Itests -Ibuild/gcc/generated -c "$1" \
+    -o "build/tsan/$(basename "$1" .cpp).o"' sh {}
 g++ -fsanitize=thread build/tsan/test_*.o -lCatch2WithMain -o build/tsan/thread_tests
 TSAN_OPTIONS=halt_on_error=1 build/tsan/thread_tests
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=1
@@ -128,8 +129,8 @@ if [[ -f pyproject.toml ]]; then
   "$python" -m pip install -q "conan>=2"
   export CONAN_HOME="$root/build/conan-home"
   "$python" -m conans.conan profile detect --force >/dev/null 2>&1
-  "$python" -m conans.conan create . -s compiler.cppstd=20 -s build_type=Release >build/conan.log 2>&1 ||
-    { tail -40 build/conan.log; exit 1; }
+  "$python" -m conans.conan create . -s compiler.cppstd=20 -s build_type=Release \
+    >build/conan.log 2>&1 || { tail -40 build/conan.log; exit 1; }
   grep "sank the fleet" build/conan.log
   stage "pytest"
   if compgen -G "tests/python/test_*.py" >/dev/null; then
