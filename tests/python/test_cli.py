@@ -29,6 +29,22 @@ def test_compare_plays_fewer_games_with_a_slow_shooter_and_marks_it(capsys):
     assert "* slow shooter (milliseconds a move): 3 games" in out
 
 
+def test_compare_sets_the_slow_rows_beside_the_best_fast_shooter_on_the_same_layouts(capsys):
+    args = ["compare", "--games", "40", "--slow-games", "3", "--shooters", "random,parity,bayes", "--seed", "5"]
+    assert main([*args, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    # parity beats random, so it is the reference; its first 3 games are the slow row's layouts
+    same = battleship.simulate("parity", 3, seed=5, progress=False)
+    assert same.mean != battleship.simulate("parity", 40, seed=5, progress=False).mean
+    assert f"  parity on the same 3 layouts: mean {same.mean:.2f} ± {same.ci95:.2f}" in out.splitlines()
+
+
+def test_compare_of_slow_shooters_only_has_no_reference_line(capsys):
+    assert main(["compare", "--games", "5", "--slow-games", "2", "--shooters", "bayes", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "slow shooter" in out and "same" not in out
+
+
 def test_compare_marks_no_slow_shooter_when_its_games_are_not_cut(capsys):
     assert main(["compare", "--games", "3", "--slow-games", "3", "--shooters", "parity,bayes", "--no-progress"]) == 0
     out = capsys.readouterr().out
