@@ -13,9 +13,12 @@
 //   hunting band 5%      fewer cells handed to the density count
 //   hunting band 20%     more
 //   4,500 samples        three times the samples: estimates with 0.58 times the noise
+//   probability          the density shooter on the same games: its difference from the first
+//                        row is what bayes's posterior is worth against it, paired
 #include "paired_runs.hpp"
 
 #include <battleship/strategies/bayes.hpp>
+#include <battleship/strategies/probability.hpp>
 
 namespace {
 using namespace battleship;
@@ -42,4 +45,5 @@ int main(int argc, char** argv) {
     bayes.hunt_tolerance = setting.hunt_tolerance;
     table.row(setting.name, bayes);
   }
+  table.row("probability", ProbabilityShooter<S>{});
 }

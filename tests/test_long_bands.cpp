@@ -35,7 +35,7 @@ void stays_in_band(double low, double high) {
 }
 } // namespace
 
-// The bands are the long-run means (docs/expert.md: bayes 44.44 over 16,000 games, expert 44.22
+// The bands are the long-run means (docs/expert.md: bayes 44.49 over 16,000 games, expert 44.20
 // over 20,000) plus or minus three standard errors of a 2,000-game mean (about 0.2 shots each),
 // so a regression of a shot fails them and sampling noise does not.
 TEST_CASE("bayes's mean over 2,000 classic games with a fixed seed stays in its band",
