@@ -189,26 +189,27 @@ def _table(
         print(f"{label:<20}{figures}{r.games_per_second:>13,.0f}{unfinished}", flush=True)
         results.append(r)
     if capped:
-        slow = min(capped.values())
-        print(f"* slow shooter (milliseconds a move): {_many(slow, 'game')}; change with --slow-games")
-        _same_layouts(args, results, capped, slow)
+        print(f"* slow shooter (milliseconds a move): {_many(min(capped.values()), 'game')}; change with --slow-games")
+        _same_layouts(args, results, capped)
     return results
 
 
 def _same_layouts(
-    args: argparse.Namespace, results: Sequence[battleship.SimulationResult], capped: Dict[str, int], games: int
+    args: argparse.Namespace, results: Sequence[battleship.SimulationResult], capped: Dict[str, int]
 ) -> None:
     """Prints how the best shooter that played every game did on the slow shooters' games alone.
 
-    Game ``i`` lays out the same fleet for any shooter, so the slow rows' games are the first
-    ``games`` of the others'. On a few hundred games a slow shooter's mean carries an interval of
-    about a shot; set beside the fast shooter's mean on the same layouts, the two compare fairly.
+    Game ``i`` lays out the same fleet for any shooter, so the slow rows' games (``capped`` holds
+    one count for all of them) are the first games of the others'. On a few hundred games a slow
+    shooter's mean carries an interval of about a shot; set beside the fast shooter's mean on the
+    same layouts, the two compare fairly.
     """
     full = [r for r in results if r.shooter not in capped and r.finished]
     if not full:
         return
     best = min(full, key=lambda r: r.mean)
-    same = battleship.simulate(best.shooter, games, placer=args.placer, **{**run_arguments(args), "progress": False})
+    games = min(capped.values())
+    same = battleship.simulate(best.shooter, games, placer=args.placer, **run_arguments(args))
     if same.finished:
         print(f"  {best.shooter} on the same {_many(games, 'layout')}: mean {same.mean:.2f} ± {same.ci95:.2f}")
 
