@@ -10,7 +10,8 @@ Python face of it:
 - shooters and placers by name (``shooter_names()``), as classes (``ParityShooter``), or your
   own Python objects (see ``battleship.strategies``);
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
-  over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``);
+  over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``),
+  and ``paired_difference`` to compare two shooters game by game on the same layouts;
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
 - ``optimal_expected_shots``, ``OptimalShooter``, ``simulate_every_layout`` and
   ``exact_mean_shots``: perfect play on small boards, a shooter that plays it, and any shooter
@@ -32,7 +33,15 @@ from battleship.board import Ocean, Placement, PlacementError, TargetView
 from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
 from battleship.optimal import exact_mean_shots, optimal_expected_shots, simulate_every_layout
 from battleship.posterior import Posterior
-from battleship.simulation import MatchResult, SimulationResult, combine, match, simulate
+from battleship.simulation import (
+    MatchResult,
+    PairedDifference,
+    SimulationResult,
+    combine,
+    match,
+    paired_difference,
+    simulate,
+)
 from battleship.tournament import Standing, TournamentResult, tournament
 from battleship.strategies import (
     BuiltinPlacer,
@@ -74,6 +83,7 @@ __all__ = [
     "simulate",
     "match",
     "combine",
+    "paired_difference",
     "tournament",
     "TournamentResult",
     "Standing",
@@ -83,6 +93,7 @@ __all__ = [
     "simulate_every_layout",
     "SimulationResult",
     "MatchResult",
+    "PairedDifference",
     "Shooter",
     "Placer",
     "BuiltinShooter",

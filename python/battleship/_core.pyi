@@ -342,11 +342,11 @@ _Progress = Optional[Callable[[int], None]]
 
 def simulate_128(
     shooter: Any, placer: Any, games: int, seed: int, threads: int, rows: int, cols: int,
-    fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
+    fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0, game_shots: bool = False,
 ) -> dict[str, Any]: ...
 def simulate_1024(
     shooter: Any, placer: Any, games: int, seed: int, threads: int, rows: int, cols: int,
-    fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
+    fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0, game_shots: bool = False,
 ) -> dict[str, Any]: ...
 def match_128(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,

@@ -36,7 +36,15 @@ from battleship._arguments import (
 )
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
-__all__ = ["simulate", "match", "combine", "SimulationResult", "MatchResult"]
+__all__ = [
+    "simulate",
+    "match",
+    "combine",
+    "paired_difference",
+    "SimulationResult",
+    "MatchResult",
+    "PairedDifference",
+]
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,13 @@ class SimulationResult:
     games_per_second: float
     histogram: npt.NDArray[np.uint64] = field(repr=False, compare=False)
     """``histogram[n]`` is the number of finished games that took exactly ``n`` shots."""
+    first_game: int = field(default=0, repr=False, compare=False)
+    """Index of the first game played (``simulate``'s ``first_game``)."""
+    game_shots: Optional[npt.NDArray[np.int32]] = field(default=None, repr=False, compare=False)
+    """With ``simulate(..., game_shots=True)``, ``game_shots[k]`` is the shots game
+    ``first_game + k`` took, -1 if it did not finish or its fleet could not be placed; else
+    ``None``. Game ``i`` of a seed lays out the same fleet whoever shoots, so two shooters' arrays
+    compare game by game (``paired_difference``)."""
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimulationResult):
@@ -157,6 +172,7 @@ def simulate(
     first_game: int = 0,
     executor: Any = None,
     chunks: Optional[int] = None,
+    game_shots: bool = False,
 ) -> SimulationResult:
     """Play ``games`` solo games of ``shooter`` against fleets laid out by ``placer``.
 
@@ -174,10 +190,17 @@ def simulate(
     Strategies and arguments travel to the workers by pickling; a thread pool shares one Python
     strategy object between the pieces, so give a stateful one as its class (each piece then
     makes its own).
+
+    ``game_shots=True`` also keeps every game's shots (``SimulationResult.game_shots``, 4 bytes a
+    game), so that two shooters run on the same seed compare game by game:
+    ``paired_difference(simulate("bayes", 2000, game_shots=True), simulate("probability", 2000,
+    game_shots=True))``.
     """
     games, seed, first_game = _run_range(games, seed, first_game)
     fleet, rules = fleet_and_rules(fleet, rules)
     check_fit(rows, cols, fleet, rules.touching)  # else every game would end unplaced
+    if not isinstance(game_shots, bool):
+        raise TypeError(f"game_shots must be True or False, got {game_shots!r}")
     run = _shape.core("simulate", rows, cols)
     s, p = resolve_shooter(shooter), resolve_placer(placer)
     if executor is not None:
@@ -185,26 +208,96 @@ def simulate(
         pieces, seconds = _run_pieces(
             simulate, executor, chunks, games, first_game, threads, progress, strategy_name(shooter),
             shooter, seed=seed, rules=rules, fleet=fleet, rows=rows, cols=cols, placer=placer,
+            game_shots=game_shots,
         )
         whole = combine(pieces)
         return replace(whole, seconds=seconds, games_per_second=whole.games / seconds if seconds > 0 else 0.0)
     callback, bar = _progress(progress, games, strategy_name(shooter))
     try:
         raw: Dict[str, Any] = run(
-            s, p, games, seed, _threads(threads), rows, cols, fleet, rules, callback, first_game
+            s, p, games, seed, _threads(threads), rows, cols, fleet, rules, callback, first_game,
+            game_shots,
         )
     finally:
         if bar is not None:
             bar.close()
-    return solo_result(raw, shooter)
+    return solo_result(raw, shooter, first_game)
 
 
-def solo_result(raw: Dict[str, Any], shooter: Any) -> SimulationResult:
-    """The ``SimulationResult`` of the engine's figures ``raw`` for a run of ``shooter``."""
+def solo_result(raw: Dict[str, Any], shooter: Any, first_game: int = 0) -> SimulationResult:
+    """The ``SimulationResult`` of the engine's figures ``raw`` for a run of ``shooter`` from game
+    ``first_game``."""
     raw = dict(raw)
     raw.pop("cancelled")
     histogram = np.asarray(raw.pop("histogram"), dtype=np.uint64)
-    return SimulationResult(shooter=strategy_name(shooter), histogram=histogram, **raw)
+    return SimulationResult(
+        shooter=strategy_name(shooter), histogram=histogram, first_game=first_game, **raw
+    )
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """Shots ``a`` took minus the shots ``b`` took, game by game, over the games both finished.
+
+    On the same layouts, what makes a layout hard for both shooters cancels in the difference,
+    so its interval is narrower than that of two separate means, by as much as the two shooters'
+    shots go together: over 4,000 classic games, 0.28 against 0.38 for ``parity`` and
+    ``checkerboard_search``, whose hunts are alike, but no narrower for ``probability`` and
+    ``parity``, whose shots on a layout hardly go together.
+    """
+
+    a: str
+    b: str
+    games: int
+    """Games both runs finished (the others are left out)."""
+    mean: float
+    """Mean difference in shots: negative when ``a`` needed fewer."""
+    stddev: float
+    """Sample standard deviation of the differences."""
+    ci95: float
+    """Half-width of the 95 percent interval of ``mean`` (normal approximation)."""
+
+
+def paired_difference(a: SimulationResult, b: SimulationResult) -> PairedDifference:
+    """How many more shots ``a``'s shooter took than ``b``'s on the same games.
+
+    Both runs must keep their games' shots (``simulate(..., game_shots=True)``) and cover the same
+    games (the same ``first_game`` and ``games``); ``ValueError`` otherwise. The games are paired
+    by index, so the difference is paired only when both runs had the same seed, placer, board,
+    fleet and rules; otherwise the figures still estimate the difference of the means, with the
+    wider interval of independent runs. ``TypeError`` unless both are ``SimulationResult``.
+    """
+    for name, r in (("a", a), ("b", b)):
+        if not isinstance(r, SimulationResult):
+            raise TypeError(f"paired_difference: {name} must be a SimulationResult, got {r!r}")
+        if r.game_shots is None:
+            raise ValueError(
+                f"paired_difference: {name} ({r.shooter}) did not keep its games' shots; "
+                "run simulate(..., game_shots=True)"
+            )
+    if (a.first_game, a.games) != (b.first_game, b.games):
+        raise ValueError(
+            f"paired_difference: the runs cover different games: {a.shooter} games {_span(a)}, "
+            f"{b.shooter} games {_span(b)}"
+        )
+    assert a.game_shots is not None and b.game_shots is not None
+    both = (a.game_shots >= 0) & (b.game_shots >= 0)
+    d = a.game_shots[both].astype(np.float64) - b.game_shots[both]
+    n = len(d)
+    stddev = float(d.std(ddof=1)) if n > 1 else 0.0
+    return PairedDifference(
+        a=a.shooter,
+        b=b.shooter,
+        games=n,
+        mean=float(d.mean()) if n else 0.0,
+        stddev=stddev,
+        ci95=1.96 * stddev / math.sqrt(n) if n else 0.0,
+    )
+
+
+def _span(r: SimulationResult) -> str:
+    """The games a run covers, as ``paired_difference``'s errors name them."""
+    return f"{r.first_game} to {r.first_game + r.games - 1}" if r.games else "none"
 
 
 def match(
@@ -331,8 +424,10 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
     """Add up the results of pieces of one run (``first_game`` ranges, in any order).
 
     For pieces that cover a run's games once each, the result is that of the whole run: the same
-    histogram, figures and tallies. ``seconds`` is the pieces' time added up. Raises
-    ``ValueError`` for no results or results of different shooters, ``TypeError`` for a mix of
+    histogram, figures and tallies. ``seconds`` is the pieces' time added up. When every piece
+    kept its games' shots, so does the result, in game order; such pieces must then cover
+    consecutive games once each. Raises ``ValueError`` for no results, results of different
+    shooters or kept shots with gaps or overlaps between the pieces, ``TypeError`` for a mix of
     kinds.
     """
     results = list(results)
@@ -360,6 +455,8 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
             seconds=seconds,
             games_per_second=games / seconds if seconds > 0 else 0.0,
             histogram=histogram,
+            first_game=min(r.first_game for r in solo),
+            game_shots=_joined_game_shots(solo),
             **figures,
         )
     if not isinstance(first, MatchResult):
@@ -380,6 +477,21 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
     tallies["first_abort"] = earliest.first_abort if earliest else ""
     tallies["first_abort_game"] = earliest.first_abort_game if earliest else None
     return _match_result(first.a, first.b, tallies)
+
+
+def _joined_game_shots(pieces: Sequence[SimulationResult]) -> Optional[npt.NDArray[np.int32]]:
+    """The pieces' ``game_shots`` in game order (``None`` unless every piece kept them);
+    ``ValueError`` if the pieces leave a gap or overlap."""
+    if any(r.game_shots is None for r in pieces):
+        return None
+    ordered = sorted(pieces, key=lambda r: r.first_game)
+    for before, after in zip(ordered, ordered[1:]):
+        if after.first_game != before.first_game + before.games:
+            raise ValueError(
+                f"combine: pieces that keep game_shots must cover consecutive games; games "
+                f"{_span(before)} are followed by games {_span(after)}"
+            )
+    return np.concatenate([r.game_shots for r in ordered if r.game_shots is not None])
 
 
 def cores() -> int:

@@ -31,6 +31,10 @@ struct BatchSetup {
   battleship::Rules rules;      ///< The rules.
   py::object progress;          ///< Called with the games done, or None.
   std::uint64_t first_game = 0; ///< Index of the first game (a range of a longer run).
+  /// Where a solo run writes each game's shots (game `first_game + k` at `[k]`, -1 for a game
+  /// that did not finish), or null. Distinct games write distinct slots, so threads never share
+  /// one.
+  std::int32_t* game_shots = nullptr;
 };
 
 /// The figures of a shots histogram, as `battleship.SimulationResult` names them: finished games,

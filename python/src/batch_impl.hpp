@@ -62,6 +62,11 @@ inline battleship::SimulationOptions options_of(const BatchSetup& setup, unsigne
   options.threads = threads;
   options.cancel = &control.cancel;
   options.progress = [&control](std::uint64_t n) { control.done.store(n); };
+  if (setup.game_shots)
+    options.on_game = [out = setup.game_shots,
+                       first = setup.first_game](std::uint64_t i, const battleship::SoloResult& r) {
+      out[i - first] = r.finished ? r.shots : -1;
+    };
   return options;
 }
 

@@ -1,12 +1,32 @@
 // simulate_<N>(), match_<N>() and tournament_<N>(): the batch entry points (batch.hpp), one set per
 // board capacity.
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
 
 #include "batch.hpp"
 #include "bindings.hpp"
 
 namespace bsp {
 namespace {
+/// An array of `games` shot counts, each -1 until its game finishes (a game a stop cut short
+/// keeps it). Four bytes a game: a count numpy cannot index is refused before anything runs.
+py::array_t<std::int32_t> game_shots_array(std::uint64_t games) {
+  constexpr auto most =
+      static_cast<std::uint64_t>(std::numeric_limits<py::ssize_t>::max()) / sizeof(std::int32_t);
+  if (games > most)
+    throw py::value_error("game_shots=True keeps 4 bytes a game; " + std::to_string(games) +
+                          " games is more than an array can hold");
+  py::array_t<std::int32_t> shots(static_cast<py::ssize_t>(games));
+  std::fill_n(shots.mutable_data(), games, -1);
+  return shots;
+}
+
 BatchSetup setup_of(std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
                     const battleship::Fleet& fleet, const battleship::Rules& rules,
                     py::object progress, std::uint64_t first_game) {
@@ -19,14 +39,20 @@ void bind_batches(py::module_& m) {
   m.def(("simulate_" + suffix<S>()).c_str(),
         [](py::handle shooter, py::handle placer, std::uint64_t games, std::uint64_t seed,
            unsigned threads, int rows, int cols, const battleship::Fleet& fleet,
-           const battleship::Rules& rules, py::object progress, std::uint64_t first_game) {
-          return simulate_games<S>(shooter, placer,
-                                   setup_of(games, seed, threads, rows, cols, fleet, rules,
-                                            std::move(progress), first_game));
+           const battleship::Rules& rules, py::object progress, std::uint64_t first_game,
+           bool game_shots) {
+          BatchSetup setup = setup_of(games, seed, threads, rows, cols, fleet, rules,
+                                      std::move(progress), first_game);
+          if (!game_shots) return simulate_games<S>(shooter, placer, setup);
+          py::array_t<std::int32_t> shots = game_shots_array(games);
+          setup.game_shots = shots.mutable_data();
+          py::dict d = simulate_games<S>(shooter, placer, setup);
+          d["game_shots"] = shots;
+          return d;
         },
         py::arg("shooter"), py::arg("placer"), py::arg("games"), py::arg("seed"),
         py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"),
-        py::arg("progress"), py::arg("first_game") = 0,
+        py::arg("progress"), py::arg("first_game") = 0, py::arg("game_shots") = false,
         "Solo games of one shooter; see battleship.simulate.");
   m.def(("match_" + suffix<S>()).c_str(),
         [](py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,

@@ -37,6 +37,11 @@ def test_compare_sets_the_slow_rows_beside_the_best_fast_shooter_on_the_same_lay
     same = battleship.simulate("parity", 3, seed=5, progress=False)
     assert same.mean != battleship.simulate("parity", 40, seed=5, progress=False).mean
     assert f"  parity on the same 3 layouts: mean {same.mean:.2f} ± {same.ci95:.2f}" in out.splitlines()
+    # and the slow row's shots minus the reference's, game by game, is the last line
+    d = battleship.paired_difference(battleship.simulate("bayes", 3, seed=5, game_shots=True, progress=False),
+                                     battleship.simulate("parity", 3, seed=5, game_shots=True, progress=False))
+    assert d.mean != 0
+    assert out.splitlines()[-1] == f"  bayes minus parity, game by game: {d.mean:+.2f} ± {d.ci95:.2f} shots"
 
 
 def test_compare_of_slow_shooters_only_has_no_reference_line(capsys):

@@ -22,6 +22,7 @@ RUNS = {
     "duel_baselines.py": (["--episodes", "5"], "probability  wins"),
     "perfect_play.py": (["--ships", "2,2", "--seed", "5"], "perfect play needs 8.6696 shots"),
     "vector_env.py": (["--envs", "8", "--episodes", "40"], "probability on 8 chosen layouts: mean"),
+    "paired_comparison.py": (["--games", "3000"], "parity minus checkerboard_search, game by game:"),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
@@ -62,6 +63,17 @@ def test_example_runs_with_no_arguments(name: str, tmp_path: pathlib.Path, pytho
     assert DEFAULT_LINES.get(name, RUNS[name][1]) in done.stdout
 
 
+def test_the_paired_comparison_prints_a_narrower_interval_than_the_two_means(
+    tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    done = run_example("paired_comparison.py", ["parity", "checkerboard_search", "--games", "4000", "--seed", "3"],
+                       tmp_path, python_env)
+    lines = {line.split(",")[1].split(":")[0].strip(): line for line in done.stdout.splitlines() if " minus " in line}
+    separate = float(lines["from the two means"].split("±")[1].split()[0])
+    paired = float(lines["game by game"].split("±")[1].split()[0])
+    assert 0 < paired < 0.8 * separate
+
+
 @pytest.mark.parametrize("rules", ["classic", "russian"])
 def test_the_self_play_example_prints_its_table(rules: str, tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
     pytest.importorskip("pettingzoo")
@@ -84,6 +96,7 @@ def test_the_duel_baselines_run_under_other_rules(rules: str, tmp_path: pathlib.
     "name, args, message",
     [
         ("quickstart.py", ["--games", "0"], "argument --games: must be at least 1, got 0"),
+        ("paired_comparison.py", ["nope", "parity"], "error: unknown shooter 'nope'"),
         ("duel_baselines.py", ["--episodes", "abc"], "argument --episodes: 'abc' is not a whole number"),
         ("perfect_play.py", ["--ships", "5", "--rows", "4", "--cols", "4"], "error: 'Ship 1' (length 5) does not fit on a 4 x 4 board"),
     ],
