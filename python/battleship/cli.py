@@ -289,7 +289,8 @@ def add_compare(sub: Subparsers) -> None:
         default=200,
         metavar="N",
         help="games for slow shooters such as bayes (default %(default)s); the best other shooter's mean "
-        "on those games is printed beside them",
+        "on those games is printed beside them, with each slow shooter's difference from it, game by "
+        "game",
     )
     add_run_options(p, 10_000)
     add_board_options(p, volleys=False)
