@@ -85,6 +85,11 @@ def test_game_shots_must_be_a_bool():
         simulate("random", 5, game_shots="yes", progress=False)  # type: ignore[arg-type]
 
 
+def test_more_games_than_an_array_can_hold_are_refused_before_any_is_played():
+    with pytest.raises(ValueError, match="4 bytes a game; 4611686018427387904 games is more than an array can hold"):
+        simulate("random", 2**62, game_shots=True, progress=False)
+
+
 def test_pieces_combined_in_any_order_keep_the_game_order():
     whole = simulate("parity", 1000, seed=6, game_shots=True, progress=False)
     pieces = [simulate("parity", n, seed=6, first_game=first, game_shots=True, progress=False)
