@@ -267,22 +267,14 @@ def paired_difference(a: SimulationResult, b: SimulationResult) -> PairedDiffere
     fleet and rules; otherwise the figures still estimate the difference of the means, with the
     wider interval of independent runs. ``TypeError`` unless both are ``SimulationResult``.
     """
-    for name, r in (("a", a), ("b", b)):
-        if not isinstance(r, SimulationResult):
-            raise TypeError(f"paired_difference: {name} must be a SimulationResult, got {r!r}")
-        if r.game_shots is None:
-            raise ValueError(
-                f"paired_difference: {name} ({r.shooter}) did not keep its games' shots; "
-                "run simulate(..., game_shots=True)"
-            )
+    shots_a, shots_b = _kept_shots("a", a), _kept_shots("b", b)
     if (a.first_game, a.games) != (b.first_game, b.games):
         raise ValueError(
             f"paired_difference: the runs cover different games: {a.shooter} games {_span(a)}, "
             f"{b.shooter} games {_span(b)}"
         )
-    assert a.game_shots is not None and b.game_shots is not None
-    both = (a.game_shots >= 0) & (b.game_shots >= 0)
-    d = a.game_shots[both].astype(np.float64) - b.game_shots[both]
+    both = (shots_a >= 0) & (shots_b >= 0)
+    d = shots_a[both].astype(np.float64) - shots_b[both]
     n = len(d)
     stddev = float(d.std(ddof=1)) if n > 1 else 0.0
     return PairedDifference(
@@ -293,6 +285,19 @@ def paired_difference(a: SimulationResult, b: SimulationResult) -> PairedDiffere
         stddev=stddev,
         ci95=1.96 * stddev / math.sqrt(n) if n else 0.0,
     )
+
+
+def _kept_shots(name: str, r: Any) -> npt.NDArray[np.int32]:
+    """The games' shots of ``paired_difference``'s argument ``name``; ``TypeError`` unless it is
+    a ``SimulationResult``, ``ValueError`` unless it kept them."""
+    if not isinstance(r, SimulationResult):
+        raise TypeError(f"paired_difference: {name} must be a SimulationResult, got {r!r}")
+    if r.game_shots is None:
+        raise ValueError(
+            f"paired_difference: {name} ({r.shooter}) did not keep its games' shots; "
+            "run simulate(..., game_shots=True)"
+        )
+    return r.game_shots
 
 
 def _span(r: SimulationResult) -> str:
