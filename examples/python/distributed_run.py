@@ -7,7 +7,8 @@ Game ``i`` of a run depends only on ``(seed, i)``, so the games can be played an
 1. ``executor=``: any ``concurrent.futures``-style executor plays the pieces and the results
    come back combined. A Dask cluster works the same way (``executor=distributed.Client(...)``).
 2. By hand, for batch jobs on a cluster: job ``k`` plays its range with ``first_game`` and saves
-   its result (results pickle); ``battleship.combine`` adds the pieces up.
+   its result (results pickle); ``battleship.combine`` adds the pieces up. Each result records
+   its seed, board, fleet, rules and placer (``setup``), so a piece of another run is refused.
 """
 
 from __future__ import annotations
@@ -53,6 +54,13 @@ def run(games: int) -> None:
 
     assert spread == local and combined == local  # the same histogram, game for game
     print("identical histograms: yes")
+
+    # A job run with another seed by mistake: its games are not this run's.
+    stray = battleship.simulate("parity", games // 3, seed=43, first_game=games, progress=False)
+    try:
+        battleship.combine([combined, stray])
+    except ValueError as error:
+        print(f"a stray piece:    refused ({error})")
 
 
 if __name__ == "__main__":

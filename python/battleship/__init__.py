@@ -36,6 +36,7 @@ from battleship.posterior import Posterior
 from battleship.simulation import (
     MatchResult,
     PairedDifference,
+    RunSetup,
     SimulationResult,
     combine,
     match,
@@ -94,6 +95,7 @@ __all__ = [
     "SimulationResult",
     "MatchResult",
     "PairedDifference",
+    "RunSetup",
     "Shooter",
     "Placer",
     "BuiltinShooter",

@@ -44,7 +44,24 @@ __all__ = [
     "SimulationResult",
     "MatchResult",
     "PairedDifference",
+    "RunSetup",
 ]
+
+
+@dataclass(frozen=True)
+class RunSetup:
+    """What a run's games were played on, besides the shooters: game ``i`` of a run depends
+    only on its shooters and on these. ``simulate`` and ``match`` record it in their results so
+    that ``combine`` can refuse pieces of different runs and ``paired_difference`` runs on
+    different layouts."""
+
+    seed: int
+    rows: int
+    cols: int
+    fleet: Fleet
+    rules: Rules
+    placers: Tuple[str, ...]
+    """The placer's name for ``simulate``; ``a``'s and ``b``'s for ``match``."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +91,9 @@ class SimulationResult:
     ``first_game + k`` took, -1 if it did not finish or its fleet could not be placed; else
     ``None``. Game ``i`` of a seed lays out the same fleet whoever shoots, so two shooters' arrays
     compare game by game (``paired_difference``)."""
+    setup: Optional[RunSetup] = field(default=None, repr=False, compare=False)
+    """The seed, board, fleet, rules and placer the run played (``None`` for an exact
+    evaluation, which plays every layout)."""
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimulationResult):
@@ -107,6 +127,11 @@ class MatchResult:
     """Valid shots the winners fired, over all won games, for ``combine``."""
     first_abort_game: Optional[int] = field(default=None, repr=False)
     """Index of the first aborted game (whose reason ``first_abort`` gives), if any."""
+    first_game: int = field(default=0, repr=False)
+    """Index of the first game played (``match``'s ``first_game``)."""
+    setup: Optional[RunSetup] = field(default=None, repr=False, compare=False)
+    """The seed, board, fleet, rules and placers the run played (``None`` for a tournament's
+    matches)."""
 
     @property
     def share_a(self) -> float:
@@ -221,17 +246,21 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
-    return solo_result(raw, shooter, first_game)
+    setup = RunSetup(seed, rows, cols, fleet, rules, (strategy_name(placer),))
+    return solo_result(raw, shooter, first_game, setup)
 
 
-def solo_result(raw: Dict[str, Any], shooter: Any, first_game: int = 0) -> SimulationResult:
+def solo_result(
+    raw: Dict[str, Any], shooter: Any, first_game: int = 0, setup: Optional[RunSetup] = None
+) -> SimulationResult:
     """The ``SimulationResult`` of the engine's figures ``raw`` for a run of ``shooter`` from game
-    ``first_game``."""
+    ``first_game`` on ``setup``."""
     raw = dict(raw)
     raw.pop("cancelled")
     histogram = np.asarray(raw.pop("histogram"), dtype=np.uint64)
     return SimulationResult(
-        shooter=strategy_name(shooter), histogram=histogram, first_game=first_game, **raw
+        shooter=strategy_name(shooter), histogram=histogram, first_game=first_game, setup=setup,
+        **raw,
     )
 
 
@@ -261,17 +290,23 @@ class PairedDifference:
 def paired_difference(a: SimulationResult, b: SimulationResult) -> PairedDifference:
     """How many more shots ``a``'s shooter took than ``b``'s on the same games.
 
-    Both runs must keep their games' shots (``simulate(..., game_shots=True)``) and cover the same
-    games (the same ``first_game`` and ``games``); ``ValueError`` otherwise. The games are paired
-    by index, so the difference is paired only when both runs had the same seed, placer, board,
-    fleet and rules; otherwise the figures still estimate the difference of the means, with the
-    wider interval of independent runs. ``TypeError`` unless both are ``SimulationResult``.
+    Both runs must keep their games' shots (``simulate(..., game_shots=True)``), cover the same
+    games (the same ``first_game`` and ``games``) and lay out the same fleets in them: the same
+    seed, board, fleet, placer and touching rule (their ``setup``; the other rules may differ, to
+    measure what a rule costs a shooter). ``ValueError`` otherwise, ``TypeError`` unless both are
+    ``SimulationResult``.
     """
     shots_a, shots_b = _kept_shots("a", a), _kept_shots("b", b)
     if (a.first_game, a.games) != (b.first_game, b.games):
         raise ValueError(
             f"paired_difference: the runs cover different games: {a.shooter} games {_span(a)}, "
             f"{b.shooter} games {_span(b)}"
+        )
+    differences = _differences(a.setup, b.setup, _LAYOUT_FIELDS)
+    if differences:
+        raise ValueError(
+            f"paired_difference: the runs lay out different fleets ({differences}); pairing "
+            "needs the same layouts, so compare their means instead"
         )
     both = (shots_a >= 0) & (shots_b >= 0)
     d = shots_a[both].astype(np.float64) - shots_b[both]
@@ -300,8 +335,8 @@ def _kept_shots(name: str, r: Any) -> npt.NDArray[np.int32]:
     return r.game_shots
 
 
-def _span(r: SimulationResult) -> str:
-    """The games a run covers, as ``paired_difference``'s errors name them."""
+def _span(r: Union[SimulationResult, MatchResult]) -> str:
+    """The games a run covers, as errors name them."""
     return f"{r.first_game} to {r.first_game + r.games - 1}" if r.games else "none"
 
 
@@ -351,11 +386,17 @@ def match(
     finally:
         if bar is not None:
             bar.close()
-    return _match_result(strategy_name(a), strategy_name(b), t)
+    t["first_game"] = first_game
+    setup = RunSetup(
+        seed, rows, cols, fleet, rules, (strategy_name(first_placer), strategy_name(second_placer))
+    )
+    return _match_result(strategy_name(a), strategy_name(b), t, setup)
 
 
-def _match_result(a: str, b: str, t: Dict[str, Any]) -> MatchResult:
-    """A ``MatchResult`` from the engine's tallies of ``a`` against ``b``."""
+def _match_result(
+    a: str, b: str, t: Dict[str, Any], setup: Optional[RunSetup] = None
+) -> MatchResult:
+    """A ``MatchResult`` from the engine's tallies of ``a`` against ``b`` on ``setup``."""
     won = t["wins_a"] + t["wins_b"]
     return MatchResult(
         a=a,
@@ -373,6 +414,8 @@ def _match_result(a: str, b: str, t: Dict[str, Any]) -> MatchResult:
         total_rounds=t["rounds"],
         total_winner_shots=t["winner_shots"],
         first_abort_game=t.get("first_abort_game"),
+        first_game=t.get("first_game", 0),
+        setup=setup,
     )
 
 
@@ -431,9 +474,10 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
     For pieces that cover a run's games once each, the result is that of the whole run: the same
     histogram, figures and tallies. ``seconds`` is the pieces' time added up. When every piece
     kept its games' shots, so does the result, in game order; such pieces must then cover
-    consecutive games once each. Raises ``ValueError`` for no results, results of different
-    shooters or kept shots with gaps or overlaps between the pieces, ``TypeError`` for a mix of
-    kinds.
+    consecutive games. Raises ``ValueError`` for no results, results of different shooters or of
+    different runs (another seed, board, fleet, rules or placer: their ``setup``), pieces that
+    overlap (a game counted twice) or kept shots with gaps between the pieces, ``TypeError`` for
+    a mix of kinds.
     """
     results = list(results)
     if not results:
@@ -445,6 +489,7 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
             raise TypeError("combine: all results must be SimulationResult, or all MatchResult")
         if any(r.shooter != first.shooter for r in solo):
             raise ValueError(f"combine: results of different shooters ({', '.join(sorted({r.shooter for r in solo}))})")
+        _check_one_run(solo)
         length = max(len(r.histogram) for r in solo)
         histogram = np.zeros(length, dtype=np.uint64)
         for r in solo:
@@ -462,6 +507,7 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
             histogram=histogram,
             first_game=min(r.first_game for r in solo),
             game_shots=_joined_game_shots(solo),
+            setup=first.setup,
             **figures,
         )
     if not isinstance(first, MatchResult):
@@ -471,6 +517,7 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
         raise TypeError("combine: all results must be SimulationResult, or all MatchResult")
     if any((r.a, r.b) != (first.a, first.b) for r in matches):
         raise ValueError("combine: results of different pairs of players")
+    _check_one_run(matches)
     aborted = [r for r in matches if r.first_abort_game is not None]
     earliest = min(aborted, key=lambda r: r.first_abort_game or 0) if aborted else None
     tallies = {
@@ -481,7 +528,49 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
     tallies["winner_shots"] = sum(r.total_winner_shots for r in matches)
     tallies["first_abort"] = earliest.first_abort if earliest else ""
     tallies["first_abort_game"] = earliest.first_abort_game if earliest else None
-    return _match_result(first.a, first.b, tallies)
+    tallies["first_game"] = min(r.first_game for r in matches)
+    return _match_result(first.a, first.b, tallies, first.setup)
+
+
+def _check_one_run(pieces: Sequence[Union[SimulationResult, MatchResult]]) -> None:
+    """``ValueError`` unless ``pieces`` share one setup and no game is in two of them."""
+    for r in pieces[1:]:
+        differences = _differences(pieces[0].setup, r.setup, _RUN_FIELDS)
+        if differences:
+            raise ValueError(f"combine: pieces of different runs ({differences})")
+    ordered = sorted((r for r in pieces if r.games), key=lambda r: r.first_game)
+    for before, after in zip(ordered, ordered[1:]):
+        if after.first_game < before.first_game + before.games:
+            raise ValueError(
+                f"combine: pieces overlap: games {_span(before)} and games {_span(after)} "
+                "would count some games twice"
+            )
+
+
+_RUN_FIELDS = ("seed", "rows", "cols", "fleet", "rules", "placers")
+"""What ``combine``'s pieces must share: everything that fixes a run's games."""
+_LAYOUT_FIELDS = ("seed", "rows", "cols", "fleet", "touching", "placers")
+"""What fixes a run's layouts (the placer sees the touching rule, not the rest of the rules)."""
+
+
+def _differences(a: Optional[RunSetup], b: Optional[RunSetup], names: Sequence[str]) -> str:
+    """The ``names`` on which two setups differ, with both values, as errors name them; empty
+    if they agree (or neither was recorded)."""
+    if a == b:
+        return ""
+    if a is None or b is None:
+        return "one records its setup, the other does not"
+
+    def value(s: RunSetup, name: str) -> Any:
+        v = s.rules.touching if name == "touching" else getattr(s, name)
+        return v[0] if name == "placers" and len(v) == 1 else v
+
+    named = {"placers": "placer" if len(a.placers) == 1 else "placers"}
+    return ", ".join(
+        f"{named.get(n, n)} {value(a, n)!r} and {value(b, n)!r}"
+        for n in names
+        if value(a, n) != value(b, n)
+    )
 
 
 def _joined_game_shots(pieces: Sequence[SimulationResult]) -> Optional[npt.NDArray[np.int32]]:

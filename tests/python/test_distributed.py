@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import pickle
+import re
 import time
 from typing import Any
 
@@ -17,6 +19,7 @@ from battleship import Fleet, Rules, combine, match, simulate
 def same_games(a: battleship.SimulationResult, b: battleship.SimulationResult) -> None:
     """Everything but the time: histogram, counts and every figure."""
     assert a == b  # shooter, games, finished, unfinished, unplaceable and the histogram
+    assert a.setup == b.setup
     for name in ("mean", "stddev", "ci95", "median", "p95", "min", "max"):
         assert getattr(a, name) == getattr(b, name), name
 
@@ -111,6 +114,63 @@ def test_match_ranges_keep_the_run_s_seating_and_first_abort():
     assert late.first_abort_game == 7 and early.first_abort_game == 2
     merged = combine([late, early])
     assert merged.aborted == 6 and merged.first_abort_game == 2 and merged.first_abort == early.first_abort
+
+
+def test_results_record_the_setup_their_games_were_played_on():
+    rules = Rules.named("russian")
+    solo = simulate("parity", 20, seed=3, rows=8, cols=9, fleet=Fleet.russian(), rules=rules,
+                    placer=battleship.MediocrePlacer(), progress=False)
+    assert solo.setup == battleship.RunSetup(3, 8, 9, Fleet.russian(), rules, ("mediocre",))
+    duel = match("parity", "random", 6, seed=4, first_game=10, placers=("spread", "uniform"), progress=False)
+    assert duel.setup == battleship.RunSetup(4, 10, 10, Fleet.classic(), Rules(), ("spread", "uniform"))
+    assert duel.first_game == 10
+    # A cluster job's saved piece keeps it.
+    assert pickle.loads(pickle.dumps(solo)).setup == solo.setup
+    # Exact evaluations play every layout, not a seeded run.
+    assert battleship.simulate_every_layout("parity", rows=3, cols=3, fleet=Fleet([("Boat", "B", 2)])).setup is None
+
+
+@pytest.mark.parametrize(
+    "other, named",
+    [
+        ({"seed": 8}, "seed 7 and 8"),
+        ({"rows": 9}, "rows 10 and 9"),
+        ({"fleet": Fleet.russian()}, "fleet Fleet.classic() and Fleet.russian()"),
+        ({"rules": Rules(shot_cap=80)}, "rules Rules.named('classic') and Rules("),
+        ({"placer": "spread"}, "placer 'uniform' and 'spread'"),
+    ],
+)
+def test_pieces_of_different_runs_are_refused(other, named):
+    # Their sum would be neither run: another seed's games, or another game altogether.
+    piece = simulate("parity", 10, seed=7, progress=False)
+    elsewhere = simulate("parity", 10, first_game=10, **{"seed": 7, **other}, progress=False)
+    with pytest.raises(ValueError, match=r"combine: pieces of different runs \(" + re.escape(named)):
+        combine([piece, elsewhere])
+
+
+def test_match_pieces_of_different_runs_are_refused():
+    piece = match("parity", "random", 4, seed=7, progress=False)
+    with pytest.raises(ValueError, match=r"placers \('uniform', 'uniform'\) and \('uniform', 'spread'\)"):
+        combine([piece, match("parity", "random", 4, seed=7, first_game=4, placers=("uniform", "spread"),
+                              progress=False)])
+    with pytest.raises(ValueError, match="seed 7 and 9"):
+        combine([piece, match("parity", "random", 4, seed=9, first_game=4, progress=False)])
+
+
+def test_overlapping_pieces_are_refused():
+    # A game in two pieces would count twice, kept shots or not.
+    with pytest.raises(ValueError, match="pieces overlap: games 0 to 9 and games 5 to 14"):
+        combine([simulate("random", 10, seed=1, progress=False),
+                 simulate("random", 10, seed=1, first_game=5, progress=False)])
+    with pytest.raises(ValueError, match="pieces overlap: games 3 to 5 and games 3 to 5"):
+        run = match("random", "parity", 3, seed=1, first_game=3, progress=False)
+        combine([run, run])
+    with pytest.raises(ValueError, match="pieces overlap"):
+        shots = simulate("random", 10, seed=1, game_shots=True, progress=False)
+        combine([shots, simulate("random", 4, seed=1, first_game=9, game_shots=True, progress=False)])
+    # Empty pieces overlap nothing.
+    empty = simulate("random", 0, seed=1, first_game=5, progress=False)
+    assert combine([simulate("random", 10, seed=1, progress=False), empty]).games == 10
 
 
 def test_bad_splits_are_refused():

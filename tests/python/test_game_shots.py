@@ -5,6 +5,7 @@ from __future__ import annotations
 import concurrent.futures
 import math
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -102,14 +103,13 @@ def test_pieces_combined_in_any_order_keep_the_game_order():
     assert mixed.game_shots is None and mixed == simulate("parity", 1000, seed=6, progress=False)
 
 
-def test_pieces_with_a_gap_or_an_overlap_cannot_join_their_game_shots():
+def test_pieces_with_a_gap_cannot_join_their_game_shots():
     def piece(first: int, n: int) -> battleship.SimulationResult:
         return simulate("random", n, seed=1, first_game=first, game_shots=True, progress=False)
 
     with pytest.raises(ValueError, match="games 0 to 9 are followed by games 11 to 15"):
         combine([piece(0, 10), piece(11, 5)])
-    with pytest.raises(ValueError, match="consecutive games"):
-        combine([piece(0, 10), piece(5, 10)])
+    # Overlapping pieces are refused whether they keep their shots or not (test_distributed).
 
 
 def test_an_executor_returns_the_game_shots_of_one_local_run():
@@ -145,9 +145,18 @@ def test_the_same_layouts_narrow_the_interval():
     b = simulate("checkerboard_search", 4000, seed=3, game_shots=True, progress=False)
     d = paired_difference(a, b)
     assert d.ci95 < 0.8 * math.hypot(a.ci95, b.ci95)
-    # Layouts drawn from another seed share nothing: the interval is that of two separate means.
-    unpaired = paired_difference(a, simulate("checkerboard_search", 4000, seed=4, game_shots=True, progress=False))
-    assert unpaired.ci95 == pytest.approx(math.hypot(a.ci95, b.ci95), rel=0.1)
+
+
+def test_runs_under_rules_that_leave_the_layouts_alone_pair():
+    # What a rule costs a shooter: the same layouts, shot at with and without sinking disclosed.
+    told = simulate("probability", 1000, seed=2, game_shots=True, progress=False)
+    untold = simulate("probability", 1000, seed=2, rules=Rules(disclosure="hit_only"), game_shots=True,
+                      progress=False)
+    assert told.game_shots is not None and untold.game_shots is not None
+    d = paired_difference(untold, told)
+    assert d.games == 1000
+    assert d.mean == pytest.approx(float(np.mean(untold.game_shots - told.game_shots.astype(float))))
+    assert d.mean > 0  # knowing which ship sank saves shots
 
 
 def test_games_either_run_left_unfinished_are_left_out():
@@ -172,3 +181,22 @@ def test_paired_difference_refusals():
         paired_difference(kept, simulate("parity", 19, seed=1, game_shots=True, progress=False))
     with pytest.raises(TypeError, match="a must be a SimulationResult"):
         paired_difference(kept.game_shots, kept)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "other, named",
+    [
+        ({"seed": 2}, "seed 1 and 2"),
+        ({"placer": "spread"}, "placer 'uniform' and 'spread'"),
+        ({"rows": 9}, "rows 10 and 9"),
+        ({"cols": 8}, "cols 10 and 8"),
+        ({"fleet": Fleet.russian()}, "fleet Fleet.classic() and Fleet.russian()"),
+        ({"rules": Rules(touching="no_contact")}, "touching 'allowed' and 'no_contact'"),
+    ],
+)
+def test_runs_on_different_layouts_do_not_pair(other, named):
+    # Game i of each would be another layout: the "paired" interval would pair nothing.
+    kept = simulate("parity", 30, seed=1, game_shots=True, progress=False)
+    elsewhere = simulate("parity", 30, **{"seed": 1, **other}, game_shots=True, progress=False)
+    with pytest.raises(ValueError, match=f"lay out different fleets \\({re.escape(named)}\\)"):
+        paired_difference(kept, elsewhere)
