@@ -72,6 +72,17 @@ def run(args: argparse.Namespace) -> None:
     walled.place_randomly("uniform", rng=1)
     print(walled)
 
+    # A crowded fleet that fits, but too rarely for random draws, and whose layouts take more
+    # states to count than the uniform placer's default budget: it reports such games as
+    # unplaceable. A larger budget counts them (about half a second, once per thread).
+    crowded = battleship.simulate(
+        "parity", 200, rows=8, cols=8, fleet=battleship.Fleet.bbm103(),
+        rules=battleship.Rules(touching="no_contact"),
+        placer=battleship.UniformPlacer(search_budget=3_000_000), progress=False,
+    )
+    print(f"bbm103's fleet on 8 x 8 without contact: {crowded.finished} of {crowded.games} games "
+          "laid out uniformly (search_budget 3,000,000)")
+
 
 if __name__ == "__main__":
     main()

@@ -190,7 +190,7 @@ class Ocean(_Board):
         spec = resolve_placer(placer)
         before = self._impl.copy()
         try:
-            if isinstance(spec, str):
+            if isinstance(spec, (str, _core.UniformPlacerSettings)):  # the engine's own
                 ok = self._impl.place_with(spec, generator)
             else:
                 self._impl.clear_ships()

@@ -34,7 +34,7 @@ from battleship._arguments import (
     fleet_and_rules,
     placer_pair,
 )
-from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
+from battleship.strategies import UniformPlacer, resolve_placer, resolve_shooter, strategy_name
 
 __all__ = [
     "simulate",
@@ -246,7 +246,7 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
-    setup = RunSetup(seed, rows, cols, fleet, rules, (strategy_name(placer),))
+    setup = RunSetup(seed, rows, cols, fleet, rules, (_placer_label(placer),))
     return solo_result(raw, shooter, first_game, setup)
 
 
@@ -388,9 +388,17 @@ def match(
             bar.close()
     t["first_game"] = first_game
     setup = RunSetup(
-        seed, rows, cols, fleet, rules, (strategy_name(first_placer), strategy_name(second_placer))
+        seed, rows, cols, fleet, rules, (_placer_label(first_placer), _placer_label(second_placer))
     )
     return _match_result(strategy_name(a), strategy_name(b), t, setup)
+
+
+def _placer_label(placer: Any) -> str:
+    """A placer as a run's setup names it: its name, with a uniform placer's own budget (which
+    can change the layouts of crowded fleets)."""
+    if isinstance(placer, UniformPlacer) and placer.search_budget is not None:
+        return f"uniform (search_budget {placer.search_budget})"
+    return strategy_name(placer)
 
 
 def _match_result(

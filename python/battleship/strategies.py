@@ -18,10 +18,10 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Protocol, Type, Union, runtime_checkable
+from typing import Any, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
-from battleship._arguments import check_count
+from battleship._arguments import INT_MAX, check_count
 from battleship._core import Rng, ShotOutcome
 from battleship._types import Cell, CellLike
 from battleship.board import Ocean, TargetView
@@ -308,10 +308,49 @@ class MediocreShooter(BuiltinShooter):
 
 
 class UniformPlacer(BuiltinPlacer):
-    """Every legal layout equally likely, under any touching rule."""
+    """Every legal layout equally likely, under any touching rule.
 
-    def __init__(self) -> None:
+    When random draws keep failing (crowded fleets), it searches for a layout and counts the
+    layouts to draw one exactly; ``search_budget`` is the most states each search may visit (16
+    to 60 bytes a state), ``None`` for the engine's 300,000. A few crowded fleets that fit need
+    more: the Russian fleet on 7 x 7 without edge contact takes 2.1 million states, and with the
+    default about one game in five finds no layout (counted as unplaceable).
+    ``UniformPlacer(search_budget=3_000_000)`` places it every time, after a count of about half
+    a second that ``simulate`` and ``match`` make once per thread and ``place`` once per call.
+    """
+
+    search_budget: Optional[int]
+    """The most states each search may visit; ``None`` for the engine's default."""
+
+    def __init__(self, search_budget: Optional[int] = None) -> None:
         super().__init__("uniform")
+        self.search_budget = (
+            None if search_budget is None else check_count("search_budget", search_budget, 1, INT_MAX)
+        )
+
+    @property
+    def engine_spec(self) -> Any:
+        """What the engine takes for it: the name, or the settings that carry the budget."""
+        if self.search_budget is None:
+            return self.name
+        return _core.UniformPlacerSettings(self.search_budget)
+
+    def place(self, ocean: Ocean, rng: Rng) -> bool:
+        """Lay out the whole fleet on the empty ``ocean``."""
+        if self.search_budget is None:
+            return super().place(ocean, rng)
+        return bool(_board_of(ocean, Ocean, "ocean").place_with(self.engine_spec, rng))
+
+    def __repr__(self) -> str:
+        if self.search_budget is None:
+            return super().__repr__()
+        return f"battleship.UniformPlacer(search_budget={self.search_budget})"
+
+    def __eq__(self, other: object) -> bool:
+        return super().__eq__(other) and getattr(other, "search_budget", None) == self.search_budget
+
+    def __hash__(self) -> int:
+        return hash(("placer", self.name, self.search_budget))
 
 
 class MediocrePlacer(BuiltinPlacer):
@@ -363,7 +402,9 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
         expected = BuiltinShooter if kind == "shooter" else BuiltinPlacer
         if not isinstance(spec, expected):
             raise TypeError(f"expected a {kind}, got {spec!r}")
-        return spec.name
+        return spec.engine_spec if isinstance(spec, UniformPlacer) else spec.name
+    if kind == "placer" and isinstance(spec, _core.UniformPlacerSettings):
+        return spec  # resolved already (an environment hands its placer on to Ocean)
     if not callable(getattr(spec, method, None)):
         raise TypeError(
             f"a {kind} is a name ({', '.join(_core.shooter_names() if kind == 'shooter' else _core.placer_names())}), "

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include <battleship/ocean.hpp>
+#include <battleship/placement/uniform.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/strategies/optimal.hpp>
@@ -282,6 +283,13 @@ struct OptimalShooterHolder {
   battleship::OptimalShooter<SmallShape> shooter; ///< Keeps its search from game to game.
 };
 
+/// The `uniform` placer with its own `search_budget` (`_core.UniformPlacerSettings`, which
+/// `battleship.UniformPlacer(search_budget=...)` hands over): no shape, so one object serves
+/// every board.
+struct UniformPlacerSettings {
+  long search_budget; ///< Most states each of the placer's searches may visit.
+};
+
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
 /// fast path), else a type-erased shooter (a `_core.OptimalShooter`, whose copy starts from the
 /// positions it has solved, or a Python object). The Python layer (`strategies._resolve`) hands
@@ -297,11 +305,27 @@ void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& fail
   }
   f(battleship::AnyShotStrategy<S>(PythonShooter<S>(h, failure)));
 }
+/// Calls `f` with the built-in placer `h` names, as its concrete type (a registry name, or the
+/// uniform placer's settings), and returns true; false, without calling `f`, for anything else.
+template <battleship::BoardShape S, class F>
+bool with_builtin_placer(py::handle h, F&& f) {
+  if (py::isinstance<py::str>(h)) {
+    battleship::with_placer<S>(h.cast<std::string>(), f);
+    return true;
+  }
+  if (py::isinstance<UniformPlacerSettings>(h)) {
+    battleship::UniformPlacer<S> placer;
+    placer.search_budget = h.cast<const UniformPlacerSettings&>().search_budget;
+    f(std::move(placer));
+    return true;
+  }
+  return false;
+}
 /// Calls `f` with the placer `h` names, like `with_any_shooter`.
 template <battleship::BoardShape S, class F>
 void with_any_placer(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f) {
-  if (py::isinstance<py::str>(h)) return battleship::with_placer<S>(h.cast<std::string>(), f);
-  f(battleship::AnyPlacementStrategy<S>(PythonPlacer<S>(h, failure)));
+  if (!with_builtin_placer<S>(h, f))
+    f(battleship::AnyPlacementStrategy<S>(PythonPlacer<S>(h, failure)));
 }
 /// The shooter `h` names, type-erased.
 template <battleship::BoardShape S>
@@ -319,10 +343,11 @@ battleship::AnyPlacementStrategy<S> any_placer(py::handle h,
   with_any_placer<S>(h, failure, [&](auto p) { out.emplace(std::move(p)); });
   return std::move(*out);
 }
-/// Whether `h` is a Python strategy (neither a built-in's name nor the optimal shooter): it
-/// plays on one thread, holding the GIL for each call.
+/// Whether `h` is a Python strategy (neither a built-in's name, nor the optimal shooter, nor the
+/// uniform placer's settings): it plays on one thread, holding the GIL for each call.
 inline bool is_python_strategy(py::handle h) {
-  return !py::isinstance<py::str>(h) && !py::isinstance<OptimalShooterHolder>(h);
+  return !py::isinstance<py::str>(h) && !py::isinstance<OptimalShooterHolder>(h) &&
+         !py::isinstance<UniformPlacerSettings>(h);
 }
 
 } // namespace bsp

@@ -10,6 +10,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "handle.hpp"
+#include "python_strategy.hpp"
 
 namespace bsp {
 namespace {
@@ -46,11 +47,15 @@ void bind_ocean(py::module_& m) {
                        Orientation o) { return refusal_code(h.get_mut().place(ship, origin, o)); })
       .def("unplace", [](const H& h, int ship) { return refusal_code(h.get_mut().unplace(ship)); })
       .def("place_with",
-           [](const H& h, const std::string& placer, const Handle<Rng>& rng) {
+           [](const H& h, py::handle placer, const Handle<Rng>& rng) {
              Ocean<S>& o = h.get_mut();
-             o.clear_ships();
              bool ok = false;
-             with_placer<S>(placer, [&](auto p) { ok = p.place(o, rng.get_mut()); });
+             if (!with_builtin_placer<S>(placer, [&](auto p) {
+                   o.clear_ships();
+                   ok = p.place(o, rng.get_mut());
+                 }))
+               throw py::type_error("place_with takes a built-in placer's name or settings, got " +
+                                    py::repr(placer).cast<std::string>());
              return ok;
            })
       .def("is_placed",

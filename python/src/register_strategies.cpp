@@ -45,6 +45,15 @@ void bind_strategies(py::module_& m) {
 
 void register_strategies(py::module_& m) {
   for_each_shape([&]<class S>() { bind_strategies<S>(m); });
+  py::class_<UniformPlacerSettings>(m, "UniformPlacerSettings",
+                                    "The uniform placer with its own search budget; see "
+                                    "battleship.UniformPlacer.")
+      .def(py::init([](py::handle budget) {
+             return UniformPlacerSettings{int_argument(budget, "search_budget", 1)};
+           }),
+           py::arg("search_budget"))
+      .def_readonly("search_budget", &UniformPlacerSettings::search_budget,
+                    "Most states each of the placer's searches may visit.");
   m.def(
       "shooter_names", [] { return shooter_names<SmallShape>(); },
       "Names of the built-in shooters, in table order.");

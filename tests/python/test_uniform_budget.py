@@ -1,0 +1,130 @@
+"""UniformPlacer(search_budget=...): the uniform placer with a larger search, for crowded fleets
+that the engine's default budget (300,000 states) cannot count."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import pickle
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship import Fleet, Ocean, Rules, UniformPlacer, simulate
+from battleship.envs import BattleshipEnv
+
+# bbm103's fleet on 8 x 8 without contact fits, but random draws never find a layout and
+# counting its layouts takes 1.6 million states (uniform.hpp): past the default budget.
+CROWDED = {"rows": 8, "cols": 8, "fleet": Fleet.bbm103(), "rules": Rules(touching="no_contact")}
+ENOUGH = 2_000_000
+
+
+def legal_layout(ocean: Ocean) -> bool:
+    """Every ship placed where the rules allow it, given the others."""
+    if not ocean.all_placed:
+        return False
+    for ship in range(ocean.ship_count):
+        p = ocean.placement(ship)
+        assert p is not None
+        ocean.unplace(ship)
+        if ocean.check_place(ship, p.origin, p.orientation) is not None:
+            return False
+        ocean.place(ship, p.origin, p.orientation)
+    return True
+
+
+def test_the_default_budget_cannot_lay_out_the_crowded_fleet_and_a_larger_one_can():
+    given_up = simulate("random", 2, seed=1, threads=1, progress=False, **CROWDED)
+    assert given_up.unplaceable == 2
+    placed = simulate("random", 40, seed=1, placer=UniformPlacer(search_budget=ENOUGH), progress=False, **CROWDED)
+    assert placed.unplaceable == 0 and placed.finished == 40
+
+
+def test_a_larger_budget_keeps_runs_deterministic_on_any_thread_count():
+    placer = UniformPlacer(search_budget=ENOUGH)
+    one = simulate("parity", 30, seed=5, threads=1, placer=placer, progress=False, **CROWDED)
+    two = simulate("parity", 30, seed=5, threads=2, placer=placer, progress=False, **CROWDED)
+    assert one == two and np.array_equal(one.histogram, two.histogram)
+
+
+def test_the_budget_changes_nothing_where_random_draws_succeed():
+    # The classic fleet is laid out by random draws long before any search: the same layouts.
+    default = simulate("parity", 2000, seed=3, game_shots=True, progress=False)
+    budgeted = simulate("parity", 2000, seed=3, placer=UniformPlacer(search_budget=ENOUGH), game_shots=True,
+                        progress=False)
+    assert default.game_shots is not None and budgeted.game_shots is not None
+    assert np.array_equal(default.game_shots, budgeted.game_shots)
+
+
+def test_an_ocean_a_game_and_an_environment_take_it():
+    placer = UniformPlacer(search_budget=ENOUGH)
+    ocean = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+    ocean.place_randomly(placer, 4)
+    assert legal_layout(ocean)
+    again = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+    assert placer.place(again, battleship.Rng(4))  # the placer called by hand: the same layout
+    assert again == ocean
+    game = battleship.Game("parity", "random", placers=(placer, placer), **CROWDED)
+    assert game.play_to_end().winner in (0, 1)
+    assert game.ocean(0).all_placed and game.ocean(1).all_placed
+    env = BattleshipEnv(placer=placer, **CROWDED)
+    observation, _ = env.reset(seed=2)
+    assert observation is not None
+
+
+def test_the_default_budget_refuses_the_crowded_fleet_and_changes_nothing():
+    ocean = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+    ocean.place(0, (0, 0), "horizontal")
+    before = ocean.copy()
+    with pytest.raises(ValueError, match="could not lay out this fleet on a 8 x 8 board"):
+        ocean.place_randomly(UniformPlacer(), 4)
+    assert ocean == before
+
+
+def test_a_budget_is_part_of_the_placer_s_identity():
+    assert UniformPlacer() == battleship.placer("uniform") and repr(UniformPlacer()) == "battleship.placer('uniform')"
+    placer = UniformPlacer(search_budget=ENOUGH)
+    assert placer != UniformPlacer() and placer == UniformPlacer(search_budget=ENOUGH)
+    assert hash(placer) == hash(UniformPlacer(search_budget=ENOUGH))
+    assert repr(placer) == "battleship.UniformPlacer(search_budget=2000000)"
+    assert pickle.loads(pickle.dumps(placer)) == placer
+    # A run's setup names the budget: pieces with and without it are different runs.
+    run = simulate("random", 5, placer=placer, progress=False)
+    assert run.setup is not None and run.setup.placers == ("uniform (search_budget 2000000)",)
+    with pytest.raises(ValueError, match="placer 'uniform' and 'uniform \\(search_budget 2000000\\)'"):
+        battleship.combine([simulate("random", 5, first_game=5, progress=False), run])
+
+
+def test_a_budgeted_run_splits_over_processes():
+    placer = UniformPlacer(search_budget=ENOUGH)
+    local = simulate("parity", 12, seed=2, placer=placer, progress=False, **CROWDED)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+        remote = simulate("parity", 12, seed=2, placer=placer, progress=False, executor=pool, chunks=2, **CROWDED)
+    assert remote == local and remote.unplaceable == 0
+
+
+@pytest.mark.parametrize(
+    "budget, error, message",
+    [
+        (0, ValueError, "search_budget must be >= 1, got 0"),
+        (-3, ValueError, "search_budget must be >= 1, got -3"),
+        (2**31, ValueError, "search_budget must be <= 2147483647"),
+        (1.5, TypeError, "search_budget must be an int, got 1.5"),
+        (True, TypeError, "search_budget must be an int, got True"),
+        ("big", TypeError, "search_budget must be an int, got 'big'"),
+    ],
+)
+def test_bad_budgets_are_refused(budget, error, message):
+    with pytest.raises(error, match=message):
+        UniformPlacer(search_budget=budget)
+
+
+def test_the_engine_refuses_bad_settings_and_placers_it_does_not_know():
+    with pytest.raises(ValueError, match="search_budget must be from 1"):
+        battleship._core.UniformPlacerSettings(0)
+    ocean = Ocean()
+    ocean.place_randomly("uniform", 1)
+    before = ocean.copy()
+    with pytest.raises(TypeError, match="place_with takes a built-in placer's name or settings"):
+        ocean._impl.place_with(object(), battleship.Rng(1))
+    assert ocean == before
