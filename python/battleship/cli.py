@@ -89,6 +89,13 @@ def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
     g.add_argument("--seed", type=int, default=0, help="master seed; same seed, same games (default 0)")
     g.add_argument("--threads", type=int, default=0, help="worker threads (default 0: every core)")
     g.add_argument("--no-progress", action="store_true", help="no progress bar")
+    g.add_argument(
+        "--search-budget",
+        type=int,
+        metavar="N",
+        help="states the uniform placer may visit counting a crowded fleet's layouts (default: "
+        "the engine's 300,000); crowded fleets past it are reported as not played",
+    )
 
 
 def board_from(args: argparse.Namespace) -> Tuple[int, int, Fleet, Rules]:
@@ -117,6 +124,31 @@ def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:
                 progress=not args.no_progress and sys.stderr.isatty())
 
 
+def placer_of(args: argparse.Namespace, name: str) -> Any:
+    """The placer ``name`` as a run takes it: the uniform placer with ``--search-budget`` if
+    that was given, else the name."""
+    if name == "uniform" and args.search_budget is not None:
+        return battleship.UniformPlacer(search_budget=args.search_budget)
+    return name
+
+
+def _budget_text(args: argparse.Namespace) -> str:
+    """``--search-budget`` for a run's header, where it applies."""
+    if args.placer == "uniform" and args.search_budget is not None:
+        return f", search budget {args.search_budget:,}"
+    return ""
+
+
+def _budget_hint(args: argparse.Namespace) -> str:
+    """What to try when the uniform placer found no layout for some games: a larger budget (the
+    other placers have no such setting)."""
+    if args.placer != "uniform":
+        return ""
+    if args.search_budget is None:
+        return "; a crowded fleet may need --search-budget 3000000"
+    return f" within --search-budget {args.search_budget:,}"
+
+
 def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequence[str]) -> Rules:
     """Refuses, before anything is printed or played, what the run would refuse later: the
     counts, the shooter and placer names, the board, and a fleet that cannot be laid out under
@@ -128,6 +160,8 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
         battleship.BuiltinShooter(name)
     for name in placers:
         battleship.placer(name)
+    if args.search_budget is not None:
+        check_count("--search-budget", args.search_budget, 1, INT_MAX)
     rows, cols, fleet, rules = board_from(args)
     check_fit(rows, cols, fleet, rules.touching, f"the {args.fleet} fleet")
     return rules
@@ -170,7 +204,7 @@ def _table(
     }
     rules = check_run(args, shooters, [args.placer])
     solo = " (solo games: every shot is answered at once, so the volley rule does not apply)"
-    print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, placer {args.placer}"
+    print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, placer {args.placer}{_budget_text(args)}"
           + (solo if rules.volley != "single" else ""))
     header = f"{'shooter':<20}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
     print(header)
@@ -178,11 +212,12 @@ def _table(
     results = []
     for name in shooters:
         r = battleship.simulate(
-            name, capped.get(name, args.games), placer=args.placer, game_shots=name in capped, **run_arguments(args)
+            name, capped.get(name, args.games), placer=placer_of(args, args.placer), game_shots=name in capped,
+            **run_arguments(args),
         )
         unfinished = f"  ({r.unfinished:,} unfinished)" if r.unfinished else ""
         if r.unplaceable:
-            unfinished += f"  ({r.unplaceable:,} not played: the placer found no layout)"
+            unfinished += f"  ({r.unplaceable:,} not played: the placer found no layout{_budget_hint(args)})"
         label = name + (" *" if name in capped else "")
         if r.finished:
             figures = f"{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
@@ -212,7 +247,9 @@ def _same_layouts(
         return
     best = min(full, key=lambda r: r.mean)
     games = min(capped.values())
-    same = battleship.simulate(best.shooter, games, placer=args.placer, game_shots=True, **run_arguments(args))
+    same = battleship.simulate(
+        best.shooter, games, placer=placer_of(args, args.placer), game_shots=True, **run_arguments(args)
+    )
     if not same.finished:
         return
     print(f"  {best.shooter} on the same {_many(games, 'layout')}: mean {same.mean:.2f} ± {same.ci95:.2f}")
@@ -312,7 +349,8 @@ def add_simulate(sub: Subparsers) -> None:
 # ---- match ---------------------------------------------------------------------------------
 def _match(args: argparse.Namespace) -> int:
     rules = check_run(args, [args.a, args.b], [args.placer])
-    r = battleship.match(args.a, args.b, args.games, placers=(args.placer, args.placer), **run_arguments(args))
+    placer = placer_of(args, args.placer)
+    r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), **run_arguments(args))
     a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
     print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args, rules)} (each moves first in half the games)")
     print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
@@ -349,7 +387,8 @@ def _player(text: str) -> Tuple[str, str]:
 def _tournament(args: argparse.Namespace) -> int:
     players = [_player(p) for p in args.players]
     rules = check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
-    t = battleship.tournament(players, args.games, **run_arguments(args))
+    entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
+    t = battleship.tournament(entrants, args.games, **run_arguments(args))
     pairs = len(t.matches)
     print(f"round robin of {len(t.names)}: {_many(args.games, 'game')} a pair, {_describe(args, rules)}")
     print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it\n")

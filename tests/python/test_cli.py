@@ -99,6 +99,8 @@ def test_rule_overrides(capsys):
         (["match", "random", "random", "--salvo-size", "0"], "--salvo-size must be >= 1, got 0"),
         (["match", "random", "random", "--salvo-size", str(10**20)], "--salvo-size must be <= 2147483647"),
         (["simulate", "random", "--shot-cap", "-1"], "--shot-cap must be >= 0, got -1"),
+        (["simulate", "random", "--search-budget", "0"], "--search-budget must be >= 1, got 0"),
+        (["tournament", "parity", "random", "--search-budget", str(2**31)], "--search-budget must be <= 2147483647"),
         (["simulate", "random", "--rows", "6", "--cols", "6", "--touching", "no_contact"], "cannot be laid out"),
         (["match", "parity", "random", "--rows", "6", "--cols", "6", "--rules", "no_contact"], "cannot be laid out"),
         (["tournament", "parity", "random", "--rows", "6", "--cols", "6", "--rules", "no_contact"], "cannot be laid out"),
@@ -173,6 +175,29 @@ def test_runs_whose_placer_finds_no_layout_say_so(capsys):
     assert f"aborted {pair.aborted:,}," in out and out.endswith(f"  first aborted game: {pair.first_abort}\n")
     assert main(["match", "random", "random", "--games", "100", "--no-progress"]) == 0
     assert "first aborted game" not in capsys.readouterr().out  # said only when a game was aborted
+
+
+def test_a_search_budget_lets_the_uniform_placer_lay_out_a_crowded_fleet(capsys):
+    # bbm103's fleet on 8 x 8 without contact: past the default budget, every game goes unplayed.
+    crowded = ["--rows", "8", "--cols", "8", "--fleet", "bbm103", "--touching", "no_contact", "--no-progress"]
+    assert main(["simulate", "random", "--games", "2", "--threads", "1", *crowded]) == 0
+    row = capsys.readouterr().out.splitlines()[-1]
+    assert row.endswith("(2 not played: the placer found no layout; a crowded fleet may need --search-budget 3000000)")
+    assert main(["simulate", "random", "--games", "20", "--search-budget", "2000000", *crowded]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith("placer uniform, search budget 2,000,000") and "not played" not in out
+    rules = battleship.Rules(touching="no_contact")
+    alone = battleship.simulate("random", 20, rows=8, cols=8, fleet=battleship.Fleet.bbm103(), rules=rules,
+                                placer=battleship.UniformPlacer(search_budget=2_000_000), progress=False)
+    assert out.splitlines()[-1].startswith(f"{'random':<20}{alone.mean:>8.2f}")
+    assert main(["match", "parity", "random", "--games", "4", "--search-budget", "2000000", *crowded]) == 0
+    assert "aborted 0," in capsys.readouterr().out
+    assert main(["tournament", "parity", "random", "--games", "2", "--search-budget", "2000000", *crowded]) == 0
+    assert "| parity | 1.000 | 2 | 0 | 0 |" in capsys.readouterr().out  # both games played and won
+    # Another placer has no budget to raise: the row says only that no layout was found.
+    assert main(["simulate", "random", "--games", "1", "--placer", "spread", "--search-budget", "5",
+                 "--rows", "6", "--cols", "6", "--no-progress"]) == 0
+    assert "search budget" not in capsys.readouterr().out
 
 
 def test_simulate_and_compare_have_no_volley_options_and_say_so_for_a_volley_rule_set(capsys):

@@ -72,6 +72,17 @@ def test_an_ocean_a_game_and_an_environment_take_it():
     assert observation is not None
 
 
+def test_matches_and_tournaments_take_it():
+    placer = UniformPlacer(search_budget=ENOUGH)
+    duel = battleship.match("parity", "random", 6, placers=(placer, placer), progress=False, **CROWDED)
+    assert duel.aborted == 0 and duel.wins_a + duel.wins_b + duel.draws == 6
+    refused = battleship.match("parity", "random", 2, placers=(placer, "uniform"), threads=1, progress=False,
+                               **CROWDED)
+    assert refused.aborted == 2  # b's default placer cannot lay out its fleet
+    round_robin = battleship.tournament([("parity", placer), ("random", placer)], 4, progress=False, **CROWDED)
+    assert sum(s.wins + s.losses + s.draws for s in round_robin.standings) == 8
+
+
 def test_the_default_budget_refuses_the_crowded_fleet_and_changes_nothing():
     ocean = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
     ocean.place(0, (0, 0), "horizontal")
