@@ -1,6 +1,9 @@
 // Built-in shooters and placers by name, as objects a Python program can step by hand.
 #include <pybind11/stl.h>
 
+#include <functional>
+#include <string>
+
 #include <battleship/registry.hpp>
 
 #include "bindings.hpp"
@@ -53,7 +56,26 @@ void register_strategies(py::module_& m) {
            }),
            py::arg("search_budget"))
       .def_readonly("search_budget", &UniformPlacerSettings::search_budget,
-                    "Most states each of the placer's searches may visit.");
+                    "Most states each of the placer's searches may visit.")
+      .def("__repr__",
+           [](const UniformPlacerSettings& u) {
+             return "UniformPlacerSettings(search_budget=" + std::to_string(u.search_budget) + ")";
+           })
+      .def(
+          "__eq__",
+          [](const UniformPlacerSettings& u, py::handle other) {
+            return py::isinstance<UniformPlacerSettings>(other) &&
+                   other.cast<const UniformPlacerSettings&>().search_budget == u.search_budget;
+          },
+          py::is_operator())
+      .def("__hash__",
+           [](const UniformPlacerSettings& u) { return std::hash<long>{}(u.search_budget); })
+      .def(py::pickle( // an environment holding one pickles and copies
+          [](const UniformPlacerSettings& u) { return py::make_tuple(u.search_budget); },
+          [](const py::tuple& t) {
+            if (t.size() != 1) throw py::value_error("bad UniformPlacerSettings state");
+            return UniformPlacerSettings{int_argument(t[0], "search_budget", 1)};
+          }));
   m.def(
       "shooter_names", [] { return shooter_names<SmallShape>(); },
       "Names of the built-in shooters, in table order.");

@@ -4,6 +4,7 @@ that the engine's default budget (300,000 states) cannot count."""
 from __future__ import annotations
 
 import concurrent.futures
+import copy
 import pickle
 
 import numpy as np
@@ -104,6 +105,17 @@ def test_a_budget_is_part_of_the_placer_s_identity():
     assert run.setup is not None and run.setup.placers == ("uniform (search_budget 2000000)",)
     with pytest.raises(ValueError, match="placer 'uniform' and 'uniform \\(search_budget 2000000\\)'"):
         battleship.combine([simulate("random", 5, first_game=5, progress=False), run])
+
+
+def test_an_environment_holding_a_budgeted_placer_pickles_and_copies():
+    env = BattleshipEnv(placer=UniformPlacer(search_budget=ENOUGH), **CROWDED)
+    for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        env.reset(seed=3)
+        twin.reset(seed=3)
+        assert env.ocean.all_placed and twin.ocean == env.ocean  # the same hidden layout
+    settings = battleship._core.UniformPlacerSettings(ENOUGH)
+    assert pickle.loads(pickle.dumps(settings)) == settings != battleship._core.UniformPlacerSettings(7)
+    assert repr(settings) == "UniformPlacerSettings(search_budget=2000000)"
 
 
 def test_a_budgeted_run_splits_over_processes():
