@@ -130,8 +130,8 @@ class MatchResult:
     first_game: int = field(default=0, repr=False)
     """Index of the first game played (``match``'s ``first_game``)."""
     setup: Optional[RunSetup] = field(default=None, repr=False, compare=False)
-    """The seed, board, fleet, rules and placers the run played (``None`` for a tournament's
-    matches)."""
+    """The seed, board, fleet, rules and placers the run played (a tournament's pairs too: each
+    is the batch ``match`` plays for those two players)."""
 
     @property
     def share_a(self) -> float:

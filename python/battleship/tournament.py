@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 from battleship import _shape
 from battleship._core import Fleet, Rules
 from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
-from battleship.simulation import MatchResult, _match_result, _progress, _threads
+from battleship.simulation import MatchResult, RunSetup, _match_result, _placer_label, _progress, _threads
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = ["tournament", "TournamentResult", "Standing"]
@@ -90,9 +90,10 @@ class TournamentResult:
         return self.table()
 
 
-def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tuple[str, Any, Any]]:
-    """(name, shooter, placer) of each player; a player without a placer uses ``uniform``, and is
-    named by its shooter (and its placer when not ``uniform``) unless a mapping names it."""
+def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tuple[str, Any, Any, str]]:
+    """(name, shooter, placer, the placer as a run's setup names it) of each player; a player
+    without a placer uses ``uniform``, and is named by its shooter (and its placer when not
+    ``uniform``) unless a mapping names it."""
     items: List[Tuple[Optional[str], Player]]
     items = list(players.items()) if isinstance(players, Mapping) else [(None, p) for p in players]
     out = []
@@ -108,7 +109,7 @@ def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tu
         if name is None:
             placer_name = strategy_name(placer)
             name = strategy_name(shooter) + ("" if placer_name == "uniform" else f"/{placer_name}")
-        out.append((str(name), resolve_shooter(shooter), resolve_placer(placer)))
+        out.append((str(name), resolve_shooter(shooter), resolve_placer(placer), _placer_label(placer)))
     return out
 
 
@@ -136,28 +137,35 @@ def tournament(
     fleet, rules = fleet_and_rules(fleet, rules)
     check_fit(rows, cols, fleet, rules.touching)  # else every game would end unplaced
     entrants = _entrants(players)
-    names = [name for name, _, _ in entrants]
+    names = [name for name, _, _, _ in entrants]
     if len(entrants) < 2:
         raise ValueError(f"a tournament needs at least two players, got {len(entrants)}")
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise ValueError(f"two players are named '{twice[0]}'; names must differ (a mapping names them)")
-    shooters = [s for _, s, _ in entrants]
+    shooters = [s for _, s, _, _ in entrants]
     check_own_shooters(shooters, "players")
     pairs = len(entrants) * (len(entrants) - 1) // 2
     callback, bar = _progress(progress, games * pairs, f"round robin of {len(entrants)}")
     try:
         t: Dict[str, Any] = _shape.core("tournament", rows, cols)(
-            names, shooters, [p for _, _, p in entrants], games, seed, _threads(threads), rows, cols,
+            names, shooters, [p for _, _, p, _ in entrants], games, seed, _threads(threads), rows, cols,
             fleet, rules, callback,
         )
     finally:
         if bar is not None:
             bar.close()
-    order = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    # Each pair's batch is what match() plays for those two players with the same arguments.
+    labels = [label for _, _, _, label in entrants]
+    order = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
     return TournamentResult(
         names=tuple(names),
-        matches={pair: _match_result(*pair, m) for pair, m in zip(order, t["matches"])},
+        matches={
+            (names[i], names[j]): _match_result(
+                names[i], names[j], m, RunSetup(seed, rows, cols, fleet, rules, (labels[i], labels[j]))
+            )
+            for (i, j), m in zip(order, t["matches"])
+        },
         standings=[Standing(s["name"], s["wins"], s["losses"], s["draws"], s["score"]) for s in t["standings"]],
         games=games,
         seconds=t["seconds"],

@@ -26,6 +26,23 @@ def test_each_pair_is_the_match_those_two_play():
     assert [tallies(m) for m in one_thread.matches.values()] == [tallies(m) for m in t.matches.values()]
 
 
+def test_each_pair_records_its_setup_and_extends_like_a_match_piece():
+    rules = battleship.Rules(touching="no_contact")
+    t = battleship.tournament(["parity", ("random", "spread")], 200, seed=6, rules=rules, progress=False)
+    pair = t.between("parity", "random/spread")
+    assert pair.setup == battleship.RunSetup(6, 10, 10, battleship.Fleet.classic(), rules, ("uniform", "spread"))
+    assert pair.first_game == 0
+    # A match with the same players, seed and setup plays its next games: together, one longer run.
+    t = battleship.tournament(["parity", "random"], 200, seed=6, rules=rules, progress=False)
+    more = battleship.match("parity", "random", 100, seed=6, first_game=200, rules=rules, progress=False)
+    whole = battleship.match("parity", "random", 300, seed=6, rules=rules, progress=False)
+    assert tallies(battleship.combine([t.between("parity", "random"), more])) == tallies(whole)
+    with pytest.raises(ValueError, match="seed 6 and 7"):
+        battleship.combine([t.between("parity", "random"),
+                            battleship.match("parity", "random", 100, seed=7, first_game=200, rules=rules,
+                                             progress=False)])
+
+
 def test_the_standings_rank_by_points_and_add_up():
     t = battleship.tournament({"weak": "random", "mid": "parity", "strong": "probability"}, 400, progress=False)
     assert [s.name for s in t.standings] == ["strong", "mid", "weak"]
