@@ -12,7 +12,7 @@ import pytest
 
 import battleship
 from battleship import Fleet, Ocean, Rules, UniformPlacer, simulate
-from battleship.envs import BattleshipEnv
+from battleship.envs import BattleshipEnv, BattleshipVectorEnv, DuelEnv
 
 # bbm103's fleet on 8 x 8 without contact fits, but random draws never find a layout and
 # counting its layouts takes 1.6 million states (uniform.hpp): past the default budget.
@@ -69,8 +69,14 @@ def test_an_ocean_a_game_and_an_environment_take_it():
     assert game.play_to_end().winner in (0, 1)
     assert game.ocean(0).all_placed and game.ocean(1).all_placed
     env = BattleshipEnv(placer=placer, **CROWDED)
-    observation, _ = env.reset(seed=2)
-    assert observation is not None
+    env.reset(seed=2)
+    assert env.ocean.all_placed
+    duel = DuelEnv(placer=placer, opponent_placer=placer, **CROWDED)
+    duel.reset(seed=2)
+    vector = BattleshipVectorEnv(num_envs=3, placer=placer, **CROWDED)
+    vector.reset(seed=2)  # the engine's batch lays out every env's fleet, or raises
+    with pytest.raises(ValueError, match="could not lay out the fleet of env 0"):
+        BattleshipVectorEnv(num_envs=3, **CROWDED).reset(seed=2)
 
 
 def test_matches_and_tournaments_take_it():
