@@ -61,7 +61,9 @@ class RunSetup:
     fleet: Fleet
     rules: Rules
     placers: Tuple[str, ...]
-    """The placer's name for ``simulate``; ``a``'s and ``b``'s for ``match``."""
+    """The placer's name for ``simulate``; ``a``'s and ``b``'s for ``match`` (with the uniform
+    placer's budget when it has its own). Python placers go by their ``name`` or class name, so
+    two with one name are not told apart."""
 
 
 @dataclass(frozen=True)

@@ -287,7 +287,38 @@ struct OptimalShooterHolder {
 /// `battleship.UniformPlacer(search_budget=...)` hands over): no shape, so one object serves
 /// every board.
 struct UniformPlacerSettings {
+  /// Settings with the budget `budget` (checked by the caller: at least 1).
+  explicit UniformPlacerSettings(long budget) : search_budget(budget) {}
+
   long search_budget; ///< Most states each of the placer's searches may visit.
+
+  /// A new placer with this budget, for a batch to copy to its threads.
+  template <battleship::BoardShape S>
+  [[nodiscard]] battleship::UniformPlacer<S> fresh() const {
+    battleship::UniformPlacer<S> placer;
+    placer.search_budget = search_budget;
+    return placer;
+  }
+  /// The placer `Ocean.place_with` lays out with on boards of shape `S`, kept from call to call
+  /// so that the layout count it caches (half a second for some crowded fleets) is made once.
+  /// Used only under the GIL; its draws do not depend on what it has cached.
+  template <battleship::BoardShape S>
+  battleship::UniformPlacer<S>& kept() {
+    static_assert(std::same_as<S, SmallShape> || std::same_as<S, LargeShape>);
+    auto& slot = [this]() -> auto& {
+      if constexpr (std::same_as<S, SmallShape>)
+        return small_kept;
+      else
+        return large_kept;
+    }
+    ();
+    if (!slot) slot = std::make_shared<battleship::UniformPlacer<S>>(fresh<S>());
+    return *slot;
+  }
+
+private:
+  std::shared_ptr<battleship::UniformPlacer<SmallShape>> small_kept;
+  std::shared_ptr<battleship::UniformPlacer<LargeShape>> large_kept;
 };
 
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
@@ -314,9 +345,7 @@ bool with_builtin_placer(py::handle h, F&& f) {
     return true;
   }
   if (py::isinstance<UniformPlacerSettings>(h)) {
-    battleship::UniformPlacer<S> placer;
-    placer.search_budget = h.cast<const UniformPlacerSettings&>().search_budget;
-    f(std::move(placer));
+    f(h.cast<const UniformPlacerSettings&>().fresh<S>());
     return true;
   }
   return false;

@@ -52,7 +52,7 @@ void register_strategies(py::module_& m) {
                                     "The uniform placer with its own search budget; see "
                                     "battleship.UniformPlacer.")
       .def(py::init([](py::handle budget) {
-             return UniformPlacerSettings{int_argument(budget, "search_budget", 1)};
+             return UniformPlacerSettings(int_argument(budget, "search_budget", 1));
            }),
            py::arg("search_budget"))
       .def_readonly("search_budget", &UniformPlacerSettings::search_budget,
@@ -74,7 +74,7 @@ void register_strategies(py::module_& m) {
           [](const UniformPlacerSettings& u) { return py::make_tuple(u.search_budget); },
           [](const py::tuple& t) {
             if (t.size() != 1) throw py::value_error("bad UniformPlacerSettings state");
-            return UniformPlacerSettings{int_argument(t[0], "search_budget", 1)};
+            return UniformPlacerSettings(int_argument(t[0], "search_budget", 1));
           }));
   m.def(
       "shooter_names", [] { return shooter_names<SmallShape>(); },

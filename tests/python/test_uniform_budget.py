@@ -90,6 +90,22 @@ def test_matches_and_tournaments_take_it():
     assert sum(s.wins + s.losses + s.draws for s in round_robin.standings) == 8
 
 
+def test_a_placer_object_counts_once_and_its_kept_count_changes_no_layout():
+    # Ocean.place_randomly lays out with the engine placer the object keeps: the first call counts
+    # the layouts, the next ones reuse the count. Fresh placers, counting each time, agree.
+    kept = UniformPlacer(search_budget=ENOUGH)
+    for seed in range(3):
+        warm = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+        warm.place_randomly(kept, seed)
+        cold = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+        cold.place_randomly(UniformPlacer(search_budget=ENOUGH), seed)
+        assert warm == cold and legal_layout(warm)
+    copied = pickle.loads(pickle.dumps(kept))  # the copy counts again, and lays out the same
+    again = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+    again.place_randomly(copied, 2)
+    assert again == warm
+
+
 def test_the_default_budget_refuses_the_crowded_fleet_and_changes_nothing():
     ocean = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
     ocean.place(0, (0, 0), "horizontal")
