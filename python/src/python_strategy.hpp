@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include <battleship/ocean.hpp>
@@ -304,21 +305,15 @@ struct UniformPlacerSettings {
   /// Used only under the GIL; its draws do not depend on what it has cached.
   template <battleship::BoardShape S>
   battleship::UniformPlacer<S>& kept() {
-    static_assert(std::same_as<S, SmallShape> || std::same_as<S, LargeShape>);
-    auto& slot = [this]() -> auto& {
-      if constexpr (std::same_as<S, SmallShape>)
-        return small_kept;
-      else
-        return large_kept;
-    }
-    ();
+    auto& slot = std::get<std::shared_ptr<battleship::UniformPlacer<S>>>(kept_); // bound shapes
     if (!slot) slot = std::make_shared<battleship::UniformPlacer<S>>(fresh<S>());
     return *slot;
   }
 
 private:
-  std::shared_ptr<battleship::UniformPlacer<SmallShape>> small_kept;
-  std::shared_ptr<battleship::UniformPlacer<LargeShape>> large_kept;
+  std::tuple<std::shared_ptr<battleship::UniformPlacer<SmallShape>>,
+             std::shared_ptr<battleship::UniformPlacer<LargeShape>>>
+      kept_;
 };
 
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
