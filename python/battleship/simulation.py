@@ -388,11 +388,10 @@ def match(
     finally:
         if bar is not None:
             bar.close()
-    t["first_game"] = first_game
     setup = RunSetup(
         seed, rows, cols, fleet, rules, (_placer_label(first_placer), _placer_label(second_placer))
     )
-    return _match_result(strategy_name(a), strategy_name(b), t, setup)
+    return _match_result(strategy_name(a), strategy_name(b), t, setup, first_game)
 
 
 def _placer_label(placer: Any) -> str:
@@ -404,9 +403,10 @@ def _placer_label(placer: Any) -> str:
 
 
 def _match_result(
-    a: str, b: str, t: Dict[str, Any], setup: Optional[RunSetup] = None
+    a: str, b: str, t: Dict[str, Any], setup: Optional[RunSetup] = None, first_game: int = 0
 ) -> MatchResult:
-    """A ``MatchResult`` from the engine's tallies of ``a`` against ``b`` on ``setup``."""
+    """A ``MatchResult`` from the engine's tallies of ``a`` against ``b`` on ``setup``, from game
+    ``first_game``."""
     won = t["wins_a"] + t["wins_b"]
     return MatchResult(
         a=a,
@@ -424,7 +424,7 @@ def _match_result(
         total_rounds=t["rounds"],
         total_winner_shots=t["winner_shots"],
         first_abort_game=t.get("first_abort_game"),
-        first_game=t.get("first_game", 0),
+        first_game=first_game,
         setup=setup,
     )
 
@@ -538,8 +538,7 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
     tallies["winner_shots"] = sum(r.total_winner_shots for r in matches)
     tallies["first_abort"] = earliest.first_abort if earliest else ""
     tallies["first_abort_game"] = earliest.first_abort_game if earliest else None
-    tallies["first_game"] = min(r.first_game for r in matches)
-    return _match_result(first.a, first.b, tallies, first.setup)
+    return _match_result(first.a, first.b, tallies, first.setup, min(r.first_game for r in matches))
 
 
 def _check_one_run(pieces: Sequence[Union[SimulationResult, MatchResult]]) -> None:
@@ -571,13 +570,14 @@ def _differences(a: Optional[RunSetup], b: Optional[RunSetup], names: Sequence[s
     if a is None or b is None:
         return "one records its setup, the other does not"
 
+    solo = len(a.placers) == 1  # one placer: named as such, without the tuple
+
     def value(s: RunSetup, name: str) -> Any:
         v = s.rules.touching if name == "touching" else getattr(s, name)
-        return v[0] if name == "placers" and len(v) == 1 else v
+        return v[0] if name == "placers" and solo else v
 
-    named = {"placers": "placer" if len(a.placers) == 1 else "placers"}
     return ", ".join(
-        f"{named.get(n, n)} {value(a, n)!r} and {value(b, n)!r}"
+        f"{'placer' if n == 'placers' and solo else n} {value(a, n)!r} and {value(b, n)!r}"
         for n in names
         if value(a, n) != value(b, n)
     )

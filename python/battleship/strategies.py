@@ -262,6 +262,11 @@ class BuiltinPlacer:
             raise ValueError(f"unknown placer '{name}'; known: {', '.join(_core.placer_names())}")
         self.name = name
 
+    @property
+    def engine_spec(self) -> Any:
+        """What the engine takes for it: its name (a placer with settings hands those over)."""
+        return self.name
+
     def place(self, ocean: Ocean, rng: Rng) -> bool:
         """Lay out the whole fleet on the empty ``ocean``."""
         core_ocean = _board_of(ocean, Ocean, "ocean")
@@ -404,7 +409,7 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
         expected = BuiltinShooter if kind == "shooter" else BuiltinPlacer
         if not isinstance(spec, expected):
             raise TypeError(f"expected a {kind}, got {spec!r}")
-        return spec.engine_spec if isinstance(spec, UniformPlacer) else spec.name
+        return spec.engine_spec if isinstance(spec, BuiltinPlacer) else spec.name
     if kind == "placer" and isinstance(spec, _core.UniformPlacerSettings):
         return spec  # resolved already (an environment hands its placer on to Ocean)
     if not callable(getattr(spec, method, None)):
