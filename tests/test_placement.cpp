@@ -273,6 +273,32 @@ TEST_CASE("a layout depends only on the seed, never on what a placer has cached"
   }
 }
 
+TEST_CASE("copies of a uniform placer share what they count, whenever they were made",
+          "[uniform]") {
+  // Ten destroyers without contact on 7 x 7: rejection succeeds about once in 10^10 attempts,
+  // so `place` counts the layouts (4,560 states) and draws from the count.
+  const Board<D> board(D(7, 7));
+  Ocean<D> ocean(board, Fleet{{"Destroyer", 'D', 2, 10}}, Touching::no_contact);
+  UniformPlacer<D> original;
+  const UniformPlacer<D> stranger;
+  UniformPlacer<D> copy = original; // made before anything was counted
+  CHECK_FALSE(original.has_counted(ocean));
+  Rng rng(3);
+  REQUIRE(copy.place(ocean, rng));
+  CHECK(copy.has_counted(ocean));
+  CHECK(original.has_counted(ocean)); // the copy's count serves the original...
+  const UniformPlacer<D> later = original;
+  CHECK(later.has_counted(ocean)); // ...and copies made since
+  CHECK_FALSE(stranger.has_counted(ocean));
+  ocean.clear();
+  ocean.block(Coord{0, 0});
+  CHECK_FALSE(original.has_counted(ocean)); // another situation is counted again
+  UniformPlacer<D> frugal = original;
+  frugal.search_budget = 100'000;
+  ocean.unblock();
+  CHECK_FALSE(frugal.has_counted(ocean)); // and so is another budget
+}
+
 TEST_CASE("where the cell-by-cell count runs out, the exact sampler draws uniformly from the "
           "memoised count",
           "[uniform]") {

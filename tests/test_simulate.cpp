@@ -118,6 +118,33 @@ TEST_CASE("a simulation plays the same games on any number of threads", "[simula
   CHECK_FALSE(other.result.shots == one.result.shots);
 }
 
+TEST_CASE("a run's threads count a crowded fleet once, for them all and the placer they copy",
+          "[simulate][uniform]") {
+  // Ten destroyers without contact on 7 x 7: every game draws from the count of the layouts. The
+  // threads copy one placer, so they share that count; ThreadSanitizer runs this test.
+  using D = DynamicShape<64>;
+  const Board<D> board(D(7, 7));
+  const Fleet destroyers{{"Destroyer", 'D', 2, 10}};
+  Rules rules = rulesets::classic;
+  rules.touching = Touching::no_contact;
+  const Ocean<D> ocean(board, destroyers, rules.touching);
+  SimulationOptions options;
+  options.games = 24;
+  options.seed = 8;
+  UniformPlacer<D> shared;
+  UniformPlacer<D> alone;
+  options.threads = 4;
+  const auto many =
+      simulate_solo(board, destroyers, rules, HuntTargetShooter<D>{}, shared, options);
+  CHECK(shared.has_counted(ocean));
+  CHECK_FALSE(alone.has_counted(ocean));
+  options.threads = 1;
+  const auto one = simulate_solo(board, destroyers, rules, HuntTargetShooter<D>{}, alone, options);
+  CHECK(many.unplaceable == 0);
+  CHECK(many.shots.games() == 24);
+  CHECK(many.shots == one.shots);
+}
+
 TEST_CASE("game i of a simulation is a solo game drawn from derive_seed(seed, i)", "[simulate]") {
   // Rebuild game 7 of a run by hand: layout first, then shots, from one generator.
   const Traced run = traced_run(2, 10, 5);

@@ -116,8 +116,9 @@ inline bool stop_requested(const SimulationOptions& options) {
 
 // Runs games [first_game, first_game + games) of `options` over worker threads. `make_player()` is
 // called once in each worker and returns a callable `play(game_index, partial, stop)` owning that
-// worker's state (its strategies, oceans, views), so nothing is shared and nothing is allocated per
-// game. `play` may watch `stop` inside a long game and give up: it returns false if it did, with
+// worker's state (its strategies, oceans, views), so nothing is allocated per game and nothing is
+// shared but what a strategy's copies share on purpose (a uniform placer's counts, locked).
+// `play` may watch `stop` inside a long game and give up: it returns false if it did, with
 // nothing of that game counted, and true once the game is counted. Games are handed out in chunks
 // through an atomic counter; the partial results (one per worker) are merged by the caller, which
 // must only use order-independent merges (sums, minima).

@@ -321,8 +321,8 @@ class UniformPlacer(BuiltinPlacer):
     more: the Russian fleet on 7 x 7 without edge contact takes 2.1 million states, and with the
     default about one game in five finds no layout (counted as unplaceable).
     ``UniformPlacer(search_budget=3_000_000)`` places it every time, after a count of about half
-    a second that ``simulate`` and ``match`` make once per thread, and ``place`` and
-    ``Ocean.place_randomly`` once per placer object (``Game.place`` once per call).
+    a second that one placer object makes once, for every run, thread, game and ocean it lays
+    out.
     """
 
     search_budget: Optional[int]
@@ -333,8 +333,8 @@ class UniformPlacer(BuiltinPlacer):
         self.search_budget = (
             None if search_budget is None else check_count("search_budget", search_budget, 1, INT_MAX)
         )
-        # One settings object for the placer's life: Ocean.place_randomly and place lay out with
-        # the engine placer it keeps, so a crowded fleet's layouts are counted once, not per call.
+        # One settings object for the placer's life: the engine placers made from it share what
+        # they count, so a crowded fleet's layouts are counted once, not per call or thread.
         self._settings = None if self.search_budget is None else _core.UniformPlacerSettings(self.search_budget)
 
     @property

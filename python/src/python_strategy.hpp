@@ -293,27 +293,24 @@ struct UniformPlacerSettings {
 
   long search_budget; ///< Most states each of the placer's searches may visit.
 
-  /// A new placer with this budget, for a batch to copy to its threads.
+  /// A copy of this object's placer for boards of shape `S` (made on first use, under the GIL).
+  /// Copies of a uniform placer share what they count, so a crowded fleet's layouts (half a
+  /// second to count for some) are counted once for every batch, thread, game and ocean this
+  /// object lays out; its draws do not depend on what it has counted.
   template <battleship::BoardShape S>
-  [[nodiscard]] battleship::UniformPlacer<S> fresh() const {
-    battleship::UniformPlacer<S> placer;
-    placer.search_budget = search_budget;
-    return placer;
-  }
-  /// The placer `Ocean.place_with` lays out with on boards of shape `S`, kept from call to call
-  /// so that the layout count it caches (half a second for some crowded fleets) is made once.
-  /// Used only under the GIL; its draws do not depend on what it has cached.
-  template <battleship::BoardShape S>
-  battleship::UniformPlacer<S>& kept() {
-    auto& slot = std::get<std::shared_ptr<battleship::UniformPlacer<S>>>(kept_); // bound shapes
-    if (!slot) slot = std::make_shared<battleship::UniformPlacer<S>>(fresh<S>());
+  [[nodiscard]] battleship::UniformPlacer<S> placer() {
+    auto& slot = std::get<std::optional<battleship::UniformPlacer<S>>>(placers_); // bound shapes
+    if (!slot) {
+      slot.emplace();
+      slot->search_budget = search_budget;
+    }
     return *slot;
   }
 
 private:
-  std::tuple<std::shared_ptr<battleship::UniformPlacer<SmallShape>>,
-             std::shared_ptr<battleship::UniformPlacer<LargeShape>>>
-      kept_;
+  std::tuple<std::optional<battleship::UniformPlacer<SmallShape>>,
+             std::optional<battleship::UniformPlacer<LargeShape>>>
+      placers_;
 };
 
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
@@ -340,7 +337,7 @@ bool with_builtin_placer(py::handle h, F&& f) {
     return true;
   }
   if (py::isinstance<UniformPlacerSettings>(h)) {
-    f(h.cast<const UniformPlacerSettings&>().fresh<S>());
+    f(h.cast<UniformPlacerSettings&>().placer<S>());
     return true;
   }
   return false;

@@ -49,10 +49,6 @@ void bind_ocean(py::module_& m) {
       .def("place_with",
            [](const H& h, py::handle placer, const Handle<Rng>& rng) {
              Ocean<S>& o = h.get_mut();
-             if (py::isinstance<UniformPlacerSettings>(placer)) { // its kept placer: counted once
-               o.clear_ships();
-               return placer.cast<UniformPlacerSettings&>().kept<S>().place(o, rng.get_mut());
-             }
              bool ok = false;
              if (!with_builtin_placer<S>(placer, [&](auto p) {
                    o.clear_ships();

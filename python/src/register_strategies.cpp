@@ -70,6 +70,14 @@ void register_strategies(py::module_& m) {
           py::is_operator())
       .def("__hash__",
            [](const UniformPlacerSettings& u) { return std::hash<long>{}(u.search_budget); })
+      .def("has_counted", // for tests: the placers made from these settings share their counts
+           [](UniformPlacerSettings& u, const Handle<Ocean<SmallShape>>& o) {
+             return u.placer<SmallShape>().has_counted(o.get());
+           })
+      .def("has_counted",
+           [](UniformPlacerSettings& u, const Handle<Ocean<LargeShape>>& o) {
+             return u.placer<LargeShape>().has_counted(o.get());
+           })
       .def(py::pickle( // an environment holding one pickles and copies
           [](const UniformPlacerSettings& u) { return py::make_tuple(u.search_budget); },
           [](const py::tuple& t) {

@@ -90,20 +90,54 @@ def test_matches_and_tournaments_take_it():
     assert sum(s.wins + s.losses + s.draws for s in round_robin.standings) == 8
 
 
-def test_a_placer_object_counts_once_and_its_kept_count_changes_no_layout():
-    # Ocean.place_randomly lays out with the engine placer the object keeps: the first call counts
-    # the layouts, the next ones reuse the count. Fresh placers, counting each time, agree.
+def counted(placer: UniformPlacer, ocean: Ocean) -> bool:
+    """Whether the engine placers made from ``placer`` have counted ``ocean``'s layouts."""
+    return bool(placer.engine_spec.has_counted(ocean._impl))
+
+
+def crowded_ocean() -> Ocean:
+    return Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+
+
+@pytest.mark.parametrize("first_use", ["ocean", "game", "run on two threads", "environment"])
+def test_a_placer_object_counts_a_crowded_fleet_once_wherever_it_is_used(first_use):
+    # The count (1.6 million states, about half a second) is made by the first use and serves
+    # every later one: before, each Game.place call and each thread of a run counted again.
+    placer = UniformPlacer(search_budget=ENOUGH)
+    assert not counted(placer, crowded_ocean())
+    if first_use == "ocean":
+        crowded_ocean().place_randomly(placer, 1)
+    elif first_use == "game":
+        battleship.Game("parity", "random", placers=(placer, "sequential"), **CROWDED)
+    elif first_use == "run on two threads":
+        simulate("random", 4, seed=1, threads=2, placer=placer, progress=False, **CROWDED)
+    else:
+        DuelEnv(placer=placer, opponent_placer="sequential", **CROWDED).reset(seed=1)
+    assert counted(placer, crowded_ocean())
+    assert not counted(UniformPlacer(search_budget=ENOUGH), crowded_ocean())  # its own object
+    assert not counted(placer, Ocean(8, 8, Fleet.bbm103(), touching="no_edge_contact"))
+
+
+def test_a_placer_object_s_count_changes_no_layout():
+    # A warm placer, fresh ones counting each time and an unpickled copy (which counts again)
+    # lay out the same fleets.
     kept = UniformPlacer(search_budget=ENOUGH)
     for seed in range(3):
-        warm = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+        warm = crowded_ocean()
         warm.place_randomly(kept, seed)
-        cold = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+        cold = crowded_ocean()
         cold.place_randomly(UniformPlacer(search_budget=ENOUGH), seed)
         assert warm == cold and legal_layout(warm)
-    copied = pickle.loads(pickle.dumps(kept))  # the copy counts again, and lays out the same
-    again = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
+    copied = pickle.loads(pickle.dumps(kept))
+    assert counted(kept, crowded_ocean()) and not counted(copied, crowded_ocean())
+    again = crowded_ocean()
     again.place_randomly(copied, 2)
     assert again == warm
+    run = simulate("random", 6, seed=4, threads=2, placer=kept, game_shots=True, progress=False, **CROWDED)
+    fresh = simulate("random", 6, seed=4, threads=1, placer=UniformPlacer(search_budget=ENOUGH),
+                     game_shots=True, progress=False, **CROWDED)
+    assert run.game_shots is not None and fresh.game_shots is not None
+    assert np.array_equal(run.game_shots, fresh.game_shots)
 
 
 def test_the_default_budget_refuses_the_crowded_fleet_and_changes_nothing():

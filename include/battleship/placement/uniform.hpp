@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 #include <battleship/ocean.hpp>
@@ -66,6 +67,11 @@ enum class Fit : std::uint8_t {
 ///    million states, but rejection places it (one attempt in 46,000 succeeds).
 ///    `SequentialPlacer` places them all, not uniformly.
 ///
+/// Copies share what they count: a batch copies its placer to every thread, and the first thread
+/// that needs the count makes it while the others wait for it, so a run counts once, and the
+/// placer it was copied from has the count for the next run. Copies on different threads may
+/// place at once; one object is not to be used by two threads at once.
+///
 /// Deterministic: which stage runs, and every draw, depends only on the generator, the situation
 /// and the placer's settings, never on what the caches already hold (they are kept per budget). On
 /// false the ocean's ships are left off (its blocks stay) and the generator's state is unspecified.
@@ -78,6 +84,11 @@ public:
   /// One-line description for the registry.
   static constexpr const char* summary =
       "every legal layout equally likely under any touching rule; impossible fleets refused fast";
+
+  /// A placer with the default settings, nothing counted yet.
+  // The shared counts are made here, not in a default member initializer: g++ 12 at -O3 then
+  // left std::make_shared<Counted> undefined in some translation units (a link error).
+  UniformPlacer() : counted_(std::make_shared<Counted>()) {}
 
   /// Places every ship; false (no ship placed) if the fleet cannot fit or no layout was found.
   bool place(Ocean<S>& ocean, Rng& rng) {
@@ -94,19 +105,19 @@ public:
 
   /// Whether the fleet of `ocean` fits on it, under its touching rule and blocks (cached).
   [[nodiscard]] Fit fit(const Ocean<S>& ocean) {
-    if (!fit_ || !fit_->about(ocean, search_budget)) {
-      auto search = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
-      search->run_fit();
-      fit_ = std::move(search);
-    }
-    switch (fit_->fit()) {
+    const auto search = shared(&Counted::fit, ocean, [&] {
+      auto made = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
+      made->run_fit();
+      return made;
+    });
+    switch (search->fit()) {
     case Search::Fit::fits: return Fit::fits;
     case Search::Fit::cannot_fit: return Fit::cannot_fit;
     case Search::Fit::unknown: break;
     }
     // The depth-first search gave up; counting cell by cell often settles a crowded board quickly
     // (fleets that cannot fit die out line by line).
-    if (const auto any = profile(ocean).fits()) return *any ? Fit::fits : Fit::cannot_fit;
+    if (const auto any = profile(ocean)->fits()) return *any ? Fit::fits : Fit::cannot_fit;
     return Fit::unknown;
   }
 
@@ -114,9 +125,21 @@ public:
   /// nothing if neither count finishes within `search_budget` states or the number exceeds
   /// 2^64 - 2 (cached).
   [[nodiscard]] std::optional<std::uint64_t> layout_count(const Ocean<S>& ocean) {
-    const Profile& cells = profile(ocean);
-    if (cells.fits().has_value()) return cells.total(); // counted (unless past 2^64 - 2)
-    return memo_count(ocean);
+    const auto cells = profile(ocean);
+    if (cells->fits().has_value()) return cells->total(); // counted (unless past 2^64 - 2)
+    return memo_count(ocean)->total();
+  }
+
+  /// Whether this placer, or a copy of it, has counted the layouts of `ocean`'s fleet with this
+  /// `search_budget` already (successfully or not), so that exact sampling starts without
+  /// counting: after a run, say, on a fleet that needed it.
+  [[nodiscard]] bool has_counted(const Ocean<S>& ocean) const {
+    const std::scoped_lock lock(counted_->mutex);
+    const auto& cells = counted_->profile;
+    if (!cells || !cells->about(ocean, search_budget)) return false;
+    if (cells->fits().has_value()) return true;
+    const auto& memo = counted_->counts;
+    return memo && memo->about(ocean, search_budget);
   }
 
   /// Rejection attempts before the feasibility search runs.
@@ -134,24 +157,43 @@ private:
   using Search = detail::LayoutSearch<S>;
   using Profile = detail::ProfileCount<S>;
 
-  /// The memoised count of `ocean`'s layouts (cached), or nothing if it ran out of states.
-  std::optional<std::uint64_t> memo_count(const Ocean<S>& ocean) {
-    if (!counts_ || !counts_->about(ocean, search_budget)) {
-      auto search = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
-      search->run_count();
-      counts_ = std::move(search);
-    }
-    return counts_->total();
+  /// What copies of one placer have found, each slot about one situation and budget at a time.
+  struct Counted {
+    std::mutex mutex; ///< Held while a slot is read or built.
+    std::shared_ptr<const Search> fit;
+    std::shared_ptr<const Search> counts;
+    std::shared_ptr<const Profile> profile;
+  };
+
+  /// The value of `slot` if it is about `ocean` and this budget, else `build()`'s, kept there.
+  /// The lock is held while building, so copies on other threads wait for this count instead of
+  /// making their own; the value handed out stays alive if another situation replaces it.
+  template <class T, class Build>
+  std::shared_ptr<const T> shared(std::shared_ptr<const T> Counted::*slot, const Ocean<S>& ocean,
+                                  Build build) {
+    const std::scoped_lock lock(counted_->mutex);
+    auto& held = (*counted_).*slot;
+    if (!held || !held->about(ocean, search_budget)) held = build();
+    return held;
+  }
+
+  /// The memoised count of `ocean`'s layouts (cached); its `total()` is nothing if it ran out of
+  /// states.
+  std::shared_ptr<const Search> memo_count(const Ocean<S>& ocean) {
+    return shared(&Counted::counts, ocean, [&] {
+      auto made = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
+      made->run_count();
+      return made;
+    });
   }
 
   /// The cell-by-cell count of `ocean`'s layouts (cached).
-  const Profile& profile(const Ocean<S>& ocean) {
-    if (!profile_ || !profile_->about(ocean, search_budget)) {
-      auto count = std::make_shared<Profile>(ocean, search_budget);
-      count->run();
-      profile_ = std::move(count);
-    }
-    return *profile_;
+  std::shared_ptr<const Profile> profile(const Ocean<S>& ocean) {
+    return shared(&Counted::profile, ocean, [&] {
+      auto made = std::make_shared<Profile>(ocean, search_budget);
+      made->run();
+      return made;
+    });
   }
 
   /// Stage 3: places a layout drawn from the exact counts (true), or proves there is none
@@ -160,15 +202,15 @@ private:
   /// the memoised count, which goes on from there (it is the cheaper of the two with few ships
   /// on a wide board: the classic fleet on 7 x 7 with no edge contact, for one).
   std::optional<bool> draw_exactly(Ocean<S>& ocean, Rng& rng) {
-    const Profile& cells = profile(ocean);
-    if (cells.can_sample()) {
-      cells.sample(rng, chosen_); // even when the labelled count exceeds 64 bits
-    } else if (const auto any = cells.fits()) {
+    const auto cells = profile(ocean);
+    if (cells->can_sample()) {
+      cells->sample(rng, chosen_); // even when the labelled count exceeds 64 bits
+    } else if (const auto any = cells->fits()) {
       if (*any) return std::nullopt; // more layouts than 64 bits count: rejection goes on
       return false;
-    } else if (const auto count = memo_count(ocean)) {
+    } else if (const auto memo = memo_count(ocean); const auto count = memo->total()) {
       if (*count == 0) return false;
-      counts_->sample(rng, chosen_);
+      memo->sample(rng, chosen_);
     } else {
       return std::nullopt;
     }
@@ -205,11 +247,11 @@ private:
       ocean.place_unchecked(s, chosen_[static_cast<std::size_t>(s)]);
   }
 
-  // Shared between copies (the simulator copies placers per thread); never changed once built.
+  // Shared between copies (the simulator copies placers per thread). The table is copied with
+  // the placer and never changed once built: every call reads it, so it takes no lock. The
+  // counts live in one place for a placer and all its copies, whenever the copies were made.
   std::shared_ptr<const detail::OptionTable<S>> table_;
-  std::shared_ptr<const Search> fit_;
-  std::shared_ptr<const Search> counts_;
-  std::shared_ptr<const Profile> profile_;
+  std::shared_ptr<Counted> counted_;
   std::array<Placement, max_ships> chosen_{};
   std::array<const detail::PlacementOption<S>*, max_ships> picked_{};
 };
