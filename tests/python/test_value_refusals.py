@@ -34,7 +34,7 @@ OTHERS = [None, "miss", 0, 1.5, ("miss",), object()]
 
 
 @pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
-@pytest.mark.parametrize("other", OTHERS, ids=repr)
+@pytest.mark.parametrize("other", OTHERS, ids=lambda o: type(o).__name__)  # no addresses
 def test_a_value_is_unequal_to_another_type(value, other):
     assert (value == other) is False and (other == value) is False
     assert (value != other) is True and (other != value) is True
