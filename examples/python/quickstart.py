@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> None:
 
     # A crowded fleet that fits, but too rarely for random draws, and whose layouts take more
     # states to count than the uniform placer's default budget: it reports such games as
-    # unplaceable. A larger budget counts them (about half a second, once per thread).
+    # unplaceable. A larger budget counts them (about half a second, once per placer object).
     crowded = battleship.simulate(
         "parity", 200, rows=8, cols=8, fleet=battleship.Fleet.bbm103(),
         rules=battleship.Rules(touching="no_contact"),
