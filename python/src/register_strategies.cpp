@@ -48,9 +48,10 @@ void bind_strategies(py::module_& m) {
 
 void register_strategies(py::module_& m) {
   for_each_shape([&]<class S>() { bind_strategies<S>(m); });
-  py::class_<UniformPlacerSettings>(m, "UniformPlacerSettings",
-                                    "The uniform placer with its own search budget; see "
-                                    "battleship.UniformPlacer.")
+  py::class_<UniformPlacerSettings> settings(m, "UniformPlacerSettings",
+                                             "The uniform placer with its own search budget; "
+                                             "see battleship.UniformPlacer.");
+  settings
       .def(py::init([](py::handle budget) {
              return UniformPlacerSettings(int_argument(budget, "search_budget", 1));
            }),
@@ -70,20 +71,18 @@ void register_strategies(py::module_& m) {
           py::is_operator())
       .def("__hash__",
            [](const UniformPlacerSettings& u) { return std::hash<long>{}(u.search_budget); })
-      .def("has_counted", // for tests: the placers made from these settings share their counts
-           [](UniformPlacerSettings& u, const Handle<Ocean<SmallShape>>& o) {
-             return u.placer<SmallShape>().has_counted(o.get());
-           })
-      .def("has_counted",
-           [](UniformPlacerSettings& u, const Handle<Ocean<LargeShape>>& o) {
-             return u.placer<LargeShape>().has_counted(o.get());
-           })
       .def(py::pickle( // an environment holding one pickles and copies
           [](const UniformPlacerSettings& u) { return py::make_tuple(u.search_budget); },
           [](const py::tuple& t) {
             if (t.size() != 1) throw py::value_error("bad UniformPlacerSettings state");
             return UniformPlacerSettings(int_argument(t[0], "search_budget", 1));
           }));
+  for_each_shape([&]<class S>() {
+    // For tests: the placers made from these settings share their counts.
+    settings.def("has_counted", [](UniformPlacerSettings& u, const Handle<Ocean<S>>& o) {
+      return u.placer<S>().has_counted(o.get());
+    });
+  });
   m.def(
       "shooter_names", [] { return shooter_names<SmallShape>(); },
       "Names of the built-in shooters, in table order.");

@@ -105,12 +105,7 @@ public:
 
   /// Whether the fleet of `ocean` fits on it, under its touching rule and blocks (cached).
   [[nodiscard]] Fit fit(const Ocean<S>& ocean) {
-    const auto search = shared(&Counted::fit, ocean, [&] {
-      auto made = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
-      made->run_fit();
-      return made;
-    });
-    switch (search->fit()) {
+    switch (searched(&Counted::fit, &Search::run_fit, ocean)->fit()) {
     case Search::Fit::fits: return Fit::fits;
     case Search::Fit::cannot_fit: return Fit::cannot_fit;
     case Search::Fit::unknown: break;
@@ -135,11 +130,9 @@ public:
   /// counting: after a run, say, on a fleet that needed it.
   [[nodiscard]] bool has_counted(const Ocean<S>& ocean) const {
     const std::scoped_lock lock(counted_->mutex);
-    const auto& cells = counted_->profile;
-    if (!cells || !cells->about(ocean, search_budget)) return false;
-    if (cells->fits().has_value()) return true;
-    const auto& memo = counted_->counts;
-    return memo && memo->about(ocean, search_budget);
+    const auto* cells = held(&Counted::profile, ocean);
+    if (cells == nullptr) return false;
+    return cells->fits().has_value() || held(&Counted::counts, ocean) != nullptr;
   }
 
   /// Rejection attempts before the feasibility search runs.
@@ -172,19 +165,33 @@ private:
   std::shared_ptr<const T> shared(std::shared_ptr<const T> Counted::*slot, const Ocean<S>& ocean,
                                   Build build) {
     const std::scoped_lock lock(counted_->mutex);
-    auto& held = (*counted_).*slot;
-    if (!held || !held->about(ocean, search_budget)) held = build();
-    return held;
+    auto& value = (*counted_).*slot;
+    if (held(slot, ocean) == nullptr) value = build();
+    return value;
+  }
+
+  /// What `slot` holds if it is about `ocean` and this budget, else null. Call with the lock held.
+  template <class T>
+  const T* held(std::shared_ptr<const T> Counted::*slot, const Ocean<S>& ocean) const {
+    const auto& value = (*counted_).*slot;
+    return value && value->about(ocean, search_budget) ? value.get() : nullptr;
+  }
+
+  /// The search in `slot` if it is about `ocean`, else a new one that has done `run` (kept there).
+  template <class Result>
+  std::shared_ptr<const Search> searched(std::shared_ptr<const Search> Counted::*slot,
+                                         Result (Search::*run)(), const Ocean<S>& ocean) {
+    return shared(slot, ocean, [&] {
+      auto made = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
+      ((*made).*run)();
+      return made;
+    });
   }
 
   /// The memoised count of `ocean`'s layouts (cached); its `total()` is nothing if it ran out of
   /// states.
   std::shared_ptr<const Search> memo_count(const Ocean<S>& ocean) {
-    return shared(&Counted::counts, ocean, [&] {
-      auto made = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
-      made->run_count();
-      return made;
-    });
+    return searched(&Counted::counts, &Search::run_count, ocean);
   }
 
   /// The cell-by-cell count of `ocean`'s layouts (cached).
