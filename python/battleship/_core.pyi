@@ -4,7 +4,7 @@ Shape-specific classes come in two capacities, ``_128`` (boards of at most 128 c
 ``_1024`` (at most 1024); the public classes in ``battleship`` pick one by board size.
 """
 
-from typing import Any, Callable, Iterable, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, ClassVar, Iterable, Literal, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -271,6 +271,7 @@ class Shooter_128(_Shooter): ...
 class Shooter_1024(_Shooter): ...
 
 class UniformPlacerSettings:
+    default_search_budget: ClassVar[int]
     def __init__(self, search_budget: int) -> None: ...
     @property
     def search_budget(self) -> int: ...

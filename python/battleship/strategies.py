@@ -322,7 +322,9 @@ class UniformPlacer(BuiltinPlacer):
     default about one game in five finds no layout (counted as unplaceable).
     ``UniformPlacer(search_budget=3_000_000)`` places it every time, after a count of about half
     a second that one placer object makes once, for every run, thread, game and ocean it lays
-    out.
+    out. Every placer object keeps what it counts, the default budget's too; the name
+    ``"uniform"`` counts afresh for each call, or for the life of what holds it (an environment, a
+    tournament's player).
     """
 
     search_budget: Optional[int]
@@ -335,17 +337,17 @@ class UniformPlacer(BuiltinPlacer):
         )
         # One settings object for the placer's life: the engine placers made from it share what
         # they count, so a crowded fleet's layouts are counted once, not per call or thread.
-        self._settings = None if self.search_budget is None else _core.UniformPlacerSettings(self.search_budget)
+        self._settings = _core.UniformPlacerSettings(
+            _core.UniformPlacerSettings.default_search_budget if self.search_budget is None else self.search_budget
+        )
 
     @property
     def engine_spec(self) -> Any:
-        """What the engine takes for it: the name, or the settings that carry the budget."""
-        return self.name if self._settings is None else self._settings
+        """What the engine takes for it: the settings that carry the budget and the counts."""
+        return self._settings
 
     def place(self, ocean: Ocean, rng: Rng) -> bool:
         """Lay out the whole fleet on the empty ``ocean``."""
-        if self.search_budget is None:
-            return super().place(ocean, rng)
         return bool(_board_of(ocean, Ocean, "ocean").place_with(self.engine_spec, rng))
 
     def __repr__(self) -> str:
@@ -357,7 +359,8 @@ class UniformPlacer(BuiltinPlacer):
         return super().__eq__(other) and getattr(other, "search_budget", None) == self.search_budget
 
     def __hash__(self) -> int:
-        return hash(("placer", self.name, self.search_budget))
+        # Equal to placer("uniform") without a budget of its own, so it hashes the same.
+        return super().__hash__() if self.search_budget is None else hash(("placer", self.name, self.search_budget))
 
 
 class MediocrePlacer(BuiltinPlacer):
@@ -373,8 +376,9 @@ def shooter(name: str) -> BuiltinShooter:
 
 
 def placer(name: str) -> BuiltinPlacer:
-    """The built-in placer called ``name``; ValueError listing the names if there is none."""
-    return BuiltinPlacer(name)
+    """The built-in placer called ``name``; ValueError listing the names if there is none.
+    ``placer("uniform")`` is a ``UniformPlacer``, which keeps what it counts."""
+    return UniformPlacer() if name == "uniform" else BuiltinPlacer(name)
 
 
 def strategy_name(strategy: Any) -> str:
@@ -426,8 +430,14 @@ def resolve_shooter(spec: Any) -> Any:
 
 
 def resolve_placer(spec: Any) -> Any:
-    """``spec`` as the engine takes it: a built-in's name, or the Python placer object."""
-    return _resolve(spec, "placer", "place")
+    """``spec`` as the engine takes it: a built-in's name, the uniform placer's settings, or the
+    Python placer object. The name ``"uniform"`` comes back as settings of its own, so what it
+    counts of a crowded fleet lasts as long as the caller keeps the result (an environment, for
+    all its resets), not one call."""
+    resolved = _resolve(spec, "placer", "place")
+    if isinstance(resolved, str) and resolved == "uniform":
+        return _core.UniformPlacerSettings(_core.UniformPlacerSettings.default_search_budget)
+    return resolved
 
 
 ShooterLike = Union[str, BuiltinShooter, Type[BuiltinShooter], OptimalShooter, Shooter, Any]

@@ -77,6 +77,7 @@ void register_strategies(py::module_& m) {
             if (t.size() != 1) throw py::value_error("bad UniformPlacerSettings state");
             return UniformPlacerSettings(int_argument(t[0], "search_budget", 1));
           }));
+  settings.attr("default_search_budget") = UniformPlacer<SmallShape>::default_search_budget;
   for_each_shape([&]<class S>() {
     // For tests: the placers made from these settings share their counts.
     settings.def("has_counted", [](UniformPlacerSettings& u, const Handle<Ocean<S>>& o) {

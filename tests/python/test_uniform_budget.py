@@ -207,3 +207,48 @@ def test_the_engine_refuses_bad_settings_and_placers_it_does_not_know():
     with pytest.raises(TypeError, match="place_with takes a built-in placer's name or settings"):
         ocean._impl.place_with(object(), battleship.Rng(1))
     assert ocean == before
+
+
+# Ten destroyers without contact on 7 x 7: random draws almost never find a layout, and the
+# default budget counts the layouts in a few milliseconds, so the default placer draws exactly.
+COUNTABLE = {"rows": 7, "cols": 7, "fleet": Fleet([("Destroyer", "D", 2, 10)]), "rules": Rules(touching="no_contact")}
+
+
+def countable_ocean() -> Ocean:
+    return Ocean(7, 7, COUNTABLE["fleet"], touching="no_contact")
+
+
+def test_every_uniform_placer_object_keeps_its_count_the_default_budget_s_too():
+    for placer in (UniformPlacer(), battleship.placer("uniform")):
+        assert isinstance(placer, UniformPlacer) and not counted(placer, countable_ocean())
+        countable_ocean().place_randomly(placer, 1)
+        assert counted(placer, countable_ocean())
+    assert UniformPlacer() == battleship.placer("uniform") == battleship.BuiltinPlacer("uniform")
+    assert len({UniformPlacer(), battleship.placer("uniform"), battleship.BuiltinPlacer("uniform")}) == 1
+    # The name "uniform" counts afresh at each call and lays out what a warm object does.
+    warm = UniformPlacer()
+    for seed in range(3):
+        by_object, by_name = countable_ocean(), countable_ocean()
+        by_object.place_randomly(warm, seed)
+        by_name.place_randomly("uniform", seed)
+        assert by_object == by_name and legal_layout(by_name)
+
+
+@pytest.mark.parametrize("make", [BattleshipEnv, DuelEnv])
+def test_an_environment_given_the_uniform_placer_by_name_counts_once_for_all_its_resets(make):
+    env = make(**COUNTABLE)  # the default placer, "uniform"
+    kept = env._placers[0] if make is DuelEnv else env._placer
+    assert not kept.has_counted(countable_ocean()._impl)
+    env.reset(seed=1)
+    assert kept.has_counted(countable_ocean()._impl)
+    # A warm environment lays out what a fresh one does.
+    env.reset(seed=2)
+    fresh = make(**COUNTABLE)
+    fresh.reset(seed=2)
+    for warm_ocean, fresh_ocean in zip(oceans(env), oceans(fresh)):
+        assert warm_ocean == fresh_ocean and warm_ocean.all_placed
+
+
+def oceans(env) -> list:
+    """The fleets an environment laid out."""
+    return [env.ocean] if isinstance(env, BattleshipEnv) else [env._game.ocean(0), env._game.ocean(1)]

@@ -135,6 +135,9 @@ public:
     return cells->fits().has_value() || held(&Counted::counts, ocean) != nullptr;
   }
 
+  /// The `search_budget` a placer starts with.
+  static constexpr long default_search_budget = 300'000;
+
   /// Rejection attempts before the feasibility search runs.
   long check_after = 64;
   /// Rejection attempts before the layouts are counted and exact sampling takes over.
@@ -144,7 +147,7 @@ public:
   /// Most states each search may visit: for the feasibility search and the memoised count, (ships
   /// placed, cells forbidden) pairs, about 60 bytes each; for the cell-by-cell count, distinct
   /// (cell, profile) pairs, about 16 bytes each and five times quicker.
-  long search_budget = 300'000;
+  long search_budget = default_search_budget;
 
 private:
   using Search = detail::LayoutSearch<S>;
