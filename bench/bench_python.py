@@ -16,6 +16,10 @@ Prints, never fails on time:
    stepped the same ways, its maps computed over every core.
 4. The duel environment's steps per second (``DuelEnv``: a match against ``probability``, which
    plays its own turn inside every step), with the same random-order agent.
+5. An environment's resets on a fleet that random draws cannot lay out (32 one-cell ships on
+   10 x 10 without edge contact, which the uniform placer counts and then draws from exactly):
+   the environment counts once for all its resets, ``Ocean.place_randomly("uniform")`` at every
+   call.
 """
 
 from __future__ import annotations
@@ -99,6 +103,23 @@ def env_steps(episodes: int) -> None:
     print(f"Gymnasium environment, playing suggest('probability'): {steps / seconds:>9,.0f} steps/s")
     steps, seconds = single_steps(BattleshipEnv(), max(1, episodes // 20), map_too=True)
     print(f"Gymnasium environment with probability_map() and suggest() every step: {seconds / steps * 1e3:.2f} ms a step")
+    crowded_resets(BattleshipEnv, max(1, episodes // 40))
+
+
+def crowded_resets(make_env: Any, resets: int) -> None:
+    """Item 5: milliseconds a reset of a crowded fleet, and a placement by name for comparison."""
+    fleet = battleship.Fleet([("Boat", "B", 1, 32)])
+    env = make_env(rows=10, cols=10, fleet=fleet, rules=battleship.Rules(touching="no_edge_contact"))
+    start = time.perf_counter()
+    for episode in range(resets):
+        env.reset(seed=episode)
+    per_reset = (time.perf_counter() - start) / resets
+    start = time.perf_counter()
+    for episode in range(resets):
+        battleship.Ocean(10, 10, fleet, touching="no_edge_contact").place_randomly("uniform", episode)
+    per_call = (time.perf_counter() - start) / resets
+    print(f"32 one-cell ships on 10 x 10 without edge contact: {per_reset * 1e3:.2f} ms an environment reset "
+          f"(counted once), {per_call * 1e3:.2f} ms an Ocean.place_randomly('uniform') (counted at each call)")
 
 
 def vector_steps(vector: Any, episodes: int, policy: Callable[[Any, Any], Any]) -> float:
