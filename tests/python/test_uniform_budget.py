@@ -225,7 +225,7 @@ def test_every_uniform_placer_object_keeps_its_count_the_default_budget_s_too():
         assert counted(placer, countable_ocean())
     assert UniformPlacer() == battleship.placer("uniform") == battleship.BuiltinPlacer("uniform")
     assert len({UniformPlacer(), battleship.placer("uniform"), battleship.BuiltinPlacer("uniform")}) == 1
-    # The name "uniform" counts afresh at each call and lays out what a warm object does.
+    # The name "uniform" (a fresh placer, counting at each call) lays out what a warm object does.
     warm = UniformPlacer()
     for seed in range(3):
         by_object, by_name = countable_ocean(), countable_ocean()
