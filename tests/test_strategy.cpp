@@ -60,6 +60,11 @@ static_assert(PlacementStrategy<UniformPlacer<S>, S>);
 static_assert(PlacementStrategy<AnyPlacementStrategy<S>, S>);
 static_assert(!PlacementStrategy<PlacerReturningVoid, S>);
 static_assert(!PlacementStrategy<ReadingOrder, S>);
+// Moves never throw, so containers of holders move them rather than copy when they grow.
+static_assert(std::is_nothrow_move_constructible_v<AnyShotStrategy<S>> &&
+              std::is_nothrow_move_assignable_v<AnyShotStrategy<S>>);
+static_assert(std::is_nothrow_move_constructible_v<AnyPlacementStrategy<S>> &&
+              std::is_nothrow_move_assignable_v<AnyPlacementStrategy<S>>);
 // The twins of tests/compile_fail: what must not compile there is refused by a constraint here.
 static_assert(!std::is_constructible_v<AnyShotStrategy<S>, UniformPlacer<S>>);
 static_assert(!std::is_constructible_v<AnyPlacementStrategy<S>, PlacerReturningVoid>);

@@ -60,6 +60,39 @@ concept PlacementStrategy = BoardShape<S> && std::copy_constructible<T> &&
   { placer.place(ocean, rng) } -> std::same_as<bool>;
 };
 
+namespace detail {
+
+/// Owns one object of a class derived from `Base` and copies it through `Base::clone()`: the
+/// value semantics of the type-erased holders below (C++26's `std::polymorphic` does this).
+template <class Base>
+class ClonedPtr {
+public:
+  /// Takes ownership of `held` (not null).
+  explicit ClonedPtr(std::unique_ptr<Base> held) noexcept : held_(std::move(held)) {}
+  /// A clone of `o`'s object.
+  ClonedPtr(const ClonedPtr& o) : held_(o.held_->clone()) {}
+  /// Takes over `o`'s object.
+  ClonedPtr(ClonedPtr&&) noexcept = default;
+  /// Replaces the object by a clone of `o`'s.
+  ClonedPtr& operator=(const ClonedPtr& o) {
+    if (this != &o) held_ = o.held_->clone();
+    return *this;
+  }
+  /// Takes over `o`'s object.
+  ClonedPtr& operator=(ClonedPtr&&) noexcept = default;
+  ~ClonedPtr() = default;
+
+  /// The object.
+  Base* operator->() const noexcept { return held_.get(); }
+  /// The object.
+  Base* get() const noexcept { return held_.get(); }
+
+private:
+  std::unique_ptr<Base> held_;
+};
+
+} // namespace detail
+
 /// A shooter chosen at run time: holds any `ShotStrategy` behind one virtual call per shot.
 ///
 /// Copying copies the held shooter. The simulator's fast path uses concrete types instead; this
@@ -73,19 +106,6 @@ public:
            ShotStrategy<std::remove_cvref_t<T>, S>)
       AnyShotStrategy(T&& shooter) // NOLINT: implicit, like std::function
       : impl_(std::make_unique<Model<std::remove_cvref_t<T>>>(std::forward<T>(shooter))) {}
-
-  /// A copy of the held shooter.
-  AnyShotStrategy(const AnyShotStrategy& o) : impl_(o.impl_->clone()) {}
-  /// Takes over the held shooter.
-  AnyShotStrategy(AnyShotStrategy&&) noexcept = default;
-  /// Replaces the held shooter by a copy of `o`'s.
-  AnyShotStrategy& operator=(const AnyShotStrategy& o) {
-    if (this != &o) impl_ = o.impl_->clone();
-    return *this;
-  }
-  /// Takes over `o`'s shooter.
-  AnyShotStrategy& operator=(AnyShotStrategy&&) noexcept = default;
-  ~AnyShotStrategy() = default;
 
   /// See `ShotStrategy`.
   void start(const TargetView<S>& view) { impl_->start(view); }
@@ -123,10 +143,10 @@ private:
     }
     T value;
   };
-  std::unique_ptr<Concept> impl_;
+  detail::ClonedPtr<Concept> impl_;
 };
 
-/// A placer chosen at run time: holds any `PlacementStrategy`.
+/// A placer chosen at run time: holds any `PlacementStrategy`. Copying copies the held placer.
 template <BoardShape S>
 class AnyPlacementStrategy {
 public:
@@ -136,19 +156,6 @@ public:
            PlacementStrategy<std::remove_cvref_t<T>, S>)
       AnyPlacementStrategy(T&& placer) // NOLINT: implicit, like std::function
       : impl_(std::make_unique<Model<std::remove_cvref_t<T>>>(std::forward<T>(placer))) {}
-
-  /// A copy of the held placer.
-  AnyPlacementStrategy(const AnyPlacementStrategy& o) : impl_(o.impl_->clone()) {}
-  /// Takes over the held placer.
-  AnyPlacementStrategy(AnyPlacementStrategy&&) noexcept = default;
-  /// Replaces the held placer by a copy of `o`'s.
-  AnyPlacementStrategy& operator=(const AnyPlacementStrategy& o) {
-    if (this != &o) impl_ = o.impl_->clone();
-    return *this;
-  }
-  /// Takes over `o`'s placer.
-  AnyPlacementStrategy& operator=(AnyPlacementStrategy&&) noexcept = default;
-  ~AnyPlacementStrategy() = default;
 
   /// See `PlacementStrategy`.
   bool place(Ocean<S>& ocean, Rng& rng) { return impl_->place(ocean, rng); }
@@ -174,7 +181,7 @@ private:
     bool place(Ocean<S>& o, Rng& r) override { return value.place(o, r); }
     T value;
   };
-  std::unique_ptr<Concept> impl_;
+  detail::ClonedPtr<Concept> impl_;
 };
 
 } // namespace battleship
