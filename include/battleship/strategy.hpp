@@ -63,7 +63,8 @@ concept PlacementStrategy = BoardShape<S> && std::copy_constructible<T> &&
 namespace detail {
 
 /// Owns one object of a class derived from `Base` and copies it through `Base::clone()`: the
-/// value semantics of the type-erased holders below (C++26's `std::polymorphic` does this).
+/// value semantics of the type-erased holders below (C++26's `std::polymorphic` does this). One
+/// moved from owns nothing: only assigning to it and destroying it are allowed.
 template <class Base>
 class ClonedPtr {
 public:
@@ -95,8 +96,9 @@ private:
 
 /// A shooter chosen at run time: holds any `ShotStrategy` behind one virtual call per shot.
 ///
-/// Copying copies the held shooter. The simulator's fast path uses concrete types instead; this
-/// holder serves the registry, the command line and Python.
+/// Copying copies the held shooter; a holder moved from holds none and may only be assigned to or
+/// destroyed. The simulator's fast path uses concrete types instead; this holder serves the
+/// registry, the command line and Python.
 template <BoardShape S>
 class AnyShotStrategy {
 public:
@@ -146,7 +148,8 @@ private:
   detail::ClonedPtr<Concept> impl_;
 };
 
-/// A placer chosen at run time: holds any `PlacementStrategy`. Copying copies the held placer.
+/// A placer chosen at run time: holds any `PlacementStrategy`. Copying copies the held placer; a
+/// holder moved from holds none and may only be assigned to or destroyed.
 template <BoardShape S>
 class AnyPlacementStrategy {
 public:
