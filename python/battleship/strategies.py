@@ -436,7 +436,7 @@ def resolve_placer(spec: Any) -> Any:
     all its resets), not one call."""
     resolved = _resolve(spec, "placer", "place")
     if isinstance(resolved, str) and resolved == "uniform":
-        return _core.UniformPlacerSettings(_core.UniformPlacerSettings.default_search_budget)
+        return UniformPlacer().engine_spec
     return resolved
 
 
