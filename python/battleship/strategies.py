@@ -337,9 +337,7 @@ class UniformPlacer(BuiltinPlacer):
         )
         # One settings object for the placer's life: the engine placers made from it share what
         # they count, so a crowded fleet's layouts are counted once, not per call or thread.
-        self._settings = _core.UniformPlacerSettings(
-            _core.UniformPlacerSettings.default_search_budget if self.search_budget is None else self.search_budget
-        )
+        self._settings = _uniform_settings(self.search_budget)
 
     @property
     def engine_spec(self) -> Any:
@@ -436,8 +434,14 @@ def resolve_placer(spec: Any) -> Any:
     all its resets), not one call."""
     resolved = _resolve(spec, "placer", "place")
     if isinstance(resolved, str) and resolved == "uniform":
-        return UniformPlacer().engine_spec
+        return _uniform_settings(None)
     return resolved
+
+
+def _uniform_settings(search_budget: Optional[int]) -> Any:
+    """The engine's uniform placer settings with ``search_budget`` (None: the engine's default)."""
+    default = _core.UniformPlacerSettings.default_search_budget
+    return _core.UniformPlacerSettings(default if search_budget is None else search_budget)
 
 
 ShooterLike = Union[str, BuiltinShooter, Type[BuiltinShooter], OptimalShooter, Shooter, Any]
