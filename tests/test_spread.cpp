@@ -81,29 +81,44 @@ TEST_CASE("spread makes probability need more shots than uniform layouts do (fix
 
 TEST_CASE("spread and elusive skip the draws the uniform placer gives up on instead of failing",
           "[spread][elusive]") {
-  // The Russian fleet without edge contact on 7 x 7: the uniform placer gives up about one call
-  // in five, its layouts too many to count within its default budget and too rare to draw (for
-  // seeds 4 and 5 of these four). spread and elusive used to fail whenever one of their draws
-  // did: with 16 or 256, nearly always (4 draws here, to keep the test short).
-  const Board<D> board(D(7, 7));
+  // The Russian fleet without contact on 10 x 10: rejection finds a layout about once in 10,000
+  // attempts. With no budget to count the layouts and 3,000 attempts, the uniform placer gives
+  // up on about two calls in five (in milliseconds, where a crowded fleet that the default budget
+  // cannot count takes a second a failure). spread and elusive used to fail whenever one of their
+  // draws did: with 16 or 256 candidates, nearly always (4 here).
+  const Board<S> board;
   const Fleet& crowded = fleets::russian;
-  const Touching rule = Touching::no_edge_contact;
+  const Touching rule = Touching::no_contact;
+  UniformPlacer<S> draws;
+  draws.search_budget = 1;
+  draws.max_attempts = 3000;
   int uniform_failures = 0;
-  for (std::uint64_t seed = 4; seed < 8; ++seed) { // a failed draw costs about a second
-    Ocean<D> uniform(board, crowded, rule);
+  for (std::uint64_t seed = 0; seed < 8; ++seed) {
+    Ocean<S> uniform(board, crowded, rule);
     Rng uniform_rng(seed);
-    if (!UniformPlacer<D>{}.place(uniform, uniform_rng)) ++uniform_failures;
-    Ocean<D> spread(board, crowded, rule);
-    SpreadPlacer<D> few;
+    const bool placed = draws.place(uniform, uniform_rng);
+    if (!placed) ++uniform_failures;
+    // One candidate drawn with these settings is the uniform placer, failures included: the
+    // placers use the `draws` they are given.
+    Ocean<S> single(board, crowded, rule);
+    SpreadPlacer<S> one;
+    one.candidates = 1;
+    one.draws = draws;
+    Rng single_rng(seed);
+    CHECK(one.place(single, single_rng) == placed);
+    Ocean<S> spread(board, crowded, rule);
+    SpreadPlacer<S> few;
     few.candidates = 4;
+    few.draws = draws;
     Rng spread_rng(seed);
     CHECK(few.place(spread, spread_rng));
     CHECK(legal(spread));
-    Ocean<D> elusive(board, crowded, rule);
-    ElusivePlacer<D> placer;
+    Ocean<S> elusive(board, crowded, rule);
+    ElusivePlacer<S> placer;
     placer.candidates = 4;
     placer.shortlist = 2;
     placer.rehearsals = 1;
+    placer.draws = draws;
     Rng elusive_rng(seed);
     CHECK(placer.place(elusive, elusive_rng));
     CHECK(legal(elusive));

@@ -70,6 +70,9 @@ public:
   /// Games of `Rehearsal` played against each shortlisted layout; 0 keeps the least central
   /// candidate (`SpreadPlacer` with `candidates` draws).
   int rehearsals = 2;
+  /// The placer every candidate is drawn with. A crowded fleet that it gives up on now and then
+  /// (see `UniformPlacer`) is placed every time with a larger `draws.search_budget`.
+  UniformPlacer<S> draws;
 
   /// Places every ship; false (no ship placed) if the uniform placer finds no layout in any of
   /// the `candidates` draws.
@@ -81,7 +84,7 @@ public:
     for (int n = 0; n < drawn; ++n) {
       detail::remove_ships(ocean);
       // A draw the uniform placer gave up on is skipped: crowded fleets fail now and then.
-      if (!uniform_.place(ocean, rng)) continue;
+      if (!draws.place(ocean, rng)) continue;
       const auto index = static_cast<int>(ranked_.size());
       for (std::size_t ship = 0; ship < ships; ++ship)
         layouts_.push_back(ocean.placement(static_cast<int>(ship)));
@@ -146,7 +149,6 @@ private:
     detail::lay_ships(ocean, layouts_.data() + static_cast<std::size_t>(index) * ships);
   }
 
-  UniformPlacer<S> uniform_;
   SpreadPlacer<S> spread_;
   Rehearsal shooter_;
   std::vector<Placement> layouts_; // candidate n's ships at [n * ships, (n + 1) * ships)

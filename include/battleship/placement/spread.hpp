@@ -38,6 +38,9 @@ public:
 
   /// Uniform layouts drawn per placement; the lowest score is kept. 1 is the uniform placer.
   int candidates = 16;
+  /// The placer every candidate is drawn with. A crowded fleet that it gives up on now and then
+  /// (see `UniformPlacer`) is placed every time with a larger `draws.search_budget`.
+  UniformPlacer<S> draws;
 
   /// Places every ship; false (no ship placed) if the uniform placer finds no layout in any of
   /// the `candidates` draws.
@@ -48,7 +51,7 @@ public:
     for (int n = 0; n < (candidates < 1 ? 1 : candidates); ++n) {
       if (n > 0) detail::remove_ships(ocean);
       // A draw the uniform placer gave up on is skipped: crowded fleets fail now and then.
-      if (!uniform_.place(ocean, rng)) continue;
+      if (!draws.place(ocean, rng)) continue;
       const double s = score(ocean);
       if (found && s >= best) continue;
       found = true;
@@ -92,7 +95,6 @@ private:
     ready_ = true;
   }
 
-  UniformPlacer<S> uniform_;
   std::shared_ptr<const detail::OptionTable<S>> table_;
   std::array<double, S::capacity> density_{};
   std::vector<Placement> kept_;
