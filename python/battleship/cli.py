@@ -36,6 +36,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import battleship
 from battleship import Fleet, Rules
 from battleship._arguments import INT_MAX, UINT_MAX, check_count, check_fit
+from battleship.strategies import DRAWING_PLACERS
 
 Subparsers = Any  # argparse._SubParsersAction, which has no public name
 AddCommand = Callable[[Subparsers], None]
@@ -93,8 +94,9 @@ def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
         "--search-budget",
         type=int,
         metavar="N",
-        help="states the uniform placer may visit counting a crowded fleet's layouts (default: "
-        "the engine's 300,000); crowded fleets past it are reported as not played",
+        help="states the uniform placer (and the draws of spread and elusive) may visit counting "
+        "a crowded fleet's layouts (default: the engine's 300,000); crowded fleets past it are "
+        "reported as not played",
     )
 
 
@@ -125,24 +127,25 @@ def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:
 
 
 def placer_of(args: argparse.Namespace, name: str) -> Any:
-    """The placer ``name`` as a run takes it: the uniform placer with ``--search-budget`` if
-    that was given, else the name."""
-    if name == "uniform" and args.search_budget is not None:
-        return battleship.UniformPlacer(search_budget=args.search_budget)
+    """The placer ``name`` as a run takes it: one that lays out uniform draws with
+    ``--search-budget`` if that was given, else the name."""
+    drawing = DRAWING_PLACERS.get(name)
+    if drawing is not None and args.search_budget is not None:
+        return drawing(search_budget=args.search_budget)
     return name
 
 
 def _budget_text(args: argparse.Namespace) -> str:
     """``--search-budget`` for a run's header, where it applies."""
-    if args.placer == "uniform" and args.search_budget is not None:
+    if args.placer in DRAWING_PLACERS and args.search_budget is not None:
         return f", search budget {args.search_budget:,}"
     return ""
 
 
 def _budget_hint(args: argparse.Namespace) -> str:
-    """What to try when the uniform placer found no layout for some games: a larger budget (the
-    other placers have no such setting)."""
-    if args.placer != "uniform":
+    """What to try when the placer found no layout for some games: a larger budget for its
+    uniform draws (the other placers have no such setting)."""
+    if args.placer not in DRAWING_PLACERS:
         return ""
     if args.search_budget is None:
         return "; a crowded fleet may need --search-budget 3000000"

@@ -34,7 +34,7 @@ from battleship._arguments import (
     fleet_and_rules,
     placer_pair,
 )
-from battleship.strategies import UniformPlacer, resolve_placer, resolve_shooter, strategy_name
+from battleship.strategies import _UniformDraws, resolve_placer, resolve_shooter, strategy_name
 
 __all__ = [
     "simulate",
@@ -395,10 +395,10 @@ def match(
 
 
 def _placer_label(placer: Any) -> str:
-    """A placer as a run's setup names it: its name, with a uniform placer's own budget (which
+    """A placer as a run's setup names it: its name, with its uniform draws' own budget (which
     can change the layouts of crowded fleets)."""
-    if isinstance(placer, UniformPlacer) and placer.search_budget is not None:
-        return f"uniform (search_budget {placer.search_budget})"
+    if isinstance(placer, _UniformDraws) and placer.search_budget is not None:
+        return f"{placer.name} (search_budget {placer.search_budget})"
     return strategy_name(placer)
 
 

@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
+from typing import Any, Callable, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
 from battleship._arguments import INT_MAX, check_count
@@ -37,6 +37,9 @@ __all__ = [
     "MediocreShooter",
     "OptimalShooter",
     "UniformPlacer",
+    "SpreadPlacer",
+    "ElusivePlacer",
+    "DRAWING_PLACERS",
     "MediocrePlacer",
     "shooter",
     "placer",
@@ -312,7 +315,46 @@ class MediocreShooter(BuiltinShooter):
         super().__init__("mediocre")
 
 
-class UniformPlacer(BuiltinPlacer):
+class _UniformDraws(BuiltinPlacer):
+    """A built-in placer that lays out uniform draws, with the draws' own search budget: the base
+    of ``UniformPlacer``, ``SpreadPlacer`` and ``ElusivePlacer``."""
+
+    search_budget: Optional[int]
+    """The most states each search of the uniform draws may visit; ``None`` for the engine's
+    default."""
+
+    def __init__(self, name: str, search_budget: Optional[int]) -> None:
+        super().__init__(name)
+        self.search_budget = (
+            None if search_budget is None else check_count("search_budget", search_budget, 1, INT_MAX)
+        )
+        # One settings object for the placer's life: the engine placers made from it share what
+        # their draws count, so a crowded fleet's layouts are counted once, not per call or thread.
+        self._settings = _uniform_settings(self.search_budget, name)
+
+    @property
+    def engine_spec(self) -> Any:
+        """What the engine takes for it: the settings that carry the budget and the counts."""
+        return self._settings
+
+    def place(self, ocean: Ocean, rng: Rng) -> bool:
+        """Lay out the whole fleet on the empty ``ocean``."""
+        return bool(_board_of(ocean, Ocean, "ocean").place_with(self.engine_spec, rng))
+
+    def __repr__(self) -> str:
+        if self.search_budget is None:
+            return super().__repr__()
+        return f"battleship.{type(self).__name__}(search_budget={self.search_budget})"
+
+    def __eq__(self, other: object) -> bool:
+        return super().__eq__(other) and getattr(other, "search_budget", None) == self.search_budget
+
+    def __hash__(self) -> int:
+        # Equal to placer(name) without a budget of its own, so it hashes the same.
+        return super().__hash__() if self.search_budget is None else hash(("placer", self.name, self.search_budget))
+
+
+class UniformPlacer(_UniformDraws):
     """Every legal layout equally likely, under any touching rule.
 
     When random draws keep failing (crowded fleets), it searches for a layout and counts the
@@ -327,38 +369,42 @@ class UniformPlacer(BuiltinPlacer):
     tournament's player).
     """
 
-    search_budget: Optional[int]
-    """The most states each search may visit; ``None`` for the engine's default."""
+    def __init__(self, search_budget: Optional[int] = None) -> None:
+        super().__init__("uniform", search_budget)
+
+
+class SpreadPlacer(_UniformDraws):
+    """The least central of 16 uniform layouts (the engine's ``spread``): density shooters need
+    about 3 more shots against it than against uniform layouts.
+
+    Its layouts are ``UniformPlacer`` draws, with the same ``search_budget``: a crowded fleet the
+    default gives up on now and then (a draw that finds no layout is skipped, and the placement
+    fails only if all 16 do) is placed every time with a larger one. Every object keeps what its
+    draws count, as a ``UniformPlacer`` does.
+    """
 
     def __init__(self, search_budget: Optional[int] = None) -> None:
-        super().__init__("uniform")
-        self.search_budget = (
-            None if search_budget is None else check_count("search_budget", search_budget, 1, INT_MAX)
-        )
-        # One settings object for the placer's life: the engine placers made from it share what
-        # they count, so a crowded fleet's layouts are counted once, not per call or thread.
-        self._settings = _uniform_settings(self.search_budget)
+        super().__init__("spread", search_budget)
 
-    @property
-    def engine_spec(self) -> Any:
-        """What the engine takes for it: the settings that carry the budget and the counts."""
-        return self._settings
 
-    def place(self, ocean: Ocean, rng: Rng) -> bool:
-        """Lay out the whole fleet on the empty ``ocean``."""
-        return bool(_board_of(ocean, Ocean, "ocean").place_with(self.engine_spec, rng))
+class ElusivePlacer(_UniformDraws):
+    """The uniform layout a rehearsed density hunt finds last, out of 256 draws (the engine's
+    ``elusive``): density shooters need 7 to 10 more shots against it.
 
-    def __repr__(self) -> str:
-        if self.search_budget is None:
-            return super().__repr__()
-        return f"battleship.UniformPlacer(search_budget={self.search_budget})"
+    Its layouts are ``UniformPlacer`` draws, with the same ``search_budget``, as for
+    ``SpreadPlacer``. Every object keeps what its draws count.
+    """
 
-    def __eq__(self, other: object) -> bool:
-        return super().__eq__(other) and getattr(other, "search_budget", None) == self.search_budget
+    def __init__(self, search_budget: Optional[int] = None) -> None:
+        super().__init__("elusive", search_budget)
 
-    def __hash__(self) -> int:
-        # Equal to placer("uniform") without a budget of its own, so it hashes the same.
-        return super().__hash__() if self.search_budget is None else hash(("placer", self.name, self.search_budget))
+
+DRAWING_PLACERS: Dict[str, Callable[..., _UniformDraws]] = {
+    "uniform": UniformPlacer,
+    "spread": SpreadPlacer,
+    "elusive": ElusivePlacer,
+}
+"""The built-in placers that lay out uniform draws, by name: those that take a ``search_budget``."""
 
 
 class MediocrePlacer(BuiltinPlacer):
@@ -375,8 +421,10 @@ def shooter(name: str) -> BuiltinShooter:
 
 def placer(name: str) -> BuiltinPlacer:
     """The built-in placer called ``name``; ValueError listing the names if there is none.
-    ``placer("uniform")`` is a ``UniformPlacer``, which keeps what it counts."""
-    return UniformPlacer() if name == "uniform" else BuiltinPlacer(name)
+    ``placer("uniform")`` is a ``UniformPlacer`` (and ``"spread"`` and ``"elusive"`` theirs),
+    which keeps what its draws count."""
+    made = DRAWING_PLACERS.get(name) if isinstance(name, str) else None
+    return made() if made is not None else BuiltinPlacer(name)
 
 
 def strategy_name(strategy: Any) -> str:
@@ -428,20 +476,22 @@ def resolve_shooter(spec: Any) -> Any:
 
 
 def resolve_placer(spec: Any) -> Any:
-    """``spec`` as the engine takes it: a built-in's name, the uniform placer's settings, or the
-    Python placer object. The name ``"uniform"`` comes back as settings of its own, so what it
-    counts of a crowded fleet lasts as long as the caller keeps the result (an environment, for
-    all its resets), not one call."""
+    """``spec`` as the engine takes it: a built-in's name, the settings of a placer that lays out
+    uniform draws, or the Python placer object. The names ``"uniform"``, ``"spread"`` and
+    ``"elusive"`` come back as settings of their own, so what their draws count of a crowded fleet
+    lasts as long as the caller keeps the result (an environment, for all its resets), not one
+    call."""
     resolved = _resolve(spec, "placer", "place")
-    if isinstance(resolved, str) and resolved == "uniform":
-        return _uniform_settings(None)
+    if isinstance(resolved, str) and resolved in DRAWING_PLACERS:
+        return _uniform_settings(None, resolved)
     return resolved
 
 
-def _uniform_settings(search_budget: Optional[int]) -> Any:
-    """The engine's uniform placer settings with ``search_budget`` (None: the engine's default)."""
+def _uniform_settings(search_budget: Optional[int], name: str) -> Any:
+    """The engine's settings for the placer ``name`` (one of ``DRAWING_PLACERS``), its draws with
+    ``search_budget`` (None: the engine's default)."""
     default = _core.UniformPlacerSettings.default_search_budget
-    return _core.UniformPlacerSettings(default if search_budget is None else search_budget)
+    return _core.UniformPlacerSettings(default if search_budget is None else search_budget, name)
 
 
 ShooterLike = Union[str, BuiltinShooter, Type[BuiltinShooter], OptimalShooter, Shooter, Any]

@@ -5,16 +5,20 @@
 
 #include <pybind11/pybind11.h>
 
+#include <array>
 #include <atomic>
 #include <concepts>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
 #include <battleship/ocean.hpp>
+#include <battleship/placement/elusive.hpp>
+#include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/rng.hpp>
@@ -284,22 +288,28 @@ struct OptimalShooterHolder {
   battleship::OptimalShooter<SmallShape> shooter; ///< Keeps its search from game to game.
 };
 
-/// The `uniform` placer with its own `search_budget` (`_core.UniformPlacerSettings`, which
-/// `battleship.UniformPlacer(search_budget=...)` hands over): no shape, so one object serves
-/// every board.
+/// A built-in placer that lays out uniform draws (`uniform`, `spread` or `elusive`) with the
+/// draws' own `search_budget` (`_core.UniformPlacerSettings`, which `battleship.UniformPlacer`,
+/// `SpreadPlacer` and `ElusivePlacer` hand over): no shape, so one object serves every board.
 struct UniformPlacerSettings {
-  /// Settings with the budget `budget` (checked by the caller: at least 1).
-  explicit UniformPlacerSettings(long budget) : search_budget(budget) {}
+  /// The built-in placers that draw uniform layouts, which these settings can name.
+  static constexpr std::array<std::string_view, 3> drawing_placers{"uniform", "spread", "elusive"};
 
-  long search_budget; ///< Most states each of the placer's searches may visit.
+  /// Settings for the placer `name` with the budget `budget` (checked by the caller: at least 1,
+  /// and one of `drawing_placers`).
+  UniformPlacerSettings(long budget, std::string name)
+      : search_budget(budget), placer(std::move(name)) {}
 
-  /// A copy of this object's placer for boards of shape `S` (made on first use, under the GIL).
-  /// Copies of a uniform placer share what they count, so a crowded fleet's layouts (half a
+  long search_budget; ///< Most states each of the uniform draws' searches may visit.
+  std::string placer; ///< Which of `drawing_placers` lays out the draws.
+
+  /// A copy of this object's uniform placer for boards of shape `S` (made on first use, under the
+  /// GIL). Copies of a uniform placer share what they count, so a crowded fleet's layouts (half a
   /// second to count for some) are counted once for every batch, thread, game and ocean this
   /// object lays out; its draws do not depend on what it has counted.
   template <battleship::BoardShape S>
-  [[nodiscard]] battleship::UniformPlacer<S> placer() {
-    auto& slot = std::get<std::optional<battleship::UniformPlacer<S>>>(placers_); // bound shapes
+  [[nodiscard]] battleship::UniformPlacer<S> draws() {
+    auto& slot = std::get<std::optional<battleship::UniformPlacer<S>>>(draws_); // bound shapes
     if (!slot) {
       slot.emplace();
       slot->search_budget = search_budget;
@@ -307,10 +317,26 @@ struct UniformPlacerSettings {
     return *slot;
   }
 
+  /// Calls `f` with the placer these settings name, as its registry type, drawing with `draws()`.
+  template <battleship::BoardShape S, class F>
+  void with_placer(F&& f) {
+    if (placer == "spread") {
+      battleship::SpreadPlacer<S> spread;
+      spread.draws = draws<S>();
+      f(std::move(spread));
+    } else if (placer == "elusive") {
+      battleship::ElusivePlacer<S> elusive;
+      elusive.draws = draws<S>();
+      f(std::move(elusive));
+    } else {
+      f(draws<S>());
+    }
+  }
+
 private:
   std::tuple<std::optional<battleship::UniformPlacer<SmallShape>>,
              std::optional<battleship::UniformPlacer<LargeShape>>>
-      placers_;
+      draws_;
 };
 
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
@@ -329,7 +355,8 @@ void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& fail
   f(battleship::AnyShotStrategy<S>(PythonShooter<S>(h, failure)));
 }
 /// Calls `f` with the built-in placer `h` names, as its concrete type (a registry name, or the
-/// uniform placer's settings), and returns true; false, without calling `f`, for anything else.
+/// settings of a placer that draws uniform layouts), and returns true; false, without calling `f`,
+/// for anything else.
 template <battleship::BoardShape S, class F>
 bool with_builtin_placer(py::handle h, F&& f) {
   if (py::isinstance<py::str>(h)) {
@@ -337,7 +364,7 @@ bool with_builtin_placer(py::handle h, F&& f) {
     return true;
   }
   if (py::isinstance<UniformPlacerSettings>(h)) {
-    f(h.cast<UniformPlacerSettings&>().placer<S>());
+    h.cast<UniformPlacerSettings&>().with_placer<S>(f);
     return true;
   }
   return false;
@@ -364,8 +391,8 @@ battleship::AnyPlacementStrategy<S> any_placer(py::handle h,
   with_any_placer<S>(h, failure, [&](auto p) { out.emplace(std::move(p)); });
   return std::move(*out);
 }
-/// Whether `h` is a Python strategy (neither a built-in's name, nor the optimal shooter, nor the
-/// uniform placer's settings): it plays on one thread, holding the GIL for each call.
+/// Whether `h` is a Python strategy (neither a built-in's name, nor the optimal shooter, nor a
+/// drawing placer's settings): it plays on one thread, holding the GIL for each call.
 inline bool is_python_strategy(py::handle h) {
   return !py::isinstance<py::str>(h) && !py::isinstance<OptimalShooterHolder>(h) &&
          !py::isinstance<UniformPlacerSettings>(h);

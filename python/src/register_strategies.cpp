@@ -1,6 +1,7 @@
 // Built-in shooters and placers by name, as objects a Python program can step by hand.
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 
@@ -48,40 +49,54 @@ void bind_strategies(py::module_& m) {
 
 void register_strategies(py::module_& m) {
   for_each_shape([&]<class S>() { bind_strategies<S>(m); });
-  py::class_<UniformPlacerSettings> settings(m, "UniformPlacerSettings",
-                                             "The uniform placer with its own search budget; "
-                                             "see battleship.UniformPlacer.");
-  settings
-      .def(py::init([](py::handle budget) {
-             return UniformPlacerSettings(int_argument(budget, "search_budget", 1));
-           }),
-           py::arg("search_budget"))
+  py::class_<UniformPlacerSettings> settings(
+      m, "UniformPlacerSettings",
+      "A placer that draws uniform layouts (uniform, spread or elusive) with the draws' own search "
+      "budget; see battleship.UniformPlacer.");
+  // The placer's name is checked here, so that nothing else meets one these settings cannot make.
+  const auto make = [](py::handle budget, const std::string& placer) {
+    const auto& known = UniformPlacerSettings::drawing_placers;
+    if (std::find(known.begin(), known.end(), placer) == known.end())
+      throw py::value_error("placer must be 'uniform', 'spread' or 'elusive', got '" + placer +
+                            "'");
+    return UniformPlacerSettings(int_argument(budget, "search_budget", 1), placer);
+  };
+  settings.def(py::init(make), py::arg("search_budget"), py::arg("placer") = "uniform")
       .def_readonly("search_budget", &UniformPlacerSettings::search_budget,
-                    "Most states each of the placer's searches may visit.")
+                    "Most states each of the uniform draws' searches may visit.")
+      .def_readonly("placer", &UniformPlacerSettings::placer,
+                    "The placer that lays out the draws: 'uniform', 'spread' or 'elusive'.")
       .def("__repr__",
            [](const UniformPlacerSettings& u) {
-             return "UniformPlacerSettings(search_budget=" + std::to_string(u.search_budget) + ")";
+             return "UniformPlacerSettings(search_budget=" + std::to_string(u.search_budget) +
+                    ", placer='" + u.placer + "')";
            })
       .def(
           "__eq__",
           [](const UniformPlacerSettings& u, py::handle other) {
-            return py::isinstance<UniformPlacerSettings>(other) &&
-                   other.cast<const UniformPlacerSettings&>().search_budget == u.search_budget;
+            if (!py::isinstance<UniformPlacerSettings>(other)) return false;
+            const auto& o = other.cast<const UniformPlacerSettings&>();
+            return o.search_budget == u.search_budget && o.placer == u.placer;
           },
           py::is_operator())
       .def("__hash__",
-           [](const UniformPlacerSettings& u) { return std::hash<long>{}(u.search_budget); })
+           [](const UniformPlacerSettings& u) {
+             return std::hash<long>{}(u.search_budget) ^ std::hash<std::string>{}(u.placer);
+           })
       .def(py::pickle( // an environment holding one pickles and copies
-          [](const UniformPlacerSettings& u) { return py::make_tuple(u.search_budget); },
-          [](const py::tuple& t) {
-            if (t.size() != 1) throw py::value_error("bad UniformPlacerSettings state");
-            return UniformPlacerSettings(int_argument(t[0], "search_budget", 1));
+          [](const UniformPlacerSettings& u) { return py::make_tuple(u.search_budget, u.placer); },
+          [make](const py::tuple& t) {
+            // One item: a uniform placer's, pickled before the settings named their placer.
+            if (t.size() == 1) return make(t[0], "uniform");
+            if (t.size() != 2 || !py::isinstance<py::str>(t[1]))
+              throw py::value_error("bad UniformPlacerSettings state");
+            return make(t[0], t[1].cast<std::string>());
           }));
   settings.attr("default_search_budget") = UniformPlacer<SmallShape>::default_search_budget;
   for_each_shape([&]<class S>() {
     // For tests: the placers made from these settings share their counts.
     settings.def("has_counted", [](UniformPlacerSettings& u, const Handle<Ocean<S>>& o) {
-      return u.placer<S>().has_counted(o.get());
+      return u.draws<S>().has_counted(o.get());
     });
   });
   m.def(

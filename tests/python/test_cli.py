@@ -177,7 +177,7 @@ def test_runs_whose_placer_finds_no_layout_say_so(capsys):
     assert "first aborted game" not in capsys.readouterr().out  # said only when a game was aborted
 
 
-def test_a_search_budget_lets_the_uniform_placer_lay_out_a_crowded_fleet(capsys):
+def test_a_search_budget_lets_the_uniform_draws_lay_out_a_crowded_fleet(capsys):
     # bbm103's fleet on 8 x 8 without contact: past the default budget, every game goes unplayed.
     crowded = ["--rows", "8", "--cols", "8", "--fleet", "bbm103", "--touching", "no_contact", "--no-progress"]
     assert main(["simulate", "random", "--games", "2", "--threads", "1", *crowded]) == 0
@@ -194,8 +194,13 @@ def test_a_search_budget_lets_the_uniform_placer_lay_out_a_crowded_fleet(capsys)
     assert "aborted 0," in capsys.readouterr().out
     assert main(["tournament", "parity", "random", "--games", "2", "--search-budget", "2000000", *crowded]) == 0
     assert "| parity | 1.000 | 2 | 0 | 0 |" in capsys.readouterr().out  # both games played and won
-    # Another placer has no budget to raise: the row says only that no layout was found.
-    assert main(["simulate", "random", "--games", "1", "--placer", "spread", "--search-budget", "5",
+    # spread draws uniform layouts and takes the budget for them too.
+    assert main(["simulate", "random", "--games", "4", "--placer", "spread", "--search-budget", "2000000",
+                 *crowded]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith("placer spread, search budget 2,000,000") and "not played" not in out
+    # A placer that draws no uniform layouts has no budget to raise: the header does not name it.
+    assert main(["simulate", "random", "--games", "1", "--placer", "sequential", "--search-budget", "5",
                  "--rows", "6", "--cols", "6", "--no-progress"]) == 0
     assert "search budget" not in capsys.readouterr().out
 

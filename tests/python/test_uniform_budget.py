@@ -1,5 +1,6 @@
 """UniformPlacer(search_budget=...): the uniform placer with a larger search, for crowded fleets
-that the engine's default budget (300,000 states) cannot count."""
+that the engine's default budget (300,000 states) cannot count; SpreadPlacer and ElusivePlacer,
+which draw uniform layouts, take it for their draws."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 import battleship
-from battleship import Fleet, Ocean, Rules, UniformPlacer, simulate
+from battleship import ElusivePlacer, Fleet, Ocean, Rules, SpreadPlacer, UniformPlacer, simulate
 from battleship.envs import BattleshipEnv, BattleshipVectorEnv, DuelEnv
 
 # bbm103's fleet on 8 x 8 without contact fits, but random draws never find a layout and
@@ -171,7 +172,11 @@ def test_an_environment_holding_a_budgeted_placer_pickles_and_copies():
         assert env.ocean.all_placed and twin.ocean == env.ocean  # the same hidden layout
     settings = battleship._core.UniformPlacerSettings(ENOUGH)
     assert pickle.loads(pickle.dumps(settings)) == settings != battleship._core.UniformPlacerSettings(7)
-    assert repr(settings) == "UniformPlacerSettings(search_budget=2000000)"
+    assert repr(settings) == "UniformPlacerSettings(search_budget=2000000, placer='uniform')"
+    # A uniform placer's settings pickled before they named their placer load as the uniform's.
+    old = battleship._core.UniformPlacerSettings.__new__(battleship._core.UniformPlacerSettings)
+    old.__setstate__((ENOUGH,))
+    assert old == settings
 
 
 def test_a_budgeted_run_splits_over_processes():
@@ -201,6 +206,12 @@ def test_bad_budgets_are_refused(budget, error, message):
 def test_the_engine_refuses_bad_settings_and_placers_it_does_not_know():
     with pytest.raises(ValueError, match="search_budget must be from 1"):
         battleship._core.UniformPlacerSettings(0)
+    with pytest.raises(ValueError, match="placer must be 'uniform', 'spread' or 'elusive', got 'sequential'"):
+        battleship._core.UniformPlacerSettings(10, "sequential")
+    with pytest.raises(TypeError):
+        battleship._core.UniformPlacerSettings(10, 3)
+    with pytest.raises(ValueError, match="bad UniformPlacerSettings state"):
+        battleship._core.UniformPlacerSettings.__new__(battleship._core.UniformPlacerSettings).__setstate__((1, 2))
     ocean = Ocean()
     ocean.place_randomly("uniform", 1)
     before = ocean.copy()
@@ -252,3 +263,56 @@ def test_an_environment_given_the_uniform_placer_by_name_counts_once_for_all_its
 def oceans(env) -> list:
     """The fleets an environment laid out."""
     return [env.ocean] if isinstance(env, BattleshipEnv) else [env._game.ocean(0), env._game.ocean(1)]
+
+
+# SpreadPlacer and ElusivePlacer: their candidates are uniform draws, with the same budget.
+DRAWING = [(SpreadPlacer, "spread"), (ElusivePlacer, "elusive")]
+
+
+@pytest.mark.parametrize("make, name", DRAWING)
+def test_spread_and_elusive_take_a_budget_for_their_draws(make, name):
+    # bbm103's crowded fleet: the default budget gives up on every draw (uniform's test above).
+    placer = make(search_budget=ENOUGH)
+    run = simulate("random", 4, seed=1, placer=placer, game_shots=True, progress=False, **CROWDED)
+    assert run.unplaceable == 0 and run.finished == 4
+    assert run.setup is not None and run.setup.placers == (f"{name} (search_budget 2000000)",)
+    assert counted(placer, crowded_ocean())
+    ocean = crowded_ocean()
+    ocean.place_randomly(placer, 7)
+    assert legal_layout(ocean)
+
+
+@pytest.mark.parametrize("make, name", DRAWING)
+def test_spread_and_elusive_objects_lay_out_what_their_names_do(make, name):
+    assert isinstance(battleship.placer(name), make)
+    assert make() == battleship.placer(name) == battleship.BuiltinPlacer(name) != UniformPlacer()
+    assert len({make(), battleship.placer(name), battleship.BuiltinPlacer(name)}) == 1
+    assert repr(make()) == f"battleship.placer('{name}')"
+    budgeted = make(search_budget=ENOUGH)
+    assert budgeted != make() and budgeted != UniformPlacer(search_budget=ENOUGH)
+    assert budgeted == make(search_budget=ENOUGH) and hash(budgeted) == hash(make(search_budget=ENOUGH))
+    assert repr(budgeted) == f"battleship.{make.__name__}(search_budget=2000000)"
+    assert pickle.loads(pickle.dumps(budgeted)) == budgeted
+    # The object's settings build the registry's placer: the name, the object and the engine's
+    # placer stepped by hand lay out the same fleets, and the object keeps what its draws count.
+    kept = make()
+    assert not counted(kept, countable_ocean())
+    for seed in range(2):  # an elusive placement here takes most of a second
+        by_object, by_name, by_hand = countable_ocean(), countable_ocean(), countable_ocean()
+        by_object.place_randomly(kept, seed)
+        by_name.place_randomly(name, seed)
+        assert battleship.BuiltinPlacer(name).place(by_hand, battleship.Rng(seed))
+        assert by_object == by_name == by_hand and legal_layout(by_object)
+    assert counted(kept, countable_ocean())
+
+
+@pytest.mark.parametrize("name", ["spread", "elusive"])
+def test_an_environment_given_spread_or_elusive_by_name_counts_once(name):
+    env = BattleshipEnv(placer=name, **COUNTABLE)
+    assert env._placer.placer == name and not env._placer.has_counted(countable_ocean()._impl)
+    env.reset(seed=1)
+    assert env._placer.has_counted(countable_ocean()._impl)
+    fresh = BattleshipEnv(placer=name, **COUNTABLE)
+    env.reset(seed=2)
+    fresh.reset(seed=2)
+    assert env.ocean == fresh.ocean and legal_layout(env.ocean)
