@@ -292,8 +292,11 @@ struct OptimalShooterHolder {
 /// draws' own `search_budget` (`_core.UniformPlacerSettings`, which `battleship.UniformPlacer`,
 /// `SpreadPlacer` and `ElusivePlacer` hand over): no shape, so one object serves every board.
 struct UniformPlacerSettings {
-  /// The built-in placers that draw uniform layouts, which these settings can name.
-  static constexpr std::array<std::string_view, 3> drawing_placers{"uniform", "spread", "elusive"};
+  /// The built-in placers that draw uniform layouts, which these settings can name (their
+  /// registry names).
+  static constexpr std::array<std::string_view, 3> drawing_placers{
+      battleship::UniformPlacer<SmallShape>::name, battleship::SpreadPlacer<SmallShape>::name,
+      battleship::ElusivePlacer<SmallShape>::name};
 
   /// Settings for the placer `name` with the budget `budget` (checked by the caller: at least 1,
   /// and one of `drawing_placers`).
@@ -320,11 +323,11 @@ struct UniformPlacerSettings {
   /// Calls `f` with the placer these settings name, as its registry type, drawing with `draws()`.
   template <battleship::BoardShape S, class F>
   void with_placer(F&& f) {
-    if (placer == "spread") {
+    if (placer == battleship::SpreadPlacer<S>::name) {
       battleship::SpreadPlacer<S> spread;
       spread.draws = draws<S>();
       f(std::move(spread));
-    } else if (placer == "elusive") {
+    } else if (placer == battleship::ElusivePlacer<S>::name) {
       battleship::ElusivePlacer<S> elusive;
       elusive.draws = draws<S>();
       f(std::move(elusive));
