@@ -13,7 +13,7 @@ EXAMPLES = ROOT / "examples" / "python"
 
 # Each script with arguments that keep it short, and a line its output must contain.
 RUNS = {
-    "quickstart.py": (["--games", "500"], "bbm103's fleet on 8 x 8 without contact, spread: 200 of 200 games laid out"),
+    "quickstart.py": (["--games", "500"], "bbm103's fleet on 8 x 8 without contact, spread: 50 of 50 games laid out"),
     "python_shooter.py": (["--games", "300"], "head to head:"),
     # It asserts the identical histograms before it prints the refusal.
     "distributed_run.py": (["--games", "3000"], "refused (combine: pieces of different runs (seed 42 and 43))"),
