@@ -52,8 +52,13 @@ cxx_suite() { # name, compiler, extra cmake args...
   local name=$1 compiler=$2
   shift 2
   stage "C++ suite: $name"
+  # Unity build: the test files compile as two translation units of up to 20 files, one a core,
+  # which instantiate the templates they share once instead of once a file (on two cores, the
+  # sanitized suite's build took 223 s instead of about 410; the g++ suite's test objects, 271 s
+  # of CPU instead of 542). tests/CMakeLists.txt keeps the header checks out of it.
   cmake -S . -B "build/$name" -G Ninja -DCMAKE_CXX_COMPILER="$compiler" \
-    -DBATTLESHIP_BUILD_TESTS=ON "$@" >/dev/null
+    -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=20 -DBATTLESHIP_BUILD_TESTS=ON "$@" \
+    >/dev/null
   cmake --build "build/$name" -j "$jobs"
   ctest --test-dir "build/$name" --output-on-failure -j "$jobs"
   # Every Catch2 test case must have reached CTest: a name the discovery script cannot parse

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <vector>
 
+namespace test_batch_posteriors {
+
 using namespace battleship;
 using S = FixedShape<5, 5>;
 
@@ -96,3 +98,5 @@ TEST_CASE("batch maps refuse a batch or an output of another size", "[batch_post
   std::vector<double> short_out(49);
   CHECK_THROWS_AS(two.probability_maps(batch, short_out), std::invalid_argument);
 }
+
+} // namespace test_batch_posteriors

@@ -12,6 +12,8 @@
 #include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/random.hpp>
 
+namespace test_bayes {
+
 using namespace battleship;
 using small_boards::Observed;
 
@@ -290,3 +292,5 @@ TEST_CASE("bayes asked about a board it was not started on starts itself for tha
       CHECK(never.probability({r, col}) == started.probability({r, col}));
     }
 }
+
+} // namespace test_bayes

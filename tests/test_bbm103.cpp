@@ -13,6 +13,8 @@
 
 #include <battleship/compat/bbm103.hpp>
 
+namespace test_bbm103 {
+
 using namespace battleship;
 using namespace battleship::bbm103;
 
@@ -746,3 +748,5 @@ TEST_CASE("bbm103: the Unicode tables are sorted ranges with Python 3.11's answe
   CHECK_FALSE(u::decode_utf8("\xc0\xaf"));         // overlong '/'
   CHECK_FALSE(u::decode_utf8("\xf4\x90\x80\x80")); // past U+10FFFF
 }
+
+} // namespace test_bbm103

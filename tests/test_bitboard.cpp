@@ -11,6 +11,8 @@
 #include <set>
 #include <vector>
 
+namespace test_bitboard {
+
 using battleship::Bitboard;
 
 namespace {
@@ -218,3 +220,5 @@ TEST_CASE("nth finds every rank in sets of one to four words", "[bitboard]") {
   check_nth_against_a_scan<200>();
   check_nth_against_a_scan<256>();
 }
+
+} // namespace test_bitboard

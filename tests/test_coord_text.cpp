@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+namespace test_coord_text {
+
 using namespace battleship;
 
 TEST_CASE("coordinates parse in every notation people type", "[coord_text]") {
@@ -94,3 +96,5 @@ TEST_CASE("cs32 coordinate text without a blank between row and column is refuse
   }
   CHECK(parse_coord("3 4", CoordNotation::cs32).coord == Coord{3, 4}); // the blank is all it lacked
 }
+
+} // namespace test_coord_text

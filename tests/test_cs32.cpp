@@ -6,6 +6,8 @@
 
 #include <battleship/compat/cs32.hpp>
 
+namespace test_cs32 {
+
 using namespace battleship::cs32;
 
 namespace {
@@ -702,3 +704,5 @@ TEST_CASE("the good player beats the mediocre player in at least 95 games of 100
   }
   CHECK(good_wins >= 190);
 }
+
+} // namespace test_cs32

@@ -17,6 +17,8 @@
 #include <type_traits>
 #include <vector>
 
+namespace test_elusive {
+
 using namespace battleship;
 using S = ClassicShape;
 using D = DynamicShape<128>;
@@ -158,3 +160,5 @@ TEST_CASE("elusive rehearsing another shooter makes that shooter need more shots
   // Measured here: 59.8 and 64.0; each mean is within +-0.5.
   CHECK(rehearsed > uniform + 2.0);
 }
+
+} // namespace test_elusive

@@ -16,6 +16,8 @@
 #include <battleship/strategies/optimal.hpp>
 #include <battleship/strategies/probability.hpp>
 
+namespace test_every_layout {
+
 using namespace battleship;
 using small_boards::fleet_of;
 
@@ -102,3 +104,5 @@ TEST_CASE("simulate_every_layout plays each layout with each generator, the same
   CHECK(cut.unfinished > 0);
   CHECK(cut.shots.max() <= 6);
 }
+
+} // namespace test_every_layout

@@ -15,6 +15,8 @@
 #include <battleship/strategies/expert.hpp>
 #include <battleship/strategies/probability.hpp>
 
+namespace test_expert {
+
 using namespace battleship;
 using small_boards::fleet_of;
 
@@ -203,3 +205,5 @@ TEST_CASE("expert asked about a board it was not started on starts itself for th
   CHECK(moved.next_shot(view, b) == want);
   CHECK(never.next_shot(view, c) == want);
 }
+
+} // namespace test_expert

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+namespace test_fleet {
+
 using namespace battleship;
 
 TEST_CASE("the predefined fleets have the ships the seeds describe", "[fleet]") {
@@ -171,3 +173,5 @@ TEST_CASE("a ship name longer than 31 bytes is refused naming it", "[fleet]") {
   CHECK_THROWS_MATCHES(FixedString<3>("four"), std::length_error,
                        Catch::Matchers::Message("'four' is longer than 3 bytes"));
 }
+
+} // namespace test_fleet

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+namespace test_game {
+
 using namespace battleship;
 using S = FixedShape<4, 4>;
 
@@ -801,3 +803,5 @@ TEST_CASE("thousands of random games keep the rules under every volley rule", "[
   check_random_games<R, P>(capped, 300);
   check_random_games<P, P>(capped, 300);
 }
+
+} // namespace test_game

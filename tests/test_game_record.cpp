@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+namespace test_game_record {
+
 using namespace battleship;
 using C = ClassicShape;
 
@@ -522,3 +524,5 @@ TEST_CASE("a missing layout replays only as a game aborted before its first shot
   CHECK(b.mismatch->problem == why);
   CHECK(b.oceans.empty());
 }
+
+} // namespace test_game_record

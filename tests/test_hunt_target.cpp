@@ -4,6 +4,8 @@
 #include <battleship/simulate.hpp>
 #include <battleship/strategies/hunt_target.hpp>
 
+namespace test_hunt_target {
+
 using namespace battleship;
 using S = ClassicShape;
 
@@ -117,3 +119,5 @@ TEST_CASE("hunt/target still names an open cell when every open cell is known wa
   shooter.on_result(view, {0, 2}, ShotOutcome{});
   CHECK(shooter.next_shot(view, rng) == Coord{-1, -1}); // no cell is open
 }
+
+} // namespace test_hunt_target

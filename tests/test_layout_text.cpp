@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+namespace test_layout_text {
+
 using namespace battleship;
 using S = ClassicShape;
 
@@ -167,3 +169,5 @@ TEST_CASE("a parsed layout that breaks a placement rule is refused by the ocean,
   CHECK_FALSE(ocean.is_placed(0));
   CHECK_FALSE(ocean.is_placed(1));
 }
+
+} // namespace test_layout_text

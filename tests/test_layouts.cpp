@@ -9,6 +9,8 @@
 
 #include <battleship/layouts.hpp>
 
+namespace test_layouts {
+
 using namespace battleship;
 
 TEST_CASE("for_each_layout visits every legal layout once, under every touching rule",
@@ -50,3 +52,5 @@ TEST_CASE("for_each_layout stops when the visitor throws", "[layouts]") {
                   std::invalid_argument);
   CHECK(visited == 1000);
 }
+
+} // namespace test_layouts

@@ -10,6 +10,8 @@
 #include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/expert.hpp>
 
+namespace test_long_bands {
+
 using namespace battleship;
 
 namespace {
@@ -47,3 +49,5 @@ TEST_CASE("expert's mean over 2,000 classic games with a fixed seed stays in its
           "[.long][expert][band]") {
   stays_in_band<ExpertShooter<S>>(43.6, 44.8);
 }
+
+} // namespace test_long_bands

@@ -9,6 +9,8 @@
 #include <battleship/strategies/mediocre.hpp>
 #include <battleship/strategy.hpp>
 
+namespace test_mediocre {
+
 using namespace battleship;
 using S = ClassicShape;
 using Shooter = MediocreShooter<S>;
@@ -356,3 +358,5 @@ TEST_CASE("the mediocre placer obeys the ocean's touching rule", "[mediocre][pla
                         .intersects(board.mask(ocean.placement(b))));
   }
 }
+
+} // namespace test_mediocre

@@ -4,6 +4,8 @@
 
 #include <string>
 
+namespace test_ocean {
+
 using namespace battleship;
 
 namespace {
@@ -285,3 +287,5 @@ TEST_CASE("oceans with the same ships placed elsewhere are unequal", "[ocean]") 
   REQUIRE(b.place(0, {0, 0}, H) == PlacementRefusal::none);
   CHECK(a == b);
 }
+
+} // namespace test_ocean

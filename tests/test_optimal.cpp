@@ -16,6 +16,8 @@
 #include <battleship/strategies/optimal.hpp>
 #include <battleship/strategies/probability.hpp>
 
+namespace test_optimal {
+
 using namespace battleship;
 using small_boards::fleet_of;
 
@@ -292,3 +294,5 @@ TEST_CASE("the optimal shooter draws no random numbers: any generator, the same 
   }
   CHECK(games[0] == games[1]);
 }
+
+} // namespace test_optimal

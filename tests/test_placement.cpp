@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+namespace test_placement {
+
 using namespace battleship;
 using S = ClassicShape;
 using D = DynamicShape<128>;
@@ -571,3 +573,5 @@ TEMPLATE_TEST_CASE("a choosing placer refuses an impossible fleet with the ocean
                    "[spread][elusive]", SpreadPlacer<D>, ElusivePlacer<D>) {
   CHECK(layout_checks::refuses_impossible_fleet<D>(TestType{}));
 }
+
+} // namespace test_placement

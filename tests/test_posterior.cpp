@@ -15,6 +15,8 @@
 #include <battleship/posterior.hpp>
 #include <battleship/strategies/random.hpp>
 
+namespace test_posterior {
+
 using namespace battleship;
 using small_boards::Observed;
 
@@ -287,3 +289,5 @@ TEST_CASE("drawn layouts are uniform over the layouts that fit, which ship is wh
   for (const auto& [layout, n] : drawn) chi2 += (n - expected) * (n - expected) / expected;
   CHECK(chi2 < (fitting - 1) + 6 * std::sqrt(2 * (fitting - 1)));
 }
+
+} // namespace test_posterior

@@ -14,6 +14,8 @@
 #include <battleship/strategies/probability.hpp>
 #include <battleship/strategy.hpp>
 
+namespace test_prior_mixture {
+
 using namespace battleship;
 
 namespace {
@@ -152,3 +154,5 @@ TEST_CASE("targeting from the kept layouts fires where they put the ship hit", "
   }
   CHECK(density_shots > 3 * fleets::classic.total_length());
 }
+
+} // namespace test_prior_mixture

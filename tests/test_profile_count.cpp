@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+namespace test_profile_count {
+
 using namespace battleship;
 using D = DynamicShape<128>;
 using Large = DynamicShape<1024>;
@@ -330,3 +332,5 @@ TEST_CASE("fit asks the cell-by-cell count when the feasibility search gives up"
   CHECK_FALSE(quick.place(crowded, rng));
   CHECK(crowded.occupied().none());
 }
+
+} // namespace test_profile_count

@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+namespace test_registry {
+
 using namespace battleship;
 using S = ClassicShape;
 using D = DynamicShape<128>;
@@ -159,3 +161,5 @@ TEST_CASE("users register their own placers too", "[registry]") {
   CHECK(placer.target<SequentialPlacer<S>>() != nullptr);
   CHECK(PlacerRegistry<S>::instance().remove("fixed_classic"));
 }
+
+} // namespace test_registry

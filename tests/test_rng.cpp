@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+namespace test_rng {
+
 using namespace battleship;
 
 TEST_CASE("a generator restored from its state goes on with the same sequence", "[rng]") {
@@ -15,3 +17,5 @@ TEST_CASE("a generator restored from its state goes on with the same sequence", 
   CHECK(Rng(8).state() != Rng(7).state());
   CHECK_THROWS_AS(Rng::from_state(Rng::State{}), std::invalid_argument);
 }
+
+} // namespace test_rng

@@ -6,6 +6,8 @@
 #include <iterator>
 #include <string_view>
 
+namespace test_rules {
+
 using namespace battleship;
 
 TEST_CASE("the named rule sets are consistent", "[rules]") {
@@ -66,3 +68,5 @@ TEST_CASE("disclosure hides what the rules do not announce", "[rules]") {
   CHECK(to_string(Touching::no_edge_contact) == "no_edge_contact");
   CHECK(to_string(Volley::until_miss) == "until_miss");
 }
+
+} // namespace test_rules

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+namespace test_search_phase {
+
 using namespace battleship;
 
 namespace {
@@ -97,3 +99,5 @@ TEST_CASE("the phase the view tells is the truth of the ocean, shot after shot",
   CHECK(hunting > 1000); // both phases were visited many times
   CHECK(targeting > 1000);
 }
+
+} // namespace test_search_phase

@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+namespace test_simulate {
+
 using namespace battleship;
 using S = ClassicShape;
 
@@ -593,3 +595,5 @@ TEST_CASE("a run of fewer games than threads starts one worker per game", "[simu
                       UniformPlacer<S>{}, options);
   CHECK(CopyCounting::copies == 8);
 }
+
+} // namespace test_simulate

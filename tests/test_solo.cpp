@@ -8,6 +8,8 @@
 #include <atomic>
 #include <vector>
 
+namespace test_solo {
+
 using namespace battleship;
 using S = FixedShape<4, 4>;
 
@@ -249,3 +251,5 @@ TEST_CASE("the cell-index protocol plays exactly the games of the coordinate pro
   check_both_protocols_agree<ParityShooter>(wide, fleets::russian, rulesets::russian);
   check_both_protocols_agree<HuntTargetShooter>(wide, fleets::russian, rulesets::russian);
 }
+
+} // namespace test_solo

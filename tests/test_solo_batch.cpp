@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <vector>
 
+namespace test_solo_batch {
+
 using namespace battleship;
 using S = FixedShape<4, 4>;
 
@@ -245,3 +247,5 @@ TEST_CASE("a teacher advises what its shooter would fire in the agent's game", "
   CHECK_THROWS_WITH(batch.advice(1, 2), "teacher 2 of 2 teachers");
   CHECK_THROWS_WITH(batch.advice(5, 0), "game 5 of a batch of 2");
 }
+
+} // namespace test_solo_batch

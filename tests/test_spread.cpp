@@ -16,6 +16,8 @@
 #include <type_traits>
 #include <vector>
 
+namespace test_spread {
+
 using namespace battleship;
 using S = ClassicShape;
 using D = DynamicShape<128>;
@@ -125,3 +127,5 @@ TEST_CASE("spread and elusive skip the draws the uniform placer gives up on inst
   }
   CHECK(uniform_failures > 0); // the case above was met
 }
+
+} // namespace test_spread

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+namespace test_statistics {
+
 using namespace battleship;
 
 TEST_CASE("a histogram summarises hand-countable data", "[statistics]") {
@@ -155,3 +157,5 @@ TEST_CASE("a proportion's interval is the Wilson score interval", "[statistics]"
   CHECK(none.low == 0.0);
   CHECK(none.high == 0.0);
 }
+
+} // namespace test_statistics

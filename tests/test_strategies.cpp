@@ -14,15 +14,10 @@
 #include <utility>
 #include <vector>
 
+namespace test_strategies {
+
 using namespace battleship;
 using S = ClassicShape;
-
-// REQUIRE only when the condition fails: the property tests check millions of shots, and a Catch
-// assertion per shot would dominate the run time under the sanitizers.
-#define ENSURE(...)                                                                                \
-  do {                                                                                             \
-    if (!(__VA_ARGS__)) REQUIRE(__VA_ARGS__);                                                      \
-  } while (false)
 using D = DynamicShape<128>;
 
 // ---- what satisfies the concepts ----------------------------------------------------------------
@@ -635,3 +630,5 @@ TEST_CASE("oriented_search's candidates match a plain reading of its rule in eve
     }
   }
 }
+
+} // namespace test_strategies

@@ -7,6 +7,8 @@
 #include <battleship/strategies/random.hpp>
 #include <battleship/strategy.hpp>
 
+namespace test_strategy {
+
 using namespace battleship;
 using S = ClassicShape;
 
@@ -137,3 +139,5 @@ TEST_CASE("a type-erased shooter assigned from another holds its own copy of the
   Rng rng(1);
   CHECK(a.next_shot(view, rng) == Coord{0, 0});
 }
+
+} // namespace test_strategy

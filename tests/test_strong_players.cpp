@@ -18,15 +18,10 @@
 #include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/probability.hpp>
 
+namespace test_strong_players {
+
 using namespace battleship;
 using small_boards::fleet_of;
-
-// REQUIRE only when the condition fails: a Catch assertion per shot would dominate the run time
-// under the sanitizers.
-#define ENSURE(...)                                                                                \
-  do {                                                                                             \
-    if (!(__VA_ARGS__)) REQUIRE(__VA_ARGS__);                                                      \
-  } while (false)
 
 namespace {
 
@@ -444,3 +439,5 @@ TEST_CASE("probability names an open cell, drawn uniformly, when no placement fi
   draws_any_open_cell_when_nothing_fits(Board<FixedShape<16, 16>>{},
                                         Fleet{{"Destroyer", 'D', 2, 32}});
 }
+
+} // namespace test_strong_players

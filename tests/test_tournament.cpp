@@ -8,6 +8,8 @@
 #include <battleship/registry.hpp>
 #include <battleship/tournament.hpp>
 
+namespace test_tournament {
+
 using namespace battleship;
 
 namespace {
@@ -180,3 +182,5 @@ TEST_CASE("a cancel seen between two pairs ends the round robin before the next 
     CHECK_FALSE(t.matches[0].cancelled);
   }
 }
+
+} // namespace test_tournament

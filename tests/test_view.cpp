@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+namespace test_view {
+
 using namespace battleship;
 
 TEST_CASE("target views are equal when told the same answers in the same order", "[view]") {
@@ -213,3 +215,5 @@ TEST_CASE("is_open_cell agrees with is_open on every cell", "[view]") {
   }
   CHECK(open == 22);
 }
+
+} // namespace test_view
