@@ -9,8 +9,8 @@
 #include <vector>
 
 #include <battleship/ocean.hpp>
+#include <battleship/placement/detail/centrality.hpp>
 #include <battleship/placement/detail/layouts.hpp>
-#include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/rules.hpp>
@@ -88,7 +88,7 @@ public:
       const auto index = static_cast<int>(ranked_.size());
       for (std::size_t ship = 0; ship < ships; ++ship)
         layouts_.push_back(ocean.placement(static_cast<int>(ship)));
-      ranked_.push_back({spread_.score(ocean), index});
+      ranked_.push_back({centrality_.score(ocean), index});
     }
     if (ranked_.empty()) return false; // every draw failed: the ocean was left empty
     // Least central first; equal scores keep the order of the draws.
@@ -149,7 +149,7 @@ private:
     detail::lay_ships(ocean, layouts_.data() + static_cast<std::size_t>(index) * ships);
   }
 
-  SpreadPlacer<S> spread_;
+  detail::Centrality<S> centrality_; // SpreadPlacer's score
   Rehearsal shooter_;
   std::vector<Placement> layouts_; // candidate n's ships at [n * ships, (n + 1) * ships)
   std::vector<Ranked> ranked_;

@@ -3,12 +3,10 @@
 /// (probability, bayes) need more shots, while any legal layout stays possible.
 #pragma once
 
-#include <array>
-#include <cstddef>
-#include <memory>
 #include <vector>
 
 #include <battleship/ocean.hpp>
+#include <battleship/placement/detail/centrality.hpp>
 #include <battleship/placement/detail/layouts.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/rng.hpp>
@@ -45,7 +43,6 @@ public:
   /// Places every ship; false (no ship placed) if the uniform placer finds no layout in any of
   /// the `candidates` draws.
   bool place(Ocean<S>& ocean, Rng& rng) {
-    density_of(ocean);
     double best = 0;
     bool found = false;
     for (int n = 0; n < (candidates < 1 ? 1 : candidates); ++n) {
@@ -66,39 +63,11 @@ public:
 
   /// The score of the layout on `ocean` (every ship placed): lower is harder for density
   /// shooters.
-  [[nodiscard]] double score(const Ocean<S>& ocean) {
-    density_of(ocean);
-    const Board<S>& board = ocean.board();
-    double s = 0;
-    for (int ship = 0; ship < ocean.ship_count(); ++ship)
-      board.mask(ocean.placement(ship)).for_each([&](std::size_t c) { s += density_[c]; });
-    return s;
-  }
+  [[nodiscard]] double score(const Ocean<S>& ocean) { return centrality_.score(ocean); }
 
 private:
-  /// Fills `density_` for `ocean`'s board and fleet (recomputed only when they change).
-  void density_of(const Ocean<S>& ocean) {
-    const auto* before = table_.get();
-    const auto& table = detail::ensure_table(table_, ocean);
-    if (before == &table && ready_) return;
-    density_.fill(0.0);
-    double total = 0;
-    for (int ship = 0; ship < ocean.ship_count(); ++ship)
-      for (const auto& o : table.of_length(ocean.length(ship)))
-        o.cells.for_each([&](std::size_t c) {
-          density_[c] += 1.0;
-          total += 1.0;
-        });
-    const double mean = total / ocean.board().cells();
-    if (mean > 0)
-      for (auto& d : density_) d /= mean;
-    ready_ = true;
-  }
-
-  std::shared_ptr<const detail::OptionTable<S>> table_;
-  std::array<double, S::capacity> density_{};
+  detail::Centrality<S> centrality_;
   std::vector<Placement> kept_;
-  bool ready_ = false;
 };
 
 } // namespace battleship
