@@ -23,7 +23,7 @@ namespace py = pybind11;
 
 /// `text` quoted the way Python's `repr` does, for a message: a NUL or a control character in it
 /// is escaped instead of cutting the message short (exceptions carry C strings).
-inline std::string quoted(const std::string& text) {
+inline std::string repr_quoted(const std::string& text) {
   return py::repr(py::str(text)).cast<std::string>();
 }
 
@@ -81,7 +81,7 @@ inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
   if (py::isinstance<py::str>(h)) {
     const auto text = text_of(h, what);
     const auto parsed = battleship::parse_coord(text);
-    if (!parsed) throw py::value_error(quoted(text) + " is not " + what + ": " + parsed.error);
+    if (!parsed) throw py::value_error(repr_quoted(text) + " is not " + what + ": " + parsed.error);
     return *parsed.coord;
   }
   // Bytes of any kind are text, not a pair: b"B7" is not the cell (66, 55).
@@ -131,7 +131,7 @@ E parse_enum(const char* what, const std::string& text, const std::array<E, N>& 
     if (battleship::to_string(v) == text) return v;
     allowed += (allowed.empty() ? "" : ", ") + std::string(battleship::to_string(v));
   }
-  throw py::value_error("unknown " + std::string(what) + " " + quoted(text) +
+  throw py::value_error("unknown " + std::string(what) + " " + repr_quoted(text) +
                         "; allowed: " + allowed);
 }
 

@@ -18,10 +18,10 @@ ShipClass class_of(py::handle name_value, py::handle symbol_value, py::handle le
   const std::string name = text_of(name_value, "a ship's name");
   const std::string symbol = text_of(symbol_value, "a ship's symbol");
   if (name.size() > 31)
-    throw py::value_error("ship name " + quoted(name) + " is longer than 31 bytes (in UTF-8)");
+    throw py::value_error("ship name " + repr_quoted(name) + " is longer than 31 bytes (in UTF-8)");
   if (symbol.size() != 1)
-    throw py::value_error("the symbol of " + quoted(name) + " must be one ASCII character, got " +
-                          quoted(symbol));
+    throw py::value_error("the symbol of " + repr_quoted(name) +
+                          " must be one ASCII character, got " + repr_quoted(symbol));
   return ShipClass{battleship::FixedString<31>(std::string_view(name)), symbol[0],
                    int_argument(length, "a ship's length"), int_argument(count, "a ship's count")};
 }
@@ -61,12 +61,12 @@ py::tuple class_state(const ShipClass& c) {
   return py::make_tuple(c.name.str(), std::string(1, c.symbol), c.length, c.count);
 }
 
-Fleet named(const std::string& name) {
+Fleet fleet_named(const std::string& name) {
   if (const auto found = battleship::fleets::named(name)) return *found;
   std::string known;
   for (const auto& n : battleship::fleets::all)
     known += (known.empty() ? "" : ", ") + std::string(n.name);
-  throw py::value_error("unknown fleet " + quoted(name) + "; known: " + known);
+  throw py::value_error("unknown fleet " + repr_quoted(name) + "; known: " + known);
 }
 
 py::dict ship_dict(const Fleet& f, int id) {
@@ -131,7 +131,7 @@ void register_fleet(py::module_& m) {
       .def_static(
           "russian", [] { return battleship::fleets::russian; },
           "1 x 4, 2 x 3, 3 x 2, 4 x 1 (played with no contact).")
-      .def_static("named", &named, py::arg("name"), "A predefined fleet by name.")
+      .def_static("named", &fleet_named, py::arg("name"), "A predefined fleet by name.")
       .def_static(
           "names",
           [] {

@@ -48,7 +48,7 @@ Rules from_state(const py::dict& d) {
                   d["shot_cap"]);
 }
 
-Rules named(const std::string& name) {
+Rules rules_named(const std::string& name) {
   if (const auto found = rulesets::named(name)) return *found;
   std::string known;
   for (const auto& n : rulesets::all) known += (known.empty() ? "" : ", ") + std::string(n.name);
@@ -65,7 +65,7 @@ void register_rules(py::module_& m) {
            py::arg("salvo_size") = 1, py::arg("equalising_shot") = false,
            py::arg("invalid_shot") = "refused", py::arg("max_invalid_in_a_row") = 100,
            py::arg("shot_cap") = 0)
-      .def_static("named", &named, py::arg("name"),
+      .def_static("named", &rules_named, py::arg("name"),
                   "A named rule set: classic, bbm103, cs32, no_contact, russian, salvo, pyships.")
       .def_static(
           "names",

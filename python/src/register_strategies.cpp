@@ -2,8 +2,11 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <functional>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include <battleship/registry.hpp>
 
@@ -45,6 +48,16 @@ void bind_strategies(py::module_& m) {
         return p.placer.place(o.get_mut(), rng.get_mut());
       });
 }
+
+/// `names` quoted and listed for a message: "'uniform', 'spread' or 'elusive'".
+std::string quoted_choices(std::span<const std::string_view> names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += "'" + std::string(names[i]) + "'";
+  }
+  return text;
+}
 } // namespace
 
 void register_strategies(py::module_& m) {
@@ -57,8 +70,7 @@ void register_strategies(py::module_& m) {
   const auto make = [](py::handle budget, const std::string& placer) {
     const auto& known = UniformPlacerSettings::drawing_placers;
     if (std::find(known.begin(), known.end(), placer) == known.end())
-      throw py::value_error("placer must be 'uniform', 'spread' or 'elusive', got '" + placer +
-                            "'");
+      throw py::value_error("placer must be " + quoted_choices(known) + ", got '" + placer + "'");
     return UniformPlacerSettings(int_argument(budget, "search_budget", 1), placer);
   };
   settings.def(py::init(make), py::arg("search_budget"), py::arg("placer") = "uniform")

@@ -38,7 +38,7 @@ ShotOutcome make_outcome(const std::string& result, py::handle ship,
     else if (*refusal == "already_shot")
       o.refusal = ShotRefusal::already_shot;
     else
-      throw py::value_error("unknown shot refusal " + quoted(*refusal) +
+      throw py::value_error("unknown shot refusal " + repr_quoted(*refusal) +
                             "; allowed: off_board, already_shot");
   }
   if ((o.result == ShotResult::invalid) != (o.refusal != ShotRefusal::none))
