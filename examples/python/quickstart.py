@@ -33,6 +33,15 @@ def run(args: argparse.Namespace) -> None:
         r = battleship.simulate(name, games, seed=1, progress=False)
         print(f"{name:<20} {games:>6,} games  mean {r.mean:6.2f}  median {r.median:3}  p95 {r.p95:3}  {r.games_per_second:>11,.0f} games/s")
 
+    # Placers that make density shooters work harder: spread keeps the least central of its
+    # candidate layouts (16 by default; more make it harder for them and easier to foresee),
+    # elusive rehearses a density hunt against its shortlist.
+    placers = (battleship.UniformPlacer(), battleship.SpreadPlacer(candidates=4), battleship.SpreadPlacer(),
+               battleship.ElusivePlacer(rehearsals=1))
+    for placer in placers:
+        r = battleship.simulate("probability", min(2_000, args.games), seed=1, placer=placer, progress=False)
+        print(f"probability against {placer!r}: mean {r.mean:.2f}")
+
     # Another board, fleet and rule set.
     russian = battleship.simulate(
         "parity", 2_000, rows=12, cols=12, fleet=battleship.Fleet.russian(),

@@ -395,10 +395,12 @@ def match(
 
 
 def _placer_label(placer: Any) -> str:
-    """A placer as a run's setup names it: its name, with its uniform draws' own budget (which
-    can change the layouts of crowded fleets)."""
-    if isinstance(placer, _UniformDraws) and placer.search_budget is not None:
-        return f"{placer.name} (search_budget {placer.search_budget})"
+    """A placer as a run's setup names it: its name, with the settings given to it (its uniform
+    draws' budget, which can change the layouts of crowded fleets; spread's or elusive's options):
+    ``"spread (search_budget 2000000, candidates 4)"``."""
+    given = placer._given() if isinstance(placer, _UniformDraws) else {}
+    if given:
+        return f"{placer.name} ({', '.join(f'{key} {value}' for key, value in given.items())})"
     return strategy_name(placer)
 
 

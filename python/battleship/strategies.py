@@ -316,21 +316,26 @@ class MediocreShooter(BuiltinShooter):
 
 
 class _UniformDraws(BuiltinPlacer):
-    """A built-in placer that lays out uniform draws, with the draws' own search budget: the base
-    of ``UniformPlacer``, ``SpreadPlacer`` and ``ElusivePlacer``."""
+    """A built-in placer that lays out uniform draws, with the draws' own search budget and the
+    placer's own options: the base of ``UniformPlacer``, ``SpreadPlacer`` and ``ElusivePlacer``."""
 
     search_budget: Optional[int]
     """The most states each search of the uniform draws may visit; ``None`` for the engine's
     default."""
 
-    def __init__(self, name: str, search_budget: Optional[int]) -> None:
+    def __init__(self, name: str, search_budget: Optional[int], **options: Optional[int]) -> None:
         super().__init__(name)
         self.search_budget = (
             None if search_budget is None else check_count("search_budget", search_budget, 1, INT_MAX)
         )
+        # The placer's own options, in its signature's order; None keeps the engine's default.
+        self._options: Dict[str, Optional[int]] = {
+            key: None if value is None else check_count(key, value, _LOWEST_OPTION[key], INT_MAX)
+            for key, value in options.items()
+        }
         # One settings object for the placer's life: the engine placers made from it share what
         # their draws count, so a crowded fleet's layouts are counted once, not per call or thread.
-        self._settings = _uniform_settings(self.search_budget, name)
+        self._settings = _uniform_settings(self.search_budget, name, **self._options)
 
     @property
     def engine_spec(self) -> Any:
@@ -341,17 +346,30 @@ class _UniformDraws(BuiltinPlacer):
         """Lay out the whole fleet on the empty ``ocean``."""
         return bool(_board_of(ocean, Ocean, "ocean").place_with(self.engine_spec, rng))
 
+    def _given(self) -> Dict[str, int]:
+        """The settings given to this object (not left to the engine's defaults), by name."""
+        given = {"search_budget": self.search_budget, **self._options}
+        return {key: value for key, value in given.items() if value is not None}
+
     def __repr__(self) -> str:
-        if self.search_budget is None:
+        given = self._given()
+        if not given:
             return super().__repr__()
-        return f"battleship.{type(self).__name__}(search_budget={self.search_budget})"
+        shown = ", ".join(f"{key}={value}" for key, value in given.items())
+        return f"battleship.{type(self).__name__}({shown})"
 
     def __eq__(self, other: object) -> bool:
-        return super().__eq__(other) and getattr(other, "search_budget", None) == self.search_budget
+        theirs = other._given() if isinstance(other, _UniformDraws) else {}
+        return super().__eq__(other) and theirs == self._given()
 
     def __hash__(self) -> int:
-        # Equal to placer(name) without a budget of its own, so it hashes the same.
-        return super().__hash__() if self.search_budget is None else hash(("placer", self.name, self.search_budget))
+        # Equal to placer(name) with nothing of its own given, so it hashes the same.
+        given = self._given()
+        return super().__hash__() if not given else hash(("placer", self.name, tuple(given.items())))
+
+
+_LOWEST_OPTION = {"candidates": 1, "shortlist": 1, "rehearsals": 0}
+"""The smallest value each placer option takes (0 rehearsals: no rehearsal)."""
 
 
 class UniformPlacer(_UniformDraws):
@@ -374,29 +392,63 @@ class UniformPlacer(_UniformDraws):
 
 
 class SpreadPlacer(_UniformDraws):
-    """The least central of 16 uniform layouts (the engine's ``spread``): density shooters need
-    about 3 more shots against it than against uniform layouts.
+    """The least central of ``candidates`` uniform layouts, 16 by default (the engine's
+    ``spread``): density shooters need about 3 more shots against it than against uniform
+    layouts. More candidates make its layouts harder for them and easier to foresee; 1 lays out
+    what ``UniformPlacer`` does.
 
     Its layouts are ``UniformPlacer`` draws, with the same ``search_budget``: a crowded fleet the
     default gives up on now and then (a draw that finds no layout is skipped, and the placement
-    fails only if all 16 do) is placed every time with a larger one. Every object keeps what its
-    draws count, as a ``UniformPlacer`` does.
+    fails only if all of them do) is placed every time with a larger one. Every object keeps what
+    its draws count, as a ``UniformPlacer`` does.
     """
 
-    def __init__(self, search_budget: Optional[int] = None) -> None:
-        super().__init__("spread", search_budget)
+    def __init__(self, search_budget: Optional[int] = None, candidates: Optional[int] = None) -> None:
+        super().__init__("spread", search_budget, candidates=candidates)
+
+    @property
+    def candidates(self) -> Optional[int]:
+        """Uniform layouts drawn per placement (at least 1); ``None`` for the engine's 16."""
+        return self._options["candidates"]
 
 
 class ElusivePlacer(_UniformDraws):
-    """The uniform layout a rehearsed density hunt finds last, out of 256 draws (the engine's
-    ``elusive``): density shooters need 7 to 10 more shots against it.
+    """The uniform layout a rehearsed density hunt finds last (the engine's ``elusive``): density
+    shooters need 7 to 10 more shots against it.
 
-    Its layouts are ``UniformPlacer`` draws, with the same ``search_budget``, as for
-    ``SpreadPlacer``. Every object keeps what its draws count.
+    It draws ``candidates`` uniform layouts (256 by default), keeps the ``shortlist`` least
+    central (16), plays ``rehearsals`` games of the density shooter against each (2), and keeps
+    the one that took the most shots; with ``rehearsals=0`` it keeps the least central, as
+    ``SpreadPlacer(candidates=...)`` does. Its layouts are ``UniformPlacer`` draws, with the same
+    ``search_budget``, as for ``SpreadPlacer``. Every object keeps what its draws count.
     """
 
-    def __init__(self, search_budget: Optional[int] = None) -> None:
-        super().__init__("elusive", search_budget)
+    def __init__(
+        self,
+        search_budget: Optional[int] = None,
+        candidates: Optional[int] = None,
+        shortlist: Optional[int] = None,
+        rehearsals: Optional[int] = None,
+    ) -> None:
+        super().__init__(
+            "elusive", search_budget, candidates=candidates, shortlist=shortlist, rehearsals=rehearsals
+        )
+
+    @property
+    def candidates(self) -> Optional[int]:
+        """Uniform layouts drawn per placement (at least 1); ``None`` for the engine's 256."""
+        return self._options["candidates"]
+
+    @property
+    def shortlist(self) -> Optional[int]:
+        """How many of them, the least central, are rehearsed (at least 1); ``None`` for 16."""
+        return self._options["shortlist"]
+
+    @property
+    def rehearsals(self) -> Optional[int]:
+        """Games of the density shooter played against each shortlisted layout (0: none);
+        ``None`` for the engine's 2."""
+        return self._options["rehearsals"]
 
 
 DRAWING_PLACERS: Dict[str, Callable[..., _UniformDraws]] = {
@@ -487,11 +539,11 @@ def resolve_placer(spec: Any) -> Any:
     return resolved
 
 
-def _uniform_settings(search_budget: Optional[int], name: str) -> Any:
+def _uniform_settings(search_budget: Optional[int], name: str, **options: Optional[int]) -> Any:
     """The engine's settings for the placer ``name`` (one of ``DRAWING_PLACERS``), its draws with
-    ``search_budget`` (None: the engine's default)."""
+    ``search_budget`` and the placer with ``options`` (None: the engine's defaults)."""
     default = _core.UniformPlacerSettings.default_search_budget
-    return _core.UniformPlacerSettings(default if search_budget is None else search_budget, name)
+    return _core.UniformPlacerSettings(default if search_budget is None else search_budget, name, **options)
 
 
 ShooterLike = Union[str, BuiltinShooter, Type[BuiltinShooter], OptimalShooter, Shooter, Any]

@@ -305,6 +305,10 @@ struct UniformPlacerSettings {
 
   long search_budget; ///< Most states each of the uniform draws' searches may visit.
   std::string placer; ///< Which of `drawing_placers` lays out the draws.
+  /// `spread`'s or `elusive`'s `candidates`; none: the placer's own default.
+  std::optional<int> candidates;
+  std::optional<int> shortlist;  ///< `elusive`'s `shortlist`; none: its default.
+  std::optional<int> rehearsals; ///< `elusive`'s `rehearsals`; none: its default.
 
   /// A copy of this object's uniform placer for boards of shape `S` (made on first use, under the
   /// GIL). Copies of a uniform placer share what they count, so a crowded fleet's layouts (half a
@@ -326,10 +330,14 @@ struct UniformPlacerSettings {
     if (placer == battleship::SpreadPlacer<S>::name) {
       battleship::SpreadPlacer<S> spread;
       spread.draws = draws<S>();
+      if (candidates) spread.candidates = *candidates;
       f(std::move(spread));
     } else if (placer == battleship::ElusivePlacer<S>::name) {
       battleship::ElusivePlacer<S> elusive;
       elusive.draws = draws<S>();
+      if (candidates) elusive.candidates = *candidates;
+      if (shortlist) elusive.shortlist = *shortlist;
+      if (rehearsals) elusive.rehearsals = *rehearsals;
       f(std::move(elusive));
     } else {
       f(draws<S>());

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -65,44 +65,76 @@ void register_strategies(py::module_& m) {
   py::class_<UniformPlacerSettings> settings(
       m, "UniformPlacerSettings",
       "A placer that draws uniform layouts (uniform, spread or elusive) with the draws' own search "
-      "budget; see battleship.UniformPlacer.");
-  // The placer's name is checked here, so that nothing else meets one these settings cannot make.
-  const auto make = [](py::handle budget, const std::string& placer) {
+      "budget, and spread's or elusive's own options; see battleship.UniformPlacer.");
+  // The placer's name and options are checked here, so that nothing else meets settings these
+  // cannot make: spread takes `candidates`, elusive also `shortlist` and `rehearsals`.
+  const auto make = [](py::handle budget, const std::string& placer, py::handle candidates,
+                       py::handle shortlist, py::handle rehearsals) {
     const auto& known = UniformPlacerSettings::drawing_placers;
     if (std::find(known.begin(), known.end(), placer) == known.end())
       throw py::value_error("placer must be " + quoted_choices(known) + ", got '" + placer + "'");
-    return UniformPlacerSettings(int_argument(budget, "search_budget", 1), placer);
+    UniformPlacerSettings u(int_argument(budget, "search_budget", 1), placer);
+    const bool spread = placer == SpreadPlacer<SmallShape>::name;
+    const bool elusive = placer == ElusivePlacer<SmallShape>::name;
+    const auto option = [&](py::handle h, const std::string& what, int low,
+                            bool takes) -> std::optional<int> {
+      if (h.is_none()) return std::nullopt;
+      if (!takes) throw py::value_error("the " + placer + " placer takes no " + what);
+      return int_argument(h, what, low);
+    };
+    u.candidates = option(candidates, "candidates", 1, spread || elusive);
+    u.shortlist = option(shortlist, "shortlist", 1, elusive);
+    u.rehearsals = option(rehearsals, "rehearsals", 0, elusive);
+    return u;
   };
-  settings.def(py::init(make), py::arg("search_budget"), py::arg("placer") = "uniform")
+  const auto state = [](const UniformPlacerSettings& u) {
+    return py::make_tuple(u.search_budget, u.placer, u.candidates, u.shortlist, u.rehearsals);
+  };
+  settings
+      .def(py::init(make), py::arg("search_budget"), py::arg("placer") = "uniform",
+           py::arg("candidates") = py::none(), py::arg("shortlist") = py::none(),
+           py::arg("rehearsals") = py::none())
       .def_readonly("search_budget", &UniformPlacerSettings::search_budget,
                     "Most states each of the uniform draws' searches may visit.")
       .def_readonly("placer", &UniformPlacerSettings::placer,
                     "The placer that lays out the draws: 'uniform', 'spread' or 'elusive'.")
+      .def_readonly("candidates", &UniformPlacerSettings::candidates,
+                    "Layouts spread or elusive draws per placement; None: the placer's default.")
+      .def_readonly("shortlist", &UniformPlacerSettings::shortlist,
+                    "Candidates elusive rehearses; None: its default.")
+      .def_readonly("rehearsals", &UniformPlacerSettings::rehearsals,
+                    "Games elusive rehearses each shortlisted layout; None: its default.")
       .def("__repr__",
            [](const UniformPlacerSettings& u) {
-             return "UniformPlacerSettings(search_budget=" + std::to_string(u.search_budget) +
-                    ", placer='" + u.placer + "')";
+             std::string text =
+                 "UniformPlacerSettings(search_budget=" + std::to_string(u.search_budget) +
+                 ", placer='" + u.placer + "'";
+             const auto add = [&](const char* what, const std::optional<int>& value) {
+               if (value) text += std::string(", ") + what + "=" + std::to_string(*value);
+             };
+             add("candidates", u.candidates);
+             add("shortlist", u.shortlist);
+             add("rehearsals", u.rehearsals);
+             return text + ")";
            })
       .def(
           "__eq__",
-          [](const UniformPlacerSettings& u, py::handle other) {
+          [state](const UniformPlacerSettings& u, py::handle other) {
             if (!py::isinstance<UniformPlacerSettings>(other)) return false;
-            const auto& o = other.cast<const UniformPlacerSettings&>();
-            return o.search_budget == u.search_budget && o.placer == u.placer;
+            return state(other.cast<const UniformPlacerSettings&>()).equal(state(u));
           },
           py::is_operator())
-      .def("__hash__",
-           [](const UniformPlacerSettings& u) {
-             return std::hash<long>{}(u.search_budget) ^ std::hash<std::string>{}(u.placer);
-           })
+      .def("__hash__", [state](const UniformPlacerSettings& u) { return py::hash(state(u)); })
       .def(py::pickle( // an environment holding one pickles and copies
-          [](const UniformPlacerSettings& u) { return py::make_tuple(u.search_budget, u.placer); },
-          [make](const py::tuple& t) {
-            // One item: a uniform placer's, pickled before the settings named their placer.
-            if (t.size() == 1) return make(t[0], "uniform");
-            if (t.size() != 2 || !py::isinstance<py::str>(t[1]))
+          state, [make](const py::tuple& t) {
+            const py::none none;
+            // One item: a uniform placer's, pickled before the settings named their placer; two:
+            // before spread and elusive took their options.
+            if (t.size() == 1) return make(t[0], "uniform", none, none, none);
+            if ((t.size() != 2 && t.size() != 5) || !py::isinstance<py::str>(t[1]))
               throw py::value_error("bad UniformPlacerSettings state");
-            return make(t[0], t[1].cast<std::string>());
+            if (t.size() == 2) return make(t[0], t[1].cast<std::string>(), none, none, none);
+            return make(t[0], t[1].cast<std::string>(), t[2], t[3], t[4]);
           }));
   settings.attr("default_search_budget") = UniformPlacer<SmallShape>::default_search_budget;
   for_each_shape([&]<class S>() {
