@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
+from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
 from battleship._arguments import INT_MAX, check_count
@@ -319,13 +319,12 @@ class _UniformDraws(BuiltinPlacer):
     """A built-in placer that lays out uniform draws, with the draws' own search budget and the
     placer's own options: the base of ``UniformPlacer``, ``SpreadPlacer`` and ``ElusivePlacer``."""
 
-    search_budget: Optional[int]
-    """The most states each search of the uniform draws may visit; ``None`` for the engine's
-    default."""
+    _OPTIONS: Tuple[str, ...] = ()
+    """The placer's own options, in its signature's order."""
 
     def __init__(self, name: str, search_budget: Optional[int], **options: Optional[int]) -> None:
         super().__init__(name)
-        self.search_budget = (
+        self._search_budget = (
             None if search_budget is None else check_count("search_budget", search_budget, 1, INT_MAX)
         )
         # The placer's own options, in its signature's order; None keeps the engine's default.
@@ -338,9 +337,23 @@ class _UniformDraws(BuiltinPlacer):
         self._settings = _uniform_settings(self.search_budget, name, **self._options)
 
     @property
+    def search_budget(self) -> Optional[int]:
+        """The most states each search of the uniform draws may visit; ``None`` for the engine's
+        default. Read-only: the engine's settings are made once, with the object."""
+        return self._search_budget
+
+    @property
     def engine_spec(self) -> Any:
         """What the engine takes for it: the settings that carry the budget and the counts."""
         return self._settings
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        # Pickled by 0.1.0 before the options (stop 42): a public search_budget, no options.
+        if "search_budget" in state:
+            state = dict(state)
+            state["_search_budget"] = state.pop("search_budget")
+        state.setdefault("_options", {key: None for key in self._OPTIONS})
+        self.__dict__.update(state)
 
     def place(self, ocean: Ocean, rng: Rng) -> bool:
         """Lay out the whole fleet on the empty ``ocean``."""
@@ -403,6 +416,8 @@ class SpreadPlacer(_UniformDraws):
     its draws count, as a ``UniformPlacer`` does.
     """
 
+    _OPTIONS = ("candidates",)
+
     def __init__(self, search_budget: Optional[int] = None, candidates: Optional[int] = None) -> None:
         super().__init__("spread", search_budget, candidates=candidates)
 
@@ -422,6 +437,8 @@ class ElusivePlacer(_UniformDraws):
     ``SpreadPlacer(candidates=...)`` does. Its layouts are ``UniformPlacer`` draws, with the same
     ``search_budget``, as for ``SpreadPlacer``. Every object keeps what its draws count.
     """
+
+    _OPTIONS = ("candidates", "shortlist", "rehearsals")
 
     def __init__(
         self,

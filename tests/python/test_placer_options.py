@@ -109,3 +109,18 @@ def test_the_engine_refuses_options_a_placer_does_not_take():
     assert old == settings(300_000, "spread") and old.candidates is None
     with pytest.raises(ValueError, match="bad UniformPlacerSettings state"):
         settings.__new__(settings).__setstate__((300_000, "spread", 4))
+
+
+@pytest.mark.parametrize("make", [UniformPlacer, SpreadPlacer, ElusivePlacer])
+def test_the_settings_are_read_only_and_older_pickles_still_load(make):
+    placer = make(search_budget=7)
+    with pytest.raises(AttributeError):
+        placer.search_budget = 8  # the engine's settings were made with 7
+    # What these objects pickled before they took options: a public search_budget, no options.
+    older = make(search_budget=7)
+    vars(older).clear()
+    vars(older).update(name=placer.name, search_budget=7, _settings=placer.engine_spec)
+    twin = pickle.loads(pickle.dumps(older))
+    assert twin == placer and twin.search_budget == 7 and repr(twin) == repr(placer)
+    assert all(getattr(twin, key) is None for key in make._OPTIONS)
+    assert layouts(twin, range(2)) == layouts(placer, range(2))
