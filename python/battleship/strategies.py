@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Type, Union, runtime_checkable
+from typing import Any, Callable, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
 from battleship._arguments import INT_MAX, check_count
@@ -319,22 +319,19 @@ class _UniformDraws(BuiltinPlacer):
     """A built-in placer that lays out uniform draws, with the draws' own search budget and the
     placer's own options: the base of ``UniformPlacer``, ``SpreadPlacer`` and ``ElusivePlacer``."""
 
-    _OPTIONS: Tuple[str, ...] = ()
-    """The placer's own options, in its signature's order."""
-
     def __init__(self, name: str, search_budget: Optional[int], **options: Optional[int]) -> None:
         super().__init__(name)
         self._search_budget = (
             None if search_budget is None else check_count("search_budget", search_budget, 1, INT_MAX)
         )
-        # The placer's own options, in its signature's order; None keeps the engine's default.
-        self._options: Dict[str, Optional[int]] = {
+        checked = {
             key: None if value is None else check_count(key, value, _LOWEST_OPTION[key], INT_MAX)
             for key, value in options.items()
         }
         # One settings object for the placer's life: the engine placers made from it share what
         # their draws count, so a crowded fleet's layouts are counted once, not per call or thread.
-        self._settings = _uniform_settings(self.search_budget, name, **self._options)
+        # It also holds the placer's own options (None: the engine's default), read from there.
+        self._settings = _uniform_settings(self.search_budget, name, **checked)
 
     @property
     def search_budget(self) -> Optional[int]:
@@ -348,11 +345,11 @@ class _UniformDraws(BuiltinPlacer):
         return self._settings
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
-        # Pickled by 0.1.0 before the options (stop 42): a public search_budget, no options.
+        # Pickled by 0.1.0 before the options (stop 42): a public search_budget (its settings,
+        # pickled as two items, load without options).
         if "search_budget" in state:
             state = dict(state)
             state["_search_budget"] = state.pop("search_budget")
-        state.setdefault("_options", {key: None for key in self._OPTIONS})
         self.__dict__.update(state)
 
     def place(self, ocean: Ocean, rng: Rng) -> bool:
@@ -361,7 +358,13 @@ class _UniformDraws(BuiltinPlacer):
 
     def _given(self) -> Dict[str, int]:
         """The settings given to this object (not left to the engine's defaults), by name."""
-        given = {"search_budget": self.search_budget, **self._options}
+        s = self._settings
+        given = {
+            "search_budget": self.search_budget,
+            "candidates": s.candidates,
+            "shortlist": s.shortlist,
+            "rehearsals": s.rehearsals,
+        }
         return {key: value for key, value in given.items() if value is not None}
 
     def __repr__(self) -> str:
@@ -416,15 +419,13 @@ class SpreadPlacer(_UniformDraws):
     its draws count, as a ``UniformPlacer`` does.
     """
 
-    _OPTIONS = ("candidates",)
-
     def __init__(self, search_budget: Optional[int] = None, candidates: Optional[int] = None) -> None:
         super().__init__("spread", search_budget, candidates=candidates)
 
     @property
     def candidates(self) -> Optional[int]:
         """Uniform layouts drawn per placement (at least 1); ``None`` for the engine's 16."""
-        return self._options["candidates"]
+        return self._settings.candidates  # type: ignore[no-any-return]
 
 
 class ElusivePlacer(_UniformDraws):
@@ -437,8 +438,6 @@ class ElusivePlacer(_UniformDraws):
     ``SpreadPlacer(candidates=...)`` does. Its layouts are ``UniformPlacer`` draws, with the same
     ``search_budget``, as for ``SpreadPlacer``. Every object keeps what its draws count.
     """
-
-    _OPTIONS = ("candidates", "shortlist", "rehearsals")
 
     def __init__(
         self,
@@ -454,18 +453,18 @@ class ElusivePlacer(_UniformDraws):
     @property
     def candidates(self) -> Optional[int]:
         """Uniform layouts drawn per placement (at least 1); ``None`` for the engine's 256."""
-        return self._options["candidates"]
+        return self._settings.candidates  # type: ignore[no-any-return]
 
     @property
     def shortlist(self) -> Optional[int]:
         """How many of them, the least central, are rehearsed (at least 1); ``None`` for 16."""
-        return self._options["shortlist"]
+        return self._settings.shortlist  # type: ignore[no-any-return]
 
     @property
     def rehearsals(self) -> Optional[int]:
         """Games of the density shooter played against each shortlisted layout (0: none);
         ``None`` for the engine's 2."""
-        return self._options["rehearsals"]
+        return self._settings.rehearsals  # type: ignore[no-any-return]
 
 
 DRAWING_PLACERS: Dict[str, Callable[..., _UniformDraws]] = {
