@@ -246,6 +246,26 @@ TEST_CASE("block covers about half the free cells and unblock frees them", "[oce
   CHECK_FALSE(o.blocked().intersects(o.occupied()));
 }
 
+TEST_CASE("a block lies on free water only: a ship's cell or an off-board one is refused",
+          "[ocean]") {
+  auto o = ocean_with(Touching::allowed);
+  REQUIRE(o.place(0, {0, 0}, H) == PlacementRefusal::none); // (0,0)-(0,2)
+  const auto before = o;
+  CHECK_FALSE(o.block(Coord{0, 1}));
+  CHECK_FALSE(o.block(Coord{6, 0}));
+  CHECK_FALSE(o.block(Coord{-1, 0}));
+  CHECK(o == before);
+  CHECK(o.block(Coord{0, 3}));
+  CHECK(o.blocked().count() == 1);
+  // A whole row asked for: the ship's three cells are left free, the other three blocked.
+  Ocean<Shape>::bitboard_type row;
+  for (int c = 0; c < 6; ++c) row.set(o.board().index(Coord{0, c}));
+  o.unblock();
+  o.block(row);
+  CHECK(o.blocked().count() == 3);
+  CHECK_FALSE(o.blocked().intersects(o.occupied()));
+}
+
 TEST_CASE("an ocean refuses a fleet that cannot fit its board", "[ocean]") {
   using Tiny = FixedShape<2, 2>;
   const Board<Tiny> tiny;

@@ -146,9 +146,16 @@ TEST_CASE("Posterior refuses bad answers with a reason and changes nothing", "[p
   CHECK(belief.shots() == 3);
   CHECK(belief.probability(Coord{1, 2}) == 1.0);
   CHECK(belief.probability(Coord{0, 0}) == 0.0);
+  // The destroyer sank: no sinking may name it again, sampled or counted (a hit names no ship
+  // once disclosed).
+  const auto after_sinking = snapshot(belief);
+  CHECK(belief.record(Coord{3, 3}, ShotOutcome{ShotResult::sunk, 1, ShotRefusal::none}) ==
+        AnswerRefusal::already_sunk);
+  CHECK(snapshot(belief) == after_sinking);
   for (AnswerRefusal r :
        {AnswerRefusal::none, AnswerRefusal::off_board, AnswerRefusal::invalid_shot,
-        AnswerRefusal::already_recorded, AnswerRefusal::unknown_ship, AnswerRefusal::inconsistent})
+        AnswerRefusal::already_recorded, AnswerRefusal::unknown_ship, AnswerRefusal::inconsistent,
+        AnswerRefusal::already_sunk, AnswerRefusal::fleet_sunk})
     CHECK(to_string(r) != "?");
 }
 

@@ -78,6 +78,58 @@ TEST_CASE("a target view records only what the shooter was told", "[view]") {
   CHECK(v.sunk_count() == 0);
 }
 
+TEST_CASE("a view fed by hand is told which answers no game can give", "[view]") {
+  using S = FixedShape<5, 5>;
+  const Fleet fleet{{"A", 'A', 2, 1}, {"B", 'B', 3, 1}};
+  const auto told = [](ShotResult r, int ship = -1) {
+    return ShotOutcome{r, ship, ShotRefusal::none};
+  };
+  const auto miss = told(ShotResult::miss), hit = told(ShotResult::hit);
+  TargetView<S> v(Board<S>{}, fleet, Rules{});
+  const auto record = [&](Coord c, const ShotOutcome& o) {
+    REQUIRE(v.refusal(c, o) == AnswerRefusal::none);
+    v.record(c, o);
+  };
+  record({0, 0}, miss);
+  record({1, 1}, hit);
+  record({1, 2}, told(ShotResult::sunk, 0));
+  v.add_pending({2, 2});
+  const TargetView<S> before = v;
+
+  CHECK(v.refusal({5, 0}, miss) == AnswerRefusal::off_board);
+  CHECK(v.refusal({0, -1}, hit) == AnswerRefusal::off_board);
+  CHECK(v.refusal({3, 3}, told(ShotResult::sunk, 2)) == AnswerRefusal::unknown_ship);
+  CHECK(v.refusal({3, 3}, told(ShotResult::hit, -2)) == AnswerRefusal::unknown_ship);
+  // An answered cell: a miss would not become a hit, nor a hit a miss.
+  CHECK(v.refusal({0, 0}, hit) == AnswerRefusal::already_recorded);
+  CHECK(v.refusal({1, 1}, miss) == AnswerRefusal::already_recorded);
+  CHECK(v.refusal({1, 2}, told(ShotResult::sunk, 1)) == AnswerRefusal::already_recorded);
+  // Ship 0 sank: it cannot be hit or sunk again.
+  CHECK(v.refusal({3, 3}, told(ShotResult::sunk, 0)) == AnswerRefusal::already_sunk);
+  CHECK(v.refusal({3, 3}, told(ShotResult::hit, 0)) == AnswerRefusal::already_sunk);
+  // What records nothing is never refused, off the board or on an answered cell.
+  CHECK(v.refusal({5, 0}, ShotOutcome{ShotResult::invalid, -1, ShotRefusal::off_board}) ==
+        AnswerRefusal::none);
+  CHECK(v.refusal({0, 0}, ShotOutcome{ShotResult::invalid, -1, ShotRefusal::already_shot}) ==
+        AnswerRefusal::none);
+  CHECK(v == before); // asking changes nothing
+  // A pending cell takes its answer.
+  CHECK(v.refusal({2, 2}, hit) == AnswerRefusal::none);
+
+  // Unnamed sinkings: as many as the fleet has ships, then no more.
+  TargetView<S> unnamed(Board<S>{}, fleet, Rules{.disclosure = Disclosure::hit_and_sunk});
+  const auto sunk = told(ShotResult::sunk);
+  for (const Coord c : {Coord{0, 0}, Coord{0, 1}}) {
+    REQUIRE(unnamed.refusal(c, sunk) == AnswerRefusal::none);
+    unnamed.record(c, sunk);
+  }
+  CHECK(unnamed.afloat_count() == 0);
+  CHECK(unnamed.refusal({0, 2}, sunk) == AnswerRefusal::fleet_sunk);
+  CHECK(unnamed.refusal({0, 2}, told(ShotResult::sunk, 1)) == AnswerRefusal::fleet_sunk);
+  CHECK(unnamed.refusal({0, 2}, miss) == AnswerRefusal::none); // water is still possible
+  CHECK(to_string(AnswerRefusal::already_sunk) != to_string(AnswerRefusal::fleet_sunk));
+}
+
 TEST_CASE("record_cell records like record for a cell that is not pending", "[view]") {
   using S = FixedShape<5, 5>;
   const Fleet fleet{{"A", 'A', 2, 1}, {"B", 'B', 3, 1}};

@@ -3,6 +3,7 @@
 /// interfaces (`compat/cs32.hpp`, `compat/bbm103.hpp`) are included on their own.
 #pragma once
 
+#include <battleship/answer_refusal.hpp>
 #include <battleship/batch_posteriors.hpp>
 #include <battleship/bitboard.hpp>
 #include <battleship/board.hpp>

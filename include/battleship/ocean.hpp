@@ -191,12 +191,18 @@ public:
   }
   /// Blocks about half the board: `cells / 2` free cells, as CS32's `Board::block` does.
   void block(Rng& rng) noexcept { block(rng, board_.cells() / 2); }
-  /// Blocks every cell of `cells` that is on the board (a placer that blocks and unblocks for
-  /// itself puts the blocks it found back with this).
-  void block(const bitboard_type& cells) noexcept { blocked_ |= cells & board_.all(); }
-  /// Blocks the cell `c` (for tests and hand-made puzzles); off-board cells are ignored.
-  void block(Coord c) noexcept {
-    if (board_.contains(c)) blocked_.set(board_.index(c));
+  /// Blocks every cell of `cells` that is on the board and under no ship (a placer that blocks
+  /// and unblocks for itself puts the blocks it found back with this).
+  void block(const bitboard_type& cells) noexcept {
+    blocked_ |= cells & (board_.all() - occupied_);
+  }
+  /// Blocks the cell `c` (for tests and hand-made puzzles) and returns true, or returns false and
+  /// changes nothing for a cell off the board or under a ship: a block lies on free water only,
+  /// as a ship is never placed over one.
+  bool block(Coord c) noexcept {
+    if (!board_.contains(c) || occupied_.test(board_.index(c))) return false;
+    blocked_.set(board_.index(c));
+    return true;
   }
   /// Removes every block.
   void unblock() noexcept { blocked_.clear(); }

@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
-#include <string_view>
 #include <utility>
 #include <vector>
 
+#include <battleship/answer_refusal.hpp>
 #include <battleship/board.hpp>
 #include <battleship/detail/text.hpp>
 #include <battleship/fleet.hpp>
@@ -21,31 +21,6 @@
 #include <battleship/view.hpp>
 
 namespace battleship {
-
-/// Why `Posterior::record` refused an answer (nothing was recorded then).
-enum class AnswerRefusal : std::uint8_t {
-  none,             ///< The answer was recorded.
-  off_board,        ///< The cell is not on the board.
-  invalid_shot,     ///< The outcome is `invalid`: a shot not taken tells nothing.
-  already_recorded, ///< The cell's answer was recorded before.
-  unknown_ship,     ///< The outcome names a ship the fleet does not have.
-  inconsistent,     ///< No layout of the fleet fits this answer with the earlier ones.
-};
-
-/// A sentence explaining `r`, e.g. "that cell was already recorded".
-[[nodiscard]] constexpr std::string_view to_string(AnswerRefusal r) noexcept {
-  switch (r) {
-  case AnswerRefusal::none: return "the answer was recorded";
-  case AnswerRefusal::off_board: return "that cell is not on the board";
-  case AnswerRefusal::invalid_shot:
-    return "an invalid shot tells nothing; record answered shots only";
-  case AnswerRefusal::already_recorded: return "that cell was already recorded";
-  case AnswerRefusal::unknown_ship: return "the answer names a ship the fleet does not have";
-  case AnswerRefusal::inconsistent:
-    return "no layout of the fleet fits this answer with the earlier ones";
-  }
-  return "?";
-}
 
 /// The posterior over a hidden fleet's layouts, given the answers recorded so far: for every
 /// cell, the probability that a ship lies there.
@@ -107,6 +82,8 @@ public:
     const ShotOutcome told = disclose(answer, view_.rules().disclosure);
     if (told.ship < -1 || told.ship >= view_.fleet().ship_count())
       return AnswerRefusal::unknown_ship;
+    // A ship sunk twice, or more sinkings than ships: the view's own counts would break.
+    if (const AnswerRefusal r = view_.refusal(c, told); r != AnswerRefusal::none) return r;
     if (over_) { // every ship lies on the hits: only water is left
       if (told.struck()) return AnswerRefusal::inconsistent;
       view_.record(c, told);

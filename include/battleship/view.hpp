@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include <battleship/answer_refusal.hpp>
 #include <battleship/board.hpp>
 #include <battleship/detail/inline.hpp>
 #include <battleship/fleet.hpp>
@@ -128,8 +129,26 @@ public:
   /// Marks `c` as named in the current salvo (called by the game runner).
   void add_pending(Coord c) noexcept { pending_.set(board_.index(c)); }
 
-  /// Records the announced `outcome` of the shot at `c` (called by the game runner). A cell off
-  /// the board or a ship outside the fleet is ignored: no game announces one.
+  /// Why `record` should not take `outcome` at `c`, or `AnswerRefusal::none`: for callers that
+  /// feed a view by hand (a front end, a lesson, a script), which a game runner never needs. It
+  /// refuses a fired shot off the board (`off_board`), a ship outside the fleet (`unknown_ship`,
+  /// whatever the outcome), a cell already answered (`already_recorded`: `record` would
+  /// overwrite it), a hit or sinking naming a ship announced sunk (`already_sunk`) and a sinking
+  /// after as many as the fleet has ships (`fleet_sunk`: `afloat_count` would fall below zero).
+  /// An `invalid` outcome records nothing and is never refused.
+  [[nodiscard]] AnswerRefusal refusal(Coord c, const ShotOutcome& outcome) const noexcept {
+    if (outcome.valid() && !board_.contains(c)) return AnswerRefusal::off_board;
+    if (outcome.ship < -1 || outcome.ship >= ship_count_) return AnswerRefusal::unknown_ship;
+    if (!outcome.valid()) return AnswerRefusal::none;
+    if (shots_.test(board_.index(c))) return AnswerRefusal::already_recorded;
+    if (outcome.ship >= 0 && known_sunk(outcome.ship)) return AnswerRefusal::already_sunk;
+    if (outcome.sank() && sunk_count_ >= ship_count_) return AnswerRefusal::fleet_sunk;
+    return AnswerRefusal::none;
+  }
+
+  /// Records the announced `outcome` of the shot at `c` (called by the game runner, which is
+  /// trusted: a hand-fed view checks each answer with `refusal` first). A cell off the board or
+  /// a ship outside the fleet is ignored: no game announces one.
   void record(Coord c, const ShotOutcome& outcome) noexcept {
     if (!board_.contains(c) || outcome.ship < -1 || outcome.ship >= ship_count_) return;
     const std::size_t i = board_.index(c);

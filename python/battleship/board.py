@@ -242,11 +242,14 @@ class Ocean(_Board):
 
     # ---- blocks (CS32) ---------------------------------------------------------------------
     def block(self, cell: CellLike) -> None:
-        """Block ``cell``: no ship may be placed over it."""
+        """Block ``cell``: no ship may be placed over it. A cell under a ship is refused
+        (``ValueError``), one off the board too (``IndexError``)."""
         self._impl.block(cell)
 
     def block_random(self, rng: Union[Rng, int, None] = None, count: Optional[int] = None) -> None:
-        """Block ``count`` free cells chosen at random (default: half the board, as CS32 does)."""
+        """Block ``count`` free cells (not under a ship, not blocked) chosen at random; more than
+        there are is refused (``ValueError``). The default blocks half the board's cells, or
+        every free one if fewer are left, as CS32 does."""
         self._impl.block_random(_seeded(rng), count)
 
     def unblock(self) -> None:
@@ -443,7 +446,12 @@ class TargetView(_Board):
         return self._impl.search_phase  # type: ignore[no-any-return]
 
     def record(self, cell: CellLike, outcome: ShotOutcome) -> None:
-        """Record the announced ``outcome`` of the shot at ``cell`` (own views only)."""
+        """Record the announced ``outcome`` of the shot at ``cell`` (own views only).
+
+        Answers no game can give are refused, changing nothing: ``IndexError`` for a fired shot
+        off the board or a ship outside the fleet, ``ValueError`` for a cell already answered, a
+        ship named after it was sunk, or a sinking after as many as the fleet has ships. An
+        ``invalid`` outcome records nothing (it only ends the cell's pending state)."""
         self._impl.record(cell, outcome)
 
     def add_pending(self, cell: CellLike) -> None:

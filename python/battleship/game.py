@@ -191,9 +191,13 @@ class Game:
         layout_with = None if placers is None else placer_pair("placers", placers, "players")
         a, b = resolve_shooter(first), resolve_shooter(second)
         check_own_shooters((a, b), "first and second players")
+        try:
+            watchers = list(observers)
+        except TypeError:
+            raise TypeError(f"observers must be an iterable of observer objects, got {observers!r}") from None
         self.players = (strategy_name(first), strategy_name(second))
         self._impl = _shape.core("Game", rows, cols)(rows, cols, self.fleet, self.rules, a, b, seed)
-        self._recorder = _Recorder(observers)
+        self._recorder = _Recorder(watchers)
         self._impl.observe(self._recorder)
         self._aborted: Optional[str] = None  # why Python ended the match (a strategy raised)
         self._at_fault: Optional[int] = None  # then, the player to blame

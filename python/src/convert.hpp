@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include <battleship/answer_refusal.hpp>
 #include <battleship/coord.hpp>
 #include <battleship/io/coord_text.hpp>
 #include <battleship/ocean.hpp>
@@ -68,8 +69,10 @@ inline long long index_argument(py::handle h, const char* what) {
 /// "5,E", "3 4"). Throws TypeError or ValueError naming `what` and the bad value.
 inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
   PyObject* o = h.ptr();
-  if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 2 && PyLong_Check(PyTuple_GET_ITEM(o, 0)) &&
-      PyLong_Check(PyTuple_GET_ITEM(o, 1))) { // the fast path: a tuple of two ints
+  // A bool is an int to Python, but (True, False) is a mistake, not the cell (1, 0).
+  const auto is_int = [](PyObject* x) { return PyLong_Check(x) && !PyBool_Check(x); };
+  if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 2 && is_int(PyTuple_GET_ITEM(o, 0)) &&
+      is_int(PyTuple_GET_ITEM(o, 1))) { // the fast path: a tuple of two ints
     const long r = PyLong_AsLong(PyTuple_GET_ITEM(o, 0));
     const long c = PyLong_AsLong(PyTuple_GET_ITEM(o, 1));
     if (!PyErr_Occurred() && r > -(1L << 30) && r < (1L << 30) && c > -(1L << 30) && c < (1L << 30))
@@ -89,8 +92,11 @@ inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
       !PyMemoryView_Check(o)) {
     const auto seq = py::reinterpret_borrow<py::sequence>(h);
     if (seq.size() == 2) {
-      const auto row = whole_number(seq[0]);
-      const auto col = row ? whole_number(seq[1]) : std::nullopt;
+      const auto integer = [](py::handle x) {
+        return PyBool_Check(x.ptr()) ? std::nullopt : whole_number(x);
+      };
+      const auto row = integer(seq[0]);
+      const auto col = row ? integer(seq[1]) : std::nullopt;
       if (row && col) {
         constexpr long long limit = 1LL << 30;
         if (*row <= -limit || *row >= limit || *col <= -limit || *col >= limit)
@@ -246,6 +252,32 @@ void check_answer(const battleship::TargetView<S>& view, battleship::Coord c,
   if (o.ship >= view.fleet().ship_count())
     throw py::index_error("ship " + std::to_string(o.ship) + " is not in a fleet of " +
                           std::to_string(view.fleet().ship_count()) + " ships");
+}
+
+/// An `AnswerRefusal` (from `Posterior::record` or `TargetView::refusal`) of an answer told to
+/// `view` as the Python exception the rest of the module raises for it: IndexError for what is
+/// not on the board or in the fleet, ValueError for the rest.
+template <class S>
+[[noreturn]] void raise_refusal(battleship::AnswerRefusal why, battleship::Coord c,
+                                const battleship::ShotOutcome& outcome,
+                                const battleship::TargetView<S>& view) {
+  using battleship::AnswerRefusal;
+  const std::string cell = "cell (" + std::to_string(c.row) + ", " + std::to_string(c.col) + ")";
+  const std::string ship = "ship " + std::to_string(outcome.ship);
+  const int ships = view.fleet().ship_count();
+  switch (why) {
+  case AnswerRefusal::off_board:
+    throw py::index_error(cell + " is not on the " + std::to_string(view.board().rows()) + " x " +
+                          std::to_string(view.board().cols()) + " board");
+  case AnswerRefusal::unknown_ship:
+    throw py::index_error(ship + " is not in a fleet of " + std::to_string(ships) + " ships");
+  case AnswerRefusal::already_recorded: throw py::value_error(cell + " was already recorded");
+  case AnswerRefusal::already_sunk: throw py::value_error(cell + ": " + ship + " was already sunk");
+  case AnswerRefusal::fleet_sunk:
+    throw py::value_error(cell + ": all " + std::to_string(ships) +
+                          " ships of the fleet were already sunk");
+  default: throw py::value_error(std::string(to_string(why)));
+  }
 }
 
 } // namespace bsp

@@ -84,15 +84,24 @@ void bind_ocean(py::module_& m) {
              if (!h.get().board().contains(c))
                throw py::index_error("cell (" + std::to_string(c.row) + ", " +
                                      std::to_string(c.col) + ") is not on the board");
+             if (const auto ship = h.get().ship_at(c))
+               throw py::value_error("cell (" + std::to_string(c.row) + ", " +
+                                     std::to_string(c.col) + ") holds ship " +
+                                     std::to_string(*ship) + "; only free water can be blocked");
              h.get_mut().block(c);
            })
       .def("block_random",
-           [](const H& h, const Handle<Rng>& rng, std::optional<int> count) {
-             if (count && *count < 0) throw py::value_error("count must be >= 0");
-             if (count)
-               h.get_mut().block(rng.get_mut(), *count);
-             else
-               h.get_mut().block(rng.get_mut());
+           [](const H& h, const Handle<Rng>& rng, py::handle count) {
+             if (count.is_none()) return h.get_mut().block(rng.get_mut());
+             // The C++ call blocks what it can; a count it cannot meet is refused here instead.
+             const Ocean<S>& o = h.get();
+             const int free_cells = (o.board().all() - o.occupied() - o.blocked()).count();
+             const int n = int_argument(count, "count", 0);
+             if (n > free_cells)
+               throw py::value_error("count must be at most the " + std::to_string(free_cells) +
+                                     " free cells (not under a ship, not blocked), got " +
+                                     std::to_string(n));
+             h.get_mut().block(rng.get_mut(), n);
            })
       .def("unblock", [](const H& h) { h.get_mut().unblock(); })
       .def("clear", [](const H& h) { h.get_mut().clear(); })

@@ -19,19 +19,6 @@ namespace bsp {
 namespace {
 using namespace battleship;
 
-// The C++ refusals as the Python exceptions the rest of the module raises for them.
-[[noreturn]] void raise_refusal(AnswerRefusal why, Coord c, const ShotOutcome& outcome, int ships) {
-  const std::string cell = "cell (" + std::to_string(c.row) + ", " + std::to_string(c.col) + ")";
-  switch (why) {
-  case AnswerRefusal::off_board: throw py::index_error(cell + " is not on the board");
-  case AnswerRefusal::unknown_ship:
-    throw py::index_error("ship " + std::to_string(outcome.ship) + " is not in a fleet of " +
-                          std::to_string(ships) + " ships");
-  case AnswerRefusal::already_recorded: throw py::value_error(cell + " was already recorded");
-  default: throw py::value_error(std::string(to_string(why)));
-  }
-}
-
 template <class S>
 void bind_posterior(py::module_& m) {
   using T = Posterior<S>;
@@ -52,7 +39,7 @@ void bind_posterior(py::module_& m) {
           "record",
           [](T& t, Coord c, const ShotOutcome& outcome) {
             if (const AnswerRefusal why = t.record(c, outcome); why != AnswerRefusal::none)
-              raise_refusal(why, c, outcome, t.view().fleet().ship_count());
+              raise_refusal(why, c, outcome, t.view());
           },
           py::arg("cell"), py::arg("outcome"))
       .def("probabilities",

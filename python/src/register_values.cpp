@@ -88,10 +88,12 @@ void register_values(py::module_& m) {
       .def(
           "chance",
           [](const RngHandle& h, double p) {
-            if (std::isnan(p)) throw py::value_error("p must be a probability, got nan");
+            if (!(p >= 0.0 && p <= 1.0)) // nan fails both
+              throw py::value_error("p must be a probability from 0 to 1, got " +
+                                    py::repr(py::float_(p)).cast<std::string>());
             return h.get_mut().chance(p);
           },
-          py::arg("p"), "True with probability p.")
+          py::arg("p"), "True with probability p (from 0 to 1; anything else is refused).")
       .def(
           "bits", [](const RngHandle& h) { return h.get_mut()(); }, "The next 64 random bits.")
       .def(

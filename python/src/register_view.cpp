@@ -92,9 +92,11 @@ void bind_view(py::module_& m) {
                              })
       .def("record",
            [](const H& h, Coord c, const ShotOutcome& o) {
-             // Refused, changing nothing: the C++ view would ignore a fired shot off the board
-             // and keep a ship outside the fleet, which shooters then index their tables with.
-             check_answer(h.get(), c, o);
+             // Refused, changing nothing: the C++ view trusts its caller, as it trusts the game
+             // runner, and would overwrite an answer or count ships below zero.
+             const TargetView<S>& view = h.get();
+             if (const AnswerRefusal why = view.refusal(c, o); why != AnswerRefusal::none)
+               raise_refusal(why, c, o, view);
              h.get_mut().record(c, o);
            })
       .def("add_pending",

@@ -429,3 +429,125 @@ def test_the_compiled_game_s_ocean_and_view_refuse_a_player_that_is_not_an_int_w
         """
     )
     assert out.split() == ["TypeError"] * 6 + ["IndexError"] * 2 + ["TypeError"] * 2 + ["RuntimeError"] * 2
+
+
+# ---- answers no game can give, told to a view by hand ------------------------------------------
+
+
+def _told(view):
+    return (view.shots.copy(), view.hits.copy(), view.sunk_reports, view.afloat_count, view.shots_fired)
+
+
+def _same(view, before):
+    now = _told(view)
+    return all(np.array_equal(a, b_) for a, b_ in zip(now[:2], before[:2])) and now[2:] == before[2:]
+
+
+def test_a_view_refuses_a_second_answer_for_a_cell_and_keeps_the_first():
+    view = b.TargetView()
+    view.record("A1", b.ShotOutcome("miss"))
+    view.record("B2", b.ShotOutcome("hit"))
+    before = _told(view)
+    for cell, outcome in [("A1", b.ShotOutcome("hit")), ("B2", b.ShotOutcome("miss")), ("A1", b.ShotOutcome("miss"))]:
+        with pytest.raises(ValueError, match=r"cell \(\d, \d\) was already recorded"):
+            view.record(cell, outcome)
+    assert _same(view, before) and view.misses[0, 0] and view.hits[1, 1]
+
+
+def test_a_view_refuses_a_ship_sunk_twice_and_more_sinkings_than_ships():
+    view = b.TargetView()  # the classic fleet: 5 ships, sinkings named
+    view.record((0, 0), b.ShotOutcome("sunk", ship=4))
+    before = _told(view)
+    with pytest.raises(ValueError, match=r"cell \(0, 1\): ship 4 was already sunk"):
+        view.record((0, 1), b.ShotOutcome("sunk", ship=4))
+    with pytest.raises(ValueError, match="ship 4 was already sunk"):
+        view.record((0, 1), b.ShotOutcome("hit", ship=4))
+    assert _same(view, before) and view.afloat_count == 4
+    # Sinkings that name no ship: five, then no more, and the count never falls below zero.
+    unnamed = b.TargetView(rules=b.Rules(disclosure="hit_and_sunk"))
+    for col in range(5):
+        unnamed.record((0, col), b.ShotOutcome("sunk"))
+    assert unnamed.afloat_count == 0
+    before = _told(unnamed)
+    with pytest.raises(ValueError, match=r"all 5 ships of the fleet were already sunk"):
+        unnamed.record((0, 5), b.ShotOutcome("sunk"))
+    assert _same(unnamed, before)
+    unnamed.record((0, 5), b.ShotOutcome("miss"))  # water is still an answer
+    assert unnamed.shots_fired == 6
+
+
+def test_a_posterior_refuses_a_ship_sunk_twice_even_when_it_samples():
+    belief = b.Posterior(seed=1)  # the classic game: sampled, not counted, at the start
+    for col in range(2):
+        belief.record((0, col), b.ShotOutcome("hit" if col == 0 else "sunk", ship=4))
+    assert not belief.exact  # sampled: no count would prove the answer impossible
+    before = belief.probabilities()
+    with pytest.raises(ValueError, match="ship 4 was already sunk"):
+        belief.record((5, 5), b.ShotOutcome("sunk", ship=4))
+    assert np.array_equal(belief.probabilities(), before) and belief.shots == 2
+
+
+# ---- blocks lie on free water ------------------------------------------------------------------
+
+
+def test_a_cell_under_a_ship_cannot_be_blocked_so_every_ocean_pickles():
+    import pickle
+
+    ocean = b.Ocean()
+    ocean.place(0, "A1", "horizontal")
+    before = ocean.copy()
+    with pytest.raises(ValueError, match=r"cell \(0, 0\) holds ship 0; only free water can be blocked"):
+        ocean.block("A1")
+    assert ocean == before
+    ocean.block("A6")
+    assert pickle.loads(pickle.dumps(ocean)) == ocean
+
+
+def test_block_random_refuses_more_cells_than_are_free():
+    ocean = b.Ocean()
+    ocean.place(0, "A1", "horizontal")  # 5 of 100 cells under a ship
+    ocean.block("J10")
+    before = ocean.copy()
+    for count, error, message in [
+        (95, ValueError, r"count must be at most the 94 free cells .*, got 95"),
+        (2**40, ValueError, r"count must be from 0 to 2\*\*31 - 1"),
+        (-1, ValueError, r"count must be from 0"),
+        ("3", TypeError, "count must be an int"),
+    ]:
+        with pytest.raises(error, match=message):
+            ocean.block_random(1, count)
+        assert ocean == before
+    ocean.block_random(1, 94)  # exactly the free cells
+    assert ocean.blocked.sum() == 95 and not (ocean.blocked & (ocean.ships >= 0)).any()
+
+
+# ---- cells are ints, not bools -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cell", [(True, False), [False, 1], (0, True)])
+def test_a_cell_of_bools_is_refused(cell):
+    with pytest.raises(TypeError, match=r"must be a \(row, col\) pair of integers"):
+        b.parse_cell(cell)
+    ocean = b.Ocean()
+    with pytest.raises(TypeError):
+        ocean.fire(cell)
+    assert ocean.shots.sum() == 0
+
+
+# ---- arguments that are not what they should be, named -----------------------------------------
+
+
+def test_observers_that_are_not_iterable_are_named():
+    with pytest.raises(TypeError, match="observers must be an iterable of observer objects, got None"):
+        b.Game(observers=None)
+
+
+@pytest.mark.parametrize("name", SHOOTERS + ["random", "mediocre"])
+def test_a_shooter_asked_for_a_shot_with_no_open_cell_says_so(name):
+    view = b.TargetView(3, 3, b.Fleet([("A", "a", 2)]))
+    shooter = b.shooter(name)
+    shooter.start(view)
+    for cell in view.open_cells():
+        view.record(cell, b.ShotOutcome("miss"))
+    with pytest.raises(ValueError, match=f"the {name} shooter has no open cell to fire at"):
+        shooter.next_shot(view, b.Rng(1))

@@ -325,3 +325,15 @@ def test_large_boards_and_other_fleets_play_to_the_end():
     assert env.ocean.all_sunk and total == -shots
     assert env._observation()["board"].shape == (20, 30)
     assert (env._observation()["board"] == SUNK).sum() == env.ship_count
+
+
+@pytest.mark.parametrize("make", [BattleshipEnv, DuelEnv, lambda: BattleshipVectorEnv(2), "self_play"])
+@pytest.mark.parametrize("options", [5, "ocean", ["ocean"]])
+def test_reset_options_that_are_not_a_dict_are_refused_by_name(make, options):
+    if make == "self_play":
+        pytest.importorskip("pettingzoo")
+        from battleship.envs.self_play import SelfPlayEnv as make
+    env = make()
+    with pytest.raises(TypeError, match=r"\.reset's options must be a dict or None, got "):
+        env.reset(options=options)
+    env.reset(options={})  # an empty dict is no option, as None is

@@ -185,7 +185,7 @@ def test_refused_records_leave_the_map_as_it_was():
     before = belief.probabilities()
     with pytest.raises(ValueError, match="already recorded"):
         belief.record((0, 0), ShotOutcome("hit"))
-    with pytest.raises(IndexError, match="not on the board"):
+    with pytest.raises(IndexError, match=r"cell \(4, 0\) is not on the 4 x 5 board"):
         belief.record((4, 0), ShotOutcome("miss"))
     with pytest.raises(ValueError, match="invalid"):
         belief.record((1, 1), ShotOutcome("invalid", refusal="already_shot"))

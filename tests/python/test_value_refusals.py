@@ -410,9 +410,13 @@ def test_numpy_ints_are_ints_for_the_rules():
     assert battleship.Rules(shot_cap=np.int64(80)).shot_cap == 80
 
 
-def test_a_probability_that_is_not_a_number_is_refused():
-    with pytest.raises(ValueError, match="p must be a probability, got nan"):
-        battleship.Rng(1).chance(float("nan"))
+@pytest.mark.parametrize("p", [float("nan"), -0.5, 1.5, float("inf"), float("-inf"), 2**63])
+def test_a_probability_outside_0_to_1_is_refused_and_draws_nothing(p):
+    rng, untouched = battleship.Rng(1), battleship.Rng(1)
+    with pytest.raises(ValueError, match=r"p must be a probability from 0 to 1, got "):
+        rng.chance(p)
+    assert rng == untouched  # no number was drawn
+    assert rng.chance(0.0) is False and rng.chance(1) is True  # the ends are probabilities
 
 
 @pytest.mark.parametrize(

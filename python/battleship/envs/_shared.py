@@ -4,7 +4,7 @@ engine's shooters as teachers, pictures of a board."""
 from __future__ import annotations
 
 import zlib
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 import gymnasium
 import numpy as np
@@ -137,6 +137,16 @@ def checked_layout(env: Any, layout: Any, what: str) -> Ocean:
     return scratch
 
 
+def reset_options(env: Any, options: Any) -> Dict[str, Any]:
+    """``reset``'s ``options`` as a dict (None: no options); anything but a mapping is refused with
+    TypeError naming the argument, before the reset changes anything."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"{type(env).__name__}.reset's options must be a dict or None, got {options!r}")
+    return dict(options)
+
+
 def check_layouts(
     env: Any, options: Optional[Dict[str, Any]], keys: Iterable[str], others: bool = False
 ) -> None:
@@ -145,12 +155,13 @@ def check_layouts(
     ``others`` are allowed, an option other than the ``keys`` is refused too (ValueError), so a
     misspelt one is not silently ignored."""
     keys = tuple(keys)
-    unknown = sorted(set(options or {}) - set(keys))
+    options = reset_options(env, options)
+    unknown = sorted(set(options) - set(keys))
     if unknown and not others:
         known = " and ".join(repr(key) for key in keys)
         raise ValueError(f"{type(env).__name__}.reset knows the options {known}, not {unknown}")
     for key in keys:
-        layout = (options or {}).get(key)
+        layout = options.get(key)
         if layout is not None:
             checked_layout(env, layout, f"options[{key!r}]")
 

@@ -44,7 +44,7 @@ from battleship import _shape
 from battleship._arguments import UINT_MAX, check_count
 from battleship._core import Fleet, Rules
 from battleship.board import Ocean, TargetView
-from battleship.envs._shared import checked_layout, game_arguments, target_spaces
+from battleship.envs._shared import checked_layout, game_arguments, reset_options, target_spaces
 from battleship.posterior import UNKNOWN
 from battleship.strategies import BuiltinShooter, resolve_placer
 
@@ -118,7 +118,7 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         ``seed`` and ``"ocean"``, the others going on. A refused seed, option or layout, or a
         placer that fails, changes nothing, not even the generators.
         """
-        options = dict(options or {})
+        options = reset_options(self, options)
         unknown = sorted(set(options) - {"ocean", "reset_mask"})
         if unknown:
             raise ValueError(f"BattleshipVectorEnv.reset knows the options 'ocean' and 'reset_mask', not {unknown}")
