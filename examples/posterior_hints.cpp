@@ -6,9 +6,9 @@
 // The fleet (classic, laid out uniformly from the seed) is never shown to the posterior: it sees
 // only the answers, as the player does. The map prints each cell's chance of holding a ship in
 // tenths (0 to 9, + for certain), X for a hit and o for a miss. The last lines show a refused
-// answer: a repeated cell changes nothing and says why.
+// answer: a repeated cell changes nothing and says why, as a TargetView fed by hand would.
 // ctest-args: --seed 3 --shots 20 --shooter parity
-// ctest-expect: Recording [A-J][0-9]+ again: refused \(that cell was already recorded\)
+// ctest-expect: Recording [A-J][0-9]+ again: refused.*refuse it too: that cell was already recorded
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>
@@ -140,6 +140,9 @@ int main(int argc, char** argv) {
                 format_coord(first, CoordNotation::letter_number).c_str(),
                 std::string(to_string(why)).c_str(), belief.probability(h));
     if (belief.probability(h) != before) return 1;
+    // A view fed by hand asks the same question first: its `record` trusts its caller.
+    std::printf("A TargetView fed by hand would refuse it too: %s.\n",
+                std::string(to_string(belief.view().refusal(first, ShotOutcome{}))).c_str());
   }
   return 0;
 }

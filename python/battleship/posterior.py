@@ -63,12 +63,12 @@ class Posterior:
     def record(self, cell: CellLike, outcome: ShotOutcome) -> None:
         """Record the answer to the shot at ``cell`` (the ocean's own ``fire`` result will do: only
         what the disclosure rule reveals is used). Raises ``ValueError`` for a cell already
-        recorded, an invalid shot, a ship named after it was sunk, a sinking after every ship
-        sank, or an answer that no layout of the fleet fits with the earlier ones (when the layouts
-        are counted; sampling that finds none proves nothing, and the open cells then read 0), and
+        recorded, an invalid shot, a second sinking of one ship, a sinking after every ship sank,
+        or an answer that no layout of the fleet fits with the earlier ones (when the layouts are
+        counted; sampling that finds none proves nothing, and the open cells then read 0), and
         ``IndexError`` for a cell off the board or a ship outside the fleet; the posterior is then
-        unchanged. The fleet's last hit is taken under every
-        disclosure rule, ``hit_only`` included, where nothing announces it (see ``over``)."""
+        unchanged. The fleet's last hit is taken under every disclosure rule, ``hit_only``
+        included, where nothing announces it (see ``over``)."""
         if not isinstance(outcome, ShotOutcome):
             raise TypeError(f"outcome must be a battleship.ShotOutcome, got {outcome!r}")
         self._impl.record(cell, outcome)
