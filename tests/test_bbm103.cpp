@@ -4,6 +4,7 @@
 // outside the repository) on these inputs and checked by hand.
 #include "catch_shim.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -582,6 +583,37 @@ TEST_CASE("bbm103: replay_files reads the seed's files and reports unreachable o
     CHECK(replay_files("", "Player2.txt", "p1.in", "/", d).text ==
           "IOError: input file(s) '', / is/are not reachable.");
   }
+  SECTION("a file larger than any input is refused, and an endless one is not read to its end") {
+    dir.write("long.in", std::string(max_input_bytes + 1, ';'));
+    const ReplayResult r = replay_files("Player1.txt", "Player2.txt", "p1.in", "long.in", d);
+    CHECK_FALSE(r.played);
+    CHECK(r.text == "Error: long.in: the file holds more than 1048576 bytes, which no BBM103 "
+                    "input file does");
+    dir.write("OptionalPlayer2.txt", std::string(max_input_bytes + 1, '\n'));
+    CHECK(replay_files("Player1.txt", "Player2.txt", "p1.in", "p2.in", d).text ==
+          "Error: OptionalPlayer2.txt: the file holds more than 1048576 bytes, which no BBM103 "
+          "input file does");
+    if (std::filesystem::exists("/dev/zero"))
+      CHECK(replay_files("/dev/zero", "Player2.txt", "p1.in", "p2.in", d)
+                .text.find("Error: zero: the file holds more than") == 0);
+    dir.write("OptionalPlayer2.txt", ships2);
+    dir.write("exactly.in", std::string(max_input_bytes, ';')); // the limit itself is read
+    CHECK(replay_files("Player1.txt", "Player2.txt", "p1.in", "exactly.in", d)
+              .text.find("holds more than") == std::string::npos);
+  }
+}
+
+TEST_CASE("bbm103: a long shot list takes time in proportion to its length", "[bbm103]") {
+  // Each shot's line was counted from the start of the list: 6 s for 100,000 shots, 24 for
+  // 200,000.
+  std::string shots;
+  for (int i = 0; i < 400'000; ++i) shots += "1,A;\n";
+  const auto started = std::chrono::steady_clock::now();
+  const ReplayResult r = replay(game(shots, all_of_player1));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  CHECK(r.played);
+  CHECK(seconds < 20); // about 0.1 s optimised; counting from the start would take minutes
 }
 
 // Non-ASCII shots: the seed's Python judges the row with str.isnumeric() and int(), the column

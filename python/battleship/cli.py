@@ -424,6 +424,8 @@ def _optimal(args: argparse.Namespace) -> int:
     longest = max(args.lengths)
     if longest > max(args.rows, args.cols):
         raise ValueError(f"a ship of {longest} does not fit a {args.rows} x {args.cols} board")
+    if len(args.lengths) > 16:  # before naming them: past 'Z' and '`' the symbols run out of ASCII
+        raise ValueError(f"a fleet has at most 16 ship classes, got {len(args.lengths)} lengths")
     fleet = Fleet([battleship.ShipClass(f"Ship {i + 1}", chr(ord("A") + i), n) for i, n in enumerate(args.lengths)])
     changes = {key: getattr(args, key) for key in ("touching", "disclosure") if getattr(args, key) is not None}
     rules = Rules().replace(**changes) if changes else Rules()
@@ -533,9 +535,10 @@ def _replay(args: argparse.Namespace) -> int:
     names = (args.player1_txt, args.player2_txt, args.player1_in, args.player2_in, os.getcwd())
     text, played = bbm103_replay(*(os.fsencode(name) for name in names))
     try:  # the seed prints the report, then writes it; a closed stdout must not lose the file
-        sys.stdout.flush()
-        sys.stdout.buffer.write(text + b"\n")
-        sys.stdout.flush()
+        if sys.stdout is not None:  # None when the program started with its stdout closed
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text + b"\n")
+            sys.stdout.flush()
     finally:
         with open("Battleship.out", "wb") as out:
             out.write(text)

@@ -269,6 +269,14 @@ def test_optimal_prints_perfect_play_and_each_shooters_exact_gap(capsys):
     assert hit_only > named
 
 
+def test_optimal_refuses_more_lengths_than_a_fleet_has_classes(capsys):
+    for count in (17, 100):  # past 64, naming the ships ran out of ASCII symbols first
+        assert main(["optimal", "8", "16", *(["1"] * count), "--shooters", "parity"]) == 2
+        assert capsys.readouterr().err == (
+            f"battleship: error: a fleet has at most 16 ship classes, got {count} lengths\n"
+        )
+
+
 def test_every_subcommand_has_help(capsys):
     # Taken from the parser itself, so a subcommand added later is covered without editing this test.
     top = cli.parser()

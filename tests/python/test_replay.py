@@ -108,6 +108,33 @@ def test_a_closed_stdout_still_gets_battleship_out_written(tmp_path):
     assert fnv1a((tmp_path / "Battleship.out").read_bytes()) == 0x9B309E19F45AF3F3
 
 
+def test_a_program_started_with_stdout_closed_writes_battleship_out_quietly(tmp_path):
+    write_game(tmp_path)  # `battleship replay ... >&-`: Python's sys.stdout is None then
+    p = subprocess.run([sys.executable, "-m", "battleship", "replay", "Player1.txt", "Player2.txt",
+                        "Player1.in", "Player2.in"], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1))
+    assert p.returncode == 0 and p.stderr == b"", p.stderr
+    assert fnv1a((tmp_path / "Battleship.out").read_bytes()) == 0x9B309E19F45AF3F3
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_an_endless_or_oversized_file_is_refused_by_name(tmp_path):
+    write_game(tmp_path)
+    p = replay(tmp_path, "/dev/zero", "Player2.txt", "Player1.in", "Player2.in")
+    assert p.returncode == 1
+    assert p.stdout == b"Error: zero: the file holds more than 1048576 bytes, which no BBM103 input file does\n"
+    (tmp_path / "Player1.in").write_bytes(b"1,A;" * 300_000)  # 1.2 MB
+    p = replay(tmp_path)
+    assert p.returncode == 1 and p.stdout.startswith(b"Error: Player1.in: the file holds more than")
+
+
+def test_a_shot_list_of_a_megabyte_is_replayed(tmp_path):
+    write_game(tmp_path, shots1="1,A;\n" * 200_000)  # just under the limit; in 24 s before each shot's line was counted on
+    p = replay(tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert b"Final Information" in p.stdout
+
+
 def test_replay_needs_four_files(tmp_path):
     p = replay(tmp_path, "Player1.txt")
     assert p.returncode == 2 and b"usage" in p.stderr
