@@ -238,22 +238,6 @@ inline int int_argument(py::handle h, const std::string& what, int low = INT_MIN
   return static_cast<int>(*n);
 }
 
-/// Refuses, with IndexError, an answer a shooter cannot take in: a shot that was fired (any
-/// outcome but `invalid`) at a cell off the view's board, or a ship outside its fleet. The game
-/// runner tells shooters of refused shots off the board, so an `invalid` outcome may name one.
-template <class S>
-void check_answer(const battleship::TargetView<S>& view, battleship::Coord c,
-                  const battleship::ShotOutcome& o) {
-  const battleship::Board<S>& board = view.board();
-  if (o.valid() && !board.contains(c))
-    throw py::index_error("cell (" + std::to_string(c.row) + ", " + std::to_string(c.col) +
-                          ") is not on the " + std::to_string(board.rows()) + " x " +
-                          std::to_string(board.cols()) + " board");
-  if (o.ship >= view.fleet().ship_count())
-    throw py::index_error("ship " + std::to_string(o.ship) + " is not in a fleet of " +
-                          std::to_string(view.fleet().ship_count()) + " ships");
-}
-
 /// An `AnswerRefusal` (from `Posterior::record` or `TargetView::refusal`) of an answer told to
 /// `view` as the Python exception the rest of the module raises for it: IndexError for what is
 /// not on the board or in the fleet, ValueError for the rest.
@@ -278,6 +262,17 @@ template <class S>
                           " ships of the fleet were already sunk");
   default: throw py::value_error(std::string(to_string(why)));
   }
+}
+
+/// Refuses, with IndexError, an answer a shooter cannot take in: a shot that was fired (any
+/// outcome but `invalid`) at a cell off the view's board, or a ship outside its fleet. The game
+/// runner tells shooters of refused shots off the board, so an `invalid` outcome may name one.
+template <class S>
+void check_answer(const battleship::TargetView<S>& view, battleship::Coord c,
+                  const battleship::ShotOutcome& o) {
+  using battleship::AnswerRefusal;
+  if (o.valid() && !view.board().contains(c)) raise_refusal(AnswerRefusal::off_board, c, o, view);
+  if (o.ship >= view.fleet().ship_count()) raise_refusal(AnswerRefusal::unknown_ship, c, o, view);
 }
 
 } // namespace bsp

@@ -471,10 +471,10 @@ inline std::string python_repr(const std::string& s) {
 /// `IOError: input file(s) Player1.in, Player2.in is/are not reachable.`; a ship file that
 /// cannot be opened gives the seed's line with Python's error text, e.g. `IOError: input file(s)
 /// [Errno 2] No such file or directory: '/game/OptionalPlayer1.txt' is/are not reachable.`.
-/// A file larger than `max_input_bytes` (1 MiB) is refused with a precise error naming it,
-/// `Error: Player1.in: the file holds more than 1048576 bytes, ...`, without reading past that
-/// (an endless device ends). Nothing is written: the caller prints `text` and writes it to
-/// `Battleship.out`.
+/// Nothing is written: the caller prints `text` and writes it to `Battleship.out`.
+///
+/// A file larger than `max_input_bytes` (1 MiB) is refused with a precise error naming it, and
+/// read no further, so that an endless device ends.
 [[nodiscard]] inline ReplayResult
 replay_files(const std::string& player1_txt, const std::string& player2_txt,
              const std::string& player1_in, const std::string& player2_in, std::string dir = {}) {
