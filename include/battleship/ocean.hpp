@@ -179,13 +179,17 @@ public:
   /// Every cell covered by a ship.
   [[nodiscard]] const bitboard_type& occupied() const noexcept { return occupied_; }
 
-  /// Blocks `count` cells chosen uniformly among the free ones (not covered, not blocked); no ship
-  /// may then be placed over them. Used by CS32's mediocre placer (seed 002).
+  /// The cells free to block: on the board, under no ship, not blocked.
+  [[nodiscard]] bitboard_type free_cells() const noexcept {
+    return board_.all() - occupied_ - blocked_;
+  }
+  /// Blocks `count` cells chosen uniformly among the free ones (`free_cells`), or all of them if
+  /// fewer; no ship may then be placed over them. Used by CS32's mediocre placer (seed 002).
   void block(Rng& rng, int count) noexcept {
-    bitboard_type free_cells = board_.all() - occupied_ - blocked_;
-    for (int n = free_cells.count(); count > 0 && n > 0; --count, --n) {
-      const std::size_t i = free_cells.nth(rng.below(n));
-      free_cells.reset(i);
+    bitboard_type pool = free_cells();
+    for (int n = pool.count(); count > 0 && n > 0; --count, --n) {
+      const std::size_t i = pool.nth(rng.below(n));
+      pool.reset(i);
       blocked_.set(i);
     }
   }

@@ -94,8 +94,7 @@ void bind_ocean(py::module_& m) {
            [](const H& h, const Handle<Rng>& rng, py::handle count) {
              if (count.is_none()) return h.get_mut().block(rng.get_mut());
              // The C++ call blocks what it can; a count it cannot meet is refused here instead.
-             const Ocean<S>& o = h.get();
-             const int free_cells = (o.board().all() - o.occupied() - o.blocked()).count();
+             const int free_cells = h.get().free_cells().count();
              const int n = int_argument(count, "count", 0);
              if (n > free_cells)
                throw py::value_error("count must be at most the " + std::to_string(free_cells) +
