@@ -28,7 +28,9 @@ another module, call ``register(add_<name>)`` before ``main`` runs. A ``ValueErr
 from __future__ import annotations
 
 import argparse
+import codecs
 import importlib.util
+import io
 import os
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
@@ -420,7 +422,8 @@ def _optimal(args: argparse.Namespace) -> int:
     names = _names(args.shooters, "--shooters")
     for name in names:  # refused before the search, which may take a while
         battleship.BuiltinShooter(name)
-    check_count("seeds", args.seeds, 1, INT_MAX)
+    check_count("--seeds", args.seeds, 1, INT_MAX)
+    check_count("--max-positions", args.max_positions, 1)
     longest = max(args.lengths)
     if longest > max(args.rows, args.cols):
         raise ValueError(f"a ship of {longest} does not fit a {args.rows} x {args.cols} board")
@@ -429,7 +432,10 @@ def _optimal(args: argparse.Namespace) -> int:
     fleet = Fleet([battleship.ShipClass(f"Ship {i + 1}", chr(ord("A") + i), n) for i, n in enumerate(args.lengths)])
     changes = {key: getattr(args, key) for key in ("touching", "disclosure") if getattr(args, key) is not None}
     rules = Rules().replace(**changes) if changes else Rules()
-    best = battleship.optimal_expected_shots(args.rows, args.cols, fleet=fleet, rules=rules, max_positions=args.max_positions)
+    try:
+        best = battleship.optimal_expected_shots(args.rows, args.cols, fleet=fleet, rules=rules, max_positions=args.max_positions)
+    except ValueError as error:  # the library names its limits as its arguments; say the option
+        raise ValueError(_option_limits(str(error))) from None
     ships = ", ".join(map(str, args.lengths))
     print(f"{args.rows} x {args.cols}, ships {ships}, {rules!r}: perfect play needs {best:.4f} shots on average")
     print(f"{'shooter':<20}{'exact mean':>11}{'gap':>9}")
@@ -437,6 +443,13 @@ def _optimal(args: argparse.Namespace) -> int:
         mean = battleship.exact_mean_shots(name, args.rows, args.cols, fleet=fleet, rules=rules, seeds=args.seeds)
         print(f"{name:<20}{mean:>11.4f}{100 * (mean / best - 1):>+8.2f}%", flush=True)
     return 0
+
+
+def _option_limits(message: str) -> str:
+    """``message`` with the library's search limits named as the command line sets them:
+    ``max_positions`` is ``--max-positions``; the layouts' limit has no option."""
+    message = message.replace("the limit max_positions", "the limit --max-positions")
+    return message.replace("the limit max_layouts", "the most this command searches")
 
 
 def add_optimal(sub: Subparsers) -> None:
@@ -465,7 +478,10 @@ def _salvo(text: str) -> int:
     """An argparse type: shots per turn, or 0 for one per ship afloat ('ships')."""
     if text in ("ships", "afloat"):
         return 0
-    return _positive(text)
+    return _shots_per_turn(text)
+
+
+_shots_per_turn = whole_number(1, INT_MAX)  # the engine's salvo size is a 32-bit int
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -576,17 +592,49 @@ def parser() -> argparse.ArgumentParser:
     """The whole command line."""
     p = argparse.ArgumentParser(prog="battleship", description="A fast Battleship engine.")
     p.add_argument("--version", action="version", version=f"battleship {battleship.__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # Not required here: main() says what was missing and what was given instead, where argparse
+    # would only say that COMMAND is required (even for `battleship --bogus`).
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for add in COMMANDS:
         add(sub)
+    p.set_defaults(commands=tuple(sub.choices))
     for command in sub.choices.values():  # so main() can answer a stray option in its words
         command.set_defaults(command_parser=command)
     return p
 
 
+def _plain_text_fallback(error: UnicodeError) -> Tuple[str, int]:
+    """An encoding error handler for output a terminal's encoding cannot show (``PYTHONIOENCODING=
+    ascii``): ``±`` as ``+/-``, anything else as ``?``."""
+    assert isinstance(error, UnicodeEncodeError)
+    bad = error.object[error.start : error.end]
+    return "".join("+/-" if char == "±" else "?" for char in bad), error.end
+
+
+codecs.register_error("battleship.plain_text", _plain_text_fallback)
+
+
+def _show_what_the_encoding_can(stream: Any) -> None:
+    """Let ``stream`` (stdout or stderr) write the tables' ``±`` as ``+/-`` if its encoding has
+    no ``±``, instead of stopping the command with a codec error."""
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(stream, io.TextIOWrapper) or not encoding:
+        return
+    try:
+        "±".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        stream.reconfigure(errors="battleship.plain_text")
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command line; returns the exit code."""
-    args, stray = parser().parse_known_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        _show_what_the_encoding_can(stream)
+    top = parser()
+    args, stray = top.parse_known_args(argv)
+    if args.command is None:
+        given = f"unrecognized arguments: {' '.join(stray)}; " if stray else ""
+        top.error(f"{given}a COMMAND is required, one of: {', '.join(args.commands)}")
     if stray:  # the subcommand's usage line, not the top level's, tells what it does take
         args.command_parser.error(f"unrecognized arguments: {' '.join(stray)}")
     try:

@@ -156,8 +156,6 @@ class BuiltinShooter:
         """The cell the engine's shooter fires at next (``ValueError`` for a view of another
         board, fleet or rules than the one it was started on, or one with no open cell left)."""
         impl = self._started_on(view)
-        if view.open_count == 0:  # no game asks then; the shooters' answers would be arbitrary
-            raise ValueError(f"the {self.name} shooter has no open cell to fire at: every cell of the view is shot or pending")
         cell = impl.next_shot(view._impl, rng)
         self._keep(impl, view)
         return cell  # type: ignore[no-any-return]

@@ -32,6 +32,11 @@ void bind_strategies(py::module_& m) {
       .def("start", [](Sh& s, const View& v) { s.shooter.start(v.get()); })
       .def("next_shot",
            [](Sh& s, const View& v, const Handle<Rng>& rng) {
+             // No game asks then, and a shooter's answer would be arbitrary (a cell shot).
+             if (v.get().open().none())
+               throw py::value_error("the " + s.name +
+                                     " shooter has no open cell to fire at: every cell of the "
+                                     "view is shot or pending");
              return s.shooter.next_shot(v.get(), rng.get_mut());
            })
       .def("on_result", [](Sh& s, const View& v, Coord c, const ShotOutcome& o) {

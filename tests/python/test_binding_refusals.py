@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import battleship as b
+from battleship import _shape
 
 SHOOTERS = ["probability", "hunt_target", "parity", "checkerboard_search", "bayes", "expert"]
 
@@ -551,3 +552,8 @@ def test_a_shooter_asked_for_a_shot_with_no_open_cell_says_so(name):
         view.record(cell, b.ShotOutcome("miss"))
     with pytest.raises(ValueError, match=f"the {name} shooter has no open cell to fire at"):
         shooter.next_shot(view, b.Rng(1))
+    # The engine's own class refuses too, for a program that steps it without the wrapper.
+    core = _shape.core("Shooter", 3, 3)(name)
+    core.start(view._impl)
+    with pytest.raises(ValueError, match=f"the {name} shooter has no open cell to fire at"):
+        core.next_shot(view._impl, b.Rng(1))

@@ -109,13 +109,14 @@ def test_rule_overrides(capsys):
         (["compare", "--games", "10", "--plot", "chart.xyz"], "cannot write .xyz"),
         (["compare", "--games", "10", "--plot", ""], "needs a file name"),
         (["optimal", "4", "4", "10000000000000000000000"], "a ship of 10000000000000000000000 does not fit"),
-        (["optimal", "4", "4", "2", "--seeds", "2147483648"], "seeds must be <= 2147483647"),
+        (["optimal", "4", "4", "2", "--seeds", "2147483648"], "--seeds must be <= 2147483647"),
         (["compare", "--shooters", "", "--games", "10"], "--shooters needs comma-separated names"),
         (["compare", "--shooters", "parity,random,parity", "--games", "10"], "names parity more than once"),
         (["optimal", "4", "4", "2", "--shooters", "parity,"], "--shooters needs comma-separated names"),
         (["compare", "--shooters", "parity,nope", "--games", "10"], "unknown shooter 'nope'"),
         (["optimal", "4", "4", "3", "--shooters", "parity,nope"], "unknown shooter 'nope'"),
-        (["optimal", "4", "4", "2", "2", "--max-positions", "10"], "max_positions"),
+        (["optimal", "4", "4", "2", "2", "--max-positions", "10"], "positions, the limit --max-positions: too"),
+        (["optimal", "4", "4", "2", "--max-positions", str(2**64)], "--max-positions must be <= 18446744073709551615"),
         (["optimal", "12", "12", "2"], "capacity"),
         (["optimal", "2", "2", "3"], "does not fit"),
     ],
@@ -223,6 +224,30 @@ def test_an_unknown_option_gets_the_subcommands_usage_line(capsys):
         err = capsys.readouterr().err
         assert err.startswith("usage: battleship compare ") and "--shooters SHOOTERS" in err
         assert err.endswith("battleship compare: error: unrecognized arguments: --bogus\n")
+
+
+def test_a_missing_command_is_named_with_what_was_given_instead(capsys):
+    commands = ", ".join(cli.parser().parse_args(["compare"]).commands)
+    assert commands.startswith("compare, simulate, ") and "replay" in commands
+    for args, given in (([], ""), (["--bogus"], "unrecognized arguments: --bogus; "), (["--bogus", "-x"], "unrecognized arguments: --bogus -x; ")):
+        with pytest.raises(SystemExit) as stop:
+            main(args)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith("usage: battleship [-h] [--version] COMMAND")
+        assert err.endswith(f"battleship: error: {given}a COMMAND is required, one of: {commands}\n"), err
+
+
+def test_a_terminal_without_the_plus_minus_sign_gets_plus_slash_minus(python_env):
+    run = [sys.executable, "-m", "battleship", "match", "parity", "random", "--games", "20", "--no-progress"]
+    done = subprocess.run(run, capture_output=True, env={**python_env, "PYTHONIOENCODING": "ascii"}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert b"% +/- " in done.stdout and done.stderr == b""  # the wins' interval, as in '(55.0% +/- 21.8%)'
+    utf8 = subprocess.run(run, capture_output=True, env={**python_env, "PYTHONIOENCODING": "utf-8"}, timeout=120)
+    def steady(out):  # the timing differs from run to run
+        return re.sub(rb"[0-9,]+ games/s", b"", out)
+
+    assert steady(utf8.stdout) == steady(done.stdout.replace(b"+/-", "±".encode()))  # only the sign differs
 
 
 def test_counts_read_as_english_and_a_run_with_no_finished_game_has_no_figures(capsys):

@@ -395,6 +395,10 @@ def test_bad_play_options_exit_with_a_clear_error(capsys):
     assert "does not fit" in capsys.readouterr().err
     assert cli.main(["play", "--rows", "6", "--cols", "6"]) == 2  # fits, but not with no contact
     assert "cannot be laid out on a 6 x 6 board with touching='no_contact'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:  # the engine's 32-bit salvo size, named as the option
+        cli.main(["play", "--salvo", "2147483648"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.endswith("argument --salvo: must be at most 2,147,483,647, got 2147483648\n")
 
 
 # ---- the app, headless -----------------------------------------------------------------------

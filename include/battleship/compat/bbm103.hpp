@@ -361,13 +361,11 @@ private:
       t.shots[p] = split_shots(shot_text[p]);
       // Each shot's line, counted on from the last shot's (counting from the start each time
       // took 6 s for a 400 KB list).
-      std::size_t offset = 0, counted = 0;
+      std::size_t offset = 0, last_offset = 0;
       int line = 1;
       for (const std::string& s : t.shots[p]) {
-        line += static_cast<int>(
-            std::count(shot_text[p].begin() + static_cast<std::ptrdiff_t>(counted),
-                       shot_text[p].begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
-        counted = offset;
+        line = detail::line_of(shot_text[p], offset, last_offset, line);
+        last_offset = offset;
         t.shot_lines[p].push_back(line);
         offset += s.size() + 1;
       }

@@ -94,10 +94,14 @@ inline std::string cell_text(Coord c) {
   return format_coord(c, CoordNotation::bbm103);
 }
 
-/// Line number (from 1) of byte `offset` in `text`.
-inline int line_of(std::string_view text, std::size_t offset) {
-  return 1 + static_cast<int>(std::count(text.begin(),
-                                         text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+/// Line number (from 1) of byte `offset` in `text`, counted on from byte `from` (at most
+/// `offset`), which is on line `line_of_from`: a caller walking forward through a text counts
+/// each stretch once instead of from the start each time.
+inline int line_of(std::string_view text, std::size_t offset, std::size_t from = 0,
+                   int line_of_from = 1) {
+  return line_of_from +
+         static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(from),
+                                     text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
 }
 } // namespace detail
 
