@@ -99,6 +99,28 @@ TEST_CASE("invalid fleets are refused with the reason", "[fleet]") {
   CHECK_NOTHROW(fleets::classic.validate(board));
 }
 
+TEST_CASE("a ship class says what keeps it out of every fleet, and a fleet says the same",
+          "[fleet]") {
+  const ClassicShape board;
+  const ShipClass bad[] = {{"", 'A', 2, 1},     {"Zero", 'Z', 0, 1}, {"Long", 'L', 256, 1},
+                           {"None", 'N', 2, 0}, {"Hit", 'X', 2, 1},  {"Blank", ' ', 2, 1}};
+  for (const ShipClass& c : bad) {
+    INFO(c.name.view());
+    REQUIRE(c.problem().has_value());
+    if (!c.name.empty()) CHECK(Fleet({c}).problem(board) == c.problem());
+  }
+  CHECK(bad[0].problem() == "a ship class has no name");
+  CHECK(Fleet({bad[0]}).problem(board) == "ship class 0 has no name"); // the fleet says which
+  CHECK(bad[1].problem() == "'Zero' has length 0; it must be at least 1");
+  CHECK(bad[4].problem() == "'Hit' uses the symbol 'X', which boards use for water, misses or "
+                            "damage");
+  // Whether a symbol is free, and how many ships there are in all, are the fleet's questions.
+  CHECK_FALSE(ShipClass{"Many", 'M', 1, 33}.problem().has_value());
+  CHECK_FALSE(ShipClass{"Long", 'L', 255, 1}.problem().has_value());
+  for (int i = 0; i < fleets::classic.class_count(); ++i)
+    CHECK_FALSE(fleets::classic.ship_class(i).problem().has_value());
+}
+
 TEST_CASE("ship ids run class by class in declaration order", "[fleet]") {
   const Fleet f{{"A", 'A', 3, 2}, {"B", 'B', 1, 1}};
   REQUIRE(f.ship_count() == 3);

@@ -34,6 +34,24 @@ struct ShipClass {
   int length = 1;       ///< Number of cells one ship of this class covers.
   int count = 1;        ///< How many ships of this class the fleet has.
 
+  /// What keeps this class out of every fleet, or nothing: it needs a name, a length from 1 to
+  /// `max_ship_length`, a count of at least 1 and a printable, non-blank symbol that is not in
+  /// `reserved_symbols`. (Whether its symbol is free is the fleet's question.)
+  [[nodiscard]] std::optional<std::string> problem() const {
+    using detail::concat;
+    if (name.empty()) return std::string("a ship class has no name");
+    const std::string who = concat('\'', name.view(), '\'');
+    if (length < 1) return concat(who, " has length ", length, "; it must be at least 1");
+    if (length > max_ship_length)
+      return concat(who, " has length ", length, "; at most ", max_ship_length, " is supported");
+    if (count < 1) return concat(who, " has count ", count, "; it must be at least 1");
+    if (symbol < '!' || symbol > '~') return concat(who, " needs a printable, non-blank symbol");
+    if (reserved_symbols.find(symbol) != std::string_view::npos)
+      return concat(who, " uses the symbol '", symbol,
+                    "', which boards use for water, misses or damage");
+    return std::nullopt;
+  }
+
   /// Classes are equal when every field is.
   friend constexpr bool operator==(const ShipClass&, const ShipClass&) = default;
 };
@@ -143,21 +161,11 @@ struct Fleet {
                     " are supported");
     for (int i = 0; i < class_count_; ++i) {
       const ShipClass& c = ship_class(i);
-      if (c.name.empty()) return concat("ship class ", i, " has no name");
-      const std::string who = concat('\'', c.name.view(), '\'');
-      if (c.length < 1) return concat(who, " has length ", c.length, "; it must be at least 1");
-      if (c.length > max_ship_length)
-        return concat(who, " has length ", c.length, "; at most ", max_ship_length,
-                      " is supported");
-      if (c.count < 1) return concat(who, " has count ", c.count, "; it must be at least 1");
-      if (c.symbol < '!' || c.symbol > '~')
-        return concat(who, " needs a printable, non-blank symbol");
-      if (reserved_symbols.find(c.symbol) != std::string_view::npos)
-        return concat(who, " uses the symbol '", c.symbol,
-                      "', which boards use for water, misses or damage");
+      if (c.name.empty()) return concat("ship class ", i, " has no name"); // which one, here
+      if (auto p = c.problem()) return p;
       for (int j = 0; j < i; ++j)
         if (ship_class(j).symbol == c.symbol)
-          return concat(who, " uses the symbol '", c.symbol, "' already used by '",
+          return concat('\'', c.name.view(), "' uses the symbol '", c.symbol, "' already used by '",
                         ship_class(j).name.view(), '\'');
     }
     return std::nullopt;

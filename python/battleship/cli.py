@@ -548,7 +548,12 @@ def _replay(args: argparse.Namespace) -> int:
     from battleship._core import bbm103_replay
 
     # File names go as the bytes the system gave (a name need not be UTF-8).
-    names = (args.player1_txt, args.player2_txt, args.player1_in, args.player2_in, os.getcwd())
+    try:
+        here = os.getcwd()
+    except FileNotFoundError as error:  # its own message names no file
+        message = "the current directory was removed; replay reads OptionalPlayer1.txt and OptionalPlayer2.txt from it"
+        raise FileNotFoundError(error.errno, message) from None
+    names = (args.player1_txt, args.player2_txt, args.player1_in, args.player2_in, here)
     text, played = bbm103_replay(*(os.fsencode(name) for name in names))
     try:  # the seed prints the report, then writes it; a closed stdout must not lose the file
         if sys.stdout is not None:  # None when the program started with its stdout closed

@@ -4,6 +4,7 @@
 #include <battleship/compat/bbm103.hpp>
 
 #include "bindings.hpp"
+#include "convert.hpp"
 
 namespace bsp {
 
@@ -28,7 +29,8 @@ void register_bbm103(py::module_& m) {
       "ends with an error or an unreachable-file line). Writes nothing.");
   m.def(
       "bbm103_check_shot",
-      [](const std::string& shot) {
+      [](py::handle shot_value) {
+        const std::string shot = text_of(shot_value, "a shot");
         const battleship::bbm103::ShotCheck c = battleship::bbm103::check_shot(shot);
         static constexpr const char* names[] = {
             "valid",       "missing_argument",  "too_many_arguments", "bad_arguments",

@@ -12,7 +12,8 @@ using battleship::Fleet;
 using battleship::ShipClass;
 
 /// A class from Python values, each converted by name (as `Rules` does), so that a length that is
-/// not an int, or beyond one, gets an error naming it instead of pybind's list of signatures.
+/// not an int, or beyond one, gets an error naming it instead of pybind's list of signatures; a
+/// class no fleet could take (`ShipClass::problem`) is refused here, not only by a `Fleet`.
 ShipClass class_of(py::handle name_value, py::handle symbol_value, py::handle length,
                    py::handle count) {
   const std::string name = text_of(name_value, "a ship's name");
@@ -22,8 +23,10 @@ ShipClass class_of(py::handle name_value, py::handle symbol_value, py::handle le
   if (symbol.size() != 1)
     throw py::value_error("the symbol of " + repr_quoted(name) +
                           " must be one ASCII character, got " + repr_quoted(symbol));
-  return ShipClass{battleship::FixedString<31>(std::string_view(name)), symbol[0],
-                   int_argument(length, "a ship's length"), int_argument(count, "a ship's count")};
+  const ShipClass c{battleship::FixedString<31>(std::string_view(name)), symbol[0],
+                    int_argument(length, "a ship's length"), int_argument(count, "a ship's count")};
+  if (auto p = c.problem()) throw py::value_error(*p); // no fleet could take it
+  return c;
 }
 
 ShipClass class_from(py::handle h) {
@@ -61,7 +64,8 @@ py::tuple class_state(const ShipClass& c) {
   return py::make_tuple(c.name.str(), std::string(1, c.symbol), c.length, c.count);
 }
 
-Fleet fleet_named(const std::string& name) {
+Fleet fleet_named(py::handle value) {
+  const std::string name = text_of(value, "a fleet's name");
   if (const auto found = battleship::fleets::named(name)) return *found;
   std::string known;
   for (const auto& n : battleship::fleets::all)
@@ -86,7 +90,10 @@ py::dict ship_dict(const Fleet& f, int id) {
 } // namespace
 
 void register_fleet(py::module_& m) {
-  py::class_<ShipClass>(m, "ShipClass", "A kind of ship: name, symbol, length and count.")
+  py::class_<ShipClass>(m, "ShipClass",
+                        "A kind of ship: name, symbol, length and count. ValueError for a class "
+                        "no fleet could take (no name, a length outside 1 to 255, a count below "
+                        "1, a blank or board symbol).")
       .def(py::init(&class_of), py::arg("name"), py::arg("symbol"), py::arg("length"),
            py::arg("count") = 1)
       .def_property_readonly(

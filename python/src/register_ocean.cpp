@@ -28,9 +28,10 @@ template <class S>
 void bind_ocean(py::module_& m) {
   using H = Handle<Ocean<S>>;
   py::class_<H>(m, ("Ocean_" + suffix<S>()).c_str(), "A player's own board (see battleship.Ocean).")
-      .def(py::init([](int rows, int cols, const Fleet& fleet, const std::string& touching) {
-             return H(Ocean<S>(Board<S>(S(rows, cols)), fleet,
-                               parse_enum("touching rule", touching, touchings)));
+      .def(py::init([](int rows, int cols, const Fleet& fleet, py::handle touching) {
+             return H(
+                 Ocean<S>(Board<S>(S(rows, cols)), fleet,
+                          parse_enum("touching rule", text_of(touching, "touching"), touchings)));
            }),
            py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("touching") = "allowed")
       .def_property_readonly("rows", [](const H& h) { return h.get().board().rows(); })

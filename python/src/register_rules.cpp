@@ -48,7 +48,8 @@ Rules from_state(const py::dict& d) {
                   d["shot_cap"]);
 }
 
-Rules rules_named(const std::string& name) {
+Rules rules_named(py::handle value) {
+  const std::string name = text_of(value, "a rule set's name");
   if (const auto found = rulesets::named(name)) return *found;
   std::string known;
   for (const auto& n : rulesets::all) known += (known.empty() ? "" : ", ") + std::string(n.name);

@@ -18,10 +18,11 @@ namespace {
 using namespace battleship;
 using RngHandle = Handle<Rng>;
 
-ShotOutcome make_outcome(const std::string& result, py::handle ship,
-                         std::optional<std::string> refusal) {
+ShotOutcome make_outcome(py::handle result, py::handle ship, py::handle refusal_value) {
   ShotOutcome o;
-  o.result = parse_enum("shot result", result, shot_results);
+  o.result = parse_enum("shot result", text_of(result, "result"), shot_results);
+  std::optional<std::string> refusal;
+  if (!refusal_value.is_none()) refusal = text_of(refusal_value, "refusal");
   if (!ship.is_none()) {
     const auto id = whole_number(ship);
     if (!id)
@@ -58,7 +59,8 @@ std::string outcome_repr(const ShotOutcome& o) {
   return s + ")";
 }
 
-CoordNotation notation_of(const std::string& name) {
+CoordNotation notation_of(py::handle value) {
+  const std::string name = text_of(value, "notation");
   if (name == "letter_number") return CoordNotation::letter_number;
   if (name == "number_letter") return CoordNotation::number_letter;
   if (name == "bbm103") return CoordNotation::bbm103;
@@ -134,8 +136,9 @@ void register_values(py::module_& m) {
           "Why an invalid shot was refused, as a sentence.")
       .def(
           "disclosed",
-          [](const ShotOutcome& o, const std::string& disclosure) {
-            return disclose(o, parse_enum("disclosure rule", disclosure, disclosures));
+          [](const ShotOutcome& o, py::handle disclosure) {
+            return disclose(
+                o, parse_enum("disclosure rule", text_of(disclosure, "disclosure"), disclosures));
           },
           py::arg("disclosure"),
           "What a shooter is told of this outcome under the disclosure rule ('hit_only', "
@@ -160,8 +163,9 @@ void register_values(py::module_& m) {
                                   shot_refusal_code(o.refusal));
           },
           [](const py::tuple& t) {
-            return make_outcome(t[0].cast<std::string>(), t[1],
-                                t[2].cast<std::optional<std::string>>());
+            if (t.size() != 3)
+              throw py::value_error("a ShotOutcome state is (result, ship, refusal)");
+            return make_outcome(t[0], t[1], t[2]);
           }));
 
   m.def(
@@ -169,7 +173,7 @@ void register_values(py::module_& m) {
       "A cell from text ('B7', '7B', '5,E', '3 4') or a (row, col) pair; ValueError if invalid.");
   m.def(
       "format_cell",
-      [](Coord c, const std::string& notation) {
+      [](Coord c, py::handle notation) {
         if (c.row < 0 || c.col < 0) throw py::value_error("cannot write a negative cell");
         return format_coord(c, notation_of(notation));
       },

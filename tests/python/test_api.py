@@ -46,6 +46,26 @@ def test_invalid_fleets_are_refused_with_the_reason(classes, message):
         Fleet(classes)
 
 
+@pytest.mark.parametrize(
+    "ship, message",
+    [
+        (("", "A", 2), "^a ship class has no name$"),
+        (("Zero", "Z", 0), "^'Zero' has length 0; it must be at least 1$"),
+        (("Long", "L", 256), "^'Long' has length 256; at most 255 is supported$"),
+        (("None", "N", 2, 0), "^'None' has count 0; it must be at least 1$"),
+        (("Hit", "X", 2), "^'Hit' uses the symbol 'X', which boards use for water, misses or damage$"),
+        (("Blank", " ", 2), "^'Blank' needs a printable, non-blank symbol$"),
+    ],
+)
+def test_a_ship_class_no_fleet_could_take_is_refused_when_made(ship, message):
+    with pytest.raises(ValueError, match=message):
+        ShipClass(*ship)
+    with pytest.raises(ValueError, match=message):  # from a tuple, in a fleet, the same words
+        Fleet([("Carrier", "C", 5), ship])
+    # What only a fleet can judge stays the fleet's: a symbol taken twice, 33 ships in all.
+    assert ShipClass("Many", "M", 1, 33).count == 33
+
+
 def test_a_fleet_refuses_a_ship_id_outside_it():
     with pytest.raises(IndexError, match="ship 5 is not in a fleet of 5 ships"):
         Fleet.classic().ship(5)

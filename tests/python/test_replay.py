@@ -166,3 +166,23 @@ def test_battleship_out_that_cannot_be_written_is_an_error_line_not_a_traceback(
     assert p.returncode == 1
     assert p.stderr.startswith(b"battleship: error: ") and b"Battleship.out" in p.stderr
     assert b"Traceback" not in p.stderr
+
+
+def remove_working_directory():
+    here = os.getcwd()
+    for name in os.listdir(here):
+        os.remove(name)
+    os.rmdir(here)
+
+
+def test_a_removed_working_directory_is_named_as_the_problem(tmp_path):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    write_game(gone)
+    # The shell's `cd gone && rm -r ../gone && battleship replay ...`: the files are gone too.
+    p = subprocess.run([sys.executable, "-m", "battleship", "replay", "Player1.txt", "Player2.txt",
+                        "Player1.in", "Player2.in"], cwd=gone, capture_output=True,
+                       preexec_fn=remove_working_directory)
+    assert p.returncode == 1 and p.stdout == b""
+    assert p.stderr == (b"battleship: error: [Errno 2] the current directory was removed; replay reads "
+                        b"OptionalPlayer1.txt and OptionalPlayer2.txt from it\n")

@@ -529,6 +529,28 @@ def test_text_that_is_not_unicode_is_a_value_error():
         battleship.parse_cell(None)  # type: ignore[arg-type]
 
 
+ODD = "classic\udcff"  # what os.fsdecode makes of undecodable bytes
+TEXT_ARGUMENTS = [
+    ("a fleet's name", lambda text: Fleet.named(text)),
+    ("a rule set's name", lambda text: Rules.named(text)),
+    ("touching", lambda text: Ocean(10, 10, touching=text)),
+    ("result", lambda text: ShotOutcome(text)),
+    ("refusal", lambda text: ShotOutcome("invalid", refusal=text)),
+    ("disclosure", lambda text: ShotOutcome("hit", ship=0).disclosed(text)),
+    ("notation", lambda text: battleship.format_cell((0, 0), text)),
+    ("a shot", lambda text: battleship._core.bbm103_check_shot(text)),
+]
+
+
+@pytest.mark.parametrize("what, call", TEXT_ARGUMENTS, ids=[what for what, _ in TEXT_ARGUMENTS])
+def test_every_text_argument_names_itself_when_refused(what, call):
+    # pybind11's own refusal lists the signatures instead ("incompatible function arguments").
+    with pytest.raises(ValueError, match=f"^{what} is not valid Unicode text: 'classic\\\\udcff'$"):
+        call(ODD)
+    with pytest.raises(TypeError, match=f"^{what} must be a str, got 5$"):
+        call(5)
+
+
 def test_ship_names_are_measured_in_bytes_and_say_so():
     ShipClass("é" * 15, "E", 2)  # 30 bytes
     with pytest.raises(ValueError, match="longer than 31 bytes"):
