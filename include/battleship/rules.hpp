@@ -36,7 +36,7 @@ enum class Volley : std::uint8_t {
 
 /// What happens to a shot at a cell already shot, or off the board.
 enum class InvalidShot : std::uint8_t {
-  refused,  ///< The shot does not count; the player shoots again (seed 000's retry rule).
+  refused,  ///< The shot does not count; the player shoots again (the common game's rule).
   forfeits, ///< The shot is lost and the turn passes (seed 002's `validShot == false`).
 };
 

@@ -47,7 +47,7 @@ def test_passes_pettingzoo_s_own_api_and_seed_tests():
             for k, agent in enumerate(env.possible_agents):  # api_test's own draws, made repeatable
                 env.action_space(agent).seed(k)
             api_test(env, num_cycles=200)
-        seed_test(lambda: self_play.env(rules=SALVO), num_cycles=200)
+            seed_test(lambda rules=rules: self_play.env(rules=rules), num_cycles=200)
 
 
 def test_single_shots_alternate_and_each_board_is_what_its_agent_was_told():
