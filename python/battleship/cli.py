@@ -100,6 +100,13 @@ def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
         "a crowded fleet's layouts (default: the engine's 300,000); crowded fleets past it are "
         "reported as not played",
     )
+    g.add_argument(
+        "--candidates",
+        type=int,
+        metavar="N",
+        help="uniform layouts the spread and elusive placers choose among (default: theirs, 16 "
+        "and 256); more make their layouts harder for density shooters",
+    )
 
 
 def board_from(args: argparse.Namespace) -> Tuple[int, int, Fleet, Rules]:
@@ -128,20 +135,31 @@ def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:
                 progress=not args.no_progress and sys.stderr.isatty())
 
 
+CHOOSING_PLACERS = ("spread", "elusive")
+"""The placers that choose among uniform draws, so take ``--candidates``."""
+
+
 def placer_of(args: argparse.Namespace, name: str) -> Any:
     """The placer ``name`` as a run takes it: one that lays out uniform draws with
-    ``--search-budget`` if that was given, else the name."""
+    ``--search-budget`` and chooses among ``--candidates`` of them where those were given and
+    apply to it, else the name."""
+    options: Dict[str, int] = {}
+    if args.search_budget is not None:
+        options["search_budget"] = args.search_budget
+    if args.candidates is not None and name in CHOOSING_PLACERS:
+        options["candidates"] = args.candidates
     drawing = DRAWING_PLACERS.get(name)
-    if drawing is not None and args.search_budget is not None:
-        return drawing(search_budget=args.search_budget)
-    return name
+    return drawing(**options) if drawing is not None and options else name
 
 
 def _budget_text(args: argparse.Namespace) -> str:
-    """``--search-budget`` for a run's header, where it applies."""
+    """``--search-budget`` and ``--candidates`` for a run's header, where they apply."""
+    text = ""
     if args.placer in DRAWING_PLACERS and args.search_budget is not None:
-        return f", search budget {args.search_budget:,}"
-    return ""
+        text += f", search budget {args.search_budget:,}"
+    if args.placer in CHOOSING_PLACERS and args.candidates is not None:
+        text += f", {_many(args.candidates, 'candidate')}"
+    return text
 
 
 def _budget_hint(args: argparse.Namespace) -> str:
@@ -167,6 +185,13 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
         battleship.placer(name)
     if args.search_budget is not None:
         check_count("--search-budget", args.search_budget, 1, INT_MAX)
+    if args.candidates is not None:
+        check_count("--candidates", args.candidates, 1, INT_MAX)
+        if not set(placers) & set(CHOOSING_PLACERS):  # it would change nothing: say so
+            raise ValueError(
+                f"--candidates applies to the {' and '.join(CHOOSING_PLACERS)} placers; "
+                f"this run's placers are {', '.join(sorted(set(placers)))}"
+            )
     rows, cols, fleet, rules = board_from(args)
     check_fit(rows, cols, fleet, rules.touching, f"the {args.fleet} fleet")
     return rules

@@ -206,6 +206,45 @@ def test_a_search_budget_lets_the_uniform_draws_lay_out_a_crowded_fleet(capsys):
     assert "search budget" not in capsys.readouterr().out
 
 
+def test_candidates_set_how_many_uniform_layouts_spread_and_elusive_choose_among(capsys):
+    run = ["--games", "300", "--seed", "11", "--threads", "2", "--no-progress"]
+    means = {}
+    for count in (1, 64):
+        assert main(["simulate", "probability", "--placer", "spread", "--candidates", str(count), *run]) == 0
+        out = capsys.readouterr().out
+        assert out.splitlines()[0].endswith(f"placer spread, {count} candidate{'s' if count > 1 else ''}")
+        alone = battleship.simulate("probability", 300, seed=11, threads=2, progress=False,
+                                    placer=battleship.SpreadPlacer(candidates=count))
+        assert out.splitlines()[-1].startswith(f"{'probability':<20}{alone.mean:>8.2f}")
+        means[count] = alone.mean
+    assert means[64] > means[1] + 1  # the least central of 64 layouts is harder to find (about 4 shots)
+    # elusive chooses among its candidates too; a tournament passes them to its spread entrants only.
+    assert main(["simulate", "probability", "--placer", "elusive", "--candidates", "2", "--games", "20",
+                 "--no-progress"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith("placer elusive, 2 candidates")
+    assert main(["tournament", "parity/spread", "parity/uniform", "--candidates", "4", "--games", "40",
+                 "--no-progress"]) == 0
+    table = capsys.readouterr().out
+    alone = battleship.tournament([("parity", battleship.SpreadPlacer(candidates=4)), ("parity", "uniform")], 40,
+                                  progress=False)
+    assert alone.table() in table  # the same games: spread with 4 candidates against uniform
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["simulate", "random", "--candidates", "4"], "--candidates applies to the spread and elusive placers; this run's placers are uniform"),
+        (["tournament", "random/sequential", "parity", "--candidates", "4"], "this run's placers are sequential, uniform"),
+        (["simulate", "random", "--placer", "spread", "--candidates", "0"], "--candidates must be >= 1, got 0"),
+        (["match", "random", "parity", "--placer", "spread", "--candidates", str(2**31)], "--candidates must be <= 2147483647"),
+    ],
+)
+def test_candidates_that_would_change_nothing_or_cannot_be_are_refused(capsys, args, message):
+    assert main([*args, "--games", "2"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("battleship: error: --candidates ") and message in err
+
+
 def test_simulate_and_compare_have_no_volley_options_and_say_so_for_a_volley_rule_set(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "random", "--volley", "fixed_salvo"])
