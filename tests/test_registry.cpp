@@ -72,6 +72,15 @@ TEST_CASE("each built-in has its class's one-line summary", "[registry]") {
   CHECK(shooters.summary("oriented_search") == OrientedSearchShooter<S>::summary);
   CHECK(PlacerRegistry<S>::instance().summary("uniform") == UniformPlacer<S>::summary);
   CHECK(error_of([&] { (void)shooters.summary("nope"); }).find("unknown shooter 'nope'") == 0);
+  // Every built-in has one, so a listing of the built-ins has no blank line.
+  for (const auto& name : shooter_names<S>()) {
+    INFO(name);
+    CHECK_FALSE(shooters.summary(name).empty());
+  }
+  for (const auto& name : PlacerRegistry<S>::instance().names()) {
+    INFO(name);
+    CHECK_FALSE(PlacerRegistry<S>::instance().summary(name).empty());
+  }
 }
 
 TEST_CASE("with_shooter and with_placer hand each built-in's concrete type to the callback",

@@ -95,7 +95,7 @@ public:
     return (row | row.shifted_up(w) | row.shifted_down(w)) & all_;
   }
 
-  /// The cells that share an edge with `c` (two to four of them).
+  /// The cells that share an edge with `c` (up to four: fewer at the edges, none on a 1 x 1 board).
   [[nodiscard]] constexpr bitboard_type neighbours4(Coord c) const noexcept {
     bitboard_type b;
     b.set(index(c));

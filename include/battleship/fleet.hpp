@@ -171,8 +171,9 @@ struct Fleet {
     return std::nullopt;
   }
 
-  /// What is wrong with this fleet on a board of shape `shape` (a ship longer than both sides),
-  /// or nothing. Whether all ships fit together is a question for the placement search.
+  /// What is wrong with this fleet on a board of shape `shape` (a ship longer than both sides,
+  /// or ships covering more cells than the board has), or nothing. Whether all ships fit together
+  /// is a question for the placement search.
   template <BoardShape S>
   [[nodiscard]] std::optional<std::string> problem(const S& shape) const {
     using detail::concat;

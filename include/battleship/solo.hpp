@@ -18,7 +18,7 @@ struct SoloResult {
                          ///< stop ended it).
   bool stopped = false;  ///< Cut short by the caller's stop flag (`play_solo`'s `stop`).
 
-  /// Results are equal when both fields are.
+  /// Results are equal when every field is.
   friend constexpr bool operator==(const SoloResult&, const SoloResult&) = default;
 };
 

@@ -135,7 +135,8 @@ public:
   /// whatever the outcome), a cell already answered (`already_recorded`: `record` would
   /// overwrite it), a hit or sinking naming a ship announced sunk (`already_sunk`) and a sinking
   /// after as many as the fleet has ships (`fleet_sunk`: `afloat_count` would fall below zero).
-  /// An `invalid` outcome records nothing and is never refused.
+  /// An `invalid` outcome naming a ship of the fleet (or none) is never refused: `record` only
+  /// ends the cell's pending state then.
   [[nodiscard]] AnswerRefusal refusal(Coord c, const ShotOutcome& outcome) const noexcept {
     if (outcome.valid() && !board_.contains(c)) return AnswerRefusal::off_board;
     if (outcome.ship < -1 || outcome.ship >= ship_count_) return AnswerRefusal::unknown_ship;

@@ -32,6 +32,9 @@ class MediocrePlacer {
 public:
   /// Registry name.
   static constexpr const char* name = "mediocre";
+  /// One-line description for the registry.
+  static constexpr const char* summary =
+      "block half the board at random, then the first layout in reading order (seed 002)";
   /// Block-and-search rounds before giving up (seed: 50).
   static constexpr int max_tries = 50;
 

@@ -40,7 +40,8 @@ namespace battleship {
 /// evaluation). With one ship afloat the layouts are rarely more than a few hundred: the hunt for
 /// the last ship and its sinking are planned this way, and so is much of the hunt for the last two.
 ///
-/// **Endgame.** When at most `endgame_layouts` layouts remain, the shooter searches exactly for
+/// **Endgame.** When at most `endgame_layouts` layouts remain (and never above 64, since a search
+/// node keeps its layouts as the bits of one 64-bit word), the shooter searches exactly for
 /// the shot minimising the expected number of shots to sink every ship (expectimax over the
 /// announcements each layout would give, with a lower bound to prune), within `endgame_budget`
 /// search nodes; if the budget runs out, the lookahead decides.
@@ -55,8 +56,10 @@ namespace battleship {
 /// percent of the cells, also for nothing), so they are not run unless asked for.
 ///
 /// **Rules.** Like `bayes`, it only fires at cells some consistent layout covers (so never at
-/// known water), uses what the disclosure rule reveals and nothing more, and under salvo rules
-/// chooses volleys as `bayes` does. Its draws depend only on the `Rng` it is given.
+/// known water), uses what the disclosure rule reveals and nothing more, and whenever a turn may
+/// hold more than one shot (salvos, and `until_miss`, where a hit earns another) it shoots as
+/// `bayes` does: the lookahead and the endgame search assume one shot a turn. Its draws depend only
+/// on the `Rng` it is given.
 template <BoardShape S>
 class ExpertShooter {
 public:
@@ -77,7 +80,7 @@ public:
   int proposals_per_layout = 2;
   /// Standard errors by which a candidate's rollouts must beat the density shooter's own choice.
   double margin = 2.5;
-  /// Most layouts for the exact endgame search.
+  /// Most layouts for the exact endgame search (values above 64 act as 64).
   int endgame_layouts = 20;
   /// Most search nodes of one exact endgame search.
   long endgame_budget = 200'000;

@@ -33,6 +33,9 @@ class MediocreShooter {
 public:
   /// Registry name.
   static constexpr const char* name = "mediocre";
+  /// One-line description for the registry.
+  static constexpr const char* summary =
+      "random hunting, then random cells within 4 of the first hit until a sinking (seed 002)";
   /// How many steps from the anchor the cross reaches in each of the four directions (seed: 4).
   static constexpr int reach = 4;
   /// A set of cells.

@@ -30,13 +30,14 @@ namespace battleship {
 /// complete ships matches the announcements). Those layouts are a sample of the model's posterior.
 ///
 /// **The weight.** `model_weight()` is the posterior probability of the placer model against the
-/// uniform one, starting at `prior_weight`. Each hunting shot (whichever rule chose it) multiplies
-/// the odds by P(outcome | model) / P(outcome | uniform): under the model, the share of the model's
-/// layouts (below) that cover the cell; under uniform, 1 - prod over the ships afloat of (1 - share
-/// of that ship's remaining placements through the cell), the density shooter's estimate made a
-/// probability. Both are kept inside [0.02, 0.98], so no single shot decides. A named sinking
-/// whose placement is certain multiplies the odds by (share of the drawn layouts with that ship
-/// there) / (1 / number of placements of its length), raised to `sinking_evidence`.
+/// uniform one, starting at `prior_weight`. Each hunting shot the mixture or, below
+/// `uniform_below`, the density shooter chose (not one made for lack of `min_support` layouts)
+/// multiplies the odds by P(outcome | model) / P(outcome | uniform): under the model, the share of
+/// the model's layouts (below) that cover the cell; under uniform, 1 - prod over the ships afloat
+/// of (1 - share of that ship's remaining placements through the cell), the density shooter's
+/// estimate made a probability. Both are kept inside [0.02, 0.98], so no single shot decides. A
+/// named sinking whose placement is certain multiplies the odds by (share of the drawn layouts with
+/// that ship there) / (1 / number of placements of its length), raised to `sinking_evidence`.
 ///
 /// **Hunting** (every hit explained by a sunk ship): fire at the open cell with the highest
 /// mixture hit probability, weight x P(hit | model) + (1 - weight) x P(hit | uniform). The model
