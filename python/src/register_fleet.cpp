@@ -90,10 +90,11 @@ py::dict ship_dict(const Fleet& f, int id) {
 } // namespace
 
 void register_fleet(py::module_& m) {
-  py::class_<ShipClass>(m, "ShipClass",
-                        "A kind of ship: name, symbol, length and count. ValueError for a class "
-                        "no fleet could take (no name, a length outside 1 to 255, a count below "
-                        "1, a blank or board symbol).")
+  py::class_<ShipClass>(
+      m, "ShipClass",
+      "A kind of ship: name, symbol, length and count. ValueError for a class "
+      "no fleet could take (no name, a length outside 1 to 255, a count below "
+      "1, a blank symbol or '.', 'X' or 'o', which boards draw water, hits and misses with).")
       .def(py::init(&class_of), py::arg("name"), py::arg("symbol"), py::arg("length"),
            py::arg("count") = 1)
       .def_property_readonly(

@@ -251,6 +251,11 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
         ({"render_mode": "window"}, ValueError, "render_mode must be None, 'human', 'ansi' or 'rgb_array', got 'window'"),
         ({"max_steps": 0}, ValueError, "max_steps must be >= 1, got 0"),
         ({"rows": 3, "cols": 3}, ValueError, r"'Carrier' \(length 5\) does not fit on a 3 x 3 board"),
+        (  # every ship fits alone, but no layout of them obeys the touching rule: refused now, not at reset
+            {"rows": 6, "cols": 6, "rules": battleship.Rules(touching="no_contact")},
+            ValueError,
+            "the fleet cannot be laid out on a 6 x 6 board with touching='no_contact'",
+        ),
     ],
 )
 def test_bad_arguments_are_refused_at_construction(kwargs, error, message):

@@ -80,15 +80,14 @@ except ImportError as error:  # pragma: no cover - exercised only without pettin
         'battleship.envs.self_play needs PettingZoo: pip install "battleship[pettingzoo]" (or pip install pettingzoo)'
     ) from error
 
-from battleship._arguments import INT_MAX, check_count, fleet_and_rules
 from battleship._core import Fleet, Rules, ShotOutcome
-from battleship.board import Ocean
 from battleship.envs._shared import (
     TARGET_COLOURS,
     Teacher,
     caught_up_posterior,
     cell_index,
     check_layouts,
+    game_arguments,
     match_reward,
     name_cell,
     picture,
@@ -169,9 +168,8 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         render_mode: Optional[str] = None,
     ) -> None:
         super().__init__()
-        self.fleet, self.rules = fleet_and_rules(fleet, rules)
-        Ocean(rows, cols, self.fleet, self.rules.touching)  # checks the board's size and the fit
-        self.rows, self.cols = int(rows), int(cols)
+        # The board's size and the fleet's fit under the touching rule, as the other environments.
+        self.rows, self.cols, self.fleet, self.rules, self.max_steps = game_arguments(rows, cols, fleet, rules, max_steps, 4)
         if first not in (*AGENTS, "random"):
             raise ValueError(f"first must be 'player_0', 'player_1' or 'random', got {first!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -180,7 +178,6 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"placers must be a pair (one placer per agent), got {placers!r}")
         self._placers = (resolve_placer(placers[0]), resolve_placer(placers[1]))
         cells = self.rows * self.cols
-        self.max_steps = 4 * cells if max_steps is None else check_count("max_steps", max_steps, 1, INT_MAX)
         self.first, self.render_mode = first, render_mode
         self.possible_agents = list(AGENTS)
         self.agents: List[str] = []

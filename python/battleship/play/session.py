@@ -6,7 +6,8 @@ player 1 is a built-in shooter. The person lays out the fleet ship by ship (``mo
 ``rotate``, ``confirm``, ``place_rest``, ``undo``), then fires (``fire``); the computer answers
 at once. ``hint`` points the cursor at the cell likeliest to hold a ship, given only what the
 person was told (``battleship.Posterior``). Every refusal (an illegal spot, a repeated shot)
-leaves the round unchanged and says why in ``message``. Everything is deterministic given ``Settings.seed``.
+leaves the round unchanged, apart from the cursor, which goes to the cell named, and says why in
+``message``. Everything is deterministic given ``Settings.seed``.
 
 >>> match = Match(Settings(rows=8, cols=8, fleet="classic", seed=3, opponent="random"))
 >>> r = match.round
@@ -644,6 +645,6 @@ class Match:
         return True
 
     def score(self) -> str:
-        """``You 2 – 1 Computer`` (and draws if any)."""
+        """``You 2 - 1 Computer`` (and draws if any)."""
         draws = f", {self.draws} drawn" if self.draws else ""
         return f"You {self.wins[0]} - {self.wins[1]} Computer{draws}"
