@@ -10,7 +10,8 @@
 // fleet (release build, two cores): 4 x 4 {2, 2}, 5 x 5 {2} and 5 x 5 {3} take a few seconds or
 // less, 6 x 6 {3} about 10 s and 6 x 6 {2} about 45 s; 4 x 5 {2, 2} takes more than 5 minutes, and
 // 5 x 5 {2, 2} and {3, 2} stop after about 5 minutes with "solving needs more than 4000000
-// positions". A line on stderr says when the search starts (Ctrl-C stops it).
+// positions". Lines on stderr say when the search starts and, every 2 seconds, how many positions
+// it has solved (OptimalLimits::solved, read from another thread); Ctrl-C stops it.
 // ctest-args: 4 4 3 --seed 2
 // ctest-expect: 4 x 4, 16 layouts: perfect play needs 5\.6250 shots on average
 #include "arguments.hpp"
@@ -18,10 +19,14 @@
 #include <battleship/battleship.hpp>
 #include <battleship/io/coord_text.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -40,6 +45,31 @@ The time grows steeply: 4 4 2 2, 5 5 2 and 5 5 3 take seconds, 6 6 3 about 10 s 
 45 s; 4 5 2 2 takes more than 5 minutes, and 5 5 2 2 and 5 5 3 2 stop after about 5 minutes at
 the search's limit of 4000000 positions.
 )";
+
+/// Says on stderr, every 2 seconds until destroyed, how many positions `solved` counts: a search
+/// fills it in as it goes (`OptimalLimits::solved`) while this thread reads it.
+class SearchProgress {
+public:
+  explicit SearchProgress(const std::atomic<std::uint64_t>& solved)
+      : reporter_([this, &solved] {
+          for (int tick = 1; !done_.load(); ++tick) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            if (tick % 20 == 0 && !done_.load())
+              std::fprintf(stderr, "  %llu positions solved\n",
+                           static_cast<unsigned long long>(solved.load()));
+          }
+        }) {}
+  SearchProgress(const SearchProgress&) = delete;
+  SearchProgress& operator=(const SearchProgress&) = delete;
+  ~SearchProgress() {
+    done_ = true;
+    reporter_.join();
+  }
+
+private:
+  std::atomic<bool> done_{false};
+  std::thread reporter_; // after done_: it starts reading done_ at once
+};
 } // namespace
 
 int main(int argc, char** argv) try {
@@ -66,10 +96,16 @@ int main(int argc, char** argv) try {
   }
   const Rules rules = rulesets::classic;
 
-  OptimalSearch<D> search(board, fleet, rules);
+  std::atomic<std::uint64_t> solved{0};
+  OptimalLimits limits;
+  limits.solved = &solved;
+  OptimalSearch<D> search(board, fleet, rules, limits);
   std::fprintf(stderr, "searching perfect play over %zu layouts (Ctrl-C to stop)\n",
                search.layout_count());
-  const double optimum = search.expected_shots();
+  const double optimum = [&] {
+    const SearchProgress progress(solved);
+    return search.expected_shots();
+  }();
   std::printf("%d x %d, %zu layouts: perfect play needs %.4f shots on average (%zu positions "
               "solved)\n",
               board.rows(), board.cols(), search.layout_count(), optimum,

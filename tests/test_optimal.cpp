@@ -170,6 +170,25 @@ TEST_CASE("a search whose cancel flag is set stops with SearchCancelled and one 
   CHECK(searched.expected_shots() == Approx(8.6696).margin(1e-4));
 }
 
+TEST_CASE("a search's solved counter follows the positions it remembers", "[optimal]") {
+  const Board<D> board(D(4, 4));
+  std::atomic<std::uint64_t> solved{12345}; // overwritten by the first position remembered
+  OptimalLimits limits{1000, 100'000};
+  limits.solved = &solved;
+  OptimalSearch<D> search(board, fleet_of({2, 2}), rulesets::classic, limits);
+  CHECK(solved == 12345); // listing the layouts solves nothing
+  CHECK(search.expected_shots() == Approx(8.6696).margin(1e-4));
+  CHECK(search.positions_solved() > 100);
+  CHECK(solved == search.positions_solved());
+  // Refused for lack of room, the counter still says how far the search got: the limit.
+  std::atomic<std::uint64_t> cut{0};
+  OptimalLimits small{1000, 50};
+  small.solved = &cut;
+  OptimalSearch<D> refused(board, fleet_of({2, 2}), rulesets::classic, small);
+  CHECK_THROWS_AS(refused.expected_shots(), std::length_error);
+  CHECK(cut == 50);
+}
+
 TEST_CASE("an optimal shooter's start can be cancelled, and the next start solves the game",
           "[optimal]") {
   const Board<D> board(D(4, 4));

@@ -394,7 +394,8 @@ def bbm103_replay(
 ) -> tuple[bytes, bool]: ...
 def bbm103_check_shot(shot: str) -> tuple[str, Optional[tuple[int, int]], bytes]: ...
 def optimal_expected_shots(
-    rows: int, cols: int, fleet: Fleet, rules: Rules, max_layouts: int, max_positions: int
+    rows: int, cols: int, fleet: Fleet, rules: Rules, max_layouts: int, max_positions: int,
+    progress: _Progress,
 ) -> float: ...
 def simulate_every_layout(
     shooter: Any, rows: int, cols: int, fleet: Fleet, rules: Rules, seeds: int, seed: int,

@@ -458,7 +458,10 @@ def _optimal(args: argparse.Namespace) -> int:
     changes = {key: getattr(args, key) for key in ("touching", "disclosure") if getattr(args, key) is not None}
     rules = Rules().replace(**changes) if changes else Rules()
     try:
-        best = battleship.optimal_expected_shots(args.rows, args.cols, fleet=fleet, rules=rules, max_positions=args.max_positions)
+        best = battleship.optimal_expected_shots(
+            args.rows, args.cols, fleet=fleet, rules=rules, max_positions=args.max_positions,
+            progress=not args.no_progress and sys.stderr.isatty(),
+        )
     except ValueError as error:  # the library names its limits as its arguments; say the option
         raise ValueError(_option_limits(str(error))) from None
     ships = ", ".join(map(str, args.lengths))
@@ -495,6 +498,7 @@ def add_optimal(sub: Subparsers) -> None:
     p.add_argument("--max-positions", type=_positive, default=4_000_000, help="most positions the search may solve (default %(default)s)")
     p.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], help="how close ships may lie (default allowed)")
     p.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], help="what a hit reveals (default sunk_with_name)")
+    p.add_argument("--no-progress", action="store_true", help="no bar of the positions solved")
     p.set_defaults(run=_optimal)
 
 

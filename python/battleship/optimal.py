@@ -25,7 +25,7 @@ from typing import Any, Optional
 from battleship import _core
 from battleship._core import Fleet, Rules
 from battleship._arguments import INT_MAX, UINT_MAX, check_count, fleet_and_rules
-from battleship.simulation import SimulationResult, solo_result
+from battleship.simulation import SimulationResult, _progress, solo_result
 from battleship.strategies import resolve_shooter
 
 
@@ -37,6 +37,7 @@ def optimal_expected_shots(
     rules: Optional[Rules] = None,
     max_layouts: int = 200_000,
     max_positions: int = 4_000_000,
+    progress: bool = True,
 ) -> float:
     """The fewest expected shots to sink ``fleet`` on a ``rows`` x ``cols`` board, over uniformly
     random layouts, one shot a turn, under ``rules`` (classic unless given: the touching and
@@ -46,9 +47,13 @@ def optimal_expected_shots(
     bytes each). Raises ``ValueError`` for an invalid fleet or rules, a fleet with no layout, a
     board over 128 cells, or a problem beyond ``max_layouts`` layouts or ``max_positions``
     positions (the message says which limit); ``TypeError`` for arguments of the wrong kind.
+
+    A search that takes more than a second shows a tqdm bar of the positions solved against
+    ``max_positions`` (``progress=False`` turns it off): a bar that reaches the end means the
+    search is refused. Ctrl-C stops the search (``KeyboardInterrupt``).
     """
     fleet, rules = fleet_and_rules(fleet, rules)
-    return _core.optimal_expected_shots(
+    arguments = (
         check_count("rows", rows, 1, INT_MAX),
         check_count("cols", cols, 1, INT_MAX),
         fleet,
@@ -56,6 +61,12 @@ def optimal_expected_shots(
         check_count("max_layouts", max_layouts, 1),
         check_count("max_positions", max_positions, 1),
     )
+    callback, bar = _progress(progress, max_positions, "optimal search", " positions", unit_scale=True)
+    try:
+        return _core.optimal_expected_shots(*arguments, callback)
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def simulate_every_layout(

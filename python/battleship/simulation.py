@@ -171,12 +171,17 @@ def _threads(threads: Optional[int]) -> int:
     return check_count("threads", threads, 0, UINT_MAX)
 
 
-def _progress(progress: bool, games: int, label: str) -> tuple[Optional[Callable[[int], None]], Any]:
+def _progress(
+    progress: bool, total: int, label: str, unit: str = "game", unit_scale: bool = False
+) -> tuple[Optional[Callable[[int], None]], Any]:
+    """A callback moving a tqdm bar of ``total`` ``unit`` to the count it is given, and the bar
+    (to close); nothing when not ``progress``. The bar appears only after a second;
+    ``unit_scale`` writes large counts as 1.2M."""
     if not progress:
         return None, None
     from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
 
-    bar = tqdm(total=games, desc=label, unit="game", delay=1.0, leave=False)
+    bar = tqdm(total=total, desc=label, unit=unit, unit_scale=unit_scale, delay=1.0, leave=False)
 
     def update(done: int) -> None:
         bar.update(done - bar.n)

@@ -30,16 +30,17 @@ void register_optimal(py::module_& m) {
   m.def(
       "optimal_expected_shots",
       [](int rows, int cols, const Fleet& fleet, const Rules& rules, std::size_t max_layouts,
-         std::size_t max_positions) {
+         std::size_t max_positions, const py::object& progress) {
         const Board<S> board(S(rows, cols));
-        RunControl control; // a search can take minutes: Ctrl-C cancels it
-        const OptimalLimits limits{max_layouts, max_positions, &control.cancel};
+        // A search can take minutes: Ctrl-C cancels it, and `progress` hears the positions solved.
+        RunControl control;
+        const OptimalLimits limits{max_layouts, max_positions, &control.cancel, &control.done};
         return run_interruptible(
             [&] { return OptimalSearch<S>(board, fleet, rules, limits).expected_shots(); }, control,
-            py::none());
+            progress);
       },
       py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("max_layouts"),
-      py::arg("max_positions"),
+      py::arg("max_positions"), py::arg("progress"),
       "Perfect play's expected shots; see battleship.optimal_expected_shots.");
   using View = Handle<TargetView<S>>;
   py::class_<OptimalShooterHolder>(m, "OptimalShooter",

@@ -20,7 +20,7 @@ namespace bsp {
 /// What a run shares with the thread watching it.
 struct RunControl {
   std::atomic<bool> cancel{false};    ///< Set to stop the run early.
-  std::atomic<std::uint64_t> done{0}; ///< Games done so far, for the progress report.
+  std::atomic<std::uint64_t> done{0}; ///< Work done so far (games, positions solved), for progress.
 };
 
 /// Runs `job()` (which must not touch Python except through GIL-taking strategies) on a worker

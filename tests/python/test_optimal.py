@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import time
+from typing import Any
 
 import pytest
 
@@ -158,6 +159,31 @@ def test_a_python_shooters_exception_surfaces_as_itself() -> None:
 
     with pytest.raises(KeyError, match="no idea"):
         battleship.exact_mean_shots(Broken(), 3, 3, fleet=TWO)
+
+
+def test_the_search_reports_the_positions_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
+    reported: list[int] = []
+    made: list[tuple[int, str, str]] = []
+
+    def recording(progress: bool, total: int, label: str, unit: str = "game", unit_scale: bool = False) -> Any:
+        made.append((total, label, unit))
+        return (reported.append if progress else None), None
+
+    monkeypatch.setattr(battleship.optimal, "_progress", recording)
+    best = battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO, max_positions=100_000)
+    assert best == pytest.approx(8.6696, abs=1e-4)
+    assert made == [(100_000, "optimal search", " positions")]
+    assert reported == sorted(reported) and 100 < reported[-1] < 100_000
+    # The last count is the memory the search needs: exactly that limit suffices, one less does not.
+    needed = reported[-1]
+    reported.clear()
+    assert battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO, max_positions=needed) == best
+    assert reported[-1] == needed
+    with pytest.raises(ValueError, match=f"more than {needed - 1} positions"):
+        battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO, max_positions=needed - 1)
+    reported.clear()
+    assert battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO, progress=False) == best
+    assert reported == []
 
 
 def test_bad_arguments_raise_clear_errors() -> None:

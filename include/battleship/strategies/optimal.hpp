@@ -37,6 +37,9 @@ struct OptimalLimits {
   /// When not null, checked at each position solved: once it is true the search stops with
   /// `SearchCancelled` (a caller's Ctrl-C, say; a search can take minutes).
   const std::atomic<bool>* cancel = nullptr;
+  /// When not null, set to the number of positions solved so far each time one is remembered:
+  /// another thread can read it to report progress against `max_positions`.
+  std::atomic<std::uint64_t>* solved = nullptr;
 };
 
 /// Thrown by `OptimalSearch` when `OptimalLimits::cancel` turns true during a search.
@@ -452,6 +455,7 @@ private:
       Solved stored = out;
       if (out.exact && out.cell != no_cell) stored.cell = sym.cell[out.cell];
       memo_[key] = stored;
+      if (limits_.solved) limits_.solved->store(memo_.size(), std::memory_order_relaxed);
     }
     return out;
   }
