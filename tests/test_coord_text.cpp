@@ -74,14 +74,23 @@ TEST_CASE("cells no notation names are written plainly, and huge ones without ov
 TEST_CASE("coordinate parsing never crashes on random text", "[coord_text]") {
   Rng rng(9);
   const std::string alphabet = "AbZz09,; \t-\n\x01\xff";
+  int parsed = 0;
   for (int i = 0; i < 20000; ++i) {
     std::string s;
     const int len = rng.below(12);
     for (int k = 0; k < len; ++k)
       s.push_back(alphabet[static_cast<std::size_t>(rng.below(static_cast<int>(alphabet.size())))]);
     const CoordParse p = parse_coord_on(s, ClassicShape{});
+    INFO(s);
     REQUIRE(p.coord.has_value() == p.error.empty());
+    if (!p.coord) continue;
+    // What is taken is on the board, and is the cell its own name gives back.
+    ++parsed;
+    REQUIRE(contains(ClassicShape{}, *p.coord));
+    for (auto notation : {CoordNotation::letter_number, CoordNotation::bbm103, CoordNotation::cs32})
+      REQUIRE(parse_coord(format_coord(*p.coord, notation)).coord == p.coord);
   }
+  CHECK(parsed > 0); // the loop above did judge some cells it took
 }
 
 TEST_CASE("cs32 coordinate text without a blank between row and column is refused",

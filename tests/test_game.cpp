@@ -444,6 +444,32 @@ TEST_CASE("an off-board shot is refused or forfeited with its reason", "[game][r
   }
 }
 
+TEST_CASE("a refused shot is fired again by the same player and a forfeited one ends the turn",
+          "[game][rules]") {
+  // Player 0 fires off the board for ever; two invalid shots in a row abort the game.
+  const auto transcript = [](InvalidShot rule, int turns) {
+    Rules rules = rulesets::classic;
+    rules.max_invalid_in_a_row = 2;
+    rules.invalid_shot = rule;
+    auto g = reading_game<Transcript, Stubborn, AnyShotStrategy<S>>(rules, Stubborn{{4, 0}},
+                                                                    ReadingOrder{});
+    Transcript t;
+    g.observe(&t);
+    for (int turn = 0; turn < turns; ++turn) g.play_turn();
+    return t.lines;
+  };
+  CHECK(transcript(InvalidShot::refused, 1) ==
+        std::vector<std::string>{"place 0 2", "place 1 2", "turn 0 1", "shot 0 4,0 invalid invalid",
+                                 "shot 0 4,0 invalid invalid", "over aborted"});
+  CHECK(
+      transcript(InvalidShot::forfeits, 1) ==
+      std::vector<std::string>{"place 0 2", "place 1 2", "turn 0 1", "shot 0 4,0 invalid invalid"});
+  const auto two_turns = transcript(InvalidShot::forfeits, 2); // the game goes on
+  REQUIRE(two_turns.size() == 6);
+  CHECK(two_turns[4] == "turn 1 1");
+  CHECK(two_turns[5].rfind("shot 1 0,0 ", 0) == 0);
+}
+
 TEST_CASE("endless invalid shots abort the game under either rule", "[game][rules]") {
   for (auto rule : {InvalidShot::refused, InvalidShot::forfeits}) {
     Rules rules = rulesets::classic;
@@ -747,8 +773,15 @@ struct Referee {
   }
 };
 
+/// How the games of `check_random_games` ended, so a caller can see both branches ran.
+struct Ends {
+  int wins = 0;
+  int draws = 0;
+};
+
 template <class A, class B>
-void check_random_games(const Rules& rules, int games) {
+Ends check_random_games(const Rules& rules, int games) {
+  Ends ends;
   using C = ClassicShape;
   Game<C, Referee, A, B> g(Board<C>{}, fleets::classic, rules, A{}, B{});
   UniformPlacer<C> placer;
@@ -768,6 +801,7 @@ void check_random_games(const Rules& rules, int games) {
     REQUIRE(g.view(0).shots_fired() == out.shots[0]);
     REQUIRE(static_cast<int>(ref.fired[1].size()) == out.shots[1]);
     if (out.end == GameEnd::win) {
+      ++ends.wins;
       // A win means every ship of the loser sunk, and the winner's fleet afloat.
       REQUIRE(g.ocean(1 - out.winner).all_sunk());
       REQUIRE_FALSE(g.ocean(out.winner).all_sunk());
@@ -779,8 +813,10 @@ void check_random_games(const Rules& rules, int games) {
       const bool capped =
           rules.shot_cap > 0 && out.shots[0] == rules.shot_cap && out.shots[1] == rules.shot_cap;
       REQUIRE((both_sunk || capped));
+      ++ends.draws;
     }
   }
+  return ends;
 }
 } // namespace
 
@@ -789,7 +825,7 @@ TEST_CASE("thousands of random games keep the rules under every volley rule", "[
   using R = RandomShooter<C>;
   using H = HuntTargetShooter<C>;
   using P = ParityShooter<C>;
-  check_random_games<R, R>(rulesets::classic, 1000);
+  CHECK(check_random_games<R, R>(rulesets::classic, 1000).wins == 1000); // one shot a turn
   check_random_games<H, P>(rulesets::classic, 500);
   Rules bbm = rulesets::bbm103;
   check_random_games<P, R>(bbm, 500);
@@ -800,8 +836,12 @@ TEST_CASE("thousands of random games keep the rules under every volley rule", "[
   check_random_games<P, H>(salvo3, 300);
   Rules capped = rulesets::classic;
   capped.shot_cap = 60; // parity needs about 60 shots, random about 95: some games are drawn
-  check_random_games<R, P>(capped, 300);
-  check_random_games<P, P>(capped, 300);
+  const Ends random_parity = check_random_games<R, P>(capped, 300);
+  const Ends parity_parity = check_random_games<P, P>(capped, 300);
+  CHECK(random_parity.wins > 0);
+  CHECK(random_parity.draws > 0);
+  CHECK(parity_parity.wins > 0);
+  CHECK(parity_parity.draws > 0);
 }
 
 } // namespace test_game

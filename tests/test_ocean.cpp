@@ -74,6 +74,7 @@ TEST_CASE("where several refusals apply, the first in the documented order is gi
   CHECK(o.place(1, {4, 3}, V) == PlacementRefusal::overlap);        // and blocked, and touching
   CHECK(o.place(1, {4, 0}, H) == PlacementRefusal::blocked);        // (4,1): and touching
   CHECK(o.place(0, {9, 9}, H) == PlacementRefusal::already_placed); // and off the board
+  CHECK(o.place(1, {4, 4}, H) == PlacementRefusal::touching);       // (4,4) beside (5,4) only
   CHECK(o == before);
   o.fire({0, 0});
   CHECK(o.place(0, {0, 2}, H) == PlacementRefusal::shooting_started); // and already placed

@@ -61,6 +61,7 @@ TEST_CASE("Posterior's map equals brute-force layout counts on a small board und
     Rng rng(key);
     int checked = 0;
     int ended = 0;
+    int water_after_end = 0; // games that ended with water left to judge an answer on
     for (int game = 0; game < 12; ++game) {
       auto ocean = small_boards::ocean_of(
           board, fleet_32, rules.touching,
@@ -88,8 +89,12 @@ TEST_CASE("Posterior's map equals brute-force layout counts on a small board und
           if (rules.disclosure == Disclosure::hit_only) {
             CHECK(belief.layouts() == static_cast<double>(covering));
             if (open_water) { // after the end only water is left
+              const auto before = snapshot(belief);
               CHECK(belief.record(*open_water, hit) == AnswerRefusal::inconsistent);
+              CHECK(snapshot(belief) == before); // the refused hit changed nothing
+              CHECK(belief.view().is_open(*open_water));
               CHECK(belief.record(*open_water, miss) == AnswerRefusal::none);
+              ++water_after_end;
             }
           }
           ++ended;
@@ -113,6 +118,7 @@ TEST_CASE("Posterior's map equals brute-force layout counts on a small board und
     }
     CHECK(checked > 24);
     CHECK(ended == 12);
+    if (rules.disclosure == Disclosure::hit_only) CHECK(water_after_end > 0);
   });
 }
 

@@ -48,7 +48,16 @@ Fleet fleet_from(const py::iterable& classes) {
     if (++n > battleship::max_ship_classes)
       throw py::value_error("a fleet has at most " + std::to_string(battleship::max_ship_classes) +
                             " ship classes");
-    f.add(class_from(c));
+    // A refused class says which of the list it is: a class with no name has nothing else to
+    // tell it by.
+    const std::string which = "ship class " + std::to_string(n - 1) + ": ";
+    try {
+      f.add(class_from(c));
+    } catch (const py::value_error& e) {
+      throw py::value_error(which + e.what());
+    } catch (const py::type_error& e) {
+      throw py::type_error(which + e.what());
+    }
   }
   if (auto p = f.problem()) throw py::value_error(*p);
   return f;

@@ -60,7 +60,8 @@ def test_invalid_fleets_are_refused_with_the_reason(classes, message):
 def test_a_ship_class_no_fleet_could_take_is_refused_when_made(ship, message):
     with pytest.raises(ValueError, match=message):
         ShipClass(*ship)
-    with pytest.raises(ValueError, match=message):  # from a tuple, in a fleet, the same words
+    # From a tuple in a fleet, the same words after the class's place in the list.
+    with pytest.raises(ValueError, match=message.replace("^", "^ship class 1: ")):
         Fleet([("Carrier", "C", 5), ship])
     # What only a fleet can judge stays the fleet's: a symbol taken twice, 33 ships in all.
     assert ShipClass("Many", "M", 1, 33).count == 33
@@ -159,8 +160,12 @@ def test_every_builtin_shooter_and_placer_runs():
     for name in battleship.shooter_names():
         games = 5 if battleship.shooter_is_slow(name) else 50
         assert battleship.simulate(name, games, progress=False).finished == games
+    # Each placer is the one used: parity's games on the same seed differ from uniform layouts'.
+    uniform = battleship.simulate("parity", 50, seed=3, progress=False, game_shots=True).game_shots
     for name in battleship.placer_names():
-        assert battleship.simulate("random", 50, placer=name, progress=False).finished == 50
+        r = battleship.simulate("parity", 50, placer=name, seed=3, progress=False, game_shots=True)
+        assert r.finished == 50
+        assert (list(r.game_shots) == list(uniform)) == (name == "uniform"), name
 
 
 def test_only_bayes_and_expert_are_slow_and_unknown_names_are_refused():

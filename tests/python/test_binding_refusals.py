@@ -206,6 +206,7 @@ def test_a_games_oceans_are_read_only_once_play_has_started():
     for _ in range(3):
         game.play_round()
     before = [(game.ocean(p).shots.copy(), game.ocean(p).ships.copy()) for p in (0, 1)]
+    whole = [game.ocean(p).copy() for p in (0, 1)]  # blocks and sunk ships too
     for ocean in (early, game.ocean(1)):
         for mutate in [
             lambda o: o.clear(),
@@ -221,6 +222,8 @@ def test_a_games_oceans_are_read_only_once_play_has_started():
     after = [(game.ocean(p).shots, game.ocean(p).ships) for p in (0, 1)]
     for (s0, k0), (s1, k1) in zip(before, after):
         assert np.array_equal(s0, s1) and np.array_equal(k0, k1)
+    assert [game.ocean(p) for p in (0, 1)] == whole
+    assert not any(o.blocked.any() for o in whole)  # the refused block left no trace
     outcome = game.play_to_end()
     assert outcome.end == "win" and game.ocean(1 - outcome.winner).all_sunk
     assert game.record.replay().record == game.record

@@ -70,8 +70,14 @@ def test_fire_reports_every_kind_of_outcome():
     assert invalid.reason == "that cell was already shot"
     assert ocean.fire((10, 0)).refusal == "off_board"
     assert ocean.is_sunk(4) and ocean.health(4) == 0
-    with pytest.raises(PlacementError, match="shooting has started"):
+    before = ocean.copy()
+    with pytest.raises(PlacementError, match="shooting has started") as refused:
         ocean.unplace(4)
+    assert refused.value.refusal == "shooting_started" and ocean == before
+    with pytest.raises(PlacementError, match="shooting has started") as refused:
+        ocean.place(0, "A5", "h")
+    assert refused.value.refusal == "shooting_started" and ocean == before
+    assert not ocean.is_placed(0)
 
 
 def test_board_states_are_numpy_arrays():
@@ -107,6 +113,10 @@ def test_blocks_refuse_ships_and_clear_removes_them():
     ocean = Ocean(4, 4, Fleet([("Boat", "B", 2, 1)]))
     ocean.block((0, 1))
     assert ocean.check_place(0, (0, 0), "h") == "blocked"
+    before = ocean.copy()
+    with pytest.raises(PlacementError, match="blocked") as refused:
+        ocean.place(0, (0, 0), "h")
+    assert refused.value.refusal == "blocked" and ocean == before and not ocean.is_placed(0)
     ocean.block_random(1, count=3)
     assert ocean.blocked.sum() == 4
     ocean.unblock()

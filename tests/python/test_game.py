@@ -25,6 +25,10 @@ def test_the_same_seed_gives_the_same_game():
     b = Game("parity", "random", seed=5).play_to_end()
     assert a == b
     assert Game("parity", "random", seed=5).record == Game("parity", "random", seed=5).record
+    # ... and the seed is used: another lays the fleets out elsewhere and plays another game.
+    five, six = Game("parity", "random", seed=5), Game("parity", "random", seed=6)
+    assert five.play_to_end() == a and six.play_to_end() != a
+    assert five.record.placements != six.record.placements
 
 
 def test_records_replay_exactly_and_pickle():
@@ -194,8 +198,14 @@ def test_game_outcomes_and_shot_records_are_plain_values():
     game.play_to_end()
     first = game.record.shots[0]
     assert first.player == 0 and isinstance(first.told, ShotOutcome)
-    assert isinstance(hash(game.outcome), int)
-    assert isinstance(game.record, GameRecord)
+    # What player 1's ocean says of that cell is what the shot did (classic rules tell it all).
+    ship = int(game.ocean(1).ships[first.cell])
+    assert first.outcome.result == ("miss" if ship < 0 else "hit" if not first.outcome.sank else "sunk")
+    assert first.told == first.outcome
+    same = copy.deepcopy(game.outcome)
+    assert same == game.outcome and hash(same) == hash(game.outcome)
+    assert pickle.loads(pickle.dumps(game.outcome)) == game.outcome
+    assert isinstance(game.record, GameRecord) and copy.deepcopy(game.record) == game.record
 
 
 def test_a_game_refuses_copying_and_pickling_with_the_reason():

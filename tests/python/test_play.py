@@ -237,6 +237,11 @@ def test_repeated_shots_are_refused_and_cost_nothing():
     assert r.shots == (1, 1)
     assert not r.fire(cell)
     assert "already fired" in r.message and r.shots == (1, 1)
+    cursor, aimed = r.cursor, list(r.aimed)
+    for outside in [(r.rows, 0), (0, r.cols), (-1, 3)]:
+        assert not r.fire(outside)
+        assert r.message == "That is off the board."
+        assert r.shots == (1, 1) and r.cursor == cursor and r.aimed == aimed
 
 
 def test_a_salvo_fires_when_every_shot_is_aimed_and_aiming_twice_takes_it_back():

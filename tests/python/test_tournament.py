@@ -113,8 +113,19 @@ def test_one_python_object_cannot_play_twice():
         def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
             return view.open_cells()[0]
     mine = Mine()
-    with pytest.raises(ValueError, match="twice"):
+    with pytest.raises(ValueError, match="^one Python shooter object plays twice among the players; give each its own$"):
         battleship.tournament({"a": mine, "b": mine, "c": shooter}, 10, progress=False)
+    # A match and a game refuse the same, in their own words; names of built-ins may repeat.
+    with pytest.raises(ValueError, match="^one Python shooter object plays twice among the two sides; "):
+        battleship.match(mine, mine, 10, progress=False)
+    with pytest.raises(ValueError, match="^one Python shooter object plays twice among the first and second players; "):
+        battleship.Game(mine, mine)
+    # A built-in's object only names it: each side plays its own copy, as with names.
+    shared = battleship.match(shooter, shooter, 10, seed=4, progress=False)
+    named = battleship.match("random", "random", 10, seed=4, progress=False)
+    assert dataclasses.replace(shared, seconds=0) == dataclasses.replace(named, seconds=0)
+    assert battleship.match("parity", "parity", 10, progress=False).games == 10
+    assert battleship.match(mine, Mine(), 4, progress=False).games == 4
 
 
 def test_the_command_prints_the_table(capsys):

@@ -348,6 +348,30 @@ def test_compare_refuses_an_unwritable_plot_before_playing(tmp_path, capsys):
         assert "not writable" in capsys.readouterr().err
 
 
+def test_plot_refuses_a_directory_it_may_not_write_and_a_missing_matplotlib(tmp_path, capsys, monkeypatch):
+    # root may write anywhere, so the directory's answer is forged: the check, not the mode bits.
+    target = str(tmp_path / "x.png")
+    with monkeypatch.context() as m:
+        m.setattr(os, "access", lambda path, mode, **kwargs: False)
+        assert main(["compare", "--games", "2", "--shooters", "random", "--plot", target, "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert f"battleship: error: --plot {target}: directory {tmp_path} is not writable" in captured.err
+    assert "games per shooter" not in captured.out  # nothing was played
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    assert main(["compare", "--games", "2", "--shooters", "random", "--plot", target, "--no-progress"]) == 2
+    assert "battleship: error: --plot needs matplotlib (pip install matplotlib)" in capsys.readouterr().err
+    assert not os.path.exists(target)
+
+
+def test_play_without_textual_says_what_to_install(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "textual", None)  # what an import of a missing package meets
+    assert main(["play", "--seed", "1"]) == 2
+    assert "battleship: error: battleship play needs Textual: pip install textual" in capsys.readouterr().err
+
+
 # ---- E5: OptimalShooter pickles ------------------------------------------------------------------
 
 
@@ -432,8 +456,8 @@ def test_a_probability_outside_0_to_1_is_refused_and_draws_nothing(p):
     ],
 )
 def test_a_fleet_names_the_ship_field_it_cannot_take(ship, error, message):
-    with pytest.raises(error, match=message):
-        battleship.Fleet([ship])
+    with pytest.raises(error, match="^ship class 1: " + message):  # and the class's place
+        battleship.Fleet([("Carrier", "C", 5), ship])
     with pytest.raises(error, match=message):  # the constructor converts the same way
         battleship.ShipClass(*ship)
 
@@ -624,7 +648,7 @@ def test_a_fleet_has_at_most_16_ship_classes():
     [42, ("A", "a"), ("A", "a", 2, 1, 9), "Aa2"],  # not a tuple, and tuples of the wrong length
 )
 def test_a_fleet_entry_that_is_neither_a_ship_class_nor_a_tuple_of_3_or_4_is_refused(ship):
-    with pytest.raises(TypeError, match=r"a ship class is a ShipClass or a \(name, symbol, length\[, count\]\) tuple, got "
+    with pytest.raises(TypeError, match=r"^ship class 0: a ship class is a ShipClass or a \(name, symbol, length\[, count\]\) tuple, got "
                        + re.escape(repr(ship))):
         Fleet([ship])
 
@@ -719,3 +743,23 @@ def test_a_python_placer_that_returns_false_without_placing_is_refused_by_name()
     with pytest.raises(ValueError, match="the placer could not lay out this fleet on a 8 x 9 board"):
         ocean.place_randomly(Refuses(), rng=1)
     assert not any(ocean.is_placed(ship) for ship in range(ocean.ship_count))
+
+
+@pytest.mark.parametrize(
+    "state, error, message",
+    [
+        (("hit", 2), ValueError, r"^a ShotOutcome state is \(result, ship, refusal\)$"),
+        (("hit", 2, None, None), ValueError, r"^a ShotOutcome state is \(result, ship, refusal\)$"),
+        (("splash", None, None), ValueError, "unknown shot result 'splash'"),
+    ],
+)
+def test_a_shot_outcome_state_is_converted_as_the_constructor_converts(state, error, message):
+    good = ShotOutcome("sunk", 3).__getstate__()
+    restored = ShotOutcome.__new__(ShotOutcome)
+    restored.__setstate__(good)
+    assert restored == ShotOutcome("sunk", 3)  # a good state is taken
+    assert pickle.loads(pickle.dumps(ShotOutcome("invalid", refusal="off_board"))) == ShotOutcome(
+        "invalid", refusal="off_board"
+    )
+    with pytest.raises(error, match=message):
+        ShotOutcome.__new__(ShotOutcome).__setstate__(state)
