@@ -1,10 +1,12 @@
 // One two-player game, printed move by move, with both oceans side by side at the end.
 //
 //   play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--record FILE]
+//   play_one_game --check FILE
 //
 // The players are shooters from the registry (default: hunt_target against parity), both fleets
 // laid out uniformly at random. --record writes the game's record (see game_record.hpp), which
-// replays the same game exactly.
+// replays the same game exactly; --check reads a record back (check_record: parsed, then
+// replayed) and says whether it replays exactly or names the line of its first problem.
 // ctest-args: --seed 7
 // ctest-expect: \(X hit, o miss, \. water, letters: ships never hit\)
 #include "arguments.hpp"
@@ -14,6 +16,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -23,6 +26,7 @@ using S = ClassicShape;
 
 constexpr std::string_view usage = R"(Usage:
   play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--record FILE]
+  play_one_game --check FILE
 
 Plays one two-player game between two shooters of the registry, printed move by move, with both
 oceans side by side at the end. Both fleets are laid out uniformly at random.
@@ -33,7 +37,27 @@ oceans side by side at the end. Both fleets are laid out uniformly at random.
   --rules NAME   a named rule set (default classic); one named after a fleet (russian, bbm103,
                  cs32) plays with that fleet
   --record FILE  writes the game's record to FILE; it replays the same game exactly
+  --check FILE   plays nothing: reads the record in FILE (a 10 x 10 game) and replays it, then
+                 says whether it replays exactly or where it first goes wrong (exit status 1)
 )";
+
+/// `--check`: the verdict on the record in `file`, 0 when it replays exactly.
+int check_record_file(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) {
+    std::fprintf(stderr, "play_one_game: cannot read %s\n", file.c_str());
+    return 2;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  const RecordCheck verdict = check_record<S>(text.str()); // parsed, then replayed
+  if (!verdict.ok) {
+    std::printf("%s: %s\n", file.c_str(), verdict.error.c_str()); // "line N: ..."
+    return 1;
+  }
+  std::printf("%s replays exactly\n", file.c_str());
+  return 0;
+}
 
 /// Prints each event as it happens.
 class Commentary final : public GameObserver<S> {
@@ -104,6 +128,7 @@ void print_oceans(const Ocean<S>& first, const Ocean<S>& second) {
 int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::string first = "hunt_target", second = "parity", rules_name = "classic", record_file;
+  std::string check_file;
   examples::Arguments args(argc, argv, "play_one_game", usage);
   while (args.next()) {
     if (args.is("--seed"))
@@ -116,9 +141,12 @@ int main(int argc, char** argv) {
       rules_name = args.value();
     else if (args.is("--record"))
       record_file = args.value();
+    else if (args.is("--check"))
+      check_file = args.value();
     else
       args.refuse();
   }
+  if (!check_file.empty()) return check_record_file(check_file);
   const auto named = rulesets::named(rules_name);
   if (!named) {
     std::fprintf(stderr, "play_one_game: unknown rules '%s'\n", rules_name.c_str());

@@ -49,9 +49,7 @@ def main() -> None:
     for _ in range(args.shots):
         if ocean.all_sunk:  # nothing left to find: stop firing
             break
-        cell = shooter.next_shot(view, rng)
-        if cell == (-1, -1):  # what a shooter answers when no cell is left open
-            break
+        cell = shooter.next_shot(view, rng)  # a cell is left open: the fleet is afloat
         answer = ocean.fire(cell)
         view.record(cell, answer)
         shooter.on_result(view, cell, answer)
@@ -64,8 +62,18 @@ def main() -> None:
     open_cells = (p > 0) & (p < 1)
     if open_cells.any():
         best = np.unravel_index(np.argmax(np.where(open_cells, p, -1)), p.shape)
-        print(f"{belief!r}: likeliest open cell {battleship.format_cell((int(best[0]), int(best[1])))} "
+        cell = (int(best[0]), int(best[1]))
+        print(f"{belief!r}: likeliest open cell {battleship.format_cell(cell)} "
               f"({p[best]:.1%}); expected ship cells {p.sum():.2f} of 17")
+        # "What if": a copy told a miss there, the original untouched. The chance moves to the
+        # cells the layouts covering the likeliest one now cover instead.
+        what_if = belief.copy()
+        what_if.record(cell, battleship.ShotOutcome("miss"))
+        moved = what_if.probabilities() - p
+        gain = np.unravel_index(np.argmax(np.where(open_cells, moved, -1)), p.shape)
+        print(f"if {battleship.format_cell(cell)} missed: {battleship.format_cell((int(gain[0]), int(gain[1])))} "
+              f"would rise most, {p[gain]:.1%} to {p[gain] + moved[gain]:.1%} "
+              f"({what_if.shots} answers in the copy, {belief.shots} in the original)")
     else:  # every ship cell is known (the fleet is sunk): no open cell can hold a ship
         print(f"{belief!r}: no open cell can hold a ship; ship cells {p.sum():.2f} of 17")
     plot.probability_map(belief)

@@ -1,4 +1,4 @@
-"""Your own shooter in Python, playing inside the C++ game loop.
+"""Your own shooter and placer in Python, playing inside the C++ game loop.
 
 A shooter is any object with next_shot(view, rng); start(view) and on_result(view, cell,
 outcome) are optional. This one hunts on a checkerboard and then targets the neighbours of its
@@ -6,6 +6,10 @@ hits (the PyShips "parity" idea), drawing only from the engine's rng so that its
 reproducible as a C++ shooter's. When the view's search_phase says every hit is explained by a
 sunk ship, the neighbours still queued are dropped: they cannot hold the ships still afloat any
 more than any other cell.
+
+A placer is any object with place(ocean, rng) that lays out every ship of the empty ocean and
+answers True (False, with the ocean left empty, when it cannot). This one keeps every ship on an
+edge of the board, as many people do, which the density shooter learns nothing of.
 
     python examples/python/python_shooter.py [--games N]
 """
@@ -17,7 +21,7 @@ import time
 from typing import List
 
 import battleship
-from battleship import Rng, ShotOutcome, TargetView
+from battleship import Ocean, Rng, ShotOutcome, TargetView
 from battleship._types import Cell
 from battleship.cli import whole_number
 
@@ -50,6 +54,28 @@ class CheckerboardHunter:
             self.targets += [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
 
 
+class EdgePlacer:
+    """Every ship along an edge of the board, each where the rng says among the places left."""
+
+    name = "py_edges"
+
+    def place(self, ocean: Ocean, rng: Rng) -> bool:
+        last_row, last_col = ocean.rows - 1, ocean.cols - 1
+        for ship in range(ocean.ship_count):
+            n = ocean.fleet.ship(ship)["length"]
+            edge_places = [(r, c, "h") for r in (0, last_row) for c in range(ocean.cols - n + 1)]
+            edge_places += [(r, c, "v") for c in (0, last_col) for r in range(ocean.rows - n + 1)]
+            edge_places += [(r, c, "h") for r in range(1, last_row) for c in sorted({0, ocean.cols - n})]
+            edge_places += [(r, c, "v") for c in range(1, last_col) for r in sorted({0, ocean.rows - n})]
+            free = [p for p in edge_places if ocean.check_place(ship, p[:2], p[2]) is None]
+            if not free:  # the edges are full: give up, as the protocol says, with nothing placed
+                ocean.clear()
+                return False
+            r, c, orientation = free[rng.below(len(free))]
+            ocean.place(ship, (r, c), orientation)
+        return True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -65,6 +91,12 @@ def main() -> None:
     print(f"parity (C++): mean {engine.mean:.2f} shots")
     duel = battleship.match(CheckerboardHunter(), "parity", 200, seed=1, progress=False)
     print(f"head to head: {duel.a} {duel.wins_a}, {duel.b} {duel.wins_b}, draws {duel.draws}")
+    # The placer in a solo run, against the uniform layouts of the same seed.
+    games = min(args.games, 500)
+    edges = battleship.simulate("probability", games, seed=1, placer=EdgePlacer(), progress=False)
+    uniform = battleship.simulate("probability", games, seed=1, progress=False)
+    print(f"probability against {EdgePlacer.name}: mean {edges.mean:.2f} shots over {edges.finished} games "
+          f"(uniform layouts: {uniform.mean:.2f})")
 
 
 if __name__ == "__main__":

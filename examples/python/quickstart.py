@@ -6,10 +6,12 @@
 from __future__ import annotations
 
 import argparse
+import pickle
 import sys
 
 import battleship
 from battleship.cli import whole_number
+from battleship.game import QueuedShooter
 
 
 def main() -> None:
@@ -49,11 +51,42 @@ def run(args: argparse.Namespace) -> None:
     )
     print(f"parity on 12 x 12 with the Russian fleet: mean {russian.mean:.2f} shots")
 
-    # One game, turn by turn, then its record replayed.
+    # A round robin: every pair plays the same number of matches, each moving first in half; an
+    # entrant may be a (shooter, placer) pair.
+    entrants = ["parity", "probability", ("probability", "elusive")]
+    table = battleship.tournament(entrants, min(200, args.games), seed=1, progress=False)
+    print(table.table())
+
+    # One game, turn by turn, then its record replayed, and kept: a record pickles.
     game = battleship.Game("parity", "random", seed=7)
     outcome = game.play_to_end()
     print(f"parity vs random: {outcome.end}, winner {outcome.winner}, {outcome.rounds} rounds")
     assert game.record.replay().record == game.record
+    kept = pickle.loads(pickle.dumps(game.record))
+    first = kept.shots_of(outcome.winner)[0]
+    print(f"the winner's first shot: {battleship.format_cell(first.cell)}, {first.outcome.result}")
+
+    # A match driven from outside, as a screen or an agent drives one: player 0's cells are handed
+    # to a QueuedShooter before each of its volleys, and an observer hears every shot.
+    class SinkingNews:
+        def on_shot(self, player: int, cell: tuple[int, int], outcome: battleship.ShotOutcome, told: battleship.ShotOutcome) -> None:
+            if outcome.sank:
+                print(f"  player {player} sank ship {outcome.ship} at {battleship.format_cell(cell)}")
+
+    me = QueuedShooter("me")
+    salvo = battleship.Game(me, "probability", rules=battleship.Rules.named("salvo"), seed=3,
+                            placers=None, observers=[SinkingNews()])
+    salvo.ocean(0).place(0, "A1", "h")  # ships by hand, or all at once:
+    salvo.ocean(0).unplace(0)
+    salvo.place(0, "uniform")
+    salvo.place(1, "uniform")
+    while not salvo.is_over:
+        if salvo.to_move == 0:  # a checkerboard sweep, as many cells as the volley has
+            sweep = [c for c in salvo.view(0).open_cells() if (c[0] + c[1]) % 2 == 0] or salvo.view(0).open_cells()
+            me.queue = sweep[: salvo.next_volley_size]
+        salvo.play_volley()
+    print(f"salvo, me against probability: {salvo.outcome.end}, winner {salvo.outcome.winner}, "
+          f"{salvo.outcome.rounds} rounds")
 
     # A player may resign between turns: the match is aborted with that player at fault.
     resigned = battleship.Game("parity", "random", seed=7)

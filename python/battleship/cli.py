@@ -8,6 +8,7 @@ Subcommands::
     battleship tournament A B C ...  a round robin, ranked
     battleship optimal 4 4 2 2       perfect play on a small board, and each shooter's gap to it
     battleship play                  play against the computer, full screen (Textual)
+    battleship replay P1 P2 S1 S2    replay a BBM103 'Battle of Ships' game from its files
 
 Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
 --fleet --rules`` (plus single-rule overrides such as ``--touching``).

@@ -14,6 +14,7 @@ both over any ``concurrent.futures``-style executor (a process pool, a Dask clus
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import time
@@ -179,7 +180,10 @@ def _progress(
     ``unit_scale`` writes large counts as 1.2M."""
     if not progress:
         return None, None
-    from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
+    if importlib.util.find_spec("ipywidgets") is not None:  # a notebook's bar needs it
+        from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
+    else:  # tqdm.auto would warn in every notebook call ("IProgress not found"): a text bar
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore,no-redef]
 
     bar = tqdm(total=total, desc=label, unit=unit, unit_scale=unit_scale, delay=1.0, leave=False)
 

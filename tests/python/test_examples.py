@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -56,6 +57,42 @@ def test_example_runs(name: str, tmp_path: pathlib.Path, python_env: dict[str, s
     if name == "probability_map.py":  # the picture it says it wrote is a PNG
         assert f"wrote {tmp_path / 'map.png'}" in done.stdout
         assert (tmp_path / "map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_python_placer_makes_the_density_shooter_work_harder(
+    tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    out = run_example("python_shooter.py", ["--games", "300"], tmp_path, python_env).stdout
+    duel = re.search(r"^head to head: py_checkerboard (\d+), parity (\d+), draws (\d+)$", out, re.MULTILINE)
+    assert duel and sum(map(int, duel.groups())) == 200
+    edges = re.search(r"^probability against py_edges: mean (\d+\.\d\d) shots over 300 games "
+                      r"\(uniform layouts: (\d+\.\d\d)\)$", out, re.MULTILINE)
+    assert edges, out
+    assert float(edges[1]) > float(edges[2]) + 1  # every ship on an edge: the centre-first hunt pays
+
+
+def test_the_quickstart_plays_a_round_robin_and_a_match_driven_from_outside(
+    tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    out = run_example("quickstart.py", ["--games", "500"], tmp_path, python_env).stdout
+    standings = re.findall(r"^\| (parity|probability|probability/elusive) \| (0\.\d{3}) \| (\d+) \| (\d+) \| 0 \|", out, re.MULTILINE)
+    assert sorted(row[0] for row in standings) == ["parity", "probability", "probability/elusive"]
+    assert all(int(wins) + int(losses) == 400 for _, _, wins, losses in standings)  # 200 matches a pair
+    assert re.search(r"^the winner's first shot: [A-J](?:10|[1-9]), (?:miss|hit|sunk)$", out, re.MULTILINE)
+    salvo = re.search(r"^salvo, me against probability: win, winner ([01]), (\d+) rounds$", out, re.MULTILINE)
+    assert salvo, out
+    # The observer heard each of the winner's five sinkings.
+    assert len(re.findall(rf"^  player {salvo[1]} sank ship [0-4] at ", out, re.MULTILINE)) == 5
+
+
+def test_the_probability_map_asks_a_copy_what_if(tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
+    out = run_example("probability_map.py", ["--shots", "5", "--out", str(tmp_path / "m.png")], tmp_path, python_env).stdout
+    what_if = re.search(r"^if ([A-J]\d+) missed: ([A-J]\d+) would rise most, ([\d.]+)% to ([\d.]+)% "
+                        r"\(6 answers in the copy, 5 in the original\)$", out, re.MULTILINE)
+    assert what_if, out
+    likeliest = re.search(r"likeliest open cell ([A-J]\d+) ", out)
+    assert likeliest and likeliest[1] == what_if[1] != what_if[2]
+    assert float(what_if[4]) > float(what_if[3])
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))

@@ -1,8 +1,10 @@
-"""Every notebook under examples/notebooks runs from top to bottom."""
+"""Every notebook under examples/notebooks runs from top to bottom, and prints what its text
+says it shows."""
 
 import json
 import os
 import pathlib
+import re
 import sys
 
 import pytest
@@ -11,6 +13,20 @@ import battleship
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "examples" / "notebooks").glob("*.ipynb"))
+
+# What each notebook's prose claims of its printed output, as patterns over its lines: issue 6's
+# known optima; the centre is probability's first shot and perfect play fires elsewhere; the
+# engine's parity beats PyShips' mean of 65.
+CLAIMS = {
+    "perfect_play.ipynb": [
+        r"^3 x 3 \{2\}\s+4\.5000 ",
+        r"^4 x 4 \{3\}\s+5\.6250 ",
+        r"^4 x 4 \{2, 2\}\s+8\.6696 ",
+        r"^probability fires first at C3$",
+        r"^perfect play fires first at (?!C3$)[A-E][1-5]$",
+    ],
+    "pyships_compare.ipynb": [r"^parity\s+always under 80 shots, mean about 65\s+mean (?:[0-5]\d|6[0-4])\.\d\d, "],
+}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
@@ -35,7 +51,14 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     client.execute()
     errors = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs if o.output_type == "error"]
     assert not errors
+    streams = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs if o.output_type == "stream"]
+    # A search longer than a second may draw a progress bar there; nothing may warn.
+    assert not [o.text for o in streams if o.name == "stderr" and "Warning" in o.text]
+    printed = "".join(o.text for o in streams if o.name == "stdout")
+    for claim in CLAIMS.get(path.name, []):
+        assert re.search(claim, printed, re.MULTILINE), (claim, printed)
 
 
 def test_there_is_a_notebook():
     assert NOTEBOOKS
+    assert set(CLAIMS) <= {p.name for p in NOTEBOOKS}
