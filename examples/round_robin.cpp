@@ -5,8 +5,9 @@
 //
 // A PLAYER is SHOOTER or SHOOTER/PLACER (probability/elusive): how it shoots and how it lays out
 // its fleet (uniform unless given). Default players: random, hunt_target, parity, probability
-// and probability/elusive. Prints the standings and each pair's win share.
-// ctest-args: --games 200 random parity probability/spread
+// and probability/elusive. Prints the standings and each pair's win share. A shooter of this
+// file, `checkers`, is registered by name (register_shooter) and plays like any built-in.
+// ctest-args: --games 200 random checkers probability/spread
 // ctest-expect:  3  probability/spread +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%
 #include "arguments.hpp"
 
@@ -33,8 +34,26 @@ standings and each pair's win share.
 
 A PLAYER is SHOOTER or SHOOTER/PLACER (probability/elusive): how it shoots and how it lays out
 its fleet (uniform unless given). Default players: random, hunt_target, parity, probability and
-probability/elusive.
+probability/elusive. Besides the built-in shooters, this program registers its own: checkers.
 )";
+
+/// A shooter of this program, registered by name in `main` so that a PLAYER can name it: fires
+/// at random on the dark squares of a checkerboard (every ship of two or more covers one), then
+/// on the light ones. It never follows up a hit.
+struct Checkers {
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>& view, Rng& rng) {
+    std::vector<Coord> dark, light;
+    for (int i = 0; i < view.board().cells(); ++i) {
+      if (!view.open().test(static_cast<std::size_t>(i))) continue;
+      const Coord c = view.board().coord(static_cast<std::size_t>(i));
+      ((c.row + c.col) % 2 == 0 ? dark : light).push_back(c);
+    }
+    const std::vector<Coord>& pool = dark.empty() ? light : dark;
+    return pool[static_cast<std::size_t>(rng.below(static_cast<int>(pool.size())))];
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
 
 Entrant<S> entrant(const std::string& player) {
   const auto slash = player.find('/');
@@ -45,6 +64,8 @@ Entrant<S> entrant(const std::string& player) {
 } // namespace
 
 int main(int argc, char** argv) {
+  register_shooter<S>("checkers", "random dark squares of a checkerboard, then the light ones",
+                      [] { return AnyShotStrategy<S>(Checkers{}); });
   SimulationOptions options;
   options.games = 1000;
   options.seed = 1;
