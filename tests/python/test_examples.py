@@ -130,12 +130,27 @@ def test_the_duel_baselines_run_under_other_rules(rules: str, tmp_path: pathlib.
     assert f"{rules} rules" in done.stdout and done.stdout.count("wins") == 4
 
 
+def test_the_duel_baselines_play_another_opponent_and_show_the_boards(
+    tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    out = run_example("duel_baselines.py", ["--episodes", "3", "--opponent", "parity", "--show"], tmp_path,
+                      python_env).stdout
+    assert out.startswith("3 matches each against 'parity', classic rules")
+    target = re.search(r"^target \(agent's shots: (\d+)\)$", out, re.MULTILINE)
+    own = re.search(r"^own fleet \(opponent's shots: (\d+)\)$", out, re.MULTILINE)
+    assert target and own and target.start() < own.start()
+    # The last match is over: one side's 17 ship cells are all hit (X) on its board.
+    boards = out[target.end():own.start()], out[own.end():]
+    assert 17 in [board.count("X") for board in boards]
+
+
 @pytest.mark.parametrize(
     "name, args, message",
     [
         ("quickstart.py", ["--games", "0"], "argument --games: must be at least 1, got 0"),
         ("paired_comparison.py", ["nope", "parity"], "error: unknown shooter 'nope'"),
         ("duel_baselines.py", ["--episodes", "abc"], "argument --episodes: 'abc' is not a whole number"),
+        ("duel_baselines.py", ["--opponent", "nope"], "error: unknown shooter 'nope'; known: random"),
         ("perfect_play.py", ["--ships", "5", "--rows", "4", "--cols", "4"], "error: 'Ship 1' (length 5) does not fit on a 4 x 4 board"),
     ],
 )
