@@ -1,12 +1,15 @@
 // One two-player game, printed move by move, with both oceans side by side at the end.
 //
 //   play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--record FILE]
+//   play_one_game --games N [--seed N] [--first NAME] [--second NAME] [--rules NAME]
 //   play_one_game --check FILE
 //
 // The players are shooters from the registry (default: hunt_target against parity), both fleets
 // laid out uniformly at random. --record writes the game's record (see game_record.hpp), which
 // replays the same game exactly; --check reads a record back (check_record: parsed, then
 // replayed) and says whether it replays exactly or names the line of its first problem.
+// --games N plays N matches between the same two players instead (simulate_match, on every
+// core, each player moving first in half of them) and prints the first player's win share.
 // ctest-args: --seed 7
 // ctest-expect: \(X hit, o miss, \. water, letters: ships never hit\)
 #include "arguments.hpp"
@@ -26,6 +29,7 @@ using S = ClassicShape;
 
 constexpr std::string_view usage = R"(Usage:
   play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--record FILE]
+  play_one_game --games N [--seed N] [--first NAME] [--second NAME] [--rules NAME]
   play_one_game --check FILE
 
 Plays one two-player game between two shooters of the registry, printed move by move, with both
@@ -37,6 +41,8 @@ oceans side by side at the end. Both fleets are laid out uniformly at random.
   --rules NAME   a named rule set (default classic); one named after a fleet (russian, bbm103,
                  cs32) plays with that fleet
   --record FILE  writes the game's record to FILE; it replays the same game exactly
+  --games N      plays N matches (1 to 10000000) instead of one printed game, each player moving
+                 first in half of them, and prints the first player's share of the wins
   --check FILE   plays nothing: reads the record in FILE (a 10 x 10 game) and replays it, then
                  says whether it replays exactly or where it first goes wrong (exit status 1)
 )";
@@ -129,6 +135,7 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::string first = "hunt_target", second = "parity", rules_name = "classic", record_file;
   std::string check_file;
+  std::uint64_t games = 0; // 0: one game, printed
   examples::Arguments args(argc, argv, "play_one_game", usage);
   while (args.next()) {
     if (args.is("--seed"))
@@ -143,6 +150,8 @@ int main(int argc, char** argv) {
       record_file = args.value();
     else if (args.is("--check"))
       check_file = args.value();
+    else if (args.is("--games"))
+      games = args.count(1, 10'000'000);
     else
       args.refuse();
   }
@@ -155,7 +164,28 @@ int main(int argc, char** argv) {
   const Rules rules = *named;
   // A rule set named after a fleet (russian, bbm103, cs32) comes with that fleet.
   const Fleet fleet = fleets::named(rules_name).value_or(fleets::classic);
+  if (games > 0 && !record_file.empty()) {
+    std::fprintf(stderr, "play_one_game: --record writes one game's record: not with --games\n");
+    return 2;
+  }
   try {
+    if (games > 0) {
+      SimulationOptions options;
+      options.games = games;
+      options.seed = seed;
+      const MatchResult m =
+          simulate_match(Board<S>{}, fleet, rules, make_shooter<S>(first), UniformPlacer<S>{},
+                         make_shooter<S>(second), UniformPlacer<S>{}, options);
+      const Proportion a = m.share_a();
+      std::printf("%s against %s, %s rules, %llu matches (seed %llu): %s wins %.1f%% (95%% "
+                  "interval %.1f to %.1f), draws %llu, aborted %llu; the first mover wins %.1f%%\n",
+                  first.c_str(), second.c_str(), rules_name.c_str(),
+                  static_cast<unsigned long long>(m.games), static_cast<unsigned long long>(seed),
+                  first.c_str(), 100 * a.share, 100 * a.low, 100 * a.high,
+                  static_cast<unsigned long long>(m.draws),
+                  static_cast<unsigned long long>(m.aborted), 100 * m.first_mover_share().share);
+      return 0;
+    }
     Game<S> game(Board<S>{}, fleet, rules, make_shooter<S>(first), make_shooter<S>(second), seed);
     const UniformPlacer<S> placer;
     if (!game.place(0, placer) || !game.place(1, placer)) {
