@@ -76,9 +76,7 @@ def run(args: argparse.Namespace) -> None:
     me = QueuedShooter("me")
     salvo = battleship.Game(me, "probability", rules=battleship.Rules.named("salvo"), seed=3,
                             placers=None, observers=[SinkingNews()])
-    salvo.ocean(0).place(0, "A1", "h")  # ships by hand, or all at once:
-    salvo.ocean(0).unplace(0)
-    salvo.place(0, "uniform")
+    salvo.place(0, "uniform")  # or ship by ship: salvo.ocean(0).place(ship, "A1", "h")
     salvo.place(1, "uniform")
     while not salvo.is_over:
         if salvo.to_move == 0:  # a checkerboard sweep, as many cells as the volley has
