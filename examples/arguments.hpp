@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <limits>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -115,6 +117,16 @@ public:
   [[noreturn]] void refuse() const {
     fail((positional() ? "unexpected argument '" : "unknown option '") + std::string(current()) +
          "' (--help lists the arguments)");
+  }
+
+  /// The whole text of the file `path` names; a file that cannot be read ends the program
+  /// ("PROGRAM: cannot read 'PATH'", status 2).
+  [[nodiscard]] std::string read_file(const std::string& path) const {
+    std::ifstream in(path);
+    std::ostringstream text;
+    if (in) text << in.rdbuf();
+    if (!in) fail("cannot read '" + path + "'");
+    return text.str();
   }
 
   /// Prints "PROGRAM: message" to stderr and ends the program with status 2.

@@ -15,8 +15,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,24 +51,6 @@ std::optional<Touching> parse_touching(std::string_view s) {
   return std::nullopt;
 }
 
-/// Why the rules refuse `layout`, in the file's terms ("line 2, column 6: the Carrier ..."), or
-/// nothing if they accept it.
-std::optional<std::string> refusal(const Board<S>& board, const Fleet& fleet, const Rules& rules,
-                                   const LayoutParse& parsed) {
-  Ocean<S> ocean(board, fleet, rules.touching);
-  for (const ShipPlacement& entry : *parsed.layout) {
-    const PlacementRefusal why = ocean.place(entry.ship, entry.placement);
-    if (why == PlacementRefusal::none) continue;
-    const Coord at = entry.placement.origin;
-    const auto ship = fleet.ship(entry.ship);
-    const bool across = entry.placement.orientation == Orientation::horizontal;
-    return "line " + std::to_string(parsed.row_lines[static_cast<std::size_t>(at.row)]) +
-           ", column " + std::to_string(at.col + 1) + ": the " + std::string(ship.name) + " ('" +
-           ship.symbol + "') starting here, " + (across ? "across" : "down") + ": " +
-           std::string(to_string(why));
-  }
-  return std::nullopt;
-}
 } // namespace
 
 int main(int argc, char** argv) {
@@ -93,11 +73,7 @@ int main(int argc, char** argv) {
       rules.touching = *t;
     } else if (args.positional() && !file_given) {
       source = std::string(args.current());
-      std::ifstream in(source);
-      if (!in) args.fail("cannot read '" + source + "'");
-      std::ostringstream all;
-      all << in.rdbuf();
-      text = all.str();
+      text = args.read_file(source);
       file_given = true;
     } else {
       args.refuse();
@@ -106,14 +82,12 @@ int main(int argc, char** argv) {
 
   const Board<S> board;
   const Fleet& fleet = fleets::classic;
+  // Read, then laid out on an ocean under the rules: a malformed line, or a ship the rules
+  // refuse, is named with its line and column before anything is simulated.
   const LayoutParse parsed = parse_layout(board, fleet, text);
-  if (!parsed) {
-    std::fprintf(stderr, "layout_challenge: %s: %s\n", source.c_str(), parsed.error.c_str());
-    return 1;
-  }
-  // Refused by the rules? Say where, which ship and why before simulating.
-  if (const auto why = refusal(board, fleet, rules, parsed)) {
-    std::fprintf(stderr, "layout_challenge: %s: %s\n", source.c_str(), why->c_str());
+  Ocean<S> ocean(board, fleet, rules.touching);
+  if (const LayoutPlacing placed = place_layout(ocean, parsed); !placed) {
+    std::fprintf(stderr, "layout_challenge: %s: %s\n", source.c_str(), placed.error.c_str());
     return 1;
   }
   FixedPlacer<S> placer(*parsed.layout);

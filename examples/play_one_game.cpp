@@ -1,13 +1,17 @@
 // One two-player game, printed move by move, with both oceans side by side at the end.
 //
-//   play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--record FILE]
+//   play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--layout FILE]
+//                 [--record FILE]
 //   play_one_game --games N [--seed N] [--first NAME] [--second NAME] [--rules NAME]
+//                 [--layout FILE]
 //   play_one_game --check FILE
 //
 // The players are shooters from the registry (default: hunt_target against parity), both fleets
-// laid out uniformly at random. --record writes the game's record (see game_record.hpp), which
-// replays the same game exactly; --check reads a record back (check_record: parsed, then
-// replayed) and says whether it replays exactly or names the line of its first problem.
+// laid out uniformly at random, or player 1's as drawn in a file (--layout: the grid format of
+// battleship/io/layout_text.hpp, handed to the game with Game::set_ocean). --record writes the
+// game's record (see game_record.hpp), which replays the same game exactly; --check reads a record
+// back (check_record: parsed, then replayed) and says whether it replays exactly or names the line
+// of its first problem.
 // --games N plays N matches between the same two players instead (simulate_match, on every
 // core, each player moving first in half of them) and prints the first player's win share.
 // ctest-args: --seed 7
@@ -19,7 +23,7 @@
 
 #include <cstdio>
 #include <fstream>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -28,18 +32,23 @@ using namespace battleship;
 using S = ClassicShape;
 
 constexpr std::string_view usage = R"(Usage:
-  play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--record FILE]
+  play_one_game [--seed N] [--first NAME] [--second NAME] [--rules NAME] [--layout FILE]
+                [--record FILE]
   play_one_game --games N [--seed N] [--first NAME] [--second NAME] [--rules NAME]
+                [--layout FILE]
   play_one_game --check FILE
 
 Plays one two-player game between two shooters of the registry, printed move by move, with both
-oceans side by side at the end. Both fleets are laid out uniformly at random.
+oceans side by side at the end. Both fleets are laid out uniformly at random, unless --layout
+draws player 1's.
 
   --seed N       the game's seed, 0 to 2^64 - 1 (default 1)
   --first NAME   player 1's shooter (default hunt_target)
   --second NAME  player 2's shooter (default parity)
   --rules NAME   a named rule set (default classic); one named after a fleet (russian, bbm103,
                  cs32) plays with that fleet
+  --layout FILE  player 1's fleet as drawn in FILE: one line a row, a ship's symbol on each of
+                 its cells ('.' for water), checked under the rules (a problem names its line)
   --record FILE  writes the game's record to FILE; it replays the same game exactly
   --games N      plays N matches (1 to 10000000) instead of one printed game, each player moving
                  first in half of them, and prints the first player's share of the wins
@@ -47,16 +56,9 @@ oceans side by side at the end. Both fleets are laid out uniformly at random.
                  says whether it replays exactly or where it first goes wrong (exit status 1)
 )";
 
-/// `--check`: the verdict on the record in `file`, 0 when it replays exactly.
-int check_record_file(const std::string& file) {
-  std::ifstream in(file);
-  if (!in) {
-    std::fprintf(stderr, "play_one_game: cannot read %s\n", file.c_str());
-    return 2;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  const RecordCheck verdict = check_record<S>(text.str()); // parsed, then replayed
+/// `--check`: the verdict on the record `text` read from `file`, 0 when it replays exactly.
+int check_record_text(const std::string& file, const std::string& text) {
+  const RecordCheck verdict = check_record<S>(text); // parsed, then replayed
   if (!verdict.ok) {
     std::printf("%s: %s\n", file.c_str(), verdict.error.c_str()); // "line N: ..."
     return 1;
@@ -134,7 +136,7 @@ void print_oceans(const Ocean<S>& first, const Ocean<S>& second) {
 int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::string first = "hunt_target", second = "parity", rules_name = "classic", record_file;
-  std::string check_file;
+  std::string check_file, layout_file;
   std::uint64_t games = 0; // 0: one game, printed
   examples::Arguments args(argc, argv, "play_one_game", usage);
   while (args.next()) {
@@ -150,12 +152,14 @@ int main(int argc, char** argv) {
       record_file = args.value();
     else if (args.is("--check"))
       check_file = args.value();
+    else if (args.is("--layout"))
+      layout_file = args.value();
     else if (args.is("--games"))
       games = args.count(1, 10'000'000);
     else
       args.refuse();
   }
-  if (!check_file.empty()) return check_record_file(check_file);
+  if (!check_file.empty()) return check_record_text(check_file, args.read_file(check_file));
   const auto named = rulesets::named(rules_name);
   if (!named) {
     std::fprintf(stderr, "play_one_game: unknown rules '%s'\n", rules_name.c_str());
@@ -168,14 +172,28 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "play_one_game: --record writes one game's record: not with --games\n");
     return 2;
   }
+  // --layout: player 1's fleet as drawn, laid out on an ocean under the rules (which may refuse
+  // it: touching ships, say) before any game starts.
+  std::optional<Ocean<S>> drawn;
+  if (!layout_file.empty()) {
+    drawn.emplace(Board<S>{}, fleet, rules.touching);
+    if (const LayoutPlacing placed = place_layout(*drawn, args.read_file(layout_file)); !placed) {
+      std::fprintf(stderr, "play_one_game: %s: %s\n", layout_file.c_str(), placed.error.c_str());
+      return 2;
+    }
+  }
   try {
     if (games > 0) {
       SimulationOptions options;
       options.games = games;
       options.seed = seed;
+      auto batch = [&](const auto& first_placer) {
+        return simulate_match(Board<S>{}, fleet, rules, make_shooter<S>(first), first_placer,
+                              make_shooter<S>(second), UniformPlacer<S>{}, options);
+      };
+      // The drawn layout in every match (FixedPlacer), or a fresh uniform one each time.
       const MatchResult m =
-          simulate_match(Board<S>{}, fleet, rules, make_shooter<S>(first), UniformPlacer<S>{},
-                         make_shooter<S>(second), UniformPlacer<S>{}, options);
+          drawn ? batch(FixedPlacer<S>(placed_layout(*drawn))) : batch(UniformPlacer<S>{});
       const Proportion a = m.share_a();
       std::printf("%s against %s, %s rules, %llu matches (seed %llu): %s wins %.1f%% (95%% "
                   "interval %.1f to %.1f), draws %llu, aborted %llu; the first mover wins %.1f%%\n",
@@ -188,12 +206,23 @@ int main(int argc, char** argv) {
     }
     Game<S> game(Board<S>{}, fleet, rules, make_shooter<S>(first), make_shooter<S>(second), seed);
     const UniformPlacer<S> placer;
-    if (!game.place(0, placer) || !game.place(1, placer)) {
+    if (drawn) {
+      // A finished ocean handed to the game: checked against its board, fleet and rules.
+      if (const OceanRefusal why = game.set_ocean(0, *drawn); why != OceanRefusal::none) {
+        std::printf("%s\n", std::string(to_string(why)).c_str());
+        return 1;
+      }
+    } else if (!game.place(0, placer)) {
       std::printf("%s\n", game.outcome().reason.c_str());
       return 1;
     }
-    std::printf("Player 1 (%s) against player 2 (%s), %s rules, seed %llu\n", first.c_str(),
-                second.c_str(), rules_name.c_str(), static_cast<unsigned long long>(seed));
+    if (!game.place(1, placer)) {
+      std::printf("%s\n", game.outcome().reason.c_str());
+      return 1;
+    }
+    std::printf("Player 1 (%s%s) against player 2 (%s), %s rules, seed %llu\n", first.c_str(),
+                drawn ? (", fleet from " + layout_file).c_str() : "", second.c_str(),
+                rules_name.c_str(), static_cast<unsigned long long>(seed));
     Commentary commentary(fleet);
     GameRecorder<S> recorder;
     // Two observers: the commentary prints, the recorder keeps the shots for the record.

@@ -170,4 +170,58 @@ TEST_CASE("a parsed layout that breaks a placement rule is refused by the ocean,
   CHECK_FALSE(ocean.is_placed(1));
 }
 
+TEST_CASE("place_layout lays a drawn fleet out, or names the refused ship's line and changes "
+          "nothing",
+          "[layout_text]") {
+  using T = FixedShape<3, 4>;
+  const Board<T> board;
+  const Fleet fleet{{"Cruiser", 'C', 3, 1}, {"Patrol", 'P', 2, 1}};
+  // Line 1 is a comment: the ships' rows are lines 2 and 4.
+  constexpr std::string_view apart = "# two ships\nC C C .\n. . . .\n. . P P\n";
+  constexpr std::string_view close = "# two ships\nC C C .\n. . . P\n. . . P\n";
+
+  Ocean<T> ocean(board, fleet, Touching::no_contact); // the Patrol of `close` touches a corner
+  ocean.block(Coord{1, 0});
+  REQUIRE(ocean.place(1, Placement{{1, 2}, Orientation::horizontal, 2}) == PlacementRefusal::none);
+  REQUIRE(ocean.fire(Coord{1, 2}).result == ShotResult::hit);
+  // Taken: the ships and shots it had are replaced, its block stays.
+  const LayoutPlacing placed = place_layout(ocean, apart);
+  INFO(placed.error);
+  REQUIRE(placed);
+  CHECK(placed.refusal == PlacementRefusal::none);
+  CHECK(ocean.placement(0) == Placement{{0, 0}, Orientation::horizontal, 3});
+  CHECK(ocean.placement(1) == Placement{{2, 2}, Orientation::horizontal, 2});
+  CHECK_FALSE(ocean.was_shot(Coord{1, 2}));
+  CHECK(ocean.blocked().test(board.index(Coord{1, 0})));
+  // placed_layout gives the ships back; drawn, they are the text's grid (the comment aside).
+  CHECK(placed_layout(ocean) == *parse_layout(board, fleet, apart).layout);
+  CHECK(format_layout(board, fleet, placed_layout(ocean)) == "C C C .\n. . . .\n. . P P\n");
+
+  // Refused by the touching rule: the ship named by its line and column, nothing changed.
+  const Ocean<T> before = ocean;
+  const LayoutPlacing touching = place_layout(ocean, close);
+  CHECK_FALSE(touching);
+  CHECK(touching.refusal == PlacementRefusal::touching);
+  CHECK(touching.error == std::string("line 3, column 4: the Patrol ('P') starting here, down: ") +
+                              std::string(to_string(PlacementRefusal::touching)));
+  CHECK(ocean == before);
+  // Refused for a blocked cell, on an ocean allowing contact.
+  Ocean<T> blocked(board, fleet);
+  blocked.block(Coord{0, 1});
+  const LayoutPlacing on_block = place_layout(blocked, close);
+  CHECK(on_block.refusal == PlacementRefusal::blocked);
+  CHECK(on_block.error.rfind("line 2, column 1: the Cruiser ('C') starting here, across: ", 0) ==
+        0);
+  CHECK_FALSE(blocked.is_placed(0));
+  // Malformed text: the parse's own message, no placement refusal, nothing changed.
+  const LayoutPlacing malformed = place_layout(ocean, "C C C .\nP . . .\n. . . .\n");
+  CHECK(malformed.error == "line 2, column 1: the Patrol ('P') starting here is 1 long, not 2");
+  CHECK(malformed.refusal == PlacementRefusal::none);
+  CHECK(ocean == before);
+  // The same text is taken where the rules allow contact.
+  Ocean<T> allowed(board, fleet);
+  CHECK(place_layout(allowed, close));
+  CHECK(allowed.all_placed());
+}
+
 } // namespace test_layout_text

@@ -39,6 +39,7 @@
 #include <battleship/detail/text.hpp>
 #include <battleship/detail/unicode.hpp>
 #include <battleship/fleet.hpp>
+#include <battleship/ocean.hpp>
 #include <battleship/placement/fixed.hpp>
 
 namespace battleship {
@@ -289,6 +290,67 @@ template <BoardShape S>
                          "'), the layout ", found[static_cast<std::size_t>(k)]));
   }
   return LayoutParse{std::move(layout), {}, grid_line};
+}
+
+/// What `place_layout` did: the ocean took the drawn layout, or the first problem.
+struct LayoutPlacing {
+  /// Why the ocean refused a ship (`touching` or `blocked`); `none` when it took the layout or
+  /// when the text itself was malformed.
+  PlacementRefusal refusal = PlacementRefusal::none;
+  /// Empty when the ocean took the layout; otherwise the parse's error ("line N: ..."), or the
+  /// refused ship in the text's terms: "line 3, column 6: the Carrier ('C') starting here,
+  /// across: " and the refusal's sentence.
+  std::string error;
+  /// Whether the ocean took the layout.
+  [[nodiscard]] explicit operator bool() const noexcept { return error.empty(); }
+};
+
+/// Lays out `ocean`'s fleet as `parsed` draws it, replacing its ships and shots (its blocks
+/// stay, as for a placer): all or nothing. The ocean checks what the text cannot (its touching
+/// rule and blocked cells); a refusal names the ship's line and column in the text, and the
+/// ocean is then exactly as it was. `parsed` must come from `parse_layout` with the ocean's board
+/// and fleet (a parse of another board or fleet is refused by the ocean's own checks).
+template <BoardShape S>
+[[nodiscard]] LayoutPlacing place_layout(Ocean<S>& ocean, const LayoutParse& parsed) {
+  using detail::concat;
+  if (!parsed) return LayoutPlacing{PlacementRefusal::none, parsed.error};
+  Ocean<S> trial = ocean; // refusals leave `ocean` untouched
+  trial.clear_ships();
+  for (const ShipPlacement& entry : *parsed.layout) {
+    const PlacementRefusal why = trial.place(entry.ship, entry.placement);
+    if (why == PlacementRefusal::none) continue;
+    const Coord at = entry.placement.origin;
+    const auto row = static_cast<std::size_t>(at.row);
+    const int line = row < parsed.row_lines.size() ? parsed.row_lines[row] : at.row + 1;
+    std::string ship = "ship " + std::to_string(entry.ship);
+    if (entry.ship >= 0 && entry.ship < ocean.fleet().ship_count()) {
+      const auto s = ocean.fleet().ship(entry.ship);
+      ship = concat("the ", s.name, " ('", s.symbol, "')");
+    }
+    return LayoutPlacing{
+        why, concat("line ", line, ", column ", at.col + 1, ": ", ship, " starting here, ",
+                    entry.placement.orientation == Orientation::horizontal ? "across" : "down",
+                    ": ", to_string(why))};
+  }
+  ocean = std::move(trial);
+  return LayoutPlacing{};
+}
+
+/// Reads `text` as a layout of `ocean`'s fleet on its board (`parse_layout`) and lays the fleet
+/// out as drawn (`place_layout` above): all or nothing, with the line of the first problem, be
+/// it in the text or a ship the ocean refuses.
+template <BoardShape S>
+[[nodiscard]] LayoutPlacing place_layout(Ocean<S>& ocean, std::string_view text) {
+  return place_layout(ocean, parse_layout(ocean.board(), ocean.fleet(), text));
+}
+
+/// The ships placed on `ocean`, in fleet order: the layout `format_layout` draws.
+template <BoardShape S>
+[[nodiscard]] std::vector<ShipPlacement> placed_layout(const Ocean<S>& ocean) {
+  std::vector<ShipPlacement> layout;
+  for (int ship = 0; ship < ocean.fleet().ship_count(); ++ship)
+    if (ocean.is_placed(ship)) layout.push_back(ShipPlacement{ship, ocean.placement(ship)});
+  return layout;
 }
 
 /// `layout` of `fleet` drawn in the format `parse_layout` reads: ship symbols and `.` for water,
