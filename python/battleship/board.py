@@ -206,6 +206,48 @@ class Ocean(_Board):
                 self._impl.assign(before)
             raise
 
+    def place_layout(self, text: str) -> None:
+        """Lay the fleet out as ``text`` draws it, replacing every ship and shot (the blocks stay):
+        one line per board row, a ship's symbol (the fleet's ``symbol``) on each of its cells,
+        ``.`` or ``~`` for water; blanks between cells are ignored, ``#`` starts a comment and
+        blank lines are skipped, so an indented triple-quoted string reads as drawn.
+
+        All or nothing, with the line of the first problem: a malformed drawing raises
+        ``ValueError`` (``line 3: expected 10 cells, found 9``); a ship this ocean refuses (its
+        touching rule, a blocked cell) raises ``PlacementError`` with the ship's line and column.
+        The ocean is then exactly as it was. ``layout_text`` draws the layout back.
+
+        >>> ocean = Ocean(3, 4, Fleet([ShipClass("Cruiser", "C", 3), ShipClass("Patrol", "P", 2)]))
+        >>> ocean.place_layout('''
+        ...     C C C .
+        ...     . . . .
+        ...     P P . .
+        ... ''')
+        >>> ocean.placement(1)
+        Placement(origin=(2, 0), orientation='horizontal', length=2)
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a layout is drawn as a str, got {type(text).__name__}")
+        code, error = self._impl.place_layout(text)
+        if error and code != "none":
+            raise PlacementError(error, str(code))
+        if error:
+            raise ValueError(error)
+
+    def layout_text(self) -> str:
+        """The ships placed, drawn as ``place_layout`` reads them: one line per row, each cell a
+        ship's symbol or ``.``, separated by blanks (ships not placed are left out, and shots are
+        not drawn). Raises ``ValueError`` for a fleet whose symbols the format reads otherwise
+        (``#``, ``~``, ``,`` or ``;``).
+
+        >>> ocean = Ocean(2, 3, Fleet([ShipClass("Patrol", "P", 2)]))
+        >>> ocean.place(0, "A2")
+        >>> print(ocean.layout_text(), end="")
+        . . .
+        P P .
+        """
+        return str(self._impl.layout_text())
+
     def fit(self, budget: Optional[int] = None) -> str:
         """Whether the whole fleet can be laid out on this board, around its blocks, under its
         touching rule (the ships placed now do not count): ``"fits"``, ``"cannot_fit"`` (proven

@@ -2,6 +2,7 @@
 // class turns them into PlacementError.
 #include <pybind11/stl.h>
 
+#include <battleship/io/layout_text.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/registry.hpp>
@@ -129,6 +130,21 @@ void bind_ocean(py::module_& m) {
            [](const H& h) {
              return bool_grid(h.get().blocked(), h.get().board().rows(), h.get().board().cols());
            })
+      .def(
+          "place_layout",
+          [](const H& h, std::string_view text) {
+            const LayoutPlacing placed = place_layout(h.get_mut(), text); // all or nothing
+            return py::make_tuple(refusal_code(placed.refusal), placed.error);
+          },
+          py::arg("text"),
+          "Lay the fleet out as text draws it: (refusal code, message); message empty if done.")
+      .def(
+          "layout_text",
+          [](const H& h) {
+            const Ocean<S>& o = h.get();
+            return format_layout(o.board(), o.fleet(), placed_layout(o));
+          },
+          "The placed ships drawn as place_layout reads them.")
       .def("copy", [](const H& h) { return H(h.get()); })
       .def(
           "fit",

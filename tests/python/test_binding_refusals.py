@@ -216,6 +216,7 @@ def test_a_games_oceans_are_read_only_once_play_has_started():
             lambda o: o.place(0, (0, 0), "h"),
             lambda o: o.place_randomly(rng=1),
             lambda o: o.block((0, 0)),
+            lambda o: o.place_layout(o.layout_text()),
         ]:
             with pytest.raises(RuntimeError, match="the game's ocean is read-only once play has started"):
                 mutate(ocean)
