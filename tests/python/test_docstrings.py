@@ -1,6 +1,7 @@
 """Every public name of the package has a docstring: help() and notebooks show something for each
 class, function, method and property a user can reach."""
 
+import doctest
 import importlib
 import inspect
 import pkgutil
@@ -74,3 +75,20 @@ def test_every_public_class_function_method_and_property_has_a_docstring():
     missing, checked = _undocumented()
     assert checked > 60  # the walk reached the package's modules
     assert not missing, "\n".join(missing)
+
+
+def test_every_example_in_a_docstring_prints_what_it_shows():
+    """The ``>>>`` examples of every public module run as doctests, with the package's names in
+    scope (as after ``from battleship import *``, and ``battleship`` itself): an example that no
+    longer prints what it shows fails here, not in a reader's notebook."""
+    names = dict(vars(battleship), battleship=battleship)
+    tried = {}
+    for module in _public_modules():
+        result = doctest.testmod(module, extraglobs=names, report=True)
+        assert result.failed == 0, f"{module.__name__}: {result.failed} example(s) failed (above)"
+        tried[module.__name__] = result.attempted
+    # The modules known to hold examples are searched (a change of doctest's finder would
+    # otherwise pass with nothing run).
+    for name in ["battleship", "battleship.board", "battleship.game", "battleship.optimal",
+                 "battleship.posterior", "battleship.tournament"]:
+        assert tried.get(name, 0) >= 2, name
