@@ -25,6 +25,7 @@ RUNS = {
     "perfect_play.py": (["--ships", "2,2", "--seed", "5"], "perfect play needs 8.6696 shots"),
     "vector_env.py": (["--envs", "8", "--episodes", "40"], "probability on 8 chosen layouts: mean"),
     "paired_comparison.py": (["--games", "3000"], "parity minus checkerboard_search, game by game:"),
+    "layout_challenge.py": (["--games", "300"], "classic.txt, touching allowed:"),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
@@ -69,6 +70,26 @@ def test_the_python_placer_makes_the_density_shooter_work_harder(
                       r"\(uniform layouts: (\d+\.\d\d)\)$", out, re.MULTILINE)
     assert edges, out
     assert float(edges[1]) > float(edges[2]) + 1  # every ship on an edge: the centre-first hunt pays
+
+
+def test_the_layout_challenge_hunts_the_drawn_layout_and_names_a_refused_ships_line(
+    tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    out = run_example("layout_challenge.py", ["--games", "300"], tmp_path, python_env).stdout
+    sample = (EXAMPLES.parent / "layouts" / "classic.txt").read_text()
+    drawn = "".join(line + "\n" for line in sample.splitlines() if line and not line.startswith("#"))
+    assert drawn in out  # the layout read, drawn back
+    rows = dict(re.findall(r"^(random|parity|probability) +(\d+\.\d\d) +\d+\.\d\d +[+-]\d+\.\d\d$", out, re.MULTILINE))
+    assert sorted(rows) == ["parity", "probability", "random"], out
+    assert float(rows["random"]) > float(rows["parity"]) > float(rows["probability"])
+    # The Cruiser moved against the Battleship: refused under no contact, with its line.
+    touching = tmp_path / "touching.txt"
+    touching.write_text(sample.replace("B . . . R R R", "B R R R . . ."))
+    env = dict(python_env)
+    done = subprocess.run([sys.executable, str(EXAMPLES / "layout_challenge.py"), str(touching), "--touching", "no_contact"],
+                          env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 2
+    assert "touching.txt: line 7, column 2: the Cruiser ('R') starting here, across: the ship would touch" in done.stderr
 
 
 def test_the_quickstart_plays_a_round_robin_and_a_match_driven_from_outside(

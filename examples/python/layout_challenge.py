@@ -1,0 +1,78 @@
+"""How hard is your layout to find? The Python counterpart of examples/layout_challenge.cpp.
+
+Reads a fleet drawn as text (one line a row, a ship's symbol on each of its cells, '.' for
+water; examples/layouts/classic.txt by default) and lays it out on an ocean with
+Ocean.place_layout, under the touching rule given: a malformed drawing, or a ship the rule
+refuses, is named by its line and column (exit status 2). Then each shooter hunts that layout
+in every game (a placer that lays out the same drawing each time), and, on the same seed,
+uniformly random layouts: the difference is what your layout costs or saves them.
+
+    python examples/python/layout_challenge.py [FILE] [--games N] [--touching RULE]
+                                               [--shooters NAME,NAME,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+
+import battleship
+from battleship import Ocean, Rng
+from battleship.cli import whole_number
+
+SAMPLE = pathlib.Path(__file__).resolve().parents[1] / "layouts" / "classic.txt"
+
+
+class DrawnLayout:
+    """A placer that lays out the same drawing every game (it was checked once, up front)."""
+
+    name = "drawn"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def place(self, ocean: Ocean, rng: Rng) -> bool:
+        ocean.place_layout(self.text)
+        return True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", type=pathlib.Path, default=SAMPLE,
+                        help="the drawn layout (default: examples/layouts/classic.txt)")
+    parser.add_argument("--games", type=whole_number(1, 10_000_000), metavar="N", default=2_000,
+                        help="games of each shooter, on each kind of layout (default 2,000)")
+    parser.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"],
+                        default="allowed", help="the touching rule (default allowed)")
+    parser.add_argument("--shooters", default="random,parity,probability", metavar="NAMES",
+                        help="comma-separated shooters (default random,parity,probability)")
+    args = parser.parse_args()
+    try:
+        text = args.file.read_text()
+    except OSError as error:
+        parser.error(f"cannot read {args.file}: {error.strerror}")
+    ocean = Ocean(10, 10, battleship.Fleet.classic(), touching=args.touching)
+    try:
+        ocean.place_layout(text)  # ValueError (a PlacementError too) names the line
+    except ValueError as error:
+        parser.error(f"{args.file}: {error}")
+    shooters = [name for name in args.shooters.split(",") if name]
+    unknown = [name for name in shooters if name not in battleship.shooter_names()]
+    if unknown or not shooters:
+        parser.error(f"unknown shooter {', '.join(unknown) or '(none given)'}; "
+                     f"known: {', '.join(battleship.shooter_names())}")
+
+    print(f"{args.file.name}, touching {args.touching}:")
+    print(ocean.layout_text())
+    rules = battleship.Rules(touching=args.touching)
+    placer = DrawnLayout(text)
+    print(f"{'shooter':<14} {'this layout':>11} {'uniform':>8} {'difference':>10}")
+    for name in shooters:
+        drawn = battleship.simulate(name, args.games, seed=1, rules=rules, placer=placer, progress=False)
+        uniform = battleship.simulate(name, args.games, seed=1, rules=rules, progress=False)
+        print(f"{name:<14} {drawn.mean:>11.2f} {uniform.mean:>8.2f} {drawn.mean - uniform.mean:>+10.2f}")
+    print(f"(mean shots over {args.games} games each)")
+
+
+if __name__ == "__main__":
+    main()
