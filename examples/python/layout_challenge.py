@@ -4,8 +4,9 @@ Reads a fleet drawn as text (one line a row, a ship's symbol on each of its cell
 water; examples/layouts/classic.txt by default) and lays it out on an ocean with
 Ocean.place_layout, under the touching rule given: a malformed drawing, or a ship the rule
 refuses, is named by its line and column (exit status 2). Then each shooter hunts that layout
-in every game (a placer that lays out the same drawing each time), and, on the same seed,
-uniformly random layouts: the difference is what your layout costs or saves them.
+in every game (battleship.FixedPlacer, which lays out the same drawing each time), and, on the
+same seed, uniformly random layouts: the difference is what your layout costs or saves them.
+`battleship compare --layout FILE` does the same from the command line.
 
     python examples/python/layout_challenge.py [FILE] [--games N] [--touching RULE]
                                                [--shooters NAME,NAME,...]
@@ -17,23 +18,10 @@ import argparse
 import pathlib
 
 import battleship
-from battleship import Ocean, Rng
+from battleship import FixedPlacer, Ocean
 from battleship.cli import whole_number
 
 SAMPLE = pathlib.Path(__file__).resolve().parents[1] / "layouts" / "classic.txt"
-
-
-class DrawnLayout:
-    """A placer that lays out the same drawing every game (it was checked once, up front)."""
-
-    name = "drawn"
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def place(self, ocean: Ocean, rng: Rng) -> bool:
-        ocean.place_layout(self.text)
-        return True
 
 
 def main() -> None:
@@ -65,7 +53,7 @@ def main() -> None:
     print(f"{args.file.name}, touching {args.touching}:")
     print(ocean.layout_text())
     rules = battleship.Rules(touching=args.touching)
-    placer = DrawnLayout(text)
+    placer = FixedPlacer(ocean)  # the layout as read, checked under the rule
     print(f"{'shooter':<14} {'this layout':>11} {'uniform':>8} {'difference':>10}")
     for name in shooters:
         drawn = battleship.simulate(name, args.games, seed=1, rules=rules, placer=placer, progress=False)

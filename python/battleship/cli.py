@@ -37,7 +37,7 @@ import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
-from battleship import Fleet, Rules
+from battleship import Fleet, Ocean, Rules
 from battleship._arguments import INT_MAX, UINT_MAX, check_count, check_fit
 from battleship.strategies import DRAWING_PLACERS
 
@@ -233,17 +233,25 @@ def _table(
         for name in shooters
         if slow_games is not None and battleship.shooter_is_slow(name) and slow_games < args.games
     }
+    if args.layout is not None:  # before check_run, which would speak of --placer's placer
+        for option, value in (("--search-budget", args.search_budget), ("--candidates", args.candidates)):
+            if value is not None:
+                raise ValueError(f"{option} sets the placers that draw layouts; --layout lays out one drawing")
     rules = check_run(args, shooters, [args.placer])
+    placer, drawing = _solo_placer(args)
     solo = " (solo games: every shot is answered at once, so the volley rule does not apply)"
-    print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, placer {args.placer}{_budget_text(args)}"
+    laid_out = f"layout from {args.layout}" if drawing else f"placer {args.placer}{_budget_text(args)}"
+    print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, {laid_out}"
           + (solo if rules.volley != "single" else ""))
+    if drawing:
+        print(drawing, end="")
     header = f"{'shooter':<20}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
     print(header)
     print("-" * len(header))
     results = []
     for name in shooters:
         r = battleship.simulate(
-            name, capped.get(name, args.games), placer=placer_of(args, args.placer), game_shots=name in capped,
+            name, capped.get(name, args.games), placer=placer, game_shots=name in capped,
             **run_arguments(args),
         )
         unfinished = f"  ({r.unfinished:,} unfinished)" if r.unfinished else ""
@@ -258,12 +266,12 @@ def _table(
         results.append(r)
     if capped:
         print(f"* slow shooter (milliseconds a move): {_many(min(capped.values()), 'game')}; change with --slow-games")
-        _same_layouts(args, results, capped)
+        _same_layouts(args, placer, results, capped)
     return results
 
 
 def _same_layouts(
-    args: argparse.Namespace, results: Sequence[battleship.SimulationResult], capped: Dict[str, int]
+    args: argparse.Namespace, placer: Any, results: Sequence[battleship.SimulationResult], capped: Dict[str, int]
 ) -> None:
     """Prints how the best shooter that played every game did on the slow shooters' games alone,
     and each slow shooter's shots minus its own, game by game.
@@ -279,7 +287,7 @@ def _same_layouts(
     best = min(full, key=lambda r: r.mean)
     games = min(capped.values())
     same = battleship.simulate(
-        best.shooter, games, placer=placer_of(args, args.placer), game_shots=True, **run_arguments(args)
+        best.shooter, games, placer=placer, game_shots=True, **run_arguments(args)
     )
     if not same.finished:
         return
@@ -288,6 +296,38 @@ def _same_layouts(
         if r.shooter in capped and r.finished:
             d = battleship.paired_difference(r, same)
             print(f"  {r.shooter} minus {best.shooter}, game by game: {d.mean:+.2f} ± {d.ci95:.2f} shots")
+
+
+def _solo_placer(args: argparse.Namespace) -> Tuple[Any, str]:
+    """The placer of a ``compare`` or ``simulate`` run and, with ``--layout FILE``, the drawing
+    it lays out every game, read and checked on the run's board, fleet and touching rule (a
+    problem names its line, before anything is played); without it, ``--placer``'s and ``""``."""
+    if args.layout is None:
+        return placer_of(args, args.placer), ""
+    try:
+        with open(args.layout, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"--layout {args.layout}: {getattr(error, 'strerror', None) or error}") from None
+    rows, cols, fleet, rules = board_from(args)
+    ocean = Ocean(rows, cols, fleet, touching=rules.touching)
+    try:
+        ocean.place_layout(text)
+    except ValueError as error:
+        raise ValueError(f"--layout {args.layout}: {error}") from None
+    return battleship.FixedPlacer(text), ocean.layout_text()
+
+
+def _add_layout_option(p: argparse.ArgumentParser) -> None:
+    """``--layout FILE``, given instead of ``--placer``."""
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--placer", default="uniform", help="placer name (default uniform)")
+    choice.add_argument(
+        "--layout",
+        metavar="FILE",
+        help="lay out the fleet as drawn in FILE in every game, instead of a placer: one line per row, "
+        "a ship's symbol on each of its cells, '.' for water (examples/layouts/classic.txt)",
+    )
 
 
 def _check_plot_file(path: str) -> str:
@@ -349,7 +389,7 @@ def add_compare(sub: Subparsers) -> None:
         "mean, median, p95 and max shots to sink the fleet, and games per second.",
     )
     p.add_argument("--shooters", help="comma-separated shooter names (default: every built-in)")
-    p.add_argument("--placer", default="uniform", help="placer name (default uniform)")
+    _add_layout_option(p)
     p.add_argument("--plot", metavar="FILE.png", help="also write the distribution chart (needs matplotlib)")
     p.add_argument(
         "--slow-games",
@@ -371,7 +411,7 @@ def add_simulate(sub: Subparsers) -> None:
         "simulate", help="simulate one shooter", description="Play one shooter many times and print its figures."
     )
     p.add_argument("shooter", help="shooter name: " + ", ".join(battleship.shooter_names()))
-    p.add_argument("--placer", default="uniform", help="placer name (default uniform)")
+    _add_layout_option(p)
     add_run_options(p, 10_000)
     add_board_options(p, volleys=False)
     p.set_defaults(run=lambda a: (_table(a, [a.shooter]), 0)[1])

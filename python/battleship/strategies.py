@@ -41,6 +41,7 @@ __all__ = [
     "ElusivePlacer",
     "DRAWING_PLACERS",
     "MediocrePlacer",
+    "FixedPlacer",
     "shooter",
     "placer",
     "shooter_names",
@@ -480,6 +481,53 @@ class MediocrePlacer(BuiltinPlacer):
 
     def __init__(self) -> None:
         super().__init__("mediocre")
+
+
+class FixedPlacer:
+    """Lays out the same fleet in every game, as a drawing shows it: the text ``Ocean.place_layout``
+    reads (one line per row, a ship's symbol on each of its cells, ``.`` for water), or an
+    ``Ocean`` whose ships are all placed, which it draws (``Ocean.layout_text``).
+
+    A Python placer (C++'s ``FixedPlacer`` takes a list of placements), so games with it run on
+    one thread. ``check`` tries the drawing on a board, fleet and touching rule at once; in a run,
+    a drawing the ocean refuses raises from the first game, naming its line (``ValueError``, or
+    ``PlacementError`` for a ship the touching rule or a block refuses).
+
+    >>> ocean = Ocean(10, 10, Fleet.classic())
+    >>> ocean.place_randomly(rng=3)
+    >>> simulate("probability", 100, placer=FixedPlacer(ocean), seed=1, progress=False).games
+    100
+    """
+
+    name = "fixed"
+
+    def __init__(self, layout: Union[str, Ocean]) -> None:
+        if isinstance(layout, Ocean):
+            if not layout.all_placed:
+                raise ValueError("the ocean's fleet is not all placed: nothing to lay out")
+            layout = layout.layout_text()
+        if not isinstance(layout, str):
+            raise TypeError(f"a fixed layout is a drawing (str) or an Ocean, got {type(layout).__name__}")
+        self.layout = layout
+
+    def check(self, rows: int = 10, cols: int = 10, fleet: Optional[Any] = None, touching: str = "allowed") -> None:
+        """Raise now, naming the line, if the drawing cannot be laid out on a ``rows`` x ``cols``
+        board with ``fleet`` (None: the classic fleet) under ``touching``."""
+        Ocean(rows, cols, fleet, touching).place_layout(self.layout)
+
+    def place(self, ocean: Ocean, rng: Rng) -> bool:
+        """Lay the drawing out on ``ocean`` (``Ocean.place_layout``); ``rng`` is not used."""
+        ocean.place_layout(self.layout)
+        return True
+
+    def __repr__(self) -> str:
+        return f"battleship.FixedPlacer({self.layout!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FixedPlacer) and other.layout == self.layout
+
+    def __hash__(self) -> int:
+        return hash(("fixed placer", self.layout))
 
 
 def shooter(name: str) -> BuiltinShooter:

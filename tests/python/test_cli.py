@@ -1,6 +1,7 @@
 """The battleship command: every subcommand, its help, its errors."""
 
 import argparse
+import pathlib
 import re
 import subprocess
 import sys
@@ -74,6 +75,49 @@ def test_simulate_on_another_board_fleet_and_rules(capsys):
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "12 x 12, fleet russian" in out and "parity" in out
+
+
+LAYOUT = pathlib.Path(__file__).resolve().parents[2] / "examples" / "layouts" / "classic.txt"
+
+
+def test_compare_and_simulate_hunt_a_drawn_layout(capsys):
+    assert main(["compare", "--layout", str(LAYOUT), "--games", "300", "--shooters", "random,probability",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert f"layout from {LAYOUT}" in out.splitlines()[0]
+    drawn = battleship.Ocean()
+    drawn.place_layout(LAYOUT.read_text())
+    assert drawn.layout_text() in out  # the layout it read, drawn back
+    rows = {line.split()[0]: float(line.split()[1]) for line in out.splitlines() if line.startswith(("random", "probability"))}
+    # The same figures as simulate with the drawing as placer, not those of uniform layouts.
+    fixed = battleship.simulate("probability", 300, seed=0, placer=battleship.FixedPlacer(drawn), progress=False)
+    uniform = battleship.simulate("probability", 300, seed=0, progress=False)
+    assert rows["probability"] == round(fixed.mean, 2) != round(uniform.mean, 2)
+    assert main(["simulate", "probability", "--layout", str(LAYOUT), "--games", "300", "--no-progress"]) == 0
+    assert f"{'probability':<20}{fixed.mean:>8.2f}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--touching", "no_contact"], "line 7, column 2: the Cruiser ('R') starting here, across: the ship would touch"),
+    (["--rows", "12"], "expected 12 rows, found 10"),
+    (["--search-budget", "5"], "--search-budget sets the placers that draw layouts; --layout lays out one drawing"),
+    (["--candidates", "5"], "--candidates sets the placers that draw layouts"),
+])
+def test_a_drawn_layout_the_run_cannot_use_is_refused_before_anything_is_played(tmp_path, capsys, extra, message):
+    touching = tmp_path / "touching.txt"
+    touching.write_text(LAYOUT.read_text().replace("B . . . R R R", "B R R R . . ."))
+    assert main(["simulate", "probability", "--layout", str(touching), *extra]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and message in captured.err
+
+
+def test_a_layout_file_that_cannot_be_read_and_a_placer_beside_it_are_refused(tmp_path, capsys):
+    assert main(["simulate", "random", "--layout", str(tmp_path / "none.txt")]) == 2
+    assert "none.txt: No such file or directory" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit:
+        main(["simulate", "random", "--layout", str(LAYOUT), "--placer", "spread"])
+    assert exit.value.code == 2
+    assert "argument --placer: not allowed with argument --layout" in capsys.readouterr().err
 
 
 def test_match_prints_the_tallies(capsys):

@@ -2,6 +2,7 @@
 drawing, all or nothing, naming the line of the first problem; Ocean.layout_text draws one."""
 
 import pathlib
+import pickle
 
 import numpy as np
 import pytest
@@ -169,3 +170,41 @@ def test_the_sample_layout_file_is_the_drawing_above_and_obeys_every_touching_ru
         drawn = Ocean(10, 10, Fleet.classic(), touching=touching)
         drawn.place_layout(CLASSIC)
         assert ocean == drawn
+
+
+def test_a_fixed_placer_lays_out_its_drawing_in_every_game():
+    placer = battleship.FixedPlacer(CLASSIC)
+    drawn = Ocean(10, 10, Fleet.classic())
+    drawn.place_layout(CLASSIC)
+    assert battleship.FixedPlacer(drawn) == battleship.FixedPlacer(drawn.layout_text())
+    assert hash(battleship.FixedPlacer(drawn)) == hash(battleship.FixedPlacer(drawn.layout_text()))
+    assert pickle.loads(pickle.dumps(placer)) == placer  # for runs split over processes
+    # Every game's ocean holds the drawing: the hidden fleet in a two-player game is it.
+    for seed in (1, 2):
+        game = battleship.Game("parity", "random", seed=seed, placers=(placer, "uniform"))
+        game.play_to_end()
+        assert np.array_equal(game.ocean(0).ships, drawn.ships)
+    # A solo run against it needs more shots than against uniform layouts (the sample hugs the
+    # edges, where density shooters look last), and the same on every run.
+    fixed = battleship.simulate("probability", 500, seed=1, placer=placer, progress=False)
+    assert fixed.mean > battleship.simulate("probability", 500, seed=1, progress=False).mean + 1
+    again = battleship.simulate("probability", 500, seed=1, placer=battleship.FixedPlacer(CLASSIC), progress=False)
+    assert again.mean == fixed.mean
+
+
+def test_a_fixed_placer_refuses_what_cannot_be_its_layout():
+    with pytest.raises(TypeError, match="a fixed layout is a drawing .str. or an Ocean, got bytes"):
+        battleship.FixedPlacer(b"C C C")
+    half = Ocean(10, 10, Fleet.classic())
+    half.place(0, "A1")
+    with pytest.raises(ValueError, match="the ocean's fleet is not all placed"):
+        battleship.FixedPlacer(half)
+    touching = battleship.FixedPlacer(CLASSIC.replace("B . . . R R R .", "B R R R . . . ."))
+    touching.check()  # ships may touch by default
+    with pytest.raises(PlacementError, match=r"^line 6, column 2: the Cruiser"):
+        touching.check(touching="no_contact")
+    with pytest.raises(ValueError, match="^expected 12 rows, found 10$"):
+        touching.check(12, 10)
+    # In a run, the first game raises it, naming the line.
+    with pytest.raises(PlacementError, match=r"^line 6, column 2: the Cruiser"):
+        battleship.simulate("random", 10, placer=touching, rules=battleship.Rules(touching="no_contact"), progress=False)
