@@ -298,17 +298,22 @@ def _same_layouts(
             print(f"  {r.shooter} minus {best.shooter}, game by game: {d.mean:+.2f} ± {d.ci95:.2f} shots")
 
 
+def _read_layout(path: str) -> str:
+    """The text of ``--layout``'s file; ``ValueError`` naming it if it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"--layout {path}: {getattr(error, 'strerror', None) or error}") from None
+
+
 def _solo_placer(args: argparse.Namespace) -> Tuple[Any, str]:
     """The placer of a ``compare`` or ``simulate`` run and, with ``--layout FILE``, the drawing
     it lays out every game, read and checked on the run's board, fleet and touching rule (a
     problem names its line, before anything is played); without it, ``--placer``'s and ``""``."""
     if args.layout is None:
         return placer_of(args, args.placer), ""
-    try:
-        with open(args.layout, encoding="utf-8") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"--layout {args.layout}: {getattr(error, 'strerror', None) or error}") from None
+    text = _read_layout(args.layout)
     rows, cols, fleet, rules = board_from(args)
     ocean = Ocean(rows, cols, fleet, touching=rules.touching)
     try:
@@ -557,18 +562,26 @@ _shots_per_turn = whole_number(1, INT_MAX)  # the engine's salvo size is a 32-bi
 def _play(args: argparse.Namespace) -> int:
     from battleship.play import Settings
 
-    settings = Settings(
-        rows=args.rows,
-        cols=args.cols,
-        fleet=args.fleet,
-        opponent=args.opponent,
-        placer=args.placer,
-        touching=args.touching,
-        disclosure=args.disclosure,
-        salvo=args.salvo,
-        until_miss=args.until_miss,
-        seed=args.seed,
-    )
+    layout = None if args.layout is None else _read_layout(args.layout)
+    try:
+        settings = Settings(
+            rows=args.rows,
+            cols=args.cols,
+            fleet=args.fleet,
+            opponent=args.opponent,
+            placer=args.placer,
+            touching=args.touching,
+            disclosure=args.disclosure,
+            salvo=args.salvo,
+            until_miss=args.until_miss,
+            seed=args.seed,
+            layout=layout,
+        )
+    except ValueError as error:  # a drawing refused: name the file it came from
+        message = str(error)
+        if layout is not None and message.startswith("layout: "):
+            message = f"--layout {args.layout}: {message[len('layout: '):]}"
+        raise ValueError(message) from None
     try:
         import textual  # noqa: F401
     except ImportError:
@@ -608,6 +621,7 @@ def add_play(sub: Subparsers) -> None:
     p.add_argument("--salvo", type=_salvo, default=1, metavar="N|ships", help="shots per turn: N, or 'ships' for one per ship afloat (default 1)")
     p.add_argument("--until-miss", action="store_true", help="another shot after each hit, for both players (the Russian rule)")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible opponent (default: a fresh one)")
+    p.add_argument("--layout", metavar="FILE", help="your fleet as drawn in FILE, laid out every round (one line per row, a ship's symbol on each of its cells, '.' for water)")
     p.set_defaults(run=_play)
 
 

@@ -4,6 +4,7 @@ headlessly through keys and clicks, checking what the screen says."""
 from __future__ import annotations
 
 import asyncio
+import pathlib
 import sys
 
 import numpy as np
@@ -406,6 +407,45 @@ def test_bad_play_options_exit_with_a_clear_error(capsys):
     assert capsys.readouterr().err.endswith("argument --salvo: must be at most 2,147,483,647, got 2147483648\n")
 
 
+LAYOUT = pathlib.Path(__file__).resolve().parents[2] / "examples" / "layouts" / "classic.txt"
+
+
+def test_a_drawn_layout_is_your_fleet_in_every_round_and_play_starts_at_the_shooting():
+    drawn = battleship.Ocean(touching="no_contact")
+    drawn.place_layout(LAYOUT.read_text())
+    for seed in (3, 4):  # rounds of other seeds: the computer's fleet changes, yours does not
+        r = Match(Settings(seed=seed, opponent="random", layout=LAYOUT.read_text())).round
+        assert r.stage == "shooting" and r.ship is None and sorted(r.placed) == [0, 1, 2, 3, 4]
+        assert np.array_equal(r.mine.ships, drawn.ships)
+        assert "Your fleet is ready" in r.message
+        assert not r.undo()  # nothing to take back once shooting
+        assert r.fire(water_cells(r.theirs)[0]) and r.shots[0] == 1
+
+
+@pytest.mark.parametrize("layout, error, words", [
+    ("C C C\n", ValueError, "layout: line 1: expected 10 cells, found 3"),
+    (LAYOUT.read_text().replace("B . . . R R R", "B R R R . . ."), ValueError,
+     "layout: line 7, column 2: the Cruiser ('R') starting here, across: the ship would touch"),
+    (b"C C C", TypeError, "layout must be None or a drawing (a str), got bytes"),
+])
+def test_a_layout_that_cannot_be_your_fleet_is_refused_with_its_line(layout, error, words):
+    with pytest.raises(error) as info:
+        Settings(layout=layout)
+    assert words in str(info.value)
+
+
+def test_the_play_command_reads_the_layout_file_and_names_it_in_a_refusal(tmp_path, capsys):
+    touching = tmp_path / "touching.txt"
+    touching.write_text(LAYOUT.read_text().replace("B . . . R R R", "B R R R . . ."))
+    assert cli.main(["play", "--layout", str(touching)]) == 2
+    assert f"--layout {touching}: line 7, column 2: the Cruiser ('R')" in capsys.readouterr().err
+    assert cli.main(["play", "--layout", str(tmp_path / "none.txt")]) == 2
+    assert "none.txt: No such file or directory" in capsys.readouterr().err
+    # Ships may touch when the rules say so; then only the missing terminal stops it.
+    assert cli.main(["play", "--layout", str(touching), "--touching", "allowed", "--placer", "uniform"]) == 2
+    assert "battleship play needs a terminal" in capsys.readouterr().err
+
+
 # ---- the app, headless -----------------------------------------------------------------------
 def run(coro):
     return asyncio.run(coro)
@@ -537,6 +577,22 @@ def test_the_computer_can_win_and_escape_quits():
 
     app = run(scenario())
     assert app.match.wins == [0, 1]
+
+
+def test_with_a_drawn_layout_the_app_opens_on_the_shooting():
+    async def scenario():
+        app = PlayApp(Settings(seed=2, opponent="random", layout=LAYOUT.read_text()))
+        async with app.run_test(size=SIZE) as pilot:
+            text = screen_text(app)
+            assert "Stage: shooting" in text and "placing" not in text
+            assert "C C C C C" in text  # your Carrier, where the drawing puts it
+            enemy = app.query_one("#enemy", BoardView)
+            cell = water_cells(app.match.round.theirs)[0]
+            await pilot.click(enemy, offset=enemy.offset_of(cell))
+            assert app.match.round.shots[0] == 1
+            await pilot.press("escape")
+
+    run(scenario())
 
 
 def test_the_flash_ends():

@@ -72,6 +72,8 @@ class Settings:
     ``salvo`` is the shots per turn: 1 (one shot, the default), N (a fixed salvo of N shots) or
     0 (one shot per own ship still afloat). ``until_miss`` gives a player another shot after each
     hit (the Russian rule; with one shot a turn only). ``seed`` None draws a fresh one.
+    ``layout`` is the person's fleet drawn as ``Ocean.place_layout`` reads it, laid out at the
+    start of every round instead of placed by hand (None: placed by hand).
     """
 
     rows: int = 10
@@ -84,6 +86,7 @@ class Settings:
     salvo: int = 1
     until_miss: bool = False
     seed: Optional[int] = None
+    layout: Optional[str] = None
 
     def __post_init__(self) -> None:
         for name in ("rows", "cols"):
@@ -121,6 +124,13 @@ class Settings:
         if problem:
             raise ValueError(f"the {self.fleet} fleet does not fit a {self.rows} x {self.cols} board: {problem}")
         check_fit(self.rows, self.cols, self.fleet_object, self.touching, f"the {self.fleet} fleet")
+        if self.layout is not None:
+            if not isinstance(self.layout, str):
+                raise TypeError(f"layout must be None or a drawing (a str), got {type(self.layout).__name__}")
+            try:  # refused now, naming the line, rather than at the first round
+                Ocean(self.rows, self.cols, self.fleet_object, self.touching).place_layout(self.layout)
+            except ValueError as error:
+                raise ValueError(f"layout: {error}") from None
 
     @property
     def fleet_object(self) -> Fleet:
@@ -213,6 +223,11 @@ class Round:
         self._belief: Optional[Posterior] = None
         self.hints = 0
         self.message = f"Place your {self._ship_label(0)}: arrows move it, R rotates, Enter places it."
+        if settings.layout is not None:  # the fleet as drawn: straight to shooting
+            self.mine.place_layout(settings.layout)
+            self.placed = list(range(len(self.names)))
+            self.ship = None
+            self._start_shooting()
 
     def _computer_placed(self, settings: Settings, seed: int) -> Game:
         """The round's game with the computer's fleet laid out by ``settings.placer``, or by
