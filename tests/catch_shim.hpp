@@ -12,3 +12,10 @@
   do {                                                                                             \
     if (!(__VA_ARGS__)) REQUIRE(__VA_ARGS__);                                                      \
   } while (false)
+
+// `value` within `margin`, absolutely, for results that must be exact up to rounding. A bare
+// `Approx(value).margin(m)` would still pass anything within its default relative epsilon (about
+// 1.2e-5), an error in the fifth digit.
+inline auto exactly(double value, double margin = 1e-12) {
+  return Approx(value).epsilon(1e-15).margin(margin);
+}

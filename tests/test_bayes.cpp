@@ -62,7 +62,7 @@ int check_posterior(const Board<S>& board, const Fleet& fleet, const Rules& rule
       if (tolerance == 0) {
         REQUIRE(shooter.exact());
         REQUIRE(shooter.layouts() == static_cast<double>(truth.layouts));
-        REQUIRE(shooter.probability(c) == Approx(expected).margin(1e-12));
+        REQUIRE(shooter.probability(c) == exactly(expected));
       } else {
         REQUIRE(std::abs(shooter.probability(c) - expected) <= tolerance);
       }

@@ -50,9 +50,9 @@ TEST_CASE("expert is a built-in shooter and says it is slow", "[expert][registry
 TEST_CASE("expert reaches the optimum exactly on small one-ship boards", "[expert][optimum]") {
   // Few layouts: the exact endgame search decides from the first shot.
   const ExpertShooter<D> expert;
-  CHECK(expected_on(3, 3, {2}, expert, 2) == Approx(4.5).margin(1e-9));
-  CHECK(expected_on(4, 3, {2}, expert) == Approx(87.0 / 17.0).margin(1e-9)); // 5.1176
-  CHECK(expected_on(4, 4, {3}, expert) == Approx(5.625).margin(1e-9));
+  CHECK(expected_on(3, 3, {2}, expert, 2) == exactly(4.5, 1e-9));
+  CHECK(expected_on(4, 3, {2}, expert) == exactly(87.0 / 17.0, 1e-9)); // 5.1176
+  CHECK(expected_on(4, 4, {3}, expert) == exactly(5.625, 1e-9));
   // probability does worse on 4 x 4 {3}: the planning is what gets the optimum.
   const Board<D> board(D(4, 4));
   CHECK(small_boards::expected_shots(board, fleet_of({3}), rulesets::classic,

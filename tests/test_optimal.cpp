@@ -37,12 +37,14 @@ double optimum(int rows, int cols, const std::vector<int>& lengths,
 } // namespace
 
 TEST_CASE("the search reproduces issue 6's known optima", "[optimal]") {
-  CHECK(optimum(3, 3, {2}) == Approx(4.5).margin(1e-12));
-  CHECK(optimum(4, 3, {2}) == Approx(87.0 / 17.0).margin(1e-12)); // 5.1176
-  CHECK(optimum(4, 4, {2}) == Approx(6.0833).margin(5e-5));
-  CHECK(optimum(4, 4, {3}) == Approx(5.625).margin(1e-12));
-  CHECK(optimum(5, 4, {3}) == Approx(6.2273).margin(5e-5));
-  CHECK(optimum(4, 4, {2, 2}) == Approx(8.6696).margin(5e-5));
+  // Exactly: a mean over the equally likely layouts, so whole shots over their count (issue 6
+  // rounds them to 4.5, 5.1176, 6.0833, 5.625, 6.2273 and 8.6696).
+  CHECK(optimum(3, 3, {2}) == exactly(54.0 / 12.0));     // 12 layouts
+  CHECK(optimum(4, 3, {2}) == exactly(87.0 / 17.0));     // 17
+  CHECK(optimum(4, 4, {2}) == exactly(146.0 / 24.0));    // 24
+  CHECK(optimum(4, 4, {3}) == exactly(90.0 / 16.0));     // 16
+  CHECK(optimum(5, 4, {3}) == exactly(137.0 / 22.0));    // 22
+  CHECK(optimum(4, 4, {2, 2}) == exactly(3884.0 / 448)); // 448
 }
 
 TEST_CASE("the optimal shooter reaches the search's value against every layout, under every "
@@ -61,7 +63,7 @@ TEST_CASE("the optimal shooter reaches the search's value against every layout, 
       // Played by the independent brute force: layouts placed on an Ocean, answers from firing.
       const double played =
           small_boards::expected_shots(board, fleet, rules, [] { return OptimalShooter<D>{}; });
-      CHECK(played == Approx(value).margin(1e-9));
+      CHECK(played == exactly(value, 1e-9));
       const double probability = small_boards::expected_shots(
           board, fleet, rules, [] { return ProbabilityShooter<D>{}; }, 2);
       const double bayes = small_boards::expected_shots(
@@ -79,7 +81,7 @@ TEST_CASE("where planning matters the optimum is below the density shooter", "[o
   const Fleet fleet = fleet_of({3});
   const double probability =
       exact_mean_shots(board, fleet, rulesets::classic, ProbabilityShooter<D>{});
-  CHECK(probability == Approx(5.75).margin(1e-12));
+  CHECK(probability == exactly(5.75));
   CHECK(optimum(4, 4, {3}) < probability - 0.1);
 }
 
@@ -98,7 +100,7 @@ TEST_CASE("positions that mirror each other have the same value, also through th
     OptimalSearch<D> fresh(board, fleet, rulesets::classic);
     const double alone = fresh.expected_shots(p);
     INFO("miss at (" << c.row << ", " << c.col << ")");
-    CHECK(shared.expected_shots(p) == Approx(alone).margin(1e-12));
+    CHECK(shared.expected_shots(p) == exactly(alone));
   }
   // Not every position is a mirror of another: a miss in the middle is worth a different amount.
   auto corner = shared.start();
@@ -167,7 +169,7 @@ TEST_CASE("a search whose cancel flag is set stops with SearchCancelled and one 
   cancel = false;
   OptimalSearch<D> searched(board, fleet_of({2, 2}), rulesets::classic,
                             OptimalLimits{1000, 100'000, &cancel});
-  CHECK(searched.expected_shots() == Approx(8.6696).margin(1e-4));
+  CHECK(searched.expected_shots() == exactly(3884.0 / 448));
 }
 
 TEST_CASE("a search's solved counter follows the positions it remembers", "[optimal]") {
@@ -177,7 +179,7 @@ TEST_CASE("a search's solved counter follows the positions it remembers", "[opti
   limits.solved = &solved;
   OptimalSearch<D> search(board, fleet_of({2, 2}), rulesets::classic, limits);
   CHECK(solved == 12345); // listing the layouts solves nothing
-  CHECK(search.expected_shots() == Approx(8.6696).margin(1e-4));
+  CHECK(search.expected_shots() == exactly(3884.0 / 448));
   CHECK(search.positions_solved() > 100);
   CHECK(solved == search.positions_solved());
   // Refused for lack of room, the counter still says how far the search got: the limit.
@@ -197,7 +199,7 @@ TEST_CASE("an optimal shooter's start can be cancelled, and the next start solve
   std::atomic<bool> cancel{true};
   CHECK_THROWS_AS(shooter.start(view, &cancel), SearchCancelled);
   shooter.start(view); // the flag was lent to that call only
-  CHECK(shooter.expected_shots() == Approx(8.6696).margin(1e-4));
+  CHECK(shooter.expected_shots() == exactly(3884.0 / 448));
 }
 
 TEST_CASE("an optimal shooter's search off its policy can be cancelled, and the next call "

@@ -110,9 +110,8 @@ TEST_CASE("Posterior's map equals brute-force layout counts on a small board und
         REQUIRE(belief.shots() == static_cast<int>(seen.size()));
         const auto map = belief.probabilities();
         for (std::size_t i = 0; i < map.size(); ++i)
-          REQUIRE(map[i] ==
-                  Approx(static_cast<double>(truth.cover[i]) / static_cast<double>(truth.layouts))
-                      .margin(1e-12));
+          REQUIRE(map[i] == exactly(static_cast<double>(truth.cover[i]) /
+                                    static_cast<double>(truth.layouts)));
         ++checked;
       }
     }
@@ -234,7 +233,7 @@ TEST_CASE("Posterior's sampled map is a fixed function of the answers and the se
   // the sample.
   for (const auto& belief : {a, c}) {
     const auto map = belief.probabilities();
-    CHECK(std::accumulate(map.begin(), map.end(), 0.0) == Approx(17.0).margin(1e-9));
+    CHECK(std::accumulate(map.begin(), map.end(), 0.0) == exactly(17.0, 1e-9));
   }
 }
 

@@ -253,6 +253,7 @@ class _Reentrant:
         lambda g: g.place(0, "uniform"),
         lambda g: g._impl.play_turn(),  # the engine's own guard, under the Python one
         lambda g: g._impl.place(0, "uniform"),
+        lambda g: g._impl.observe(None),  # the recorder would stop hearing the game
     ],
 )
 def test_an_observer_cannot_play_its_own_game(call):
@@ -263,7 +264,8 @@ def test_an_observer_cannot_play_its_own_game(call):
     plain = b.Game("random", "parity", seed=1)
     assert outcome == plain.play_to_end() and game.record == plain.record
     assert observer.refusals and all(
-        "cannot be played from its own observer" in r or "fleet cannot be placed" in r for r in observer.refusals
+        "cannot be played from its own observer" in r or "fleet cannot be placed" in r
+        or r == "a game's observer cannot be changed during play" for r in observer.refusals
     )
 
 

@@ -25,9 +25,10 @@ class ReadingOrder:
 
 
 def test_the_known_optima_of_issue_6() -> None:
+    # Exactly, as whole shots over the layouts' count (issue 6 rounds: 6.0833, 8.6696).
     assert battleship.optimal_expected_shots(3, 3, fleet=TWO) == pytest.approx(4.5, abs=1e-12)
-    assert battleship.optimal_expected_shots(4, 4, fleet=TWO) == pytest.approx(6.0833, abs=5e-5)
-    assert battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO) == pytest.approx(8.6696, abs=5e-5)
+    assert battleship.optimal_expected_shots(4, 4, fleet=TWO) == pytest.approx(146 / 24, abs=1e-12)
+    assert battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO) == pytest.approx(3884 / 448, abs=1e-12)
 
 
 def test_telling_less_never_makes_perfect_play_cheaper() -> None:
@@ -148,7 +149,7 @@ def test_the_optimal_shooter_refuses_what_it_cannot_search() -> None:
     shooter.start(view)
     with pytest.raises(ValueError, match=r"layouts on this board, the limit max_layouts: too many to search exhaustively"):
         shooter.start(battleship.TargetView(10, 10))
-    assert battleship.exact_mean_shots(shooter, 4, 4, fleet=TWO) == pytest.approx(6.0833, abs=5e-5)
+    assert battleship.exact_mean_shots(shooter, 4, 4, fleet=TWO) == pytest.approx(146 / 24, abs=1e-12)
 
 
 def test_a_python_shooters_exception_surfaces_as_itself() -> None:
@@ -170,7 +171,7 @@ def test_the_search_reports_the_positions_it_needs(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(battleship.optimal, "_progress", recording)
     best = battleship.optimal_expected_shots(4, 4, fleet=TWO_TWO, max_positions=100_000)
-    assert best == pytest.approx(8.6696, abs=1e-4)
+    assert best == pytest.approx(3884 / 448, abs=1e-12)
     assert made == [(100_000, "optimal search", " positions")]
     assert reported == sorted(reported) and 100 < reported[-1] < 100_000
     # The last count is the memory the search needs: exactly that limit suffices, one less does not.
