@@ -291,7 +291,8 @@ def _same_layouts(
     )
     if not same.finished:
         return
-    print(f"  {best.shooter} on the same {_many(games, 'layout')}: mean {same.mean:.2f} ± {same.ci95:.2f}")
+    games_of = _many(games, "game") if args.layout is not None else _many(games, "layout")  # one drawn layout
+    print(f"  {best.shooter} on the same {games_of}: mean {same.mean:.2f} ± {same.ci95:.2f}")
     for r in results:
         if r.shooter in capped and r.finished:
             d = battleship.paired_difference(r, same)

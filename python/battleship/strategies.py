@@ -22,7 +22,7 @@ from typing import Any, Callable, Dict, List, Optional, Protocol, Type, Union, r
 
 from battleship import _core, _shape
 from battleship._arguments import INT_MAX, check_count
-from battleship._core import Rng, ShotOutcome
+from battleship._core import Fleet, Rng, ShotOutcome
 from battleship._types import Cell, CellLike
 from battleship.board import Ocean, TargetView
 
@@ -488,8 +488,9 @@ class FixedPlacer:
     reads (one line per row, a ship's symbol on each of its cells, ``.`` for water), or an
     ``Ocean`` whose ships are all placed, which it draws (``Ocean.layout_text``).
 
-    A Python placer (C++'s ``FixedPlacer`` takes a list of placements), so games with it run on
-    one thread. ``check`` tries the drawing on a board, fleet and touching rule at once; in a run,
+    It serves wherever a placer is taken (``simulate``, ``match``, ``Game``, the environments). A
+    Python placer (C++'s ``FixedPlacer`` takes a list of placements), so games with it run on one
+    thread. ``check`` tries the drawing on a board, fleet and touching rule at once; in a run,
     a drawing the ocean refuses raises from the first game, naming its line (``ValueError``, or
     ``PlacementError`` for a ship the touching rule or a block refuses).
 
@@ -510,7 +511,7 @@ class FixedPlacer:
             raise TypeError(f"a fixed layout is a drawing (str) or an Ocean, got {type(layout).__name__}")
         self.layout = layout
 
-    def check(self, rows: int = 10, cols: int = 10, fleet: Optional[Any] = None, touching: str = "allowed") -> None:
+    def check(self, rows: int = 10, cols: int = 10, fleet: Optional[Fleet] = None, touching: str = "allowed") -> None:
         """Raise now, naming the line, if the drawing cannot be laid out on a ``rows`` x ``cols``
         board with ``fleet`` (None: the classic fleet) under ``touching``."""
         Ocean(rows, cols, fleet, touching).place_layout(self.layout)

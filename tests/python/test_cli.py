@@ -95,6 +95,10 @@ def test_compare_and_simulate_hunt_a_drawn_layout(capsys):
     assert rows["probability"] == round(fixed.mean, 2) != round(uniform.mean, 2)
     assert main(["simulate", "probability", "--layout", str(LAYOUT), "--games", "300", "--no-progress"]) == 0
     assert f"{'probability':<20}{fixed.mean:>8.2f}" in capsys.readouterr().out
+    # A slow shooter's games are set beside the same games of the best fast one: of one layout.
+    assert main(["compare", "--layout", str(LAYOUT), "--games", "20", "--slow-games", "3", "--shooters",
+                 "probability,bayes", "--no-progress"]) == 0
+    assert "  probability on the same 3 games: mean" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("extra, message", [

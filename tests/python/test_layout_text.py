@@ -208,3 +208,15 @@ def test_a_fixed_placer_refuses_what_cannot_be_its_layout():
     # In a run, the first game raises it, naming the line.
     with pytest.raises(PlacementError, match=r"^line 6, column 2: the Cruiser"):
         battleship.simulate("random", 10, placer=touching, rules=battleship.Rules(touching="no_contact"), progress=False)
+
+
+def test_an_environment_hides_the_drawn_fleet_at_every_reset():
+    gymnasium = pytest.importorskip("gymnasium")
+    import battleship.envs  # noqa: F401  (registers the environments)
+
+    env = gymnasium.make("battleship/Battleship-v0", placer=battleship.FixedPlacer(CLASSIC))
+    drawn = Ocean(10, 10, Fleet.classic())
+    drawn.place_layout(CLASSIC)
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        assert np.array_equal(env.unwrapped.ocean.ships, drawn.ships)
