@@ -7,12 +7,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 namespace examples {
 
@@ -119,13 +121,15 @@ public:
          "' (--help lists the arguments)");
   }
 
-  /// The whole text of the file `path` names; a file that cannot be read ends the program
-  /// ("PROGRAM: cannot read 'PATH'", status 2).
+  /// The whole text of the file `path` names; a file that cannot be read, or a directory (which
+  /// a stream opens and reads as nothing on Linux), ends the program ("PROGRAM: cannot read
+  /// 'PATH'", status 2).
   [[nodiscard]] std::string read_file(const std::string& path) const {
+    std::error_code ignored; // a path that cannot be inspected is not a directory
     std::ifstream in(path);
+    if (!in || std::filesystem::is_directory(path, ignored)) fail("cannot read '" + path + "'");
     std::ostringstream text;
-    if (in) text << in.rdbuf();
-    if (!in) fail("cannot read '" + path + "'");
+    text << in.rdbuf();
     return text.str();
   }
 
