@@ -44,11 +44,10 @@ struct Checkers {
   void start(const TargetView<S>&) {}
   Coord next_shot(const TargetView<S>& view, Rng& rng) {
     std::vector<Coord> dark, light;
-    for (int i = 0; i < view.board().cells(); ++i) {
-      if (!view.open().test(static_cast<std::size_t>(i))) continue;
-      const Coord c = view.board().coord(static_cast<std::size_t>(i));
+    view.open().for_each([&](std::size_t i) {
+      const Coord c = view.board().coord(i);
       ((c.row + c.col) % 2 == 0 ? dark : light).push_back(c);
-    }
+    });
     const std::vector<Coord>& pool = dark.empty() ? light : dark;
     return pool[static_cast<std::size_t>(rng.below(static_cast<int>(pool.size())))];
   }

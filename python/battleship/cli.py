@@ -34,6 +34,7 @@ import importlib.util
 import io
 import os
 import sys
+from dataclasses import replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
@@ -299,29 +300,28 @@ def _same_layouts(
             print(f"  {r.shooter} minus {best.shooter}, game by game: {d.mean:+.2f} ± {d.ci95:.2f} shots")
 
 
-def _read_layout(path: str) -> str:
-    """The text of ``--layout``'s file; ``ValueError`` naming it if it cannot be read."""
+def _drawn_layout(path: str, rows: int, cols: int, fleet: Fleet, touching: str) -> Tuple[battleship.FixedPlacer, Ocean]:
+    """``--layout FILE``'s placer and the ocean it lays out, checked on the run's board, fleet and
+    touching rule before anything is played; ``ValueError`` naming the file (and the line) if it
+    cannot be read or laid out."""
     try:
         with open(path, encoding="utf-8") as file:
-            return file.read()
+            placer = battleship.FixedPlacer(file.read())
+        return placer, placer.check(rows, cols, fleet, touching)
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"--layout {path}: {getattr(error, 'strerror', None) or error}") from None
+    except ValueError as error:
+        raise ValueError(f"--layout {path}: {error}") from None
 
 
 def _solo_placer(args: argparse.Namespace) -> Tuple[Any, str]:
     """The placer of a ``compare`` or ``simulate`` run and, with ``--layout FILE``, the drawing
-    it lays out every game, read and checked on the run's board, fleet and touching rule (a
-    problem names its line, before anything is played); without it, ``--placer``'s and ``""``."""
+    it lays out every game (``_drawn_layout``); without it, ``--placer``'s and ``""``."""
     if args.layout is None:
         return placer_of(args, args.placer), ""
-    text = _read_layout(args.layout)
     rows, cols, fleet, rules = board_from(args)
-    ocean = Ocean(rows, cols, fleet, touching=rules.touching)
-    try:
-        ocean.place_layout(text)
-    except ValueError as error:
-        raise ValueError(f"--layout {args.layout}: {error}") from None
-    return battleship.FixedPlacer(text), ocean.layout_text()
+    placer, ocean = _drawn_layout(args.layout, rows, cols, fleet, rules.touching)
+    return placer, ocean.layout_text()
 
 
 def _add_layout_option(p: argparse.ArgumentParser) -> None:
@@ -563,26 +563,21 @@ _shots_per_turn = whole_number(1, INT_MAX)  # the engine's salvo size is a 32-bi
 def _play(args: argparse.Namespace) -> int:
     from battleship.play import Settings
 
-    layout = None if args.layout is None else _read_layout(args.layout)
-    try:
-        settings = Settings(
-            rows=args.rows,
-            cols=args.cols,
-            fleet=args.fleet,
-            opponent=args.opponent,
-            placer=args.placer,
-            touching=args.touching,
-            disclosure=args.disclosure,
-            salvo=args.salvo,
-            until_miss=args.until_miss,
-            seed=args.seed,
-            layout=layout,
-        )
-    except ValueError as error:  # a drawing refused: name the file it came from
-        message = str(error)
-        if layout is not None and message.startswith("layout: "):
-            message = f"--layout {args.layout}: {message[len('layout: '):]}"
-        raise ValueError(message) from None
+    settings = Settings(
+        rows=args.rows,
+        cols=args.cols,
+        fleet=args.fleet,
+        opponent=args.opponent,
+        placer=args.placer,
+        touching=args.touching,
+        disclosure=args.disclosure,
+        salvo=args.salvo,
+        until_miss=args.until_miss,
+        seed=args.seed,
+    )
+    if args.layout is not None:  # on the board the settings above were checked for
+        placer, _ = _drawn_layout(args.layout, args.rows, args.cols, settings.fleet_object, args.touching)
+        settings = replace(settings, layout=placer.layout)
     try:
         import textual  # noqa: F401
     except ImportError:

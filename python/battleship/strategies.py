@@ -511,10 +511,12 @@ class FixedPlacer:
             raise TypeError(f"a fixed layout is a drawing (str) or an Ocean, got {type(layout).__name__}")
         self.layout = layout
 
-    def check(self, rows: int = 10, cols: int = 10, fleet: Optional[Fleet] = None, touching: str = "allowed") -> None:
-        """Raise now, naming the line, if the drawing cannot be laid out on a ``rows`` x ``cols``
-        board with ``fleet`` (None: the classic fleet) under ``touching``."""
-        Ocean(rows, cols, fleet, touching).place_layout(self.layout)
+    def check(self, rows: int = 10, cols: int = 10, fleet: Optional[Fleet] = None, touching: str = "allowed") -> Ocean:
+        """The drawing laid out on a ``rows`` x ``cols`` board with ``fleet`` (None: the classic
+        fleet) under ``touching``, or the refusal now, naming the line (``Ocean.place_layout``)."""
+        ocean = Ocean(rows, cols, fleet, touching)
+        ocean.place_layout(self.layout)
+        return ocean
 
     def place(self, ocean: Ocean, rng: Rng) -> bool:
         """Lay the drawing out on ``ocean`` (``Ocean.place_layout``); ``rng`` is not used."""

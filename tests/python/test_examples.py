@@ -35,14 +35,14 @@ DEFAULT_LINES = {
 
 
 def run_example(
-    name: str, arguments: list[str], tmp_path: pathlib.Path, python_env: dict[str, str]
+    name: str, arguments: list[str], tmp_path: pathlib.Path, python_env: dict[str, str], status: int = 0
 ) -> subprocess.CompletedProcess[str]:
     """Runs examples/python/``name`` in ``tmp_path`` with the interpreter and the battleship
-    package these tests use (``python_env``), and checks that it exited 0."""
+    package these tests use (``python_env``), and checks that it exited with ``status``."""
     env = dict(python_env, MPLBACKEND="Agg")
     command = [sys.executable, str(EXAMPLES / name)] + [a.format(tmp=tmp_path) for a in arguments]
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == status, done.stderr
     return done
 
 
@@ -85,10 +85,7 @@ def test_the_layout_challenge_hunts_the_drawn_layout_and_names_a_refused_ships_l
     # The Cruiser moved against the Battleship: refused under no contact, with its line.
     touching = tmp_path / "touching.txt"
     touching.write_text(sample.replace("B . . . R R R", "B R R R . . ."))
-    env = dict(python_env)
-    done = subprocess.run([sys.executable, str(EXAMPLES / "layout_challenge.py"), str(touching), "--touching", "no_contact"],
-                          env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert done.returncode == 2
+    done = run_example("layout_challenge.py", [str(touching), "--touching", "no_contact"], tmp_path, python_env, status=2)
     assert "touching.txt: line 7, column 2: the Cruiser ('R') starting here, across: the ship would touch" in done.stderr
 
 

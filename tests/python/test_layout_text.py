@@ -25,6 +25,13 @@ CLASSIC = """
 """
 """Rows 0 to 9 are the text's lines 3 to 12 (line 1 is empty, line 2 the comment)."""
 
+def _classic_drawn(touching="allowed"):
+    """An ocean of the classic fleet laid out as ``CLASSIC`` draws it."""
+    ocean = Ocean(10, 10, Fleet.classic(), touching=touching)
+    ocean.place_layout(CLASSIC)
+    return ocean
+
+
 SAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "layouts" / "classic.txt"
 """The sample drawing the README and the C++ examples use."""
 
@@ -157,8 +164,7 @@ def test_a_game_plays_a_drawn_layout_laid_out_before_the_first_turn():
     game.place(1, "uniform")
     outcome = game.play_to_end()
     assert outcome.end == "win"
-    drawn = Ocean(10, 10, Fleet.classic())
-    drawn.place_layout(CLASSIC)
+    drawn = _classic_drawn()
     assert np.array_equal(game.ocean(0).ships, drawn.ships)
     assert game.record.replay().record == game.record  # the record keeps the drawn layout
 
@@ -167,15 +173,12 @@ def test_the_sample_layout_file_is_the_drawing_above_and_obeys_every_touching_ru
     for touching in ("allowed", "no_edge_contact", "no_contact"):
         ocean = Ocean(10, 10, Fleet.classic(), touching=touching)
         ocean.place_layout(SAMPLE.read_text())
-        drawn = Ocean(10, 10, Fleet.classic(), touching=touching)
-        drawn.place_layout(CLASSIC)
-        assert ocean == drawn
+        assert ocean == _classic_drawn(touching)
 
 
 def test_a_fixed_placer_lays_out_its_drawing_in_every_game():
     placer = battleship.FixedPlacer(CLASSIC)
-    drawn = Ocean(10, 10, Fleet.classic())
-    drawn.place_layout(CLASSIC)
+    drawn = _classic_drawn()
     assert battleship.FixedPlacer(drawn) == battleship.FixedPlacer(drawn.layout_text())
     assert hash(battleship.FixedPlacer(drawn)) == hash(battleship.FixedPlacer(drawn.layout_text()))
     assert pickle.loads(pickle.dumps(placer)) == placer  # for runs split over processes
@@ -215,8 +218,7 @@ def test_an_environment_hides_the_drawn_fleet_at_every_reset():
     import battleship.envs  # noqa: F401  (registers the environments)
 
     env = gymnasium.make("battleship/Battleship-v0", placer=battleship.FixedPlacer(CLASSIC))
-    drawn = Ocean(10, 10, Fleet.classic())
-    drawn.place_layout(CLASSIC)
+    drawn = _classic_drawn()
     for seed in (1, 2):
         env.reset(seed=seed)
         assert np.array_equal(env.unwrapped.ocean.ships, drawn.ships)

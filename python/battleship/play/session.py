@@ -33,6 +33,7 @@ from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import REFUSALS, Ocean, TargetView
 from battleship.game import Game, QueuedShooter
 from battleship.posterior import Posterior
+from battleship.strategies import FixedPlacer
 
 __all__ = ["Settings", "Match", "Round", "Mark", "default_opponent", "cell_name", "STRONGEST"]
 
@@ -128,7 +129,7 @@ class Settings:
             if not isinstance(self.layout, str):
                 raise TypeError(f"layout must be None or a drawing (a str), got {type(self.layout).__name__}")
             try:  # refused now, naming the line, rather than at the first round
-                Ocean(self.rows, self.cols, self.fleet_object, self.touching).place_layout(self.layout)
+                FixedPlacer(self.layout).check(self.rows, self.cols, self.fleet_object, self.touching)
             except ValueError as error:
                 raise ValueError(f"layout: {error}") from None
 
