@@ -12,9 +12,15 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
+#include <vector>
+
+#include <battleship/fleet.hpp>
+#include <battleship/rules.hpp>
 
 namespace examples {
 
@@ -109,6 +115,18 @@ public:
   /// The value of the option moved to, a seed (any 64-bit whole number).
   std::uint64_t seed() { return count(0, max_seed); }
 
+  /// The value of the option moved to, a touching rule by its name: `allowed`,
+  /// `no_edge_contact` or `no_contact`.
+  battleship::Touching touching() {
+    using battleship::Touching;
+    const std::string option(current());
+    const std::string_view name = value();
+    for (const Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact})
+      if (name == to_string(t)) return t;
+    fail("unknown touching rule '" + std::string(name) + "' for " + option +
+         " (allowed, no_edge_contact or no_contact)");
+  }
+
   /// The positional argument moved to, called `name`, as a whole number from `min` to `max`.
   [[nodiscard]] std::uint64_t positional_count(std::string_view name, std::uint64_t min,
                                                std::uint64_t max) const {
@@ -161,6 +179,49 @@ private:
   std::string_view program_;
   std::string_view usage_;
   int at_ = 0;
+};
+
+/// Positional `ROWS COLS LENGTH...` arguments, each from 1 to 64: a small board and a fleet of
+/// one ship of each length (the programs that solve or list every layout take these).
+class SmallBoard {
+public:
+  /// Takes the positional argument `args` moved to as the next number: ROWS, COLS, a LENGTH.
+  void take(const Arguments& args) {
+    const char* what = numbers_.empty() ? "ROWS" : numbers_.size() == 1 ? "COLS" : "LENGTH";
+    numbers_.push_back(static_cast<int>(args.positional_count(what, 1, 64)));
+  }
+  /// Uses `defaults` if nothing was taken; throws `std::invalid_argument` unless ROWS, COLS and
+  /// at least one LENGTH are there.
+  void finish(std::vector<int> defaults) {
+    if (numbers_.empty()) numbers_ = std::move(defaults);
+    if (numbers_.size() < 3) throw std::invalid_argument("give ROWS COLS and at least one LENGTH");
+  }
+  /// The board's rows (after `finish`).
+  [[nodiscard]] int rows() const { return numbers_[0]; }
+  /// The board's columns (after `finish`).
+  [[nodiscard]] int cols() const { return numbers_[1]; }
+  /// The fleet: "Ship 1" drawn 'A' with the first LENGTH, "Ship 2" drawn 'B', and so on.
+  [[nodiscard]] battleship::Fleet fleet() const {
+    battleship::Fleet fleet;
+    for (std::size_t i = 2; i < numbers_.size(); ++i) {
+      const std::string name = "Ship " + std::to_string(i - 1);
+      fleet.add(battleship::ShipClass{std::string_view(name), static_cast<char>('A' + i - 2),
+                                      numbers_[i], 1});
+    }
+    return fleet;
+  }
+  /// The LENGTHs as given, separated by `separator` ("3 2").
+  [[nodiscard]] std::string lengths(std::string_view separator = " ") const {
+    std::string text;
+    for (std::size_t i = 2; i < numbers_.size(); ++i) {
+      if (i > 2) text += separator;
+      text += std::to_string(numbers_[i]);
+    }
+    return text;
+  }
+
+private:
+  std::vector<int> numbers_;
 };
 
 } // namespace examples

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,12 +45,6 @@ constexpr std::string_view default_layout = R"(. . . . . . . . . .
 . . . . . . . . . .
 )";
 
-std::optional<Touching> parse_touching(std::string_view s) {
-  for (Touching t : {Touching::allowed, Touching::no_edge_contact, Touching::no_contact})
-    if (s == to_string(t)) return t;
-  return std::nullopt;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -66,12 +59,7 @@ int main(int argc, char** argv) {
     if (args.is("--games")) {
       options.games = args.count(1, 10'000'000);
     } else if (args.is("--touching")) {
-      const std::string_view name = args.value();
-      const auto t = parse_touching(name);
-      if (!t)
-        args.fail("unknown touching rule '" + std::string(name) +
-                  "' (allowed, no_edge_contact or no_contact)");
-      rules.touching = *t;
+      rules.touching = args.touching();
     } else if (args.positional() && !file_given) {
       source = std::string(args.current());
       text = args.read_file(source);

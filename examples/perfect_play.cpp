@@ -73,27 +73,21 @@ private:
 } // namespace
 
 int main(int argc, char** argv) try {
-  std::vector<int> numbers;
+  examples::SmallBoard small;
   std::uint64_t seed = 1;
   examples::Arguments args(argc, argv, "perfect_play", usage);
   while (args.next()) {
     if (args.is("--seed")) {
       seed = args.seed();
     } else if (args.positional()) {
-      const char* what = numbers.empty() ? "ROWS" : numbers.size() == 1 ? "COLS" : "LENGTH";
-      numbers.push_back(static_cast<int>(args.positional_count(what, 1, 64)));
+      small.take(args);
     } else {
       args.refuse();
     }
   }
-  if (numbers.empty()) numbers = {4, 4, 2, 2};
-  if (numbers.size() < 3) throw std::invalid_argument("give ROWS COLS and at least one LENGTH");
-  const Board<D> board(D(numbers[0], numbers[1])); // throws past 64 cells
-  Fleet fleet;
-  for (std::size_t i = 2; i < numbers.size(); ++i) {
-    const std::string name = "Ship " + std::to_string(i - 1);
-    fleet.add(ShipClass{std::string_view(name), static_cast<char>('A' + i - 2), numbers[i], 1});
-  }
+  small.finish({4, 4, 2, 2});
+  const Board<D> board(D(small.rows(), small.cols())); // throws past 64 cells
+  const Fleet fleet = small.fleet();
   const Rules rules = rulesets::classic;
 
   std::atomic<std::uint64_t> solved{0};
