@@ -26,11 +26,13 @@ RUNS = {
     "vector_env.py": (["--envs", "8", "--episodes", "40"], "probability on 8 chosen layouts: mean"),
     "paired_comparison.py": (["--games", "3000"], "parity minus checkerboard_search, game by game:"),
     "layout_challenge.py": (["--games", "300"], "classic.txt, touching allowed:"),
+    "custom_command.py": (["placers", "probability", "--games", "300"], "probability, 300 games per placer, 10 x 10"),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
     "perfect_play.py": "4 x 4, ships 3: perfect play needs 5.6250 shots",
     "vector_env.py": "probability on 64 chosen layouts: mean",
+    "custom_command.py": "probability, 2,000 games per placer, 10 x 10, fleet classic",
 }
 
 
@@ -111,6 +113,26 @@ def test_the_probability_map_asks_a_copy_what_if(tmp_path: pathlib.Path, python_
     likeliest = re.search(r"likeliest open cell ([A-J]\d+) ", out)
     assert likeliest and likeliest[1] == what_if[1] != what_if[2]
     assert float(what_if[4]) > float(what_if[3])
+
+
+def test_the_custom_command_plays_each_placer_asked_for_against_uniform_first(
+    tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    out = run_example("custom_command.py", ["placers", "--placers", "spread,elusive", "--games", "300"],
+                      tmp_path, python_env).stdout
+    assert out.startswith("probability, 300 games per placer, 10 x 10, fleet classic")
+    rows = re.findall(r"^(\w+) +(\d+\.\d\d) +\d+\.\d\d +\d+ +\d+ +([+-]\d+\.\d\d)$", out, re.MULTILINE)
+    assert [row[0] for row in rows] == ["uniform", "spread", "elusive"], out  # the baseline first
+    means = {name: float(mean) for name, mean, _ in rows}
+    differences = {name: difference for name, _, difference in rows}
+    assert differences["uniform"] == "+0.00"
+    assert float(differences["elusive"]) == pytest.approx(means["elusive"] - means["uniform"], abs=0.011)
+    # Their layouts are chosen to be found late by density shooters: +3 and +10 shots at seed 0.
+    assert means["elusive"] > means["spread"] > means["uniform"] + 1
+    # The built-in subcommands are still there, and a bad name is main's one-line error.
+    assert "compare" in run_example("custom_command.py", ["--help"], tmp_path, python_env).stdout
+    done = run_example("custom_command.py", ["placers", "--placers", "spread,nope"], tmp_path, python_env, status=2)
+    assert done.stderr.startswith("battleship: error: unknown placer 'nope'") and "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))
