@@ -458,7 +458,8 @@ class ElusivePlacer(_UniformDraws):
 
     @property
     def shortlist(self) -> Optional[int]:
-        """How many of them, the least central, are rehearsed (at least 1); ``None`` for 16."""
+        """How many of them, the least central, are rehearsed (at least 1, at most the
+        candidates drawn); ``None`` for 16."""
         return self._settings.shortlist  # type: ignore[no-any-return]
 
     @property

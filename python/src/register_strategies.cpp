@@ -90,6 +90,15 @@ void register_strategies(py::module_& m) {
     u.candidates = option(candidates, "candidates", 1, spread || elusive);
     u.shortlist = option(shortlist, "shortlist", 1, elusive);
     u.rehearsals = option(rehearsals, "rehearsals", 0, elusive);
+    // The shortlist is taken from the candidates: more than were drawn is a mistake, not a wish.
+    if (u.shortlist) {
+      const int drawn = u.candidates.value_or(ElusivePlacer<SmallShape>{}.candidates);
+      if (*u.shortlist > drawn)
+        throw py::value_error("shortlist " + std::to_string(*u.shortlist) + " is more than the " +
+                              std::to_string(drawn) + " candidates elusive draws" +
+                              (u.candidates ? "" : " by default") +
+                              " (it rehearses some of those)");
+    }
     return u;
   };
   const auto state = [](const UniformPlacerSettings& u) {

@@ -74,6 +74,10 @@ def test_the_options_are_part_of_the_placer_s_identity():
         (lambda: SpreadPlacer(candidates=0), ValueError, "candidates must be >= 1, got 0"),
         (lambda: ElusivePlacer(shortlist=0), ValueError, "shortlist must be >= 1, got 0"),
         (lambda: ElusivePlacer(rehearsals=-1), ValueError, "rehearsals must be >= 0, got -1"),
+        (lambda: ElusivePlacer(candidates=1, shortlist=5), ValueError,
+         r"shortlist 5 is more than the 1 candidates elusive draws \(it rehearses some of those\)"),
+        (lambda: ElusivePlacer(shortlist=300), ValueError,
+         "shortlist 300 is more than the 256 candidates elusive draws by default"),
         (lambda: ElusivePlacer(candidates=2**31), ValueError, "candidates must be <= 2147483647"),
         (lambda: SpreadPlacer(candidates=2.5), TypeError, "candidates must be an int, got 2.5"),
         (lambda: ElusivePlacer(rehearsals=True), TypeError, "rehearsals must be an int, got True"),
@@ -98,6 +102,9 @@ def test_the_engine_refuses_options_a_placer_does_not_take():
         settings(300_000, "elusive", rehearsals="two")
     made = settings(300_000, "elusive", candidates=32, shortlist=4, rehearsals=1)
     assert (made.candidates, made.shortlist, made.rehearsals) == (32, 4, 1)
+    # A shortlist of every candidate is allowed: it rehearses them all.
+    assert settings(300_000, "elusive", candidates=4, shortlist=4).shortlist == 4
+    assert settings(300_000, "elusive", shortlist=256).shortlist == 256
     assert repr(made) == (
         "UniformPlacerSettings(search_budget=300000, placer='elusive', candidates=32, shortlist=4, rehearsals=1)"
     )

@@ -65,7 +65,8 @@ public:
 
   /// Uniform layouts drawn per placement. 1 makes this the uniform placer.
   int candidates = 256;
-  /// How many of them, the least central by `SpreadPlacer::score`, are rehearsed.
+  /// How many of them, the least central by `SpreadPlacer::score`, are rehearsed (all of them
+  /// where `shortlist` is larger than `candidates`; Python refuses such settings).
   int shortlist = 16;
   /// Games of `Rehearsal` played against each shortlisted layout; 0 keeps the least central
   /// candidate (`SpreadPlacer` with `candidates` draws).
