@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+import battleship
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "python"
 
@@ -27,23 +29,28 @@ RUNS = {
     "paired_comparison.py": (["--games", "3000"], "parity minus checkerboard_search, game by game:"),
     "layout_challenge.py": (["--games", "300"], "classic.txt, touching allowed:"),
     "custom_command.py": (["placers", "probability", "--games", "300"], "probability, 300 games per placer, 10 x 10"),
+    "shot_advisor.py": (["--demo", "3"], "all 5 ships sunk in "),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
     "perfect_play.py": "4 x 4, ships 3: perfect play needs 5.6250 shots",
     "vector_env.py": "probability on 64 chosen layouts: mean",
     "custom_command.py": "probability, 2,000 games per placer, 10 x 10, fleet classic",
+    "shot_advisor.py": "input ended: 0 shots fired, 5 ships afloat",  # no input: it stops
 }
 
 
 def run_example(
-    name: str, arguments: list[str], tmp_path: pathlib.Path, python_env: dict[str, str], status: int = 0
+    name: str, arguments: list[str], tmp_path: pathlib.Path, python_env: dict[str, str], status: int = 0,
+    input: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """Runs examples/python/``name`` in ``tmp_path`` with the interpreter and the battleship
-    package these tests use (``python_env``), and checks that it exited with ``status``."""
+    package these tests use (``python_env``), and checks that it exited with ``status``. Its
+    standard input is ``input``, or empty (not the terminal pytest may run in)."""
     env = dict(python_env, MPLBACKEND="Agg")
     command = [sys.executable, str(EXAMPLES / name)] + [a.format(tmp=tmp_path) for a in arguments]
-    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    stdin = {"input": input} if input is not None else {"stdin": subprocess.DEVNULL}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path, **stdin)
     assert done.returncode == status, done.stderr
     return done
 
@@ -198,3 +205,84 @@ def test_a_bad_argument_is_one_line_and_exit_code_2(name: str, args: list[str], 
     done = subprocess.run([sys.executable, str(EXAMPLES / name), *args], capture_output=True, text=True,
                           env=python_env, timeout=120)
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
+
+
+# The shot advisor: each suggestion line, and each answer the demo prints as if typed.
+SUGGESTION = re.compile(r"^turn (\d+)(?: \(again, after a hit\))?, (\d+) shots?: ((?:[A-J](?:10|[1-9]) ?)+)$", re.MULTILINE)
+DEMO_ANSWER = re.compile(r"^> ([A-J](?:10|[1-9])) (miss|hit|sunk(?: [A-Za-z ]+)?)$", re.MULTILINE)
+
+
+def _views(out: str) -> list[str]:
+    """The boards the advisor printed (10 x 10: a header and ten rows each)."""
+    lines = out.splitlines()
+    return ["\n".join(lines[i + 1 : i + 11]) for i, line in enumerate(lines) if line.split() == list("ABCDEFGHIJ")]
+
+
+@pytest.mark.parametrize("fleet, ships", [("classic", 5), ("bbm103", 9)])
+def test_the_shot_advisor_demo_sinks_the_fleet_in_as_many_shots_as_it_answered(
+    fleet: str, ships: int, tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    out = run_example("shot_advisor.py", ["--demo", "3", "--fleet", fleet], tmp_path, python_env).stdout
+    answers = DEMO_ANSWER.findall(out)
+    end = re.search(rf"^all {ships} ships sunk in (\d+) shots$", out, re.MULTILINE)
+    assert end and int(end[1]) == len(answers) == len(SUGGESTION.findall(out)), out
+    # One single shot a turn, each answered with the cell suggested; every ship sunk once, by
+    # name (bbm103's copies of a class, such as its four Patrol Boats, each take a sinking).
+    assert [cells for _, _, cells in SUGGESTION.findall(out)] == [cell for cell, _ in answers]
+    sunk = [result[5:] for _, result in answers if result.startswith("sunk")]
+    names = [battleship.Fleet.named(fleet).ship(i)["name"] for i in range(ships)]
+    assert sorted(sunk) == sorted(names)
+    last = _views(out)[-1]  # every ship cell hit, nothing pending
+    assert last.count("X") == battleship.Fleet.named(fleet).total_length and "*" not in last
+
+
+@pytest.mark.parametrize("arguments, size", [(["--rules", "salvo"], 5), (["--salvo-size", "3"], 3)])
+def test_the_shot_advisor_suggests_volleys_of_distinct_cells_marked_pending(
+    arguments: list[str], size: int, tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    out = run_example("shot_advisor.py", ["--demo", "3", *arguments], tmp_path, python_env).stdout
+    turns = SUGGESTION.findall(out)
+    assert len(turns) > 3 and re.search(r"^all 5 ships sunk in \d+ shots$", out, re.MULTILINE), out
+    # The demo keeps your fleet afloat: a salvo is a shot per ship of the fleet, every turn.
+    assert [int(turn) for turn, _, _ in turns] == list(range(1, len(turns) + 1))
+    for (_, shots, volley), view in zip(turns, _views(out)):
+        cells = volley.split()
+        assert int(shots) == size == len(cells) == len(set(cells))  # distinct: each was pending
+        assert view.count("*") == size  # the suggestions the view shows pending
+    answers = DEMO_ANSWER.findall(out)
+    assert len(answers) == int(re.findall(r"sunk in (\d+) shots", out)[-1])
+    assert len({cell for cell, _ in answers}) == len(answers)
+
+
+def test_the_shot_advisor_asks_again_after_an_impossible_answer(tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
+    script = "\n".join([
+        "B7 miss",  # a cell of one's own instead of the suggestion: taken
+        "",
+        "b7 HIT",  # answered before
+        "hello",  # not an answer
+        "C3 sunk Kraken",  # no such ship
+        "C3 sunk",  # the classic rules name the ship sunk
+        "K1 miss",  # off the board
+        "C3 hit",  # taken
+        "C4 sunk destroyer",
+        "C5 sunk Destroyer",  # the only Destroyer is sunk
+    ]) + "\n"
+    done = run_example("shot_advisor.py", ["--seed", "1"], tmp_path, python_env, input=script)
+    assert "Traceback" not in done.stderr and not done.stderr
+    refusals = re.findall(r"^refused: '([^']*)': .*; answer again$", done.stdout, re.MULTILINE)
+    assert refusals == ["b7 HIT", "hello", "C3 sunk Kraken", "C3 sunk", "K1 miss", "C5 sunk Destroyer"]
+    assert "was already recorded" in done.stdout and "no ship called 'Kraken'" in done.stdout
+    assert "input ended: 3 shots fired, 4 ships afloat" in done.stdout
+    assert len(SUGGESTION.findall(done.stdout)) == 4  # the fourth suggestion is still unanswered
+
+
+def test_the_shot_advisor_withdraws_the_suggestions_not_fired(tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
+    first = run_example("shot_advisor.py", ["--seed", "1", "--salvo-size", "3"], tmp_path, python_env).stdout
+    suggested = SUGGESTION.findall(first)[0][2].split()
+    mine = [cell for cell in ("A1", "A2", "A3", "A4", "A5", "A6") if cell not in suggested][:3]
+    script = "".join(f"{cell} miss\n" for cell in mine)
+    out = run_example("shot_advisor.py", ["--seed", "1", "--salvo-size", "3"], tmp_path, python_env, input=script).stdout
+    assert f"not fired, withdrawn: {' '.join(suggested)}" in out
+    views = _views(out)
+    assert len(views) == 2 and views[0].count("*") == views[1].count("*") == 3  # none left over
+    assert views[1].count("o") == 3 and "input ended: 3 shots fired, 5 ships afloat" in out
