@@ -210,11 +210,11 @@ public:
     }
     return fleet;
   }
-  /// The LENGTHs as given, separated by `separator` ("3 2").
-  [[nodiscard]] std::string lengths(std::string_view separator = " ") const {
+  /// The LENGTHs as given, as they were typed ("3 2").
+  [[nodiscard]] std::string lengths() const {
     std::string text;
     for (std::size_t i = 2; i < numbers_.size(); ++i) {
-      if (i > 2) text += separator;
+      if (i > 2) text += ' ';
       text += std::to_string(numbers_[i]);
     }
     return text;

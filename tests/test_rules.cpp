@@ -55,6 +55,23 @@ TEST_CASE("inconsistent rules are refused with a reason", "[rules]") {
   CHECK_THAT(r.problem().value(), Contains("max_invalid_in_a_row"));
 }
 
+TEST_CASE("the volley size follows the volley rule, the open cells and the shot cap", "[rules]") {
+  // own ships afloat, open cells, valid shots fired
+  static_assert(rulesets::classic.volley_size(5, 100, 0) == 1); // usable at compile time
+  CHECK(rulesets::russian.volley_size(5, 100, 40) == 1);        // another volley, not a bigger one
+  CHECK(rulesets::salvo.volley_size(5, 100, 0) == 5);
+  CHECK(rulesets::salvo.volley_size(2, 100, 30) == 2); // the shooter's own ships, as they sink
+  CHECK(rulesets::salvo.volley_size(4, 3, 97) == 3);   // no more shots than open cells
+  CHECK(rulesets::salvo.volley_size(0, 50, 50) == 0);
+  const Rules fixed{.volley = Volley::fixed_salvo, .salvo_size = 3, .shot_cap = 10};
+  CHECK(fixed.volley_size(1, 100, 0) == 3); // ships afloat do not matter
+  CHECK(fixed.volley_size(1, 100, 8) == 2); // the cap leaves two shots
+  CHECK(fixed.volley_size(1, 100, 10) == 0);
+  CHECK(fixed.volley_size(1, 100, 12) == 0); // never negative
+  CHECK(rulesets::pyships.volley_size(5, 100, 99) == 1);
+  CHECK(rulesets::pyships.volley_size(5, 100, 100) == 0);
+}
+
 TEST_CASE("disclosure hides what the rules do not announce", "[rules]") {
   const ShotOutcome sunk{ShotResult::sunk, 3, ShotRefusal::none};
   const ShotOutcome hit{ShotResult::hit, 3, ShotRefusal::none};

@@ -33,7 +33,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import List, Literal, Optional, cast
+from typing import List, Optional
 
 import battleship
 from battleship import BuiltinShooter, Ocean, Rng, Rules, ShotOutcome, TargetView
@@ -42,26 +42,6 @@ from battleship.cli import add_board_options, board_from, whole_number
 
 PLAIN = {"miss": ShotOutcome("miss"), "hit": ShotOutcome("hit")}
 """The answers that name no ship, as typed (a sinking is ``sunk`` and, maybe, the ship)."""
-
-Disclosure = Literal["hit_only", "hit_and_sunk", "sunk_with_name"]
-
-
-def disclosure_of(rules: Rules) -> Disclosure:
-    """What a hit reveals under ``rules`` (``Rules.disclosure`` is one of these three)."""
-    return cast(Disclosure, rules.disclosure)
-
-
-def volley_size(rules: Rules, view: TargetView, own_afloat: int) -> int:
-    """How many shots this turn has: what ``Game.next_volley_size`` tells for a game the engine
-    plays, worked out here because the engine does not hold this game. Under ``per_ship_afloat``
-    it is the number of the shooter's *own* ships afloat (as in the engine: the player's ocean,
-    not the target's), which only the user knows. Capped, as the engine caps it, by the cells
-    still open and by the shots the shot cap leaves."""
-    size = {"fixed_salvo": rules.salvo_size, "per_ship_afloat": own_afloat}.get(rules.volley, 1)
-    if rules.shot_cap > 0:
-        size = min(size, rules.shot_cap - view.shots_fired)
-    return max(0, min(size, view.open_count))
-
 
 def ship_named(view: TargetView, name: str) -> int:
     """The id of the ship a sinking names (case-insensitive), for ``ShotOutcome("sunk", ship=)``.
@@ -93,7 +73,7 @@ def parse_answer(line: str, view: TargetView) -> tuple[Cell, ShotOutcome]:
                          "(or 'quit')")
     cell = battleship.parse_cell(words[0])  # ValueError for text that is not a cell
     result, rest = words[1].lower(), " ".join(words[2:])
-    disclosure = disclosure_of(view.rules)
+    disclosure = view.rules.disclosure
     if result in PLAIN:
         if rest:
             raise ValueError(f"a {result} names no ship")
@@ -134,7 +114,7 @@ class DemoAnswers:
         rules = view.rules
         self.ocean = Ocean(view.rows, view.cols, view.fleet, touching=rules.touching)
         self.ocean.place_randomly("uniform", rng=seed)
-        self.disclosure = disclosure_of(rules)
+        self.disclosure = rules.disclosure
 
     def read(self, unanswered: List[Cell]) -> Optional[str]:
         cell = unanswered[0]
@@ -155,7 +135,10 @@ def advise(view: TargetView, shooter: BuiltinShooter, rng: Rng,
     shooter.start(view)
     turn, again = 0, False
     while not fleet_sunk(view):
-        n = volley_size(rules, view, own_afloat)
+        # Rules.volley_size is what Game.next_volley_size asks for a game the engine holds:
+        # under per_ship_afloat it counts your own ships afloat, which only you know.
+        n = rules.volley_size(own_afloat=own_afloat, open_cells=view.open_count,
+                              shots_fired=view.shots_fired)
         if n == 0:
             print(f"no shots left: the shot cap of {rules.shot_cap} is reached, "
                   f"{view.afloat_count} ships afloat")

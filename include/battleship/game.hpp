@@ -236,10 +236,13 @@ public:
   /// the cells still open and the shot cap; 0 once the match is over): what a caller handing a
   /// player's cells over one at a time, such as the Gymnasium duel, collects before `play_turn`.
   /// Under `Volley::until_miss` a turn may hold several such volleys (`play_volley` plays one),
-  /// and refused invalid shots are asked for again.
+  /// and refused invalid shots are asked for again. It is `Rules::volley_size` of this game's
+  /// counts: the mover's own ships afloat, its open cells and its valid shots so far.
   [[nodiscard]] int next_volley_size() const noexcept {
     if (is_over()) return 0;
-    return std::min({volley_size(next_), views_[index(next_)].open().count(), shots_left(next_)});
+    const auto p = index(next_);
+    return rules_.volley_size(oceans_[p].afloat_count(), views_[p].open().count(),
+                              outcome_.shots[p]);
   }
   /// Whether the player to move is in the middle of a turn: under `Volley::until_miss`, its last
   /// volley hit and it shoots again (`play_volley` plays the next volley of the same turn).
@@ -416,16 +419,6 @@ private:
     }
     shooter0_.start(views_[0]);
     shooter1_.start(views_[1]);
-  }
-
-  int volley_size(int p) const noexcept {
-    switch (rules_.volley) {
-    case Volley::fixed_salvo: return rules_.salvo_size;
-    case Volley::per_ship_afloat: return oceans_[index(p)].afloat_count();
-    case Volley::single:
-    case Volley::until_miss: return 1;
-    }
-    return 1;
   }
 
   int shots_left(int p) const noexcept {

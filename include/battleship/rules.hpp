@@ -2,6 +2,7 @@
 /// @brief The rule variants people play, as plain data checked once.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -68,6 +69,21 @@ struct Rules {
     if (max_invalid_in_a_row < 1)
       return concat("max_invalid_in_a_row must be at least 1, got ", max_invalid_in_a_row);
     return std::nullopt;
+  }
+
+  /// How many cells a player names in its next volley: the volley rule (`salvo_size` under a
+  /// fixed salvo, `own_afloat` under `per_ship_afloat`, 1 otherwise), capped by the
+  /// `open_cells` it has not fired at and by the shots `shot_cap` leaves after `shots_fired`
+  /// valid shots. `Game::next_volley_size` asks this of its own state; a caller refereeing a
+  /// game the engine does not hold (an advisor, a user interface) asks it with its own counts.
+  /// `own_afloat` is the shooter's *own* ships afloat, not its target's. Never negative.
+  [[nodiscard]] constexpr int volley_size(int own_afloat, int open_cells,
+                                          int shots_fired) const noexcept {
+    int size = 1;
+    if (volley == Volley::fixed_salvo) size = salvo_size;
+    if (volley == Volley::per_ship_afloat) size = own_afloat;
+    if (shot_cap > 0) size = std::min(size, shot_cap - shots_fired);
+    return std::max(0, std::min(size, open_cells));
   }
 
   /// Throws `std::invalid_argument` with `problem()` if there is one.

@@ -96,6 +96,20 @@ void register_rules(py::module_& m) {
                     "Refused shots in a row after which the game is aborted.")
       .def_readonly("shot_cap", &Rules::shot_cap,
                     "Valid shots per player before the game stops; 0 = no cap.")
+      .def(
+          "volley_size",
+          [](const Rules& r, py::handle own_afloat, py::handle open_cells, py::handle shots_fired) {
+            return r.volley_size(int_argument(own_afloat, "own_afloat", 0),
+                                 int_argument(open_cells, "open_cells", 0),
+                                 int_argument(shots_fired, "shots_fired", 0));
+          },
+          py::kw_only(), py::arg("own_afloat"), py::arg("open_cells"), py::arg("shots_fired"),
+          "How many cells a player names in its next volley: the volley rule (salvo_size under "
+          "'fixed_salvo', own_afloat, the shooter's own ships afloat, under 'per_ship_afloat', 1 "
+          "otherwise), capped by the open cells it has not fired at and by the shots shot_cap "
+          "leaves after shots_fired valid shots; never negative. What Game.next_volley_size "
+          "tells for a game the engine holds, for a game it does not (ValueError for a negative "
+          "count).")
       .def("to_dict", &state_of, "The rules as a dict of keyword arguments.")
       .def(
           "replace",

@@ -89,6 +89,30 @@ def test_volley_by_volley_play_is_the_same_match_as_turn_by_turn():
     assert not by_volley.turn_under_way
 
 
+def test_rules_volley_size_is_what_the_game_tells_from_its_own_counts():
+    # A salvo with a shot cap, so every term counts: the mover's own ships afloat (they sink as
+    # the match goes on), the cells it has left open, and the shots the cap leaves.
+    rules = Rules(volley="per_ship_afloat", shot_cap=60)
+    game = Game("probability", "probability", rules=rules, seed=11)
+    sizes = set()
+    while not game.is_over:
+        mover = game.to_move
+        view = game.view(mover)
+        told = rules.volley_size(own_afloat=game.ocean(mover).afloat_count,
+                                 open_cells=view.open_count, shots_fired=view.shots_fired)
+        assert told == game.next_volley_size
+        sizes.add(told)
+        game.play_turn()
+    assert {5, 4}.issubset(sizes)  # ships sank while the match went on
+    assert rules.volley_size(own_afloat=5, open_cells=100, shots_fired=58) == 2  # the cap
+    assert rules.volley_size(own_afloat=5, open_cells=3, shots_fired=0) == 3  # the open cells
+    assert Rules().volley_size(own_afloat=5, open_cells=100, shots_fired=0) == 1
+    with pytest.raises(ValueError, match="own_afloat must be from 0"):
+        rules.volley_size(own_afloat=-1, open_cells=100, shots_fired=0)
+    with pytest.raises(TypeError):
+        rules.volley_size(5, 100, 0)  # keywords only
+
+
 def test_placing_by_hand_and_unplaced_fleets():
     game = Game("random", "random", placers=None, seed=3)
     with pytest.raises(ValueError, match="unknown placer 'nope'"):

@@ -110,7 +110,7 @@ class BattleshipEnv(BoardEnv):
         full = self._ocean.fire(cell)
         self._steps += 1
         if full.valid:
-            told = full.disclosed(self.rules.disclosure)  # type: ignore[arg-type]
+            told = full.disclosed(self.rules.disclosure)
             self._view.record(cell, told)
             self._record_answer(cell, told)
             result: str = told.result
