@@ -23,11 +23,14 @@ COMMAND = re.compile(r"^(battleship |python3? examples/python/\S+\.py( |$))")
 
 def quoted_commands() -> List[str]:
     """The ``battleship ...`` and ``python examples/python/... `` commands of the docs: inline
-    code spans, and the lines of shell blocks (their comments dropped)."""
+    code spans (one wrapped onto the next line read whole), and the lines of shell blocks (their
+    comments dropped)."""
     found = []
     for doc in DOCS:
         text = doc.read_text(encoding="utf-8")
-        found += [span for span in re.findall(r"`([^`\n]+)`", text) if COMMAND.match(span)]
+        prose = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+        spans = [" ".join(span.split()) for span in re.findall(r"`([^`]+)`", prose)]
+        found += [span for span in spans if COMMAND.match(span)]
         for block in re.findall(r"^```(?:sh|bash|console)\n(.*?)^```", text, re.M | re.S):
             for line in block.splitlines():
                 line = line.split(" #")[0].strip()
