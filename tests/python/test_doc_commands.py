@@ -10,7 +10,7 @@ import re
 import runpy
 import shlex
 import sys
-from typing import Any, List
+from typing import Any, Dict, List
 
 import pytest
 
@@ -45,20 +45,27 @@ def is_template(command: str) -> bool:
     return any(word.isupper() or "[" in word or "..." in word for word in shlex.split(command))
 
 
+QUOTED = quoted_commands()
+
+
+def subcommands(top: argparse.ArgumentParser) -> Dict[str, argparse.ArgumentParser]:
+    """The subcommands of ``cli.parser()``'s ``top``, by name."""
+    return top._subparsers._group_actions[0].choices
+
+
 class Parsed(Exception):
     """Raised once a script's arguments are parsed, so that it stops before it plays."""
 
 
 def test_the_docs_quote_commands_to_check() -> None:
-    commands = quoted_commands()
-    assert sum(not is_template(c) for c in commands) >= 15, commands
-    assert "battleship play --layout examples/layouts/classic.txt" in commands  # a shell block's line
+    assert sum(not is_template(c) for c in QUOTED) >= 15, QUOTED
+    assert "battleship play --layout examples/layouts/classic.txt" in QUOTED  # a shell block's line
 
 
 def check_battleship_arguments(argv: List[str]) -> None:
     """``argv`` parsed as ``cli.main`` parses it: a known subcommand, nothing left over."""
     top = cli.parser()
-    for parser in (top, *top._subparsers._group_actions[0].choices.values()):
+    for parser in (top, *subcommands(top).values()):
         parser.allow_abbrev = False  # the docs spell options out: '--episode' is a typo there
     try:
         args, stray = top.parse_known_args(argv)
@@ -69,25 +76,25 @@ def check_battleship_arguments(argv: List[str]) -> None:
     assert not stray, f"battleship {shlex.join(argv)}: unrecognized {stray}"
 
 
-@pytest.mark.parametrize("pattern", [c for c in quoted_commands() if is_template(c) and c.startswith("battleship ")])
+@pytest.mark.parametrize("pattern", [c for c in QUOTED if is_template(c) and c.startswith("battleship ")])
 def test_a_quoted_pattern_names_a_subcommand_and_its_options(pattern: str) -> None:
     words = shlex.split(pattern)
-    subcommands = cli.parser()._subparsers._group_actions[0].choices
-    assert words[1] in subcommands, f"{pattern!r}: no subcommand {words[1]!r}"
-    options = subcommands[words[1]]._option_string_actions
+    known = subcommands(cli.parser())
+    assert words[1] in known, f"{pattern!r}: no subcommand {words[1]!r}"
+    options = known[words[1]]._option_string_actions
     for word in words[2:]:
         if word.startswith("-"):
             assert word in options, f"{pattern!r}: {words[1]} takes no {word}"
 
 
-@pytest.mark.parametrize("command", [c for c in quoted_commands() if not is_template(c)])
+@pytest.mark.parametrize("command", [c for c in QUOTED if not is_template(c)])
 def test_a_quoted_command_parses(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # A script may register a subcommand (custom_command.py): keep it to this test.
     monkeypatch.setattr(cli, "COMMANDS", list(cli.COMMANDS))
     words = shlex.split(command)
     if words[0] == "battleship":
         if len(words) == 2 and not words[1].startswith("-"):  # the prose names a subcommand
-            assert words[1] in cli.parser().parse_args([]).commands, f"no subcommand {words[1]!r}"
+            assert words[1] in subcommands(cli.parser()), f"no subcommand {words[1]!r}"
         else:
             check_battleship_arguments(words[1:])
         return
