@@ -5,7 +5,8 @@
 //
 // A PLAYER is SHOOTER or SHOOTER/PLACER (probability/elusive): how it shoots and how it lays out
 // its fleet (uniform unless given). Default players: random, hunt_target, parity, probability
-// and probability/elusive. Prints the standings and each pair's win share. A shooter of this
+// and probability/elusive. Prints the standings with each player's Elo rating and each pair's
+// win share. A shooter of this
 // file, `checkers`, is registered by name (register_shooter) and plays like any built-in.
 // ctest-args: --games 200 random checkers probability/spread
 // ctest-expect:  3  probability/spread +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%
@@ -30,7 +31,8 @@ constexpr std::string_view usage = R"(Usage:
 A round-robin tournament under the classic rules: every pair of players meets in N two-player
 matches (1 to 10000000, default 1000; each moves first in half of them), seeded S (0 to
 2^64 - 1, default 1), on T threads (0 for every core, the default; at most 256). Prints the
-standings and each pair's win share.
+standings, each player's Elo rating fitted to every pair's results (measured from their mean,
+with its 95 percent margin) and each pair's win share.
 
 A PLAYER is SHOOTER or SHOOTER/PLACER (probability/elusive): how it shoots and how it lays out
 its fleet (uniform unless given). Default players: random, hunt_target, parity, probability and
@@ -95,12 +97,14 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(options.seed));
     int width = 6; // the longest name's
     for (const auto& name : t.names) width = std::max(width, static_cast<int>(name.size()));
-    std::printf("%-*s %6s %7s %7s %6s\n", width, "player", "score", "wins", "losses", "draws");
+    const EloRatings elo = t.ratings();
+    std::printf("%-*s %6s %11s %7s %7s %6s\n", width, "player", "score", "elo", "wins", "losses",
+                "draws");
     for (const Standing& s : t.standings())
-      std::printf("%-*s %6.3f %7llu %7llu %6llu\n", width, s.name.c_str(), s.score(),
-                  static_cast<unsigned long long>(s.wins),
-                  static_cast<unsigned long long>(s.losses),
-                  static_cast<unsigned long long>(s.draws));
+      std::printf(
+          "%-*s %6.3f %+5.0f ± %3.0f %7llu %7llu %6llu\n", width, s.name.c_str(), s.score(),
+          elo.elo[s.entrant], elo.margin[s.entrant], static_cast<unsigned long long>(s.wins),
+          static_cast<unsigned long long>(s.losses), static_cast<unsigned long long>(s.draws));
     // The columns are numbered as the rows are, so that long names need no cutting.
     std::printf("\nwin shares, row against column:\n%*s", width + 4, "");
     for (std::size_t j = 0; j < t.names.size(); ++j) std::printf(" %6zu", j + 1);

@@ -17,6 +17,7 @@
 #include <battleship/outcome.hpp>
 #include <battleship/placement_table.hpp>
 #include <battleship/posterior.hpp>
+#include <battleship/ratings.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/rules.hpp>

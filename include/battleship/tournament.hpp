@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -16,6 +17,7 @@
 #include <battleship/board.hpp>
 #include <battleship/detail/text.hpp>
 #include <battleship/fleet.hpp>
+#include <battleship/ratings.hpp>
 #include <battleship/rules.hpp>
 #include <battleship/simulate.hpp>
 #include <battleship/statistics.hpp>
@@ -101,6 +103,20 @@ struct TournamentResult {
       return a.wins > b.wins;
     });
     return table;
+  }
+  /// Elo ratings fitted to every pair's results (`fit_elo`), indexed as `names`: measured from
+  /// the mean rating, or from player `anchor`'s. Unlike the score, a rating weighs whom the
+  /// points were taken from, so it also compares players whose pairs played different numbers
+  /// of matches (a cancelled run's).
+  [[nodiscard]] EloRatings ratings(std::optional<std::size_t> anchor = std::nullopt) const {
+    std::vector<PairRecord> records;
+    std::size_t k = 0; // the pairs in `matches` order, as in standings()
+    for (std::size_t i = 0; i < names.size(); ++i)
+      for (std::size_t j = i + 1; j < names.size() && k < matches.size(); ++j) {
+        const MatchResult& m = matches[k++];
+        records.push_back({i, j, m.wins_a, m.wins_b, m.draws});
+      }
+    return fit_elo(names.size(), records, anchor);
   }
 };
 

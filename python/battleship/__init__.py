@@ -43,7 +43,7 @@ from battleship.simulation import (
     paired_difference,
     simulate,
 )
-from battleship.tournament import Standing, TournamentResult, tournament
+from battleship.tournament import Rating, Standing, TournamentResult, elo_ratings, tournament
 from battleship.strategies import (
     BuiltinPlacer,
     BuiltinShooter,
@@ -91,6 +91,8 @@ __all__ = [
     "tournament",
     "TournamentResult",
     "Standing",
+    "Rating",
+    "elo_ratings",
     "Posterior",
     "optimal_expected_shots",
     "exact_mean_shots",

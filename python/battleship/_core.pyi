@@ -391,6 +391,9 @@ def tournament_1024(
     threads: int, rows: int, cols: int, fleet: Fleet, rules: Rules, progress: _Progress,
 ) -> dict[str, Any]: ...
 def histogram_summary(counts: Sequence[int]) -> dict[str, Any]: ...
+def fit_elo(
+    players: int, records: Sequence[tuple[int, int, int, int, int]], anchor: Optional[int],
+) -> dict[str, list[float]]: ...
 def bbm103_replay(
     player1_txt: Union[str, bytes], player2_txt: Union[str, bytes], player1_in: Union[str, bytes],
     player2_in: Union[str, bytes], dir: Union[str, bytes],

@@ -464,12 +464,17 @@ def _player(text: str) -> Tuple[str, str]:
 def _tournament(args: argparse.Namespace) -> int:
     players = [_player(p) for p in args.players]
     rules = check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
+    shown = [shooter if placer == "uniform" else f"{shooter}/{placer}" for shooter, placer in players]
+    if args.anchor is not None and args.anchor not in shown:  # before the run, not after it
+        raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
     entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
     t = battleship.tournament(entrants, args.games, **run_arguments(args))
     pairs = len(t.matches)
     print(f"round robin of {len(t.names)}: {_many(args.games, 'game')} a pair, {_describe(args, rules)}")
-    print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it\n")
-    print(t.table())
+    print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it")
+    reference = "their mean" if args.anchor is None else f"{args.anchor}'s"
+    print(f"elo: Elo rating fitted to every pair's results, measured from {reference}, ± its 95% margin\n")
+    print(t.table(args.anchor))
     print(f"\n{_many(pairs, 'pair')}, {_many(pairs * args.games, 'game')} in {t.seconds:.1f} s")
     return 0
 
@@ -480,10 +485,11 @@ def add_tournament(sub: Subparsers) -> None:
         "tournament",
         help="a round robin between shooters, ranked",
         description="Play every pair of players against each other under the rules and print the "
-        "standings and every pair's win shares. A player is SHOOTER or SHOOTER/PLACER "
+        "standings, Elo ratings and every pair's win shares. A player is SHOOTER or SHOOTER/PLACER "
         "(expert/elusive): how it shoots and how it lays out its fleet (uniform by default).",
     )
     p.add_argument("players", nargs="+", metavar="PLAYER", help="shooter: " + ", ".join(battleship.shooter_names()))
+    p.add_argument("--anchor", metavar="PLAYER", help="measure the Elo ratings from this player's (default: from their mean)")
     add_run_options(p, 1_000)
     add_board_options(p)
     p.set_defaults(run=_tournament)

@@ -7,20 +7,22 @@ players are ranked by the share of points they took (a win 1, a draw 1/2).
 
 Each pair's batch is exactly what ``battleship.match`` gives for those two players with the same
 seed and rules (the engine's ``round_robin`` plays it), so any pair can be replayed alone.
+``TournamentResult.ratings`` and ``elo_ratings`` fit Elo ratings to the results (the engine's
+``fit_elo``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from battleship import _shape
+from battleship import _core, _shape
 from battleship._core import Fleet, Rules
 from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
 from battleship.simulation import MatchResult, RunSetup, _match_result, _placer_label, _progress, _threads
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
-__all__ = ["tournament", "TournamentResult", "Standing"]
+__all__ = ["tournament", "TournamentResult", "Standing", "Rating", "elo_ratings"]
 
 Player = Union[Any, Tuple[Any, Any]]
 """A player: a shooter (name, built-in class or Python shooter), or a (shooter, placer) pair."""
@@ -36,6 +38,57 @@ class Standing:
     draws: int
     score: float
     """Points per match won, lost or drawn: a win 1, a draw 1/2."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's Elo rating (``elo_ratings``): 400 points apart means odds of 10 to 1."""
+
+    name: str
+    elo: float
+    """The rating, measured from the mean of all ratings or from the anchor's (which is 0)."""
+    margin: float
+    """Half-width of the rating's 95 percent interval, measured from the same reference."""
+
+
+def _ratings(names: Sequence[str], results: Iterable[MatchResult], anchor: Optional[str]) -> List[Rating]:
+    """The Elo ratings of ``names`` fitted to ``results``, best first (ties in ``names`` order)."""
+    index = {name: k for k, name in enumerate(names)}
+    if anchor is not None and anchor not in index:
+        raise ValueError(f"the anchor {anchor!r} is not a player; the players are {', '.join(map(repr, names))}")
+    records = [(index[m.a], index[m.b], m.wins_a, m.wins_b, m.draws) for m in results]
+    fit = _core.fit_elo(len(names), records, None if anchor is None else index[anchor])
+    ratings = [Rating(name, elo, margin) for name, elo, margin in zip(names, fit["elo"], fit["margin"])]
+    return sorted(ratings, key=lambda r: -r.elo)
+
+
+def elo_ratings(results: Iterable[MatchResult], *, anchor: Optional[str] = None) -> List[Rating]:
+    """Elo ratings fitted to the results of ``match`` runs between any players, best first.
+
+    The fit is the Bradley-Terry model's maximum-likelihood estimate: ``a`` beats ``b`` with
+    probability ``1 / (1 + 10 ** ((elo_b - elo_a) / 400))``, a draw counts half a win to each
+    (aborted matches are left out), and every pair of players gets one virtual drawn match, which
+    keeps a player who won or lost everything at a finite rating. Several results of one pair add
+    up; players who never met are compared through those they both met. Ratings are measured from
+    their mean, or from the player ``anchor``'s. The margins (95 percent, from the likelihood's
+    curvature) are sound for hundreds of matches a pair, not a handful.
+
+    >>> r = elo_ratings([match("parity", "random", 200, progress=False)], anchor="random")
+    >>> [x.name for x in r], r[1].elo
+    (['parity', 'random'], 0.0)
+
+    ``ValueError`` for results naming fewer than two players, a result of a player against
+    itself, or an anchor that is not a player.
+    """
+    results = list(results)
+    names: List[str] = []
+    for m in results:
+        if m.a == m.b:
+            raise ValueError(f"a result of {m.a!r} against itself cannot rate it")
+        names += [n for n in (m.a, m.b) if n not in names]
+    if len(names) < 2:
+        raise ValueError(f"ratings need results between at least two players, got {len(names)} players")
+    return _ratings(names, results, anchor)
 
 
 @dataclass(frozen=True)
@@ -72,10 +125,19 @@ class TournamentResult:
         won, lost = (m.wins_a, m.wins_b) if m.a == a else (m.wins_b, m.wins_a)
         return won / (won + lost) if won + lost else 0.0
 
-    def table(self) -> str:
-        """The standings and every pair's shares as a Markdown table: row against column."""
-        header = "| player | score | wins | losses | draws | " + " | ".join(self.names) + " |"
-        lines = [header, "|" + " --- |" * (5 + len(self.names))]
+    def ratings(self, anchor: Optional[str] = None) -> List[Rating]:
+        """Every player's Elo rating fitted to the tournament's results, best first (as
+        ``elo_ratings`` fits them): measured from the mean rating, or from player ``anchor``'s.
+        A run cut short rates every entrant, from the pairs it played."""
+        return _ratings(self.names, self.matches.values(), anchor)
+
+    def table(self, anchor: Optional[str] = None) -> str:
+        """The standings, each player's Elo rating with its 95 percent margin (measured from
+        their mean or from ``anchor``'s) and every pair's shares as a Markdown table: row against
+        column."""
+        elo = {r.name: r for r in self.ratings(anchor)}
+        header = "| player | score | elo | wins | losses | draws | " + " | ".join(self.names) + " |"
+        lines = [header, "|" + " --- |" * (6 + len(self.names))]
         for s in self.standings:
             cells = []
             for other in self.names:
@@ -83,7 +145,10 @@ class TournamentResult:
                     cells.append("" if other == s.name else f"{100 * self.share(s.name, other):.1f}%")
                 except KeyError:  # a pair a cancelled run did not reach
                     cells.append("?")
-            lines.append(f"| {s.name} | {s.score:.3f} | {s.wins} | {s.losses} | {s.draws} | " + " | ".join(cells) + " |")
+            rating = f"{elo[s.name].elo:+.0f} ± {elo[s.name].margin:.0f}"
+            lines.append(
+                f"| {s.name} | {s.score:.3f} | {rating} | {s.wins} | {s.losses} | {s.draws} | " + " | ".join(cells) + " |"
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:

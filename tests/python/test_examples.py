@@ -102,9 +102,13 @@ def test_the_quickstart_plays_a_round_robin_and_a_match_driven_from_outside(
     tmp_path: pathlib.Path, python_env: dict[str, str]
 ) -> None:
     out = run_example("quickstart.py", ["--games", "500"], tmp_path, python_env).stdout
-    standings = re.findall(r"^\| (parity|probability|probability/elusive) \| (0\.\d{3}) \| (\d+) \| (\d+) \| 0 \|", out, re.MULTILINE)
+    standings = re.findall(
+        r"^\| (parity|probability|probability/elusive) \| (0\.\d{3}) \| ([+-]\d+) ± \d+ \| (\d+) \| (\d+) \| 0 \|",
+        out, re.MULTILINE,
+    )
     assert sorted(row[0] for row in standings) == ["parity", "probability", "probability/elusive"]
-    assert all(int(wins) + int(losses) == 400 for _, _, wins, losses in standings)  # 200 matches a pair
+    assert all(int(wins) + int(losses) == 400 for _, _, _, wins, losses in standings)  # 200 matches a pair
+    assert sum(int(elo) for _, _, elo, _, _ in standings) in range(-2, 3)  # measured from their mean
     assert re.search(r"^the winner's first shot: [A-J](?:10|[1-9]), (?:miss|hit|sunk)$", out, re.MULTILINE)
     salvo = re.search(r"^salvo, me against probability: win, winner ([01]), (\d+) rounds$", out, re.MULTILINE)
     assert salvo, out

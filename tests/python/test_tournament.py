@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
 
@@ -62,7 +63,7 @@ def test_the_standings_rank_by_points_and_add_up():
     assert str(t) == table and "?" not in table
     # The table of a run cut short marks the pair it did not reach, on both rows, and keeps the rest.
     cells = [[cell.strip() for cell in line.split("|")[1:-1]] for line in str(cut).splitlines()[2:]]
-    rows = {row[0]: row[5:] for row in cells}  # the shares, in the order entered: weak, mid, strong
+    rows = {row[0]: row[6:] for row in cells}  # the shares, in the order entered: weak, mid, strong
     assert str(cut) == cut.table() and str(cut).count("?") == 2
     assert rows["strong"] == [f"{100 * t.share('strong', 'weak'):.1f}%", "?", ""]
     assert rows["mid"] == [f"{100 * t.share('mid', 'weak'):.1f}%", "", "?"]
@@ -128,9 +129,68 @@ def test_one_python_object_cannot_play_twice():
     assert battleship.match(mine, Mine(), 4, progress=False).games == 4
 
 
+def test_ratings_rank_as_the_score_does_and_measure_from_the_mean_or_an_anchor():
+    t = battleship.tournament(["random", "hunt_target", "parity", "probability"], 300, seed=2, progress=False)
+    ratings = t.ratings()
+    # Every pair played as often, so the likeliest ratings order the players by their points.
+    assert [r.name for r in ratings] == [s.name for s in t.standings]
+    assert sum(r.elo for r in ratings) == pytest.approx(0, abs=1e-9)
+    assert all(0 < r.margin < 200 for r in ratings)
+    anchored = {r.name: r for r in t.ratings(anchor="parity")}
+    assert anchored["parity"].elo == 0 and anchored["parity"].margin == 0
+    by_name = {r.name: r for r in ratings}
+    for name, r in anchored.items():
+        assert r.elo == pytest.approx(by_name[name].elo - by_name["parity"].elo)
+    assert battleship.elo_ratings(t.matches.values()) == ratings  # the same fit of the same tallies
+    # The table's elo column, from the mean unless anchored.
+    rows = {line.split(" | ")[0][2:]: line.split(" | ")[2] for line in t.table().splitlines()[2:]}
+    assert rows["parity"] == f"{by_name['parity'].elo:+.0f} ± {by_name['parity'].margin:.0f}"
+    assert "| parity | " in t.table(anchor="parity") and "| +0 ± 0 |" in t.table(anchor="parity")
+    with pytest.raises(ValueError, match="the anchor 'nobody' is not a player; the players are 'random', "):
+        t.ratings(anchor="nobody")
+
+
+def test_two_players_are_rated_400_log10_of_their_points_ratio_apart():
+    m = battleship.match("parity", "hunt_target", 400, seed=5, rules=battleship.Rules(shot_cap=60), progress=False)
+    assert m.draws > 0  # the cap makes some draws, each half a win
+    ratings = {r.name: r for r in battleship.elo_ratings([m], anchor="hunt_target")}
+    # One virtual draw between the pair keeps an unbeaten player finite.
+    ratio = (m.wins_a + m.draws / 2 + 0.5) / (m.wins_b + m.draws / 2 + 0.5)
+    assert ratings["parity"].elo == pytest.approx(400 * math.log10(ratio), abs=1e-6)
+    assert list(ratings) == ["parity", "hunt_target"]  # best first
+    unbeaten = battleship.elo_ratings([battleship.match("probability", "random", 50, progress=False)])
+    assert [r.name for r in unbeaten] == ["probability", "random"]
+    assert unbeaten[0].elo == pytest.approx(200 * math.log10(50.5 / 0.5))  # half the gap from the mean
+
+
+def test_separate_runs_of_a_pair_add_up_and_unmet_players_are_rated_through_others():
+    whole = battleship.match("parity", "random", 200, seed=3, progress=False)
+    halves = [battleship.match("parity", "random", 100, seed=3, first_game=k, progress=False) for k in (0, 100)]
+    assert battleship.elo_ratings(halves) == battleship.elo_ratings([whole])
+    chain = [whole, battleship.match("probability", "parity", 200, seed=3, progress=False)]
+    names = [r.name for r in battleship.elo_ratings(chain)]
+    assert names == ["probability", "parity", "random"]  # probability never met random
+
+
+def test_elo_ratings_refuses_results_that_rate_nobody():
+    m = battleship.match("parity", "random", 10, progress=False)
+    with pytest.raises(ValueError, match="at least two players, got 0"):
+        battleship.elo_ratings([])
+    with pytest.raises(ValueError, match="'parity' against itself"):
+        battleship.elo_ratings([dataclasses.replace(m, b="parity")])
+    with pytest.raises(ValueError, match="the anchor 'probability' is not a player; the players are 'parity', 'random'"):
+        battleship.elo_ratings([m], anchor="probability")
+
+
 def test_the_command_prints_the_table(capsys):
     assert cli.main(["tournament", "random", "parity", "probability/elusive", "--games", "100", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "round robin of 3" in out and "| probability/elusive |" in out and "3 pairs, 300 games" in out
     assert cli.main(["tournament", "parity", "--no-progress"]) == 2
     assert "at least two players" in capsys.readouterr().err
+    assert cli.main(["tournament", "random", "parity/uniform", "--anchor", "parity", "--games", "100", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "measured from parity's" in out and "| parity | 1.000 | +0 ± 0 |" in out
+    # An anchor that is not a player is refused before any game is played.
+    assert cli.main(["tournament", "random", "parity", "--anchor", "parity/spread", "--games", "10000000"]) == 2
+    assert "--anchor parity/spread: not a player; the players are random, parity" in capsys.readouterr().err

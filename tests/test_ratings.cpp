@@ -1,0 +1,192 @@
+#include "catch_shim.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/ratings.hpp>
+#include <battleship/registry.hpp>
+#include <battleship/tournament.hpp>
+
+namespace test_ratings {
+
+using namespace battleship;
+
+namespace {
+constexpr double elo_per_unit = 400 / 2.302585092994046; // 400 / ln 10
+constexpr double z95 = 1.959963984540054;
+
+/// The points player `i` took from the others, the virtual draw of every pair included.
+double points_of(std::size_t i, std::size_t players, const std::vector<PairRecord>& records) {
+  double points = 0.5 * static_cast<double>(players - 1);
+  for (const PairRecord& r : records) {
+    if (r.a == i) points += static_cast<double>(r.wins_a) + static_cast<double>(r.draws) / 2;
+    if (r.b == i) points += static_cast<double>(r.wins_b) + static_cast<double>(r.draws) / 2;
+  }
+  return points;
+}
+} // namespace
+
+TEST_CASE("two players: the rating difference is 400 log10 of their points' ratio", "[ratings]") {
+  // 300 wins, 100 losses, 20 draws, and the virtual draw: 310.5 points against 110.5 of 421.
+  const std::vector<PairRecord> records{{0, 1, 300, 100, 20}};
+  const double a = 310.5, b = 110.5, n = 421, p = a / n;
+  const double difference = 400 * std::log10(a / b);
+  // The logistic model's information about the difference is n p (1 - p).
+  const double spread = elo_per_unit / std::sqrt(n * p * (1 - p));
+
+  const EloRatings mean = fit_elo(2, records);
+  CHECK(mean.elo[0] == exactly(difference / 2, 1e-9));
+  CHECK(mean.elo[1] == exactly(-difference / 2, 1e-9));
+  CHECK(mean.margin[0] == exactly(z95 * spread / 2, 1e-9)); // half the difference each
+  CHECK(mean.difference(0, 1).elo == exactly(difference, 1e-9));
+  CHECK(mean.difference(0, 1).margin == exactly(z95 * spread, 1e-9));
+  CHECK(mean.expected_share(0, 1) == exactly(p, 1e-12));
+  CHECK_FALSE(mean.anchor.has_value());
+
+  const EloRatings anchored = fit_elo(2, records, 1);
+  CHECK(anchored.anchor == std::optional<std::size_t>(1));
+  CHECK(anchored.elo[1] == 0);
+  CHECK(anchored.margin[1] == 0);
+  CHECK(anchored.elo[0] == exactly(difference, 1e-9));
+  CHECK(anchored.margin[0] == exactly(z95 * spread, 1e-9));
+
+  // Lopsided results, far from the even ratings the fit starts from.
+  for (const std::uint64_t wins : {1'000u, 1'000'000u}) {
+    const double ratio = (static_cast<double>(wins) + 0.5) / 0.5;
+    const EloRatings r = fit_elo(2, std::vector<PairRecord>{{0, 1, wins, 0, 0}}, 1);
+    CHECK(r.elo[0] == exactly(400 * std::log10(ratio), 1e-6));
+  }
+}
+
+TEST_CASE("the ratings solve the likelihood equations, transitive results or not", "[ratings]") {
+  // Four players whose results no ranking explains: 0 beats 1 beats 2 beats 0, 3 is beaten by
+  // all but 0, and one pair never met.
+  const std::vector<PairRecord> records{{0, 1, 70, 30, 0},
+                                        {1, 2, 65, 35, 4},
+                                        {2, 0, 80, 20, 0},
+                                        {3, 1, 10, 90, 0},
+                                        {2, 3, 90, 10, 6}};
+  const EloRatings r = fit_elo(4, records);
+  double sum = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    // At the maximum of the likelihood, each player's expected points equal its points.
+    double expected = 0;
+    for (std::size_t j = 0; j < 4; ++j) {
+      if (j == i) continue;
+      double games = 1; // the virtual draw
+      for (const PairRecord& rec : records)
+        if ((rec.a == i && rec.b == j) || (rec.a == j && rec.b == i))
+          games += static_cast<double>(rec.wins_a + rec.wins_b + rec.draws);
+      expected += games * r.expected_share(i, j);
+    }
+    CHECK(expected == exactly(points_of(i, 4, records), 1e-8));
+    sum += r.elo[i];
+  }
+  CHECK(sum == exactly(0, 1e-9)); // measured from the mean
+  CHECK(r.expected_share(1, 3) == exactly(1 - r.expected_share(3, 1), 1e-15));
+}
+
+TEST_CASE("ratings recover the strengths that made the results", "[ratings]") {
+  // Results drawn from known ratings at their expected counts, a million matches a pair, so the
+  // virtual draw moves nothing visible.
+  const std::vector<double> truth{0, 100, 250, 400};
+  std::vector<PairRecord> records;
+  const std::uint64_t games = 1'000'000;
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = i + 1; j < 4; ++j) {
+      const double p = 1 / (1 + std::pow(10.0, (truth[j] - truth[i]) / 400));
+      const auto wins = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(games)));
+      records.push_back({i, j, wins, games - wins, 0});
+    }
+  const EloRatings r = fit_elo(4, records, 0);
+  for (std::size_t i = 0; i < 4; ++i) CHECK(r.elo[i] == exactly(truth[i], 0.05));
+  // A million matches a pair pin a rating down to about a point.
+  for (std::size_t i = 1; i < 4; ++i) {
+    CHECK(r.margin[i] > 0.5);
+    CHECK(r.margin[i] < 2.0);
+  }
+}
+
+TEST_CASE("a player who won every match gets a finite rating, the highest", "[ratings]") {
+  const std::vector<PairRecord> records{{0, 1, 40, 60, 0}, {2, 0, 100, 0, 0}, {2, 1, 100, 0, 0}};
+  const EloRatings r = fit_elo(3, records);
+  REQUIRE(std::isfinite(r.elo[2]));
+  REQUIRE(std::isfinite(r.margin[2]));
+  CHECK(r.elo[2] > r.elo[1]);
+  CHECK(r.elo[1] > r.elo[0]);
+  // 100.5 points to 0.5 against each, less what the other pair's results spread out.
+  CHECK(r.difference(2, 0).elo > 400 * std::log10(100.5 / 0.5) - 100);
+}
+
+TEST_CASE("records of one pair add up, in either order of the pair", "[ratings]") {
+  const EloRatings split = fit_elo(
+      3, std::vector<PairRecord>{{0, 1, 100, 50, 0}, {1, 0, 25, 50, 10}, {1, 2, 30, 30, 0}});
+  const EloRatings whole =
+      fit_elo(3, std::vector<PairRecord>{{0, 1, 150, 75, 10}, {1, 2, 30, 30, 0}});
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(split.elo[i] == exactly(whole.elo[i], 1e-9));
+    CHECK(split.margin[i] == exactly(whole.margin[i], 1e-9));
+  }
+}
+
+TEST_CASE("an anchor moves every rating by the same amount and keeps the differences",
+          "[ratings]") {
+  const std::vector<PairRecord> records{{0, 1, 70, 30, 0}, {1, 2, 65, 35, 0}, {0, 2, 80, 20, 0}};
+  const EloRatings mean = fit_elo(3, records);
+  const EloRatings anchored = fit_elo(3, records, 2);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(anchored.elo[i] == exactly(mean.elo[i] - mean.elo[2], 1e-9));
+    CHECK(anchored.margin[i] == exactly(mean.difference(i, 2).margin, 1e-9));
+    for (std::size_t j = 0; j < 3; ++j) {
+      CHECK(anchored.difference(i, j).elo == exactly(mean.difference(i, j).elo, 1e-9));
+      CHECK(anchored.difference(i, j).margin == exactly(mean.difference(i, j).margin, 1e-9));
+    }
+  }
+  CHECK(anchored.margin[2] == 0);
+  // The mean's margins are narrower than the anchor's: a mean of three is surer than one player.
+  CHECK(mean.margin[0] < anchored.margin[0]);
+}
+
+TEST_CASE("fit_elo refuses records and anchors that name no two of its players", "[ratings]") {
+  const std::vector<PairRecord> none;
+  CHECK_THROWS_AS(fit_elo(1, none), std::invalid_argument);
+  CHECK_THROWS_AS(fit_elo(0, none), std::invalid_argument);
+  CHECK_THROWS_AS(fit_elo(3, std::vector<PairRecord>{{1, 1, 5, 5, 0}}), std::invalid_argument);
+  CHECK_THROWS_AS(fit_elo(3, std::vector<PairRecord>{{0, 3, 5, 5, 0}}), std::invalid_argument);
+  CHECK_THROWS_AS(fit_elo(3, none, 3), std::invalid_argument);
+  const EloRatings r = fit_elo(2, none); // no results: the virtual draw alone, all even
+  CHECK(r.elo == std::vector<double>{0.0, 0.0});
+  CHECK_THROWS_AS(r.difference(0, 2), std::out_of_range);
+  CHECK_THROWS_AS(r.expected_share(2, 0), std::out_of_range);
+}
+
+TEST_CASE("a round robin's ratings rank its players as the score does", "[ratings][tournament]") {
+  using S = ClassicShape;
+  const auto entrant = [](const char* name) -> Entrant<S> {
+    return {name, make_shooter<S>(name), make_placer<S>("uniform")};
+  };
+  SimulationOptions options;
+  options.games = 200;
+  options.seed = 3;
+  const TournamentResult t =
+      round_robin(Board<S>{}, fleets::classic, rulesets::classic,
+                  {entrant("random"), entrant("hunt_target"), entrant("parity")}, options);
+  const EloRatings r = t.ratings();
+  REQUIRE(r.players() == 3);
+  // Every pair played as often, so the likelihood ranks by points, as the standings do.
+  const auto table = t.standings();
+  for (std::size_t k = 0; k + 1 < table.size(); ++k)
+    CHECK(r.elo[table[k].entrant] > r.elo[table[k + 1].entrant]);
+  // The ratings are those of the pairs' records.
+  std::vector<PairRecord> records;
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = i + 1; j < 3; ++j) {
+      const MatchResult& m = t.between(i, j);
+      records.push_back({i, j, m.wins_a, m.wins_b, m.draws});
+    }
+  CHECK(fit_elo(3, records, 0).elo == t.ratings(0).elo);
+}
+
+} // namespace test_ratings
