@@ -15,7 +15,8 @@
 // With --match, a head-to-head table instead: every pair of the shooters plays two-player
 // matches under the classic rules (uniform placement, the first move alternating), and the row
 // shooter's share of the matches won, with its 95 percent interval, is printed. A player written
-// `shooter/placer` (for example `expert/spread`) lays out its own fleet with that placer.
+// `shooter/placer` (for example `expert/spread`) lays out its own fleet with that placer. Below
+// the table, every player's Elo rating fitted to all the pairs (`fit_elo`), best first.
 //
 // Issue 6's strength table in the README (one row per shooter and placer):
 //   bench_games --placer all --games 10000 --slow-games 2000 --seconds 900 --threads 2 --markdown
@@ -34,6 +35,7 @@
 #include "../examples/arguments.hpp"
 #include "miss_tally.hpp"
 
+#include <battleship/ratings.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/simulate.hpp>
 
@@ -329,6 +331,28 @@ void print_share(const Options& o, std::uint64_t wins, std::uint64_t losses) {
               static_cast<unsigned long long>(wins + losses));
 }
 
+/// The players' Elo ratings fitted to every pair of the table (`fit_elo`), best first.
+void print_ratings(const Options& o, const std::vector<MatchResult>& results) {
+  const std::size_t n = o.shooters.size();
+  std::vector<PairRecord> records;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const MatchResult& m = results[i * n + j];
+      records.push_back({i, j, m.wins_a, m.wins_b, m.draws});
+    }
+  const EloRatings r = fit_elo(n, records);
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return r.elo[a] > r.elo[b]; });
+  std::printf("\nElo ratings fitted to every pair's matches (measured from their mean, 95%% "
+              "margin; 400 points apart means odds of 10 to 1)\n\n");
+  if (o.markdown) std::printf("| player | elo |\n| --- | ---: |\n");
+  for (const std::size_t i : order)
+    std::printf(o.markdown ? "| %s | %+.0f ± %.0f |\n" : "%-21s %+5.0f ± %.0f\n",
+                o.shooters[i].c_str(), r.elo[i], r.margin[i]);
+}
+
 int match_table(const Options& o) {
   // Every pair is played before the table is printed: the row below the diagonal is the same
   // matches as the one above, seen from the other side (A moves first in half of them).
@@ -362,6 +386,7 @@ int match_table(const Options& o) {
     }
     std::printf("\n");
   }
+  print_ratings(o, results);
   return 0;
 }
 } // namespace

@@ -4,6 +4,8 @@
 #include <battleship/rules.hpp>
 
 #include <iterator>
+#include <limits>
+#include <stdexcept>
 #include <string_view>
 
 namespace test_rules {
@@ -70,6 +72,15 @@ TEST_CASE("the volley size follows the volley rule, the open cells and the shot 
   CHECK(fixed.volley_size(1, 100, 12) == 0); // never negative
   CHECK(rulesets::pyships.volley_size(5, 100, 99) == 1);
   CHECK(rulesets::pyships.volley_size(5, 100, 100) == 0);
+  // Counts only: a negative one is refused, naming the three (INT_MIN shots fired would
+  // overflow the shots the cap leaves).
+  using Catch::Matchers::Contains;
+  CHECK_THROWS_WITH(rulesets::pyships.volley_size(5, 100, std::numeric_limits<int>::min()),
+                    Contains("shots_fired -2147483648"));
+  CHECK_THROWS_AS(rulesets::salvo.volley_size(-1, 100, 0), std::invalid_argument);
+  CHECK_THROWS_WITH(rulesets::classic.volley_size(5, -3, 0),
+                    "volley_size takes counts, not negative numbers: own_afloat 5, open_cells -3, "
+                    "shots_fired 0");
 }
 
 TEST_CASE("disclosure hides what the rules do not announce", "[rules]") {

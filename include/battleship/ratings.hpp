@@ -137,6 +137,7 @@ inline void solve_positive_definite(std::vector<double> matrix, std::vector<doub
 /// one pair add up. With `anchor`, ratings are measured from that player's; without, from
 /// their mean. The intervals come from the likelihood's curvature at the estimate (the
 /// normal approximation), so they are sound for hundreds of matches a pair, not for a handful.
+/// Made for tens of players: memory grows as players squared and time as players cubed.
 ///
 /// Throws `std::invalid_argument` for fewer than two players, a record naming a player out of
 /// range or the same player twice, or an anchor out of range.

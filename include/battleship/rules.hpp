@@ -77,8 +77,12 @@ struct Rules {
   /// valid shots. `Game::next_volley_size` asks this of its own state; a caller refereeing a
   /// game the engine does not hold (an advisor, a user interface) asks it with its own counts.
   /// `own_afloat` is the shooter's *own* ships afloat, not its target's. Never negative.
-  [[nodiscard]] constexpr int volley_size(int own_afloat, int open_cells,
-                                          int shots_fired) const noexcept {
+  /// Throws `std::invalid_argument` for a negative count (at compile time, it does not compile).
+  [[nodiscard]] constexpr int volley_size(int own_afloat, int open_cells, int shots_fired) const {
+    if (own_afloat < 0 || open_cells < 0 || shots_fired < 0)
+      throw std::invalid_argument(
+          detail::concat("volley_size takes counts, not negative numbers: own_afloat ", own_afloat,
+                         ", open_cells ", open_cells, ", shots_fired ", shots_fired));
     int size = 1;
     if (volley == Volley::fixed_salvo) size = salvo_size;
     if (volley == Volley::per_ship_afloat) size = own_afloat;
