@@ -120,6 +120,18 @@ TEST_CASE("a player who won every match gets a finite rating, the highest", "[ra
   CHECK(r.difference(2, 0).elo > 400 * std::log10(100.5 / 0.5) - 100);
 }
 
+TEST_CASE("groups that never met are held together by the virtual draws alone", "[ratings]") {
+  const EloRatings r =
+      fit_elo(4, std::vector<PairRecord>{{0, 1, 300, 100, 0}, {2, 3, 300, 100, 0}});
+  CHECK(r.difference(0, 2).elo == exactly(0, 1e-6)); // the groups are alike
+  CHECK(r.difference(0, 1).margin < 50);             // 400 matches between them
+  CHECK(r.difference(0, 2).margin > 3 * r.difference(0, 1).margin);
+  // One pair between the groups joins them: the margins across shrink to its matches' worth.
+  const EloRatings joined = fit_elo(
+      4, std::vector<PairRecord>{{0, 1, 300, 100, 0}, {2, 3, 300, 100, 0}, {1, 2, 200, 200, 0}});
+  CHECK(joined.difference(0, 2).margin < r.difference(0, 2).margin / 2);
+}
+
 TEST_CASE("records of one pair add up, in either order of the pair", "[ratings]") {
   const EloRatings split = fit_elo(
       3, std::vector<PairRecord>{{0, 1, 100, 50, 0}, {1, 0, 25, 50, 10}, {1, 2, 30, 30, 0}});

@@ -134,7 +134,9 @@ inline void solve_positive_definite(std::vector<double> matrix, std::vector<doub
 
 /// Fits Elo ratings to the results between `players` players (see the file's description: the
 /// Bradley-Terry maximum-likelihood estimate with one virtual draw a pair). Several records of
-/// one pair add up. With `anchor`, ratings are measured from that player's; without, from
+/// one pair add up. Players who never met are compared through the players they did meet; two
+/// groups with no records between them are held together by the virtual draws alone, and their
+/// wide margins say so. With `anchor`, ratings are measured from that player's; without, from
 /// their mean. The intervals come from the likelihood's curvature at the estimate (the
 /// normal approximation), so they are sound for hundreds of matches a pair, not for a handful.
 /// Made for tens of players: memory grows as players squared and time as players cubed.

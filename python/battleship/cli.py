@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import importlib.util
+import inspect
 import io
 import os
 import sys
@@ -137,8 +138,11 @@ def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:
                 progress=not args.no_progress and sys.stderr.isatty())
 
 
-CHOOSING_PLACERS = ("spread", "elusive")
-"""The placers that choose among uniform draws, so take ``--candidates``."""
+CHOOSING_PLACERS = tuple(
+    name for name, kind in DRAWING_PLACERS.items() if "candidates" in inspect.signature(kind).parameters
+)
+"""The placers that choose among uniform draws, so take ``--candidates``: those whose class takes
+``candidates`` (spread and elusive), read from the classes rather than listed again."""
 
 
 def placer_of(args: argparse.Namespace, name: str) -> Any:
@@ -432,6 +436,8 @@ def _match(args: argparse.Namespace) -> int:
     print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args, rules)} (each moves first in half the games)")
     print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
     print(f"  {b:<20} wins {r.wins_b:>8,}")
+    rated = {x.name: x for x in battleship.elo_ratings([replace(r, a=a, b=b)], anchor=b)}
+    print(f"  Elo difference ({a} - {b}): {rated[a].elo:+.0f} ± {rated[a].margin:.0f}")
     print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
     print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {r.games_per_second:,.0f} games/s")
     if r.aborted:
@@ -444,7 +450,8 @@ def add_match(sub: Subparsers) -> None:
     p = sub.add_parser(
         "match",
         help="a head-to-head between two shooters",
-        description="Play two shooters against each other under the rules and print the tallies.",
+        description="Play two shooters against each other under the rules and print the tallies "
+        "and their Elo difference (as battleship.elo_ratings fits it) with its 95% interval.",
     )
     p.add_argument("a", help="first shooter: " + ", ".join(battleship.shooter_names()))
     p.add_argument("b", help="second shooter")

@@ -69,9 +69,11 @@ def elo_ratings(results: Iterable[MatchResult], *, anchor: Optional[str] = None)
     probability ``1 / (1 + 10 ** ((elo_b - elo_a) / 400))``, a draw counts half a win to each
     (aborted matches are left out), and every pair of players gets one virtual drawn match, which
     keeps a player who won or lost everything at a finite rating. Several results of one pair add
-    up; players who never met are compared through those they both met. Ratings are measured from
-    their mean, or from the player ``anchor``'s. The margins (95 percent, from the likelihood's
-    curvature) are sound for hundreds of matches a pair, not a handful.
+    up; players who never met are compared through the players they did meet (two groups with
+    no results between them are held together by the virtual draws alone, and their wide margins
+    say so). Ratings are measured from their mean, or from the player ``anchor``'s. The margins
+    (95 percent, from the likelihood's curvature) are sound for hundreds of matches a pair, not a
+    handful.
 
     >>> r = elo_ratings([match("parity", "random", 200, progress=False)], anchor="random")
     >>> [x.name for x in r], r[1].elo

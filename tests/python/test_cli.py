@@ -1,6 +1,7 @@
 """The battleship command: every subcommand, its help, its errors."""
 
 import argparse
+import math
 import pathlib
 import re
 import subprocess
@@ -128,6 +129,14 @@ def test_match_prints_the_tallies(capsys):
     assert main(["match", "parity", "random", "--games", "100", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "parity vs random: 100 games" in out and "wins" in out
+    m = battleship.match("parity", "hunt_target", 300, rules=battleship.Rules(shot_cap=60), progress=False)
+    assert main(["match", "parity", "hunt_target", "--games", "300", "--shot-cap", "60", "--no-progress"]) == 0
+    # The Bradley-Terry difference of two players: 400 log10 of their points' ratio, a draw half a win
+    # and one virtual draw between them.
+    elo = 400 * math.log10((m.wins_a + m.draws / 2 + 0.5) / (m.wins_b + m.draws / 2 + 0.5))
+    assert f"  Elo difference (parity - hunt_target): {elo:+.0f} ± " in capsys.readouterr().out
+    assert main(["match", "random", "random", "--games", "10", "--no-progress"]) == 0
+    assert "  Elo difference (random (A) - random (B)): " in capsys.readouterr().out  # against itself
 
 
 def test_rule_overrides(capsys):
