@@ -111,12 +111,7 @@ std::vector<std::string> names_of(examples::Arguments& args) {
 /// Refuses, naming the option, a name that is not in `known`.
 void check_names(const examples::Arguments& args, const char* option,
                  const std::vector<std::string>& names, const std::vector<std::string>& known) {
-  for (const auto& name : names)
-    if (std::find(known.begin(), known.end(), name) == known.end()) {
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      args.fail(std::string(option) + ": unknown name '" + name + "'; known: " + list);
-    }
+  for (const auto& name : names) args.check_name(option, name, known);
 }
 
 /// A head-to-head player: a shooter and the placer of its own fleet (`shooter[/placer]`).
@@ -154,12 +149,20 @@ Options parse(int argc, char** argv) {
       o.threads = static_cast<unsigned>(args.count(1, max_threads));
     else if (args.is("--seconds"))
       o.seconds = args.decimal(0.01, 1e6);
-    else if (args.is("--shooter"))
+    else if (args.is("--shooter")) {
+      // The names are checked as they are read (a later --help is not answered for a typo);
+      // whether a placer after / is allowed depends on --match, checked after the loop.
       o.shooters = names_of(args);
-    else if (args.is("--placer")) {
+      for (const auto& spec : o.shooters) {
+        const Player player(spec);
+        args.check_name("--shooter", player.shooter, shooter_names<S>());
+        args.check_name("--shooter (placer after /)", player.placer, placer_names<S>());
+      }
+    } else if (args.is("--placer")) {
       placers_given = true;
       const std::vector<std::string> names = names_of(args);
       o.placers = names == std::vector<std::string>{"all"} ? placer_names<S>() : names;
+      check_names(args, "--placer", o.placers, placer_names<S>());
     } else
       args.refuse();
   }

@@ -1,8 +1,9 @@
 # Every command line the Markdown files quote for an example program or a benchmark is one it takes:
 # run as quoted with --help added at the end, which each program's parser reaches only after it has
-# accepted every argument before it (an unknown option or a malformed number exits 2 first), so the
-# program prints its usage and plays nothing. A command with a placeholder (FILE, [ROWS COLS ...])
-# is a pattern, not a command to type; only its program must exist.
+# accepted every argument before it (an unknown option, a malformed number or an unknown shooter,
+# placer or rule set name exits 2 first), so the program prints its usage and plays nothing. A
+# command with a placeholder (FILE, <name>, [ROWS COLS ...]) is a pattern, not a command to type;
+# only its program must exist.
 #
 #   cmake -DSOURCE_DIR=<sources> -DBUILD_DIR=<build tree> -P check_doc_commands.cmake
 file(GLOB docs "${SOURCE_DIR}/docs/*.md")
@@ -57,7 +58,7 @@ foreach(doc IN ITEMS "${SOURCE_DIR}/README.md" "${SOURCE_DIR}/CONTRIBUTING.md" $
       message(SEND_ERROR "${doc}: `${command}`: there is no ${program}")
       continue()
     endif()
-    if(command MATCHES "[[]|\\.\\.\\.|(^| )[A-Z][A-Z_]*( |$)")
+    if(command MATCHES "[[<]|\\.\\.\\.|(^| )[A-Z][A-Z_]*( |$)")
       continue() # a pattern: its program exists
     endif()
     execute_process(COMMAND "${binary}" ${words} --help WORKING_DIRECTORY "${SOURCE_DIR}"

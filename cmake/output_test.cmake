@@ -41,6 +41,16 @@ function(battleship_add_output_test)
                    -P "${battleship_output_test_script}" -- ${arg_COMMAND})
 endfunction()
 
+# battleship_add_refusal_test(name target message args...): a CTest test that passes only when
+# the program `target`, given `args` (shell words), refuses them: status 2, nothing on stdout (no
+# row, not even a header) and `message`, which names the option, on stderr.
+function(battleship_add_refusal_test name target message)
+  list(JOIN ARGN " " words)
+  add_test(NAME ${name} COMMAND sh -c
+           "\"$<TARGET_FILE:${target}>\" ${words} >${name}.out 2>${name}.err; \
+            test $? -eq 2 && test ! -s ${name}.out && grep -qF -e \"${message}\" ${name}.err")
+endfunction()
+
 # battleship_read_directive(var source key [REQUIRED]): the text after the first `// key:` line of
 # the file `source` (the spaces after the colon dropped), or `<var>-NOTFOUND` when it has none
 # (with REQUIRED, a configure error instead). Examples and compile-fail tests carry their test's

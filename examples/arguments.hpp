@@ -127,6 +127,34 @@ public:
          " (allowed, no_edge_contact or no_contact)");
   }
 
+  /// The value of the option moved to, which must be one of `known` (the registry's shooter or
+  /// placer names, say): checked as it is read, so a misspelt name is refused before the run, and
+  /// before a later `--help` is answered.
+  std::string_view name(const std::vector<std::string>& known) {
+    const std::string option(current());
+    const std::string_view given = value();
+    check_name(option, given, known);
+    return given;
+  }
+
+  /// The value of the option moved to, the name of a predefined rule set (`rulesets::all`).
+  std::string_view rules_name() {
+    std::vector<std::string> known;
+    for (const auto& r : battleship::rulesets::all) known.emplace_back(r.name);
+    return name(known);
+  }
+
+  /// Ends the program ("PROGRAM: WHERE: unknown name 'x'; known: a, b") unless `given` is one of
+  /// `known`; `where` names the option or argument it came from.
+  void check_name(std::string_view where, std::string_view given,
+                  const std::vector<std::string>& known) const {
+    for (const auto& k : known)
+      if (k == given) return;
+    std::string list;
+    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+    fail(std::string(where) + ": unknown name '" + std::string(given) + "'; known: " + list);
+  }
+
   /// The positional argument moved to, called `name`, as a whole number from `min` to `max`.
   [[nodiscard]] std::uint64_t positional_count(std::string_view name, std::uint64_t min,
                                                std::uint64_t max) const {

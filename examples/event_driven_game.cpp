@@ -127,30 +127,19 @@ int main(int argc, char** argv) {
     if (args.is("--seed"))
       seed = args.seed();
     else if (args.is("--rules"))
-      rules_name = args.value();
+      rules_name = args.rules_name();
     else if (args.is("--opponent"))
-      opponent = args.value();
+      opponent = args.name(shooter_names<S>());
     else if (args.is("--auto"))
       automatic = true;
     else
       args.refuse();
   }
-  const auto rules = rulesets::named(rules_name);
-  if (!rules) {
-    std::fprintf(stderr, "event_driven_game: unknown rule set '%s'\n", rules_name.c_str());
-    return 2;
-  }
+  const Rules rules = *rulesets::named(rules_name); // a name the arguments checked
   // A rule set named after a fleet (russian, bbm103, cs32) comes with that fleet.
   const Fleet fleet = fleets::named(rules_name).value_or(fleets::classic);
   std::deque<Coord> clicks;
-  AnyShotStrategy<S> engine = RandomShooter<S>{};
-  try {
-    engine = make_shooter<S>(opponent);
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "event_driven_game: %s\n", e.what());
-    return 2;
-  }
-  Game<S> game(Board<S>{}, fleet, *rules, Inbox{&clicks}, std::move(engine), seed);
+  Game<S> game(Board<S>{}, fleet, rules, Inbox{&clicks}, make_shooter<S>(opponent), seed);
   const UniformPlacer<S> placer;
   game.place(0, placer);
   game.place(1, placer);

@@ -192,10 +192,13 @@ int main(int argc, char** argv) try {
   Touching touching = Touching::no_contact;
   std::uint64_t draws = 0; // 0: 200 for each layout
   std::uint64_t seed = 1;
+  // Registered first, so that --placer restart is a known name when the arguments are read.
+  register_placer<D>("restart", "one ship at a time, the whole layout again when one finds no spot",
+                     [] { return AnyPlacementStrategy<D>(RestartPlacer{}); });
   examples::Arguments args(argc, argv, "placer_audit", usage);
   while (args.next()) {
     if (args.is("--placer")) {
-      placers.emplace_back(args.value());
+      placers.emplace_back(args.name(placer_names<D>()));
     } else if (args.is("--touching")) {
       touching = args.touching();
     } else if (args.is("--draws")) {
@@ -211,8 +214,6 @@ int main(int argc, char** argv) try {
   small.finish({3, 4, 3, 2});
   const Board<D> board(D(small.rows(), small.cols())); // throws past 64 cells
   const Fleet fleet = small.fleet();
-  register_placer<D>("restart", "one ship at a time, the whole layout again when one finds no spot",
-                     [] { return AnyPlacementStrategy<D>(RestartPlacer{}); });
   if (placers.empty()) placers = placer_names<D>();
   std::vector<AnyPlacementStrategy<D>> audited;
   for (const std::string& name : placers) audited.push_back(make_placer<D>(name)); // or throws

@@ -143,11 +143,11 @@ int main(int argc, char** argv) {
     if (args.is("--seed"))
       seed = args.seed();
     else if (args.is("--first"))
-      first = args.value();
+      first = args.name(shooter_names<S>());
     else if (args.is("--second"))
-      second = args.value();
+      second = args.name(shooter_names<S>());
     else if (args.is("--rules"))
-      rules_name = args.value();
+      rules_name = args.rules_name();
     else if (args.is("--record"))
       record_file = args.value();
     else if (args.is("--check"))
@@ -160,12 +160,7 @@ int main(int argc, char** argv) {
       args.refuse();
   }
   if (!check_file.empty()) return check_record_text(check_file, args.read_file(check_file));
-  const auto named = rulesets::named(rules_name);
-  if (!named) {
-    std::fprintf(stderr, "play_one_game: unknown rules '%s'\n", rules_name.c_str());
-    return 2;
-  }
-  const Rules rules = *named;
+  const Rules rules = *rulesets::named(rules_name); // a name the arguments checked
   // A rule set named after a fleet (russian, bbm103, cs32) comes with that fleet.
   const Fleet fleet = fleets::named(rules_name).value_or(fleets::classic);
   if (games > 0 && !record_file.empty()) {

@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     else if (args.is("--shots"))
       shots = static_cast<int>(args.count(0, 100));
     else if (args.is("--shooter"))
-      shooter_name = args.value();
+      shooter_name = args.name(shooter_names<S>());
     else
       args.refuse();
   }

@@ -9,7 +9,7 @@
 // win share. A shooter of this
 // file, `checkers`, is registered by name (register_shooter) and plays like any built-in.
 // ctest-args: --games 200 random checkers probability/spread
-// ctest-expect:  3  probability/spread +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%
+// ctest-expect: spread +[01]\.[0-9]+ +\+[0-9]+ ± +[0-9]+ .* 3  probability/spread +[0-9.]+% +[0-9]
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>
@@ -79,10 +79,16 @@ int main(int argc, char** argv) {
       options.seed = args.seed();
     else if (args.is("--threads"))
       options.threads = static_cast<unsigned>(args.count(0, max_threads));
-    else if (args.positional())
-      players.emplace_back(args.current());
-    else
+    else if (args.positional()) {
+      const std::string player(args.current());
+      const auto slash = player.find('/');
+      args.check_name("PLAYER", player.substr(0, slash), shooter_names<S>());
+      if (slash != std::string::npos)
+        args.check_name("PLAYER (placer after /)", player.substr(slash + 1), placer_names<S>());
+      players.push_back(player);
+    } else {
       args.refuse();
+    }
   }
   if (players.empty())
     players = {"random", "hunt_target", "parity", "probability", "probability/elusive"};

@@ -89,9 +89,9 @@ int main(int argc, char** argv) {
     else if (args.is("--threads"))
       options.threads = static_cast<unsigned>(args.count(0, max_threads));
     else if (args.is("--shooter"))
-      shooter = args.value();
+      shooter = args.name(shooter_names<S>());
     else if (args.is("--placer"))
-      placer = args.value();
+      placer = args.name(placer_names<S>());
     else if (args.is("--split"))
       split = args.count(1, 1000);
     else
