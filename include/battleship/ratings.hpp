@@ -87,16 +87,15 @@ private:
 
 namespace detail {
 
-// The log-likelihood of strengths `theta` (natural-log scale) for points `s` of games `n`
-// (n x n, s[i][j] the points i took from j): sum over pairs of s_ij log p_ij.
+// The log-likelihood of strengths `theta` (natural-log scale) for `points` (n x n, [i][j] the
+// points i took from j): the sum over ordered pairs of points_ij log p_ij.
 [[nodiscard]] inline double elo_log_likelihood(const std::vector<double>& theta,
-                                               const std::vector<double>& points,
-                                               const std::vector<double>& games) {
+                                               const std::vector<double>& points) {
   const std::size_t n = theta.size();
   double total = 0;
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) {
-      if (i == j || games[i * n + j] == 0) continue;
+      if (i == j) continue;
       // log p_ij = -log(1 + e^(theta_j - theta_i)), computed without overflow
       const double x = theta[j] - theta[i];
       const double softplus = x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
@@ -185,7 +184,7 @@ inline void solve_positive_definite(std::vector<double> matrix, std::vector<doub
       curvature[i * n + i] = diagonal + 1.0 / static_cast<double>(n);
     }
   };
-  double likelihood = detail::elo_log_likelihood(theta, points, games);
+  double likelihood = detail::elo_log_likelihood(theta, points);
   for (int iteration = 0; iteration < 200; ++iteration) {
     std::vector<double> step(n, 0.0); // the gradient, then the Newton step
     for (std::size_t i = 0; i < n; ++i)
@@ -203,7 +202,7 @@ inline void solve_positive_definite(std::vector<double> matrix, std::vector<doub
     double next_likelihood = likelihood;
     for (; scale > 1e-12; scale /= 2) {
       for (std::size_t i = 0; i < n; ++i) next[i] = theta[i] + scale * step[i];
-      next_likelihood = detail::elo_log_likelihood(next, points, games);
+      next_likelihood = detail::elo_log_likelihood(next, points);
       if (next_likelihood >= likelihood) break;
     }
     if (scale <= 1e-12) break; // no step improves: at the maximum to rounding

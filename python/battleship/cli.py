@@ -42,6 +42,7 @@ import battleship
 from battleship import Fleet, Ocean, Rules
 from battleship._arguments import INT_MAX, UINT_MAX, check_count, check_fit
 from battleship.strategies import DRAWING_PLACERS
+from battleship.tournament import player_name
 
 Subparsers = Any  # argparse._SubParsersAction, which has no public name
 AddCommand = Callable[[Subparsers], None]
@@ -471,7 +472,7 @@ def _player(text: str) -> Tuple[str, str]:
 def _tournament(args: argparse.Namespace) -> int:
     players = [_player(p) for p in args.players]
     rules = check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
-    shown = [shooter if placer == "uniform" else f"{shooter}/{placer}" for shooter, placer in players]
+    shown = [player_name(shooter, placer) for shooter, placer in players]
     if args.anchor is not None and args.anchor not in shown:  # before the run, not after it
         raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
     entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]

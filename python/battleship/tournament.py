@@ -157,6 +157,11 @@ class TournamentResult:
         return self.table()
 
 
+def player_name(shooter: str, placer: str) -> str:
+    """A player's name in the results: its shooter's, and ``/placer`` unless it is ``uniform``."""
+    return shooter if placer == "uniform" else f"{shooter}/{placer}"
+
+
 def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tuple[str, Any, Any, str]]:
     """(name, shooter, placer, the placer as a run's setup names it) of each player; a player
     without a placer uses ``uniform``, and is named by its shooter (and its placer when not
@@ -174,8 +179,7 @@ def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tu
         else:
             shooter, placer = player, "uniform"
         if name is None:
-            placer_name = strategy_name(placer)
-            name = strategy_name(shooter) + ("" if placer_name == "uniform" else f"/{placer_name}")
+            name = player_name(strategy_name(shooter), strategy_name(placer))
         out.append((str(name), resolve_shooter(shooter), resolve_placer(placer), _placer_label(placer)))
     return out
 
