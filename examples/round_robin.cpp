@@ -5,9 +5,10 @@
 //
 // A PLAYER is SHOOTER or SHOOTER/PLACER (probability/elusive): how it shoots and how it lays out
 // its fleet (uniform unless given). Default players: random, hunt_target, parity, probability
-// and probability/elusive. Prints the standings with each player's Elo rating and each pair's
-// win share. A shooter of this
-// file, `checkers`, is registered by name (register_shooter) and plays like any built-in.
+// and probability/elusive. Prints the standings with each player's Elo rating, each pair's win
+// share, and the test of whether one rating a player describes the results (EloRatings's
+// chi-square test and residuals). A shooter of this file, `checkers`, is registered by name
+// (register_shooter) and plays like any built-in.
 // ctest-args: --games 200 random checkers probability/spread
 // ctest-expect: spread +[01]\.[0-9]+ +\+[0-9]+ ± +[0-9]+ .* 3  probability/spread +[0-9.]+% +[0-9]
 #include "arguments.hpp"
@@ -15,6 +16,7 @@
 #include <battleship/battleship.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -124,6 +126,29 @@ int main(int argc, char** argv) {
           std::printf(" %5.1f%%", 100 * t.share(i, j).share);
       }
       std::printf("\n");
+    }
+    // Whether one rating a player describes the results, and the pair it describes worst.
+    if (elo.degrees_of_freedom > 0) {
+      std::printf("\none rating a player: chi-square %.1f on %zu degree%s of freedom, p = %.2g\n",
+                  elo.chi_square, elo.degrees_of_freedom, elo.degrees_of_freedom == 1 ? "" : "s",
+                  elo.fit_p_value());
+      std::vector<PairRecord> pairs;
+      for (std::size_t i = 0; i < t.names.size(); ++i)
+        for (std::size_t j = i + 1; j < t.names.size(); ++j) {
+          const MatchResult& m = t.between(i, j);
+          pairs.push_back({i, j, m.wins_a, m.wins_b, m.draws});
+        }
+      const PairRecord worst = *std::max_element(
+          pairs.begin(), pairs.end(), [&](const PairRecord& x, const PairRecord& y) {
+            return std::abs(elo.residual(x)) < std::abs(elo.residual(y));
+          });
+      const double points =
+          static_cast<double>(worst.wins_a) + static_cast<double>(worst.draws) / 2;
+      const auto matches = static_cast<double>(worst.wins_a + worst.wins_b + worst.draws);
+      std::printf("described worst: %s took %.1f%% against %s, %.1f%% expected (%+.1f standard "
+                  "deviations)\n",
+                  t.names[worst.a].c_str(), 100 * points / matches, t.names[worst.b].c_str(),
+                  100 * elo.expected_share(worst.a, worst.b), elo.residual(worst));
     }
     std::printf("\n%zu pairs in %.2f s\n", t.matches.size(), t.seconds);
   } catch (const std::invalid_argument& e) {

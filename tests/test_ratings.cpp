@@ -7,6 +7,7 @@
 
 #include <battleship/ratings.hpp>
 #include <battleship/registry.hpp>
+#include <battleship/rng.hpp>
 #include <battleship/tournament.hpp>
 
 namespace test_ratings {
@@ -199,6 +200,100 @@ TEST_CASE("a round robin's ratings rank its players as the score does", "[rating
       records.push_back({i, j, m.wins_a, m.wins_b, m.draws});
     }
   CHECK(fit_elo(3, records, 0).elo == t.ratings(0).elo);
+}
+
+TEST_CASE("the fit's chi-square sums the squared residuals of the pairs that played", "[ratings]") {
+  // Records of one pair split in two and given in both orders; a pair never met.
+  const std::vector<PairRecord> records{{0, 1, 50, 30, 0},
+                                        {1, 0, 10, 20, 6},
+                                        {1, 2, 65, 35, 4},
+                                        {2, 0, 60, 40, 0},
+                                        {3, 2, 20, 80, 0}};
+  const EloRatings r = fit_elo(4, records);
+  // A residual by its definition: a draw half a point, measured against the expected share.
+  const PairRecord zero_one{0, 1, 70, 40, 6};
+  const double points = 73, matches = 116, p = r.expected_share(0, 1);
+  CHECK(r.residual(zero_one) == exactly((points - matches * p) / std::sqrt(matches * p * (1 - p))));
+  CHECK(r.residual({1, 0, 40, 70, 6}) == exactly(-r.residual(zero_one)));
+  CHECK(r.residual({2, 3, 0, 0, 0}) == 0);
+  const double sum = std::pow(r.residual(zero_one), 2) + std::pow(r.residual(records[2]), 2) +
+                     std::pow(r.residual(records[3]), 2) + std::pow(r.residual(records[4]), 2);
+  CHECK(r.chi_square == exactly(sum, 1e-9));
+  // Four pairs played; three ratings are free to fit them (four players joined by results).
+  CHECK(r.degrees_of_freedom == 1);
+  CHECK_THROWS_AS(r.residual({0, 4, 1, 1, 0}), std::out_of_range);
+}
+
+TEST_CASE("the fit's degrees of freedom count the pairs less the ratings free to fit them",
+          "[ratings]") {
+  const auto df = [](std::size_t players, std::vector<PairRecord> records) {
+    return fit_elo(players, records).degrees_of_freedom;
+  };
+  CHECK(df(2, {{0, 1, 30, 10, 0}}) == 0);                                     // one difference
+  CHECK(df(3, {{0, 1, 30, 10, 0}, {1, 2, 30, 10, 0}, {0, 2, 5, 5, 0}}) == 1); // a triangle
+  CHECK(df(3, {{0, 1, 30, 10, 0}}) == 0);                                     // 2 met nobody
+  CHECK(df(4, {{0, 1, 30, 10, 0}, {2, 3, 30, 10, 0}}) == 0);                  // two groups
+  CHECK(df(4, {{0, 1, 3, 1, 0}, {1, 2, 3, 1, 0}, {2, 3, 3, 1, 0}, {3, 0, 3, 1, 0}}) == 1);
+  CHECK(df(4, {{0, 1, 0, 0, 0}, {1, 2, 3, 1, 0}}) == 0); // a record of no matches is no pair
+  std::vector<PairRecord> everyone; // a round robin of 6: 15 pairs, 5 free ratings
+  for (std::size_t i = 0; i < 6; ++i)
+    for (std::size_t j = i + 1; j < 6; ++j) everyone.push_back({i, j, 5, 5, 0});
+  CHECK(df(6, everyone) == 10);
+  // With nothing to test, the test finds no misfit.
+  const EloRatings two = fit_elo(2, std::vector<PairRecord>{{0, 1, 30, 10, 0}});
+  CHECK(two.chi_square > 0); // the virtual draw moves the rating off the share a little
+  CHECK(two.chi_square < 0.01);
+  CHECK(two.fit_p_value() == 1.0);
+}
+
+TEST_CASE("the fit's test passes results one rating a player explains and fails a cycle",
+          "[ratings]") {
+  // The expected counts of known ratings fit them; a cycle (each beats the next 3 to 1) does not.
+  std::vector<PairRecord> fitting;
+  const std::vector<double> truth{0, 100, 250, 400};
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = i + 1; j < 4; ++j) {
+      const double p = 1 / (1 + std::pow(10.0, (truth[j] - truth[i]) / 400));
+      const auto wins = static_cast<std::uint64_t>(std::llround(p * 10'000));
+      fitting.push_back({i, j, wins, 10'000 - wins, 0});
+    }
+  const EloRatings fits = fit_elo(4, fitting);
+  CHECK(fits.degrees_of_freedom == 3);
+  CHECK(fits.chi_square < 0.01);
+  CHECK(fits.fit_p_value() > 0.99);
+  const EloRatings cycle = fit_elo(
+      3, std::vector<PairRecord>{{0, 1, 300, 100, 0}, {1, 2, 300, 100, 0}, {2, 0, 300, 100, 0}});
+  CHECK(cycle.difference(0, 1).elo == exactly(0, 1e-6));           // no ranking: all even
+  CHECK(cycle.residual({0, 1, 300, 100, 0}) == exactly(10, 1e-9)); // (300 - 200) / sqrt(100)
+  CHECK(cycle.chi_square == exactly(300, 1e-6));
+  CHECK(cycle.fit_p_value() < 1e-60);
+}
+
+TEST_CASE("the fit's p-value is uniform when the model holds", "[ratings]") {
+  // 1,000 tournaments of 5 players with known ratings, 100 matches a pair, each match a draw of
+  // the model itself: about 5 percent of the p-values fall below 0.05, and half below 0.5.
+  const std::vector<double> truth{-150, -40, 0, 90, 200};
+  Rng rng(20261203);
+  int below_5 = 0, below_50 = 0;
+  const int runs = 1'000;
+  for (int run = 0; run < runs; ++run) {
+    std::vector<PairRecord> records;
+    for (std::size_t i = 0; i < 5; ++i)
+      for (std::size_t j = i + 1; j < 5; ++j) {
+        const double p = 1 / (1 + std::pow(10.0, (truth[j] - truth[i]) / 400));
+        PairRecord r{i, j, 0, 0, 0};
+        for (int match = 0; match < 100; ++match) ++(rng.chance(p) ? r.wins_a : r.wins_b);
+        records.push_back(r);
+      }
+    const double p_value = fit_elo(5, records).fit_p_value();
+    below_5 += p_value < 0.05;
+    below_50 += p_value < 0.5;
+  }
+  // Binomial spreads of 1,000 draws: 4 standard deviations are about 2.8 and 6.3 points.
+  CHECK(below_5 > 22);
+  CHECK(below_5 < 78);
+  CHECK(below_50 > 437);
+  CHECK(below_50 < 563);
 }
 
 } // namespace test_ratings

@@ -158,4 +158,42 @@ TEST_CASE("a proportion's interval is the Wilson score interval", "[statistics]"
   CHECK(none.high == 0.0);
 }
 
+namespace {
+// The chi-square survival function by its closed forms: for even df = 2k, e^-x times the sum of
+// x^i / i! below k; for odd df = 2k + 1, erfc(sqrt x) plus e^-x times the sum of
+// x^(i + 1/2) / Gamma(i + 3/2) below k (x = statistic / 2). Summed in logs so that df = 200
+// neither overflows nor underflows.
+double survival_by_closed_form(double statistic, int degrees_of_freedom) {
+  const double x = statistic / 2;
+  const int k = degrees_of_freedom / 2;
+  const bool odd = degrees_of_freedom % 2 == 1;
+  double total = odd ? std::erfc(std::sqrt(x)) : 0.0;
+  for (int i = 0; i < k; ++i) {
+    const double power = odd ? i + 0.5 : i;
+    total += std::exp(power * std::log(x) - x - std::lgamma(power + 1));
+  }
+  return total;
+}
+} // namespace
+
+TEST_CASE("the chi-square test's p-value matches its closed forms", "[statistics]") {
+  // Statistics either side of df + 2, where the series gives way to the continued fraction.
+  for (const int df : {1, 2, 3, 4, 7, 10, 31, 200})
+    for (const double statistic :
+         {0.01, 0.5, 1.0, 3.0, 3.841458820694124, 10.0, 40.0, 150.0, 199.0, 260.0, 600.0}) {
+      INFO("df " << df << ", statistic " << statistic);
+      const double expected = survival_by_closed_form(statistic, df);
+      CHECK(chi_square_survival(statistic, static_cast<std::size_t>(df)) ==
+            Approx(expected).epsilon(1e-11).margin(1e-300));
+    }
+  // The 95th percentile of one degree of freedom (1.96 squared) leaves 5 percent above it.
+  CHECK(chi_square_survival(3.841458820694124, 1) == exactly(0.05, 1e-12));
+  // Nothing tested, nothing left, everything left.
+  CHECK(chi_square_survival(12.0, 0) == 1.0);
+  CHECK(chi_square_survival(0.0, 3) == 1.0);
+  CHECK(chi_square_survival(-1.0, 3) == 1.0);
+  CHECK(chi_square_survival(HUGE_VAL, 3) == 0.0);
+  CHECK(std::isnan(chi_square_survival(std::nan(""), 3)));
+}
+
 } // namespace test_statistics

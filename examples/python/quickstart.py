@@ -56,6 +56,11 @@ def run(args: argparse.Namespace) -> None:
     entrants = ["parity", "probability", ("probability", "elusive")]
     table = battleship.tournament(entrants, min(200, args.games), seed=1, progress=False)
     print(table.table())
+    # Does one rating a player describe the results? A chi-square test, and the worst pair.
+    fit = table.elo_fit()
+    print(fit.summary())
+    worst = fit.pairs[0]
+    print(f"{worst.a} against {worst.b}: {worst.residual:+.1f} standard deviations from its rating")
 
     # One game, turn by turn, then its record replayed, and kept: a record pickles.
     game = battleship.Game("parity", "random", seed=7)

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <battleship/detail/text.hpp>
+#include <battleship/statistics.hpp>
 
 namespace battleship {
 
@@ -38,6 +39,14 @@ struct EloDifference {
   double margin = 0; ///< Half-width of its 95 percent interval.
 };
 
+namespace detail {
+// How many standard deviations `points` of `matches` are from `matches * share`.
+[[nodiscard]] inline double pearson_residual(double points, double matches, double share) {
+  if (matches == 0) return 0;
+  return (points - matches * share) / std::sqrt(matches * share * (1 - share));
+}
+} // namespace detail
+
 /// Elo ratings of `players` players (`fit_elo`), indexed as the `PairRecord`s index them.
 struct EloRatings {
   /// Each player's rating: its difference from the mean of all ratings, or from the anchor's
@@ -51,6 +60,12 @@ struct EloRatings {
   std::vector<double> covariance;
   /// The player the ratings are measured from, if one was chosen.
   std::optional<std::size_t> anchor;
+  /// How far the results are from what one rating a player predicts: Pearson's statistic, the
+  /// sum over the pairs that played of their `residual` squared (the virtual draws left out).
+  double chi_square = 0;
+  /// The statistic's degrees of freedom: the pairs that played, less the ratings free to fit
+  /// them (the players, less one for each group of players joined by results).
+  std::size_t degrees_of_freedom = 0;
 
   /// How many players are rated.
   [[nodiscard]] std::size_t players() const noexcept { return elo.size(); }
@@ -71,6 +86,27 @@ struct EloRatings {
     check(i);
     check(j);
     return 1 / (1 + std::pow(10.0, (elo[j] - elo[i]) / 400));
+  }
+
+  /// The chi-square test's p-value: the chance of a `chi_square` at least this large if each
+  /// player's strength were one number, as the model assumes. A small value (below 0.05, say)
+  /// says the ratings misdescribe some pairs; their `residual`s say which. Draws spread a pair's
+  /// points less than wins and losses do, so with draws the test errs towards a good fit. 1 when
+  /// nothing is tested (two players, or pairs that form no cycle).
+  [[nodiscard]] double fit_p_value() const noexcept {
+    return chi_square_survival(chi_square, degrees_of_freedom);
+  }
+
+  /// How many standard deviations `record.a`'s points against `record.b` (a draw half a point)
+  /// are from the points the ratings expect: (points - matches p) / sqrt(matches p (1 - p)),
+  /// p = `expected_share(a, b)`. Positive when `a` did better than its rating says; 0 for a
+  /// record of no matches. Throws `std::out_of_range` for a player who is not rated.
+  [[nodiscard]] double residual(const PairRecord& record) const {
+    const double draws = static_cast<double>(record.draws);
+    const double points = static_cast<double>(record.wins_a) + draws / 2;
+    const double matches =
+        static_cast<double>(record.wins_a) + static_cast<double>(record.wins_b) + draws;
+    return detail::pearson_residual(points, matches, expected_share(record.a, record.b));
   }
 
   /// The normal distribution's 97.5th percentile: a 95 percent interval is this many standard
@@ -233,6 +269,31 @@ inline void solve_positive_definite(std::vector<double> matrix, std::vector<doub
   for (std::size_t i = 0; i < n; ++i)
     out.margin.push_back(anchor ? out.difference(i, *anchor).margin
                                 : EloRatings::z95 * std::sqrt(out.covariance[i * n + i]));
+
+  // The test of the fit, on the pairs that played (their virtual draw taken away again). The
+  // ratings free to fit them are one a player less one a group of players joined by results:
+  // each group's ratings are pinned down only up to a shift.
+  std::vector<std::size_t> group(n);
+  for (std::size_t i = 0; i < n; ++i) group[i] = i;
+  const auto root = [&](std::size_t i) {
+    while (group[i] != i) i = group[i] = group[group[i]];
+    return i;
+  };
+  std::size_t pairs = 0, groups = n;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const double matches = games[i * n + j] - 1;
+      if (matches == 0) continue;
+      ++pairs;
+      const double r =
+          detail::pearson_residual(points[i * n + j] - 0.5, matches, out.expected_share(i, j));
+      out.chi_square += r * r;
+      if (root(i) != root(j)) {
+        group[root(i)] = root(j);
+        --groups;
+      }
+    }
+  out.degrees_of_freedom = pairs - (n - groups);
   return out;
 }
 

@@ -1,5 +1,6 @@
 /// @file statistics.hpp
-/// @brief Shots-to-finish histograms and their summary figures.
+/// @brief Shots-to-finish histograms and their summary figures, shares with their intervals,
+/// and the chi-square test's p-value.
 #pragma once
 
 #include <algorithm>
@@ -176,6 +177,47 @@ struct Proportion {
   const double centre = (p + z * z / (2 * n)) / denom;
   const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom;
   return Proportion{p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+/// The chance that a chi-square variable with `degrees_of_freedom` degrees of freedom is at least
+/// `statistic`: a chi-square test's p-value. 1 for a statistic of 0 or less, or for no degrees of
+/// freedom (nothing is tested); 0 for an infinite statistic; NaN for NaN. Relative error about
+/// 1e-13.
+[[nodiscard]] inline double chi_square_survival(double statistic,
+                                                std::size_t degrees_of_freedom) noexcept {
+  if (std::isnan(statistic)) return statistic;
+  if (degrees_of_freedom == 0 || statistic <= 0) return 1.0;
+  if (std::isinf(statistic)) return 0.0;
+  // The regularized upper incomplete gamma function Q(a, x), a = df / 2, x = statistic / 2.
+  const double a = static_cast<double>(degrees_of_freedom) / 2, x = statistic / 2;
+  const double scale = std::exp(a * std::log(x) - x - std::lgamma(a)); // x^a e^-x / Gamma(a)
+  if (x < a + 1) {
+    // Below a + 1 the series of the lower function converges fast:
+    // P(a, x) = scale * sum over k of x^k / (a (a + 1) ... (a + k)).
+    double term = 1 / a, sum = term;
+    for (int k = 1; k < 10'000 && term > sum * 1e-17; ++k) {
+      term *= x / (a + k);
+      sum += term;
+    }
+    return std::clamp(1 - scale * sum, 0.0, 1.0);
+  }
+  // Above it, Legendre's continued fraction of Q(a, x), 1 / (b0 - c1 / (b1 - c2 / (b2 - ...)))
+  // with b_k = x + 2k + 1 - a and c_k = k (k - a), evaluated front to back (Lentz's method).
+  constexpr double tiny = 1e-300;
+  double b = x + 1 - a, front = 1 / tiny, back = 1 / b, fraction = back;
+  for (int k = 1; k < 10'000; ++k) {
+    const double c = -k * (k - a);
+    b += 2;
+    back = c * back + b;
+    if (std::abs(back) < tiny) back = tiny;
+    front = b + c / front;
+    if (std::abs(front) < tiny) front = tiny;
+    back = 1 / back;
+    const double factor = back * front;
+    fraction *= factor;
+    if (std::abs(factor - 1) < 1e-16) break;
+  }
+  return std::clamp(scale * fraction, 0.0, 1.0);
 }
 
 } // namespace battleship

@@ -43,7 +43,17 @@ from battleship.simulation import (
     paired_difference,
     simulate,
 )
-from battleship.tournament import Rating, Standing, TournamentResult, elo_ratings, tournament
+from battleship.tournament import (
+    EloDifference,
+    EloFit,
+    PairFit,
+    Rating,
+    Standing,
+    TournamentResult,
+    elo_fit,
+    elo_ratings,
+    tournament,
+)
 from battleship.strategies import (
     BuiltinPlacer,
     BuiltinShooter,
@@ -92,6 +102,10 @@ __all__ = [
     "TournamentResult",
     "Standing",
     "Rating",
+    "EloFit",
+    "EloDifference",
+    "PairFit",
+    "elo_fit",
     "elo_ratings",
     "Posterior",
     "optimal_expected_shots",

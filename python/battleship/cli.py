@@ -437,8 +437,8 @@ def _match(args: argparse.Namespace) -> int:
     print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args, rules)} (each moves first in half the games)")
     print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
     print(f"  {b:<20} wins {r.wins_b:>8,}")
-    rated = {x.name: x for x in battleship.elo_ratings([replace(r, a=a, b=b)], anchor=b)}
-    print(f"  Elo difference ({a} - {b}): {rated[a].elo:+.0f} ± {rated[a].margin:.0f}")
+    difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
+    print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")
     print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
     print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {r.games_per_second:,.0f} games/s")
     if r.aborted:
@@ -452,7 +452,7 @@ def add_match(sub: Subparsers) -> None:
         "match",
         help="a head-to-head between two shooters",
         description="Play two shooters against each other under the rules and print the tallies "
-        "and their Elo difference (as battleship.elo_ratings fits it) with its 95% interval.",
+        "and their Elo difference (as battleship.elo_fit fits it) with its 95% interval.",
     )
     p.add_argument("a", help="first shooter: " + ", ".join(battleship.shooter_names()))
     p.add_argument("b", help="second shooter")
@@ -483,6 +483,7 @@ def _tournament(args: argparse.Namespace) -> int:
     reference = "their mean" if args.anchor is None else f"{args.anchor}'s"
     print(f"elo: Elo rating fitted to every pair's results, measured from {reference}, ± its 95% margin\n")
     print(t.table(args.anchor))
+    print("\n" + t.elo_fit(args.anchor).summary())
     print(f"\n{_many(pairs, 'pair')}, {_many(pairs * args.games, 'game')} in {t.seconds:.1f} s")
     return 0
 
@@ -493,7 +494,8 @@ def add_tournament(sub: Subparsers) -> None:
         "tournament",
         help="a round robin between shooters, ranked",
         description="Play every pair of players against each other under the rules and print the "
-        "standings, Elo ratings and every pair's win shares. A player is SHOOTER or SHOOTER/PLACER "
+        "standings, Elo ratings and every pair's win shares, and test whether one rating a player "
+        "describes the results (a chi-square test, and the pair described worst). A player is SHOOTER or SHOOTER/PLACER "
         "(expert/elusive): how it shoots and how it lays out its fleet (uniform by default).",
     )
     p.add_argument("players", nargs="+", metavar="PLAYER", help="shooter: " + ", ".join(battleship.shooter_names()))

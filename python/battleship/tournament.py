@@ -7,13 +7,13 @@ players are ranked by the share of points they took (a win 1, a draw 1/2).
 
 Each pair's batch is exactly what ``battleship.match`` gives for those two players with the same
 seed and rules (the engine's ``round_robin`` plays it), so any pair can be replayed alone.
-``TournamentResult.ratings`` and ``elo_ratings`` fit Elo ratings to the results (the engine's
-``fit_elo``).
+``TournamentResult.elo_fit`` and ``elo_fit`` fit Elo ratings to the results and test whether one
+rating a player describes them (the engine's ``fit_elo``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from battleship import _core, _shape
@@ -22,7 +22,17 @@ from battleship._arguments import check_count, check_fit, check_own_shooters, fl
 from battleship.simulation import MatchResult, RunSetup, _match_result, _placer_label, _progress, _threads
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
-__all__ = ["tournament", "TournamentResult", "Standing", "Rating", "elo_ratings"]
+__all__ = [
+    "tournament",
+    "TournamentResult",
+    "Standing",
+    "Rating",
+    "EloDifference",
+    "PairFit",
+    "EloFit",
+    "elo_fit",
+    "elo_ratings",
+]
 
 Player = Union[Any, Tuple[Any, Any]]
 """A player: a shooter (name, built-in class or Python shooter), or a (shooter, placer) pair."""
@@ -51,19 +61,35 @@ class Rating:
     """Half-width of the rating's 95 percent interval, measured from the same reference."""
 
 
-def _ratings(names: Sequence[str], results: Iterable[MatchResult], anchor: Optional[str]) -> List[Rating]:
-    """The Elo ratings of ``names`` fitted to ``results``, best first (ties in ``names`` order)."""
-    index = {name: k for k, name in enumerate(names)}
-    if anchor is not None and anchor not in index:
-        raise ValueError(f"the anchor {anchor!r} is not a player; the players are {', '.join(map(repr, names))}")
-    records = [(index[m.a], index[m.b], m.wins_a, m.wins_b, m.draws) for m in results]
-    fit = _core.fit_elo(len(names), records, None if anchor is None else index[anchor])
-    ratings = [Rating(name, elo, margin) for name, elo, margin in zip(names, fit["elo"], fit["margin"])]
-    return sorted(ratings, key=lambda r: -r.elo)
+@dataclass(frozen=True)
+class EloDifference:
+    """Two players' rating difference with its 95 percent margin (``EloFit.difference``)."""
+
+    elo: float
+    margin: float
 
 
-def elo_ratings(results: Iterable[MatchResult], *, anchor: Optional[str] = None) -> List[Rating]:
-    """Elo ratings fitted to the results of ``match`` runs between any players, best first.
+@dataclass(frozen=True)
+class PairFit:
+    """How a pair's results compare with what their ratings expect (``EloFit.pairs``)."""
+
+    a: str
+    b: str
+    matches: int
+    """Matches won, lost or drawn (aborted ones are left out)."""
+    share: float
+    """``a``'s share of the points against ``b``, a draw half a point."""
+    expected: float
+    """The share ``a``'s and ``b``'s ratings expect."""
+    residual: float
+    """How many standard deviations ``share`` is from ``expected``: positive when ``a`` did
+    better against ``b`` than the ratings say."""
+
+
+@dataclass(frozen=True)
+class EloFit:
+    """Elo ratings fitted to two-player results (``elo_fit``), with the test of whether one rating
+    a player describes them.
 
     The fit is the Bradley-Terry model's maximum-likelihood estimate: ``a`` beats ``b`` with
     probability ``1 / (1 + 10 ** ((elo_b - elo_a) / 400))``, a draw counts half a win to each
@@ -75,14 +101,104 @@ def elo_ratings(results: Iterable[MatchResult], *, anchor: Optional[str] = None)
     (95 percent, from the likelihood's curvature) are sound for hundreds of matches a pair, not a
     handful.
 
-    >>> r = elo_ratings([match("parity", "random", 200, progress=False)], anchor="random")
-    >>> [x.name for x in r], r[1].elo
-    (['parity', 'random'], 0.0)
-
-    ``ValueError`` for results naming fewer than two players, a result of a player against
-    itself, or an anchor that is not a player.
+    The model gives each player one number, so it cannot describe a cycle (``a`` beats ``b``
+    beats ``c`` beats ``a``), nor a player who does well against some styles of play and badly
+    against others. ``chi_square`` (Pearson's statistic, the sum of the pairs' squared
+    ``residual``s) and ``p_value`` test that: a small p-value (below 0.05, say) says the ratings
+    misdescribe some pairs, and ``pairs`` lists them worst first. Draws spread the points less
+    than wins and losses, so with draws the test errs towards a good fit.
     """
-    results = list(results)
+
+    names: Tuple[str, ...]
+    """The players, in the order they were entered or first met."""
+    anchor: Optional[str]
+    """The player the ratings are measured from, or None for their mean."""
+    ratings: List[Rating]
+    """Every player's rating, best first (ties in ``names`` order)."""
+    chi_square: float
+    """Pearson's statistic: the sum of the pairs' squared residuals."""
+    degrees_of_freedom: int
+    """The pairs that met, less the ratings free to fit them (a player each, less one for each
+    group of players joined by results)."""
+    p_value: float
+    """The chance of a ``chi_square`` at least this large if one rating a player were the truth;
+    1 when nothing is tested (two players, or pairs that form no cycle)."""
+    pairs: List[PairFit]
+    """Every pair that met, the one the ratings describe worst first."""
+    _fit: _core.EloRatings = field(repr=False, compare=False)
+
+    def _player(self, name: str) -> int:
+        if name not in self.names:
+            raise KeyError(f"{name!r} is not rated; the players are {', '.join(map(repr, self.names))}")
+        return self.names.index(name)
+
+    def rating(self, name: str) -> Rating:
+        """Player ``name``'s rating. ``KeyError`` for a name that is not rated."""
+        self._player(name)
+        return next(r for r in self.ratings if r.name == name)
+
+    def difference(self, a: str, b: str) -> EloDifference:
+        """``a``'s rating minus ``b``'s, with the 95 percent margin of the difference itself
+        (narrower than the two ratings' margins added when both are measured from the mean)."""
+        return EloDifference(*self._fit.difference(self._player(a), self._player(b)))
+
+    def expected_share(self, a: str, b: str) -> float:
+        """The share of the points ``a`` is expected to take against ``b`` under the ratings."""
+        return self._fit.expected_share(self._player(a), self._player(b))
+
+    def summary(self) -> str:
+        """One line on the test of the fit: the statistic, its degrees of freedom, the p-value
+        and the pair the ratings describe worst."""
+        if self.degrees_of_freedom == 0:
+            return "Fit of one rating a player: nothing to test (no results form a cycle)"
+        worst = self.pairs[0]
+        return (
+            f"Fit of one rating a player: chi-square {self.chi_square:.1f} on {self.degrees_of_freedom} "
+            f"degree{'' if self.degrees_of_freedom == 1 else 's'} of freedom, p = {self.p_value:.2g}; "
+            f"worst described: {worst.a} took "
+            f"{100 * worst.share:.1f}% against {worst.b}, {100 * worst.expected:.1f}% expected "
+            f"({worst.residual:+.1f} standard deviations)"
+        )
+
+
+def _fit(names: Sequence[str], results: Iterable[MatchResult], anchor: Optional[str]) -> EloFit:
+    """The Elo fit of players ``names`` to ``results``: the engine's ``fit_elo`` on every pair's
+    results added up, with the names put back."""
+    index = {name: k for k, name in enumerate(names)}
+    if anchor is not None and anchor not in index:
+        raise ValueError(f"the anchor {anchor!r} is not a player; the players are {', '.join(map(repr, names))}")
+    tallies: Dict[Tuple[str, str], Tuple[int, int, int]] = {}  # wins each side, draws
+    for m in results:
+        if (m.b, m.a) in tallies:  # the pair met before, the other way round
+            pair, wins_a, wins_b = (m.b, m.a), m.wins_b, m.wins_a
+        else:
+            pair, wins_a, wins_b = (m.a, m.b), m.wins_a, m.wins_b
+        before = tallies.get(pair, (0, 0, 0))
+        tallies[pair] = (before[0] + wins_a, before[1] + wins_b, before[2] + m.draws)
+    records = [(index[a], index[b], *tally) for (a, b), tally in tallies.items()]
+    fit = _core.fit_elo(len(names), records, None if anchor is None else index[anchor])
+    ratings = [Rating(name, elo, margin) for name, elo, margin in zip(names, fit.elo, fit.margin)]
+    pairs = []
+    for (a, b), (wins_a, wins_b, draws) in tallies.items():
+        matches = wins_a + wins_b + draws
+        share = (wins_a + draws / 2) / matches if matches else 0.0
+        expected = fit.expected_share(index[a], index[b])
+        pairs.append(PairFit(a, b, matches, share, expected, fit.residual((index[a], index[b], wins_a, wins_b, draws))))
+    return EloFit(
+        names=tuple(names),
+        anchor=anchor,
+        ratings=sorted(ratings, key=lambda r: -r.elo),
+        chi_square=fit.chi_square,
+        degrees_of_freedom=fit.degrees_of_freedom,
+        p_value=fit.fit_p_value(),
+        pairs=sorted(pairs, key=lambda p: -abs(p.residual)),
+        _fit=fit,
+    )
+
+
+def _names(results: Sequence[MatchResult]) -> List[str]:
+    """The players of ``results`` in the order they are first met; ``ValueError`` for a result
+    of a player against itself or fewer than two players."""
     names: List[str] = []
     for m in results:
         if m.a == m.b:
@@ -90,7 +206,37 @@ def elo_ratings(results: Iterable[MatchResult], *, anchor: Optional[str] = None)
         names += [n for n in (m.a, m.b) if n not in names]
     if len(names) < 2:
         raise ValueError(f"ratings need results between at least two players, got {len(names)} players")
-    return _ratings(names, results, anchor)
+    return names
+
+
+def elo_fit(results: Iterable[MatchResult], *, anchor: Optional[str] = None) -> EloFit:
+    """Elo ratings fitted to the results of ``match`` runs between any players, with the test of
+    their fit (``EloFit`` says how). Ratings are measured from their mean, or from the player
+    ``anchor``'s.
+
+    >>> fit = elo_fit([match("parity", "random", 200, progress=False)], anchor="random")
+    >>> fit.rating("random").elo, fit.degrees_of_freedom
+    (0.0, 0)
+
+    ``ValueError`` for results naming fewer than two players, a result of a player against
+    itself, or an anchor that is not a player.
+    """
+    results = list(results)
+    return _fit(_names(results), results, anchor)
+
+
+def elo_ratings(results: Iterable[MatchResult], *, anchor: Optional[str] = None) -> List[Rating]:
+    """The players' Elo ratings fitted to the results of ``match`` runs, best first:
+    ``elo_fit(results, anchor=anchor).ratings`` (``EloFit`` says how they are fitted).
+
+    >>> r = elo_ratings([match("parity", "random", 200, progress=False)], anchor="random")
+    >>> [x.name for x in r], r[1].elo
+    (['parity', 'random'], 0.0)
+
+    ``ValueError`` for results naming fewer than two players, a result of a player against
+    itself, or an anchor that is not a player.
+    """
+    return elo_fit(results, anchor=anchor).ratings
 
 
 @dataclass(frozen=True)
@@ -127,11 +273,15 @@ class TournamentResult:
         won, lost = (m.wins_a, m.wins_b) if m.a == a else (m.wins_b, m.wins_a)
         return won / (won + lost) if won + lost else 0.0
 
+    def elo_fit(self, anchor: Optional[str] = None) -> EloFit:
+        """Elo ratings fitted to the tournament's results with the test of their fit (as
+        ``battleship.elo_fit`` fits them): measured from the mean rating, or from player
+        ``anchor``'s. A run cut short rates every entrant, from the pairs it played."""
+        return _fit(self.names, self.matches.values(), anchor)
+
     def ratings(self, anchor: Optional[str] = None) -> List[Rating]:
-        """Every player's Elo rating fitted to the tournament's results, best first (as
-        ``elo_ratings`` fits them): measured from the mean rating, or from player ``anchor``'s.
-        A run cut short rates every entrant, from the pairs it played."""
-        return _ratings(self.names, self.matches.values(), anchor)
+        """Every player's Elo rating, best first: ``elo_fit(anchor).ratings``."""
+        return self.elo_fit(anchor).ratings
 
     def table(self, anchor: Optional[str] = None) -> str:
         """The standings, each player's Elo rating with its 95 percent margin (measured from

@@ -40,6 +40,7 @@ void register_view(py::module_& m);
 void register_strategies(py::module_& m);
 void register_game(py::module_& m);
 void register_simulate(py::module_& m);
+void register_ratings(py::module_& m);    // Elo ratings and the test of their fit
 void register_posterior(py::module_& m);  // bayes's posterior as a probability map
 void register_bbm103(py::module_& m);     // seed 000's replay
 void register_optimal(py::module_& m);    // perfect play on small boards

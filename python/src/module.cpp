@@ -16,6 +16,7 @@ PYBIND11_MODULE(_core, m) {
   bsp::register_strategies(m);
   bsp::register_game(m);
   bsp::register_simulate(m);
+  bsp::register_ratings(m);
   bsp::register_posterior(m);
   bsp::register_bbm103(m);
   bsp::register_optimal(m);

@@ -11,8 +11,6 @@
 #include <tuple>
 #include <vector>
 
-#include <battleship/ratings.hpp>
-
 #include "batch.hpp"
 #include "bindings.hpp"
 
@@ -99,25 +97,5 @@ void register_simulate(py::module_& m) {
       },
       py::arg("counts"),
       "Finished games, mean, stddev, ci95, median, p95, min and max of a shots histogram.");
-  // Elo ratings of two-player results (battleship.elo_ratings, TournamentResult.ratings).
-  m.def(
-      "fit_elo",
-      [](std::size_t players,
-         const std::vector<std::tuple<std::size_t, std::size_t, std::uint64_t, std::uint64_t,
-                                      std::uint64_t>>& records,
-         std::optional<std::size_t> anchor) {
-        std::vector<battleship::PairRecord> pairs;
-        for (const auto& [a, b, wins_a, wins_b, draws] : records)
-          pairs.push_back({a, b, wins_a, wins_b, draws});
-        const battleship::EloRatings r = battleship::fit_elo(players, pairs, anchor);
-        py::dict d;
-        d["elo"] = r.elo;
-        d["margin"] = r.margin;
-        d["covariance"] = r.covariance;
-        return d;
-      },
-      py::arg("players"), py::arg("records"), py::arg("anchor"),
-      "Elo ratings, their 95 percent margins and covariance (players x players, row-major) "
-      "fitted to (a, b, wins_a, wins_b, draws) records.");
 }
 } // namespace bsp

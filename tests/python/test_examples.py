@@ -109,6 +109,11 @@ def test_the_quickstart_plays_a_round_robin_and_a_match_driven_from_outside(
     assert sorted(row[0] for row in standings) == ["parity", "probability", "probability/elusive"]
     assert all(int(wins) + int(losses) == 400 for _, _, _, wins, losses in standings)  # 200 matches a pair
     assert sum(int(elo) for _, _, elo, _, _ in standings) in range(-2, 3)  # measured from their mean
+    # Three pairs, two free ratings: the test of the fit has one degree of freedom.
+    fit = re.search(r"^Fit of one rating a player: chi-square [0-9.]+ on 1 degree of freedom, p = [0-9.e+-]+; "
+                    r"worst described: ([a-z/]+) took [0-9.]+% against ([a-z/]+), .*\n\1 against \2: ([+-][0-9.]+) standard "
+                    r"deviations from its rating$", out, re.MULTILINE)
+    assert fit, out
     assert re.search(r"^the winner's first shot: [A-J](?:10|[1-9]), (?:miss|hit|sunk)$", out, re.MULTILINE)
     salvo = re.search(r"^salvo, me against probability: win, winner ([01]), (\d+) rounds$", out, re.MULTILINE)
     assert salvo, out

@@ -182,10 +182,75 @@ def test_elo_ratings_refuses_results_that_rate_nobody():
         battleship.elo_ratings([m], anchor="probability")
 
 
+def results(m: battleship.MatchResult, *tallies: tuple) -> list:
+    """Results made from ``m`` with other players and tallies: (a, b, wins_a, wins_b, draws)."""
+    return [dataclasses.replace(m, a=a, b=b, wins_a=wa, wins_b=wb, draws=d, games=wa + wb + d) for a, b, wa, wb, d in tallies]
+
+
+def test_the_fit_test_finds_a_cycle_and_names_its_pairs():
+    m = battleship.match("parity", "random", 10, progress=False)
+    cycle = battleship.elo_fit(results(m, ("x", "y", 300, 100, 0), ("y", "z", 300, 100, 0), ("z", "x", 300, 100, 0)))
+    # No ranking explains a cycle: even ratings, each pair 10 standard deviations off (300 wins
+    # where 200 were expected, a spread of 10).
+    assert cycle.difference("x", "y").elo == pytest.approx(0, abs=1e-6)
+    assert cycle.degrees_of_freedom == 1
+    assert cycle.chi_square == pytest.approx(300, abs=1e-6)
+    assert cycle.p_value < 1e-60
+    assert [(p.a, p.b, p.matches, p.share) for p in cycle.pairs] == [("x", "y", 400, 0.75), ("y", "z", 400, 0.75),
+                                                                     ("z", "x", 400, 0.75)]
+    assert all(p.expected == pytest.approx(0.5) and p.residual == pytest.approx(10) for p in cycle.pairs)
+    assert cycle.summary() == ("Fit of one rating a player: chi-square 300.0 on 1 degree of freedom, p = 3.3e-67; "
+                               "worst described: x took 75.0% against y, 50.0% expected (+10.0 standard deviations)")
+    # Where one rating a player explains the results, the test passes and lists the worst pair first.
+    ladder = battleship.elo_fit(results(m, ("x", "y", 76, 24, 0), ("y", "z", 76, 24, 0), ("x", "z", 91, 9, 0)))
+    assert ladder.p_value > 0.5
+    assert abs(ladder.pairs[0].residual) >= abs(ladder.pairs[1].residual) >= abs(ladder.pairs[2].residual)
+    two = battleship.elo_fit([m])
+    assert two.degrees_of_freedom == 0 and two.p_value == 1
+    assert two.summary() == "Fit of one rating a player: nothing to test (no results form a cycle)"
+
+
+def test_a_fit_gives_differences_shares_and_residuals_by_name():
+    m = battleship.match("parity", "random", 10, progress=False)
+    # One pair's results in both orders add up, to the orientation met first.
+    fit = battleship.elo_fit(results(m, ("x", "y", 50, 30, 4), ("y", "x", 10, 20, 0), ("y", "z", 60, 40, 0),
+                                     ("x", "z", 70, 30, 2)), anchor="z")
+    assert fit.anchor == "z" and fit.names == ("x", "y", "z")
+    first = next(p for p in fit.pairs if {p.a, p.b} == {"x", "y"})
+    assert (first.a, first.b, first.matches, first.share) == ("x", "y", 114, pytest.approx(72 / 114))
+    assert fit.rating("z").elo == 0 and fit.rating("z").margin == 0
+    difference = fit.difference("x", "y")
+    assert difference.elo == pytest.approx(fit.rating("x").elo - fit.rating("y").elo)
+    assert fit.difference("y", "x").margin == pytest.approx(difference.margin) and difference.margin > 0
+    assert fit.difference("x", "z").margin == pytest.approx(fit.rating("x").margin)  # from the anchor
+    assert fit.expected_share("x", "y") == pytest.approx(1 / (1 + 10 ** (-difference.elo / 400)))
+    for p in fit.pairs:  # the residuals are Pearson's, and their squares add up to the statistic
+        e = fit.expected_share(p.a, p.b)
+        assert p.expected == pytest.approx(e)
+        assert p.residual == pytest.approx((p.share - e) * math.sqrt(p.matches / (e * (1 - e))))
+    assert fit.chi_square == pytest.approx(sum(p.residual**2 for p in fit.pairs))
+    assert fit.degrees_of_freedom == 1
+    with pytest.raises(KeyError, match="'w' is not rated; the players are 'x', 'y', 'z'"):
+        fit.difference("x", "w")
+    with pytest.raises(KeyError, match="'w' is not rated"):
+        fit.rating("w")
+
+
+def test_a_tournament_fit_is_the_fit_of_its_pairs():
+    t = battleship.tournament(["random", "hunt_target", "parity"], 200, seed=4, progress=False)
+    fit = t.elo_fit()
+    assert fit.ratings == t.ratings() == battleship.elo_fit(t.matches.values()).ratings
+    assert fit.degrees_of_freedom == 1 and len(fit.pairs) == 3 and 0 <= fit.p_value <= 1
+    assert {(p.a, p.b) for p in fit.pairs} == set(t.matches)
+    for p in fit.pairs:
+        assert p.share == pytest.approx(t.share(p.a, p.b))  # no draws: the share of the wins
+
+
 def test_the_command_prints_the_table(capsys):
     assert cli.main(["tournament", "random", "parity", "probability/elusive", "--games", "100", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "round robin of 3" in out and "| probability/elusive |" in out and "3 pairs, 300 games" in out
+    assert "\nFit of one rating a player: chi-square " in out and " on 1 degree of freedom, p = " in out
     assert cli.main(["tournament", "parity", "--no-progress"]) == 2
     assert "at least two players" in capsys.readouterr().err
     assert cli.main(["tournament", "random", "parity/uniform", "--anchor", "parity", "--games", "100", "--no-progress"]) == 0

@@ -1,0 +1,58 @@
+// fit_elo and EloRatings: Elo ratings of two-player results, with the test of their fit
+// (battleship.elo_fit wraps them with the players' names).
+#include <pybind11/stl.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include <battleship/ratings.hpp>
+
+#include "bindings.hpp"
+
+namespace bsp {
+namespace {
+using Record = std::tuple<std::size_t, std::size_t, std::uint64_t, std::uint64_t, std::uint64_t>;
+
+battleship::PairRecord pair_record(const Record& r) {
+  const auto& [a, b, wins_a, wins_b, draws] = r;
+  return {a, b, wins_a, wins_b, draws};
+}
+} // namespace
+
+void register_ratings(py::module_& m) {
+  using battleship::EloRatings;
+  py::class_<EloRatings>(m, "EloRatings",
+                         "Elo ratings fitted by fit_elo, indexed as its records index players.")
+      .def_readonly("elo", &EloRatings::elo)
+      .def_readonly("margin", &EloRatings::margin)
+      .def_readonly("covariance", &EloRatings::covariance)
+      .def_readonly("chi_square", &EloRatings::chi_square)
+      .def_readonly("degrees_of_freedom", &EloRatings::degrees_of_freedom)
+      .def("fit_p_value", &EloRatings::fit_p_value)
+      .def(
+          "difference",
+          [](const EloRatings& r, std::size_t i, std::size_t j) {
+            const battleship::EloDifference d = r.difference(i, j);
+            return std::tuple{d.elo, d.margin};
+          },
+          py::arg("i"), py::arg("j"), "Player i's rating minus j's, and its 95 percent margin.")
+      .def("expected_share", &EloRatings::expected_share, py::arg("i"), py::arg("j"))
+      .def(
+          "residual",
+          [](const EloRatings& r, const Record& record) { return r.residual(pair_record(record)); },
+          py::arg("record"), "The Pearson residual of an (a, b, wins_a, wins_b, draws) record.");
+  m.def(
+      "fit_elo",
+      [](std::size_t players, const std::vector<Record>& records,
+         std::optional<std::size_t> anchor) {
+        std::vector<battleship::PairRecord> pairs;
+        for (const Record& r : records) pairs.push_back(pair_record(r));
+        return battleship::fit_elo(players, pairs, anchor);
+      },
+      py::arg("players"), py::arg("records"), py::arg("anchor"),
+      "Elo ratings fitted to (a, b, wins_a, wins_b, draws) records.");
+}
+} // namespace bsp
