@@ -1,12 +1,13 @@
 """Boards as text and SVG (what ``str()`` and the notebook ``_repr_svg_`` show).
 
 Marks: ``.`` water, the ship's symbol for an undamaged ship cell, ``X`` a hit, ``o`` a miss,
-``#`` a blocked cell; a view shows ``?`` for cells not yet shot.
+``#`` a blocked cell (another mark when a ship's symbol is ``#``: ``blocked_mark``); a view shows
+``?`` for cells not yet shot and ``*`` for cells shot in a volley not yet answered.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, List, Optional
+from typing import TYPE_CHECKING, Callable, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape
 
 import numpy as np
@@ -17,7 +18,7 @@ from battleship import _core
 if TYPE_CHECKING:
     from battleship.board import Ocean, TargetView
 
-__all__ = ["ocean_text", "view_text", "ocean_svg", "view_svg", "probability_svg"]
+__all__ = ["ocean_text", "view_text", "ocean_svg", "view_svg", "probability_svg", "blocked_mark"]
 
 CELL = 24
 COLOURS = {
@@ -28,6 +29,7 @@ COLOURS = {
     "blocked": "#34495e",
     "unknown": "#dbe9f6",
     "sunk": "#922b21",
+    "pending": "#f5cba7",
 }
 
 
@@ -36,49 +38,72 @@ def _header(cols: int) -> str:
     return "    " + " ".join(f"{label:>2}" for label in labels)
 
 
-def _ocean_marks(ocean: Ocean) -> List[List[str]]:
+BLOCKED_MARKS = "#%&@=+"
+"""What a blocked cell is written with: ``#``, or the first of the others no ship's symbol is."""
+
+
+def blocked_mark(symbols: Sequence[str]) -> str:
+    """The mark of a blocked cell on a board whose ships use ``symbols``: ``#`` unless a ship
+    uses it (CS32 allows any printable symbol but ``X``, ``o`` and ``.``), then the first of
+    ``BLOCKED_MARKS`` or of the other printable characters that no ship and no other mark uses."""
+    taken = set(symbols) | set(".Xo?*")
+    candidates = BLOCKED_MARKS + "".join(chr(c) for c in range(ord("!"), ord("~") + 1))
+    return next(m for m in candidates if m not in taken)  # at most 16 classes: one is always free
+
+
+def _ocean_cells(ocean: Ocean) -> List[List[Tuple[str, str]]]:
+    """Each cell of the ocean as (kind, mark): water ``.``, ship (its symbol), hit ``X``, miss
+    ``o`` or blocked (``blocked_mark``)."""
     ships, shots, blocked = ocean.ships, ocean.shots, ocean.blocked
     symbols = [ocean.fleet.ship(i)["symbol"] for i in range(ocean.ship_count)]
-    marks = []
+    block = blocked_mark(symbols)
+    cells = []
     for r in range(ocean.rows):
         row = []
         for c in range(ocean.cols):
             s = int(ships[r, c])
             if s >= 0:
-                row.append("X" if shots[r, c] else symbols[s])
+                row.append(("hit", "X") if shots[r, c] else ("ship", symbols[s]))
             elif shots[r, c]:
-                row.append("o")
+                row.append(("miss", "o"))
             elif blocked[r, c]:
-                row.append("#")
+                row.append(("blocked", block))
             else:
-                row.append(".")
-        marks.append(row)
-    return marks
+                row.append(("water", "."))
+        cells.append(row)
+    return cells
 
 
-def _view_marks(view: TargetView) -> List[List[str]]:
+def _view_cells(view: TargetView) -> List[List[Tuple[str, str]]]:
+    """Each cell of the view as (kind, mark): hit ``X``, miss ``o``, pending ``*`` (shot this
+    volley, not yet answered) or unknown ``?``."""
     hits, misses, pending = view.hits, view.misses, view.pending
-    return [
-        ["X" if hits[r, c] else "o" if misses[r, c] else "*" if pending[r, c] else "?" for c in range(view.cols)]
-        for r in range(view.rows)
-    ]
+
+    def cell(r: int, c: int) -> Tuple[str, str]:
+        if hits[r, c]:
+            return ("hit", "X")
+        if misses[r, c]:
+            return ("miss", "o")
+        return ("pending", "*") if pending[r, c] else ("unknown", "?")
+
+    return [[cell(r, c) for c in range(view.cols)] for r in range(view.rows)]
 
 
-def _text(marks: List[List[str]]) -> str:
-    lines = [_header(len(marks[0]))]
-    for r, row in enumerate(marks):
-        lines.append(f"{r + 1:>3} " + " ".join(f"{m:>2}" for m in row))
+def _text(cells: List[List[Tuple[str, str]]]) -> str:
+    lines = [_header(len(cells[0]))]
+    for r, row in enumerate(cells):
+        lines.append(f"{r + 1:>3} " + " ".join(f"{mark:>2}" for _, mark in row))
     return "\n".join(lines)
 
 
 def ocean_text(ocean: Ocean) -> str:
     """The ocean as its owner sees it, with row numbers and column letters."""
-    return _text(_ocean_marks(ocean))
+    return _text(_ocean_cells(ocean))
 
 
 def view_text(view: TargetView) -> str:
     """The target as the shooter knows it."""
-    return _text(_view_marks(view))
+    return _text(_view_cells(view))
 
 
 def _frame(rows: int, cols: int, draw_cell: Callable[[int, int, float, float], List[str]]) -> str:
@@ -115,17 +140,19 @@ def _cell(x: float, y: float, fill: str, text: str = "", ink: Optional[str] = No
     return out
 
 
-def _svg(marks: List[List[str]], colour_of: dict[str, str]) -> str:
-    def draw(r: int, c: int, x: float, y: float) -> List[str]:
-        m = marks[r][c]
-        fill = colour_of.get(m, COLOURS["ship"])
-        if m in ("X", "o"):
-            return _cell(x, y, fill, _GLYPHS[m])
-        if m not in (".", "?", "#", "*"):
-            return _cell(x, y, fill, escape(m), ink="white")
-        return _cell(x, y, fill)
+def _svg(cells: List[List[Tuple[str, str]]]) -> str:
+    """The cells drawn by kind: a ship cell with its symbol, a hit and a miss with their glyphs,
+    the others plain (so a ship whose symbol is another kind's mark is still drawn as a ship)."""
 
-    return _frame(len(marks), len(marks[0]), draw)
+    def draw(r: int, c: int, x: float, y: float) -> List[str]:
+        kind, mark = cells[r][c]
+        if kind in ("hit", "miss"):
+            return _cell(x, y, COLOURS[kind], _GLYPHS[mark])
+        if kind == "ship":
+            return _cell(x, y, COLOURS["ship"], escape(mark), ink="white")
+        return _cell(x, y, COLOURS[kind])
+
+    return _frame(len(cells), len(cells[0]), draw)
 
 
 def probability_svg(
@@ -153,15 +180,9 @@ def probability_svg(
 
 def ocean_svg(ocean: Ocean) -> str:
     """The ocean as an SVG picture: ships grey, hits red, misses white, blocks dark."""
-    return _svg(
-        _ocean_marks(ocean),
-        {".": COLOURS["water"], "X": COLOURS["hit"], "o": COLOURS["miss"], "#": COLOURS["blocked"]},
-    )
+    return _svg(_ocean_cells(ocean))
 
 
 def view_svg(view: TargetView) -> str:
     """The shooter's knowledge as an SVG picture."""
-    return _svg(
-        _view_marks(view),
-        {"?": COLOURS["unknown"], "X": COLOURS["hit"], "o": COLOURS["miss"], "*": "#f5cba7"},
-    )
+    return _svg(_view_cells(view))

@@ -260,6 +260,30 @@ def test_boards_render_as_text_and_svg():
     assert str(view).splitlines()[1].split()[1] == "X"
 
 
+def test_a_ship_whose_symbol_is_the_blocked_mark_is_told_apart_from_a_block():
+    # CS32 lets a ship take any printable symbol but X, o and '.', '#' and '*' included.
+    fleet = Fleet([("Raft", "#", 2), ("Skiff", "%", 2), ("Punt", "*", 1)])
+    ocean = Ocean(4, 4, fleet=fleet)
+    ocean.place(0, "A1", "h")
+    ocean.place(1, "A2", "h")
+    ocean.place(2, "A3", "h")
+    ocean.block("D4")
+    rows = [line.split()[1:] for line in str(ocean).splitlines()[1:]]
+    assert rows[0] == ["#", "#", ".", "."] and rows[1] == ["%", "%", ".", "."] and rows[2][0] == "*"
+    assert rows[3] == [".", ".", ".", "&"]  # '#' and '%' are ships' symbols: the next free mark
+    assert battleship.render.blocked_mark(["A", "B"]) == "#"
+    assert battleship.render.blocked_mark(["#", "%", "&", "@", "=", "+"]) == "!"
+    # In the picture a cell is drawn by what it is, not by its mark: the '#' ship grey with its
+    # symbol, the block dark without one, and the '*' ship with its symbol.
+    svg = xml.dom.minidom.parseString(ocean._repr_svg_())
+    rects = [r.getAttribute("fill") for r in svg.getElementsByTagName("rect")]
+    colours = battleship.render.COLOURS
+    assert rects[0] == rects[1] == rects[4] == rects[8] == colours["ship"]
+    assert rects[15] == colours["blocked"] and rects.count(colours["blocked"]) == 1
+    symbols = [t.firstChild.data for t in svg.getElementsByTagName("text") if t.getAttribute("fill") == "white"]
+    assert symbols == ["#", "#", "%", "%", "*"]
+
+
 def test_a_target_view_records_what_it_is_told():
     view = TargetView(10, 10, Fleet.classic(), battleship.Rules())
     view.record((0, 0), ShotOutcome("hit"))
