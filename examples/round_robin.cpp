@@ -34,7 +34,8 @@ A round-robin tournament under the classic rules: every pair of players meets in
 matches (1 to 10000000, default 1000; each moves first in half of them), seeded S (0 to
 2^64 - 1, default 1), on T threads (0 for every core, the default; at most 256). Prints the
 standings, each player's Elo rating fitted to every pair's results (measured from their mean,
-with its 95 percent margin) and each pair's win share.
+with its 95 percent margin), each pair's win share, and the chi-square test of whether one
+rating a player describes the results, with the pair it describes worst.
 
 A PLAYER is SHOOTER or SHOOTER/PLACER (probability/elusive): how it shoots and how it lays out
 its fleet (uniform unless given). Default players: random, hunt_target, parity, probability and
@@ -58,11 +59,19 @@ struct Checkers {
   void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
 };
 
+/// A PLAYER's shooter and placer names (uniform when it names none).
+struct PlayerNames {
+  std::string shooter, placer;
+  explicit PlayerNames(const std::string& player) {
+    const auto slash = player.find('/');
+    shooter = player.substr(0, slash);
+    placer = slash == std::string::npos ? "uniform" : player.substr(slash + 1);
+  }
+};
+
 Entrant<S> entrant(const std::string& player) {
-  const auto slash = player.find('/');
-  const std::string shooter = player.substr(0, slash);
-  const std::string placer = slash == std::string::npos ? "uniform" : player.substr(slash + 1);
-  return {player, make_shooter<S>(shooter), make_placer<S>(placer)};
+  const PlayerNames names(player);
+  return {player, make_shooter<S>(names.shooter), make_placer<S>(names.placer)};
 }
 } // namespace
 
@@ -83,10 +92,9 @@ int main(int argc, char** argv) {
       options.threads = static_cast<unsigned>(args.count(0, max_threads));
     else if (args.positional()) {
       const std::string player(args.current());
-      const auto slash = player.find('/');
-      args.check_name("PLAYER", player.substr(0, slash), shooter_names<S>());
-      if (slash != std::string::npos)
-        args.check_name("PLAYER (placer after /)", player.substr(slash + 1), placer_names<S>());
+      const PlayerNames names(player);
+      args.check_name("PLAYER", names.shooter, shooter_names<S>());
+      args.check_name("PLAYER (placer after /)", names.placer, placer_names<S>());
       players.push_back(player);
     } else {
       args.refuse();
@@ -132,12 +140,7 @@ int main(int argc, char** argv) {
       std::printf("\none rating a player: chi-square %.1f on %zu degree%s of freedom, p = %.2g\n",
                   elo.chi_square, elo.degrees_of_freedom, elo.degrees_of_freedom == 1 ? "" : "s",
                   elo.fit_p_value());
-      std::vector<PairRecord> pairs;
-      for (std::size_t i = 0; i < t.names.size(); ++i)
-        for (std::size_t j = i + 1; j < t.names.size(); ++j) {
-          const MatchResult& m = t.between(i, j);
-          pairs.push_back({i, j, m.wins_a, m.wins_b, m.draws});
-        }
+      const std::vector<PairRecord> pairs = t.records();
       const PairRecord worst = *std::max_element(
           pairs.begin(), pairs.end(), [&](const PairRecord& x, const PairRecord& y) {
             return std::abs(elo.residual(x)) < std::abs(elo.residual(y));

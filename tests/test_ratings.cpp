@@ -192,13 +192,22 @@ TEST_CASE("a round robin's ratings rank its players as the score does", "[rating
   const auto table = t.standings();
   for (std::size_t k = 0; k + 1 < table.size(); ++k)
     CHECK(r.elo[table[k].entrant] > r.elo[table[k + 1].entrant]);
-  // The ratings are those of the pairs' records.
+  // The ratings are those of the pairs' records, which are the pairs' matches.
   std::vector<PairRecord> records;
   for (std::size_t i = 0; i < 3; ++i)
     for (std::size_t j = i + 1; j < 3; ++j) {
       const MatchResult& m = t.between(i, j);
       records.push_back({i, j, m.wins_a, m.wins_b, m.draws});
     }
+  const std::vector<PairRecord> listed = t.records();
+  REQUIRE(listed.size() == 3);
+  for (std::size_t k = 0; k < 3; ++k) {
+    CHECK(listed[k].a == records[k].a);
+    CHECK(listed[k].b == records[k].b);
+    CHECK(listed[k].wins_a == records[k].wins_a);
+    CHECK(listed[k].wins_b == records[k].wins_b);
+    CHECK(listed[k].draws == records[k].draws);
+  }
   CHECK(fit_elo(3, records, 0).elo == t.ratings(0).elo);
 }
 

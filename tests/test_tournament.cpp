@@ -134,6 +134,10 @@ TEST_CASE("progress counts the tournament's matches and a cancel stops it", "[to
   CHECK(cut.matches[0].games == 100);
   CHECK(cut.matches[1].games >= 50); // under way when the flag was set (150 games done)
   CHECK_THROWS_AS(cut.between(1, 2), std::out_of_range); // never played
+  const std::vector<PairRecord> played = cut.records();  // the pairs that played, only
+  REQUIRE(played.size() == 2);
+  CHECK((played[0].a == 0 && played[0].b == 1 && played[1].a == 0 && played[1].b == 2));
+  CHECK(played[1].wins_a == cut.matches[1].wins_a);
   std::uint64_t decided = 0;
   for (const Standing& s : cut.standings()) decided += s.wins + s.losses;
   CHECK(decided == 2 * (cut.matches[0].wins_a + cut.matches[0].wins_b + cut.matches[1].wins_a +

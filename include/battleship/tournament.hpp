@@ -80,6 +80,18 @@ struct TournamentResult {
     return i < j ? proportion(m.wins_a, m.wins_a + m.wins_b)
                  : proportion(m.wins_b, m.wins_a + m.wins_b);
   }
+  /// The tallies of every pair that played, in `matches` order (a cancelled run's stop early):
+  /// what the standings add up and the ratings are fitted to.
+  [[nodiscard]] std::vector<PairRecord> records() const {
+    std::vector<PairRecord> out;
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      for (std::size_t j = i + 1; j < names.size() && k < matches.size(); ++j) {
+        const MatchResult& m = matches[k++];
+        out.push_back({i, j, m.wins_a, m.wins_b, m.draws});
+      }
+    return out;
+  }
   /// Every player's record, best first: by score, then by wins, then in the order entered.
   [[nodiscard]] std::vector<Standing> standings() const {
     std::vector<Standing> table(names.size());
@@ -87,36 +99,27 @@ struct TournamentResult {
       table[i].entrant = i;
       table[i].name = names[i];
     }
-    std::size_t k = 0; // the pairs in `matches` order; a cancelled run stops early
-    for (std::size_t i = 0; i < names.size(); ++i)
-      for (std::size_t j = i + 1; j < names.size() && k < matches.size(); ++j) {
-        const MatchResult& m = matches[k++];
-        table[i].wins += m.wins_a;
-        table[i].losses += m.wins_b;
-        table[j].wins += m.wins_b;
-        table[j].losses += m.wins_a;
-        table[i].draws += m.draws;
-        table[j].draws += m.draws;
-      }
+    for (const PairRecord& r : records()) {
+      table[r.a].wins += r.wins_a;
+      table[r.a].losses += r.wins_b;
+      table[r.b].wins += r.wins_b;
+      table[r.b].losses += r.wins_a;
+      table[r.a].draws += r.draws;
+      table[r.b].draws += r.draws;
+    }
     std::stable_sort(table.begin(), table.end(), [](const Standing& a, const Standing& b) {
       if (a.score() != b.score()) return a.score() > b.score();
       return a.wins > b.wins;
     });
     return table;
   }
-  /// Elo ratings fitted to every pair's results (`fit_elo`), indexed as `names`: measured from
-  /// the mean rating, or from player `anchor`'s. Unlike the score, a rating weighs whom the
-  /// points were taken from, so it also compares players whose pairs played different numbers
-  /// of matches (a cancelled run's).
+  /// Elo ratings fitted to every pair's results (`fit_elo` of `records()`), indexed as `names`:
+  /// measured from the mean rating, or from player `anchor`'s. Unlike the score, a rating weighs
+  /// whom the points were taken from, so it also compares players whose pairs played different
+  /// numbers of matches (a cancelled run's). Its `chi_square` tests whether one rating a player
+  /// describes the results, and `residual(record)` says how far each pair is from them.
   [[nodiscard]] EloRatings ratings(std::optional<std::size_t> anchor = std::nullopt) const {
-    std::vector<PairRecord> records;
-    std::size_t k = 0; // the pairs in `matches` order, as in standings()
-    for (std::size_t i = 0; i < names.size(); ++i)
-      for (std::size_t j = i + 1; j < names.size() && k < matches.size(); ++j) {
-        const MatchResult& m = matches[k++];
-        records.push_back({i, j, m.wins_a, m.wins_b, m.draws});
-      }
-    return fit_elo(names.size(), records, anchor);
+    return fit_elo(names.size(), records(), anchor);
   }
 };
 
