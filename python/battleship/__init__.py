@@ -12,6 +12,8 @@ Python face of it:
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``),
   and ``paired_difference`` to compare two shooters game by game on the same layouts;
+- ``tournament``, ``elo_fit`` and ``sprt``: round robins, Elo ratings with the test of their
+  fit, and sequential tests that play two players until their Elo difference is decided;
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
 - ``optimal_expected_shots``, ``OptimalShooter``, ``simulate_every_layout`` and
   ``exact_mean_shots``: perfect play on small boards, a shooter that plays it, and any shooter
@@ -54,6 +56,7 @@ from battleship.tournament import (
     elo_ratings,
     tournament,
 )
+from battleship.sprt import SprtResult, sprt
 from battleship.strategies import (
     BuiltinPlacer,
     BuiltinShooter,
@@ -107,6 +110,8 @@ __all__ = [
     "PairFit",
     "elo_fit",
     "elo_ratings",
+    "sprt",
+    "SprtResult",
     "Posterior",
     "optimal_expected_shots",
     "exact_mean_shots",

@@ -410,6 +410,9 @@ class EloRatings:
 def fit_elo(
     players: int, records: Sequence[tuple[int, int, int, int, int]], anchor: Optional[int],
 ) -> EloRatings: ...
+def sprt_decision(
+    elo0: float, elo1: float, alpha: float, beta: float, wins_a: int, wins_b: int, draws: int,
+) -> dict[str, Any]: ...
 def bbm103_replay(
     player1_txt: Union[str, bytes], player2_txt: Union[str, bytes], player1_in: Union[str, bytes],
     player2_in: Union[str, bytes], dir: Union[str, bytes],

@@ -39,7 +39,7 @@ from dataclasses import replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
-from battleship import Fleet, Ocean, Rules
+from battleship import Fleet, Ocean, Rules, _core
 from battleship._arguments import INT_MAX, UINT_MAX, check_count, check_fit
 from battleship.strategies import DRAWING_PLACERS
 from battleship.tournament import player_name
@@ -432,7 +432,23 @@ def add_simulate(sub: Subparsers) -> None:
 def _match(args: argparse.Namespace) -> int:
     rules = check_run(args, [args.a, args.b], [args.placer])
     placer = placer_of(args, args.placer)
-    r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), **run_arguments(args))
+    test = None
+    if args.sprt is not None:
+        elo0, elo1 = args.sprt
+        if check_count("--batch", args.batch, 2) % 2:
+            raise ValueError(f"--batch must be even (each shooter moves first in half the matches), got {args.batch}")
+        if args.games == 0:
+            raise ValueError("--games is the most matches --sprt plays: at least 1")
+        try:  # the test's refusals, before any match is played
+            _core.sprt_decision(elo0, elo1, args.alpha, args.beta, 0, 0, 0)
+        except ValueError as error:
+            raise ValueError(f"--sprt: {error}") from None
+        options = run_arguments(args)
+        test = battleship.sprt(args.a, args.b, elo0=elo0, elo1=elo1, alpha=args.alpha, beta=args.beta,
+                               batch=args.batch, max_games=args.games, placers=(placer, placer), **options)
+        r = test.match
+    else:
+        r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), **run_arguments(args))
     a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
     print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args, rules)} (each moves first in half the games)")
     print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
@@ -443,6 +459,8 @@ def _match(args: argparse.Namespace) -> int:
     print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {r.games_per_second:,.0f} games/s")
     if r.aborted:
         print(f"  first aborted game: {r.first_abort}")
+    if test is not None:
+        print(f"  {test}")
     return 0
 
 
@@ -457,6 +475,15 @@ def add_match(sub: Subparsers) -> None:
     p.add_argument("a", help="first shooter: " + ", ".join(battleship.shooter_names()))
     p.add_argument("b", help="second shooter")
     p.add_argument("--placer", default="uniform", help="placer for both fleets (default uniform)")
+    g = p.add_argument_group(
+        "sequential test",
+        "with --sprt, play batches until a sequential probability ratio test decides whether A is "
+        "rated ELO0 or ELO1 above B (as battleship.sprt does); --games is then the most matches played",
+    )
+    g.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="H0: A is ELO0 above B; H1: ELO1 above")
+    g.add_argument("--alpha", type=float, default=0.05, help="chance allowed of accepting H1 when H0 holds (default 0.05)")
+    g.add_argument("--beta", type=float, default=0.05, help="chance allowed of accepting H0 when H1 holds (default 0.05)")
+    g.add_argument("--batch", type=int, default=200, help="matches between looks at the results, even (default 200)")
     add_run_options(p, 1_000)
     add_board_options(p)
     p.set_defaults(run=_match)

@@ -1,14 +1,17 @@
 // fit_elo and EloRatings: Elo ratings of two-player results, with the test of their fit
-// (battleship.elo_fit wraps them with the players' names).
+// (battleship.elo_fit wraps them with the players' names); sprt_decision: where a sequential
+// test of two players' Elo difference stands (battleship.sprt plays its batches).
 #include <pybind11/stl.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <vector>
 
 #include <battleship/ratings.hpp>
+#include <battleship/sprt.hpp>
 
 #include "bindings.hpp"
 
@@ -54,5 +57,22 @@ void register_ratings(py::module_& m) {
       },
       py::arg("players"), py::arg("records"), py::arg("anchor"),
       "Elo ratings fitted to (a, b, wins_a, wins_b, draws) records.");
+  m.def(
+      "sprt_decision",
+      [](double elo0, double elo1, double alpha, double beta, std::uint64_t wins_a,
+         std::uint64_t wins_b, std::uint64_t draws) {
+        const battleship::SprtTest test{elo0, elo1, alpha, beta};
+        test.validate();
+        py::dict d;
+        d["llr"] = test.log_likelihood_ratio(wins_a, wins_b, draws);
+        d["lower"] = test.lower_bound();
+        d["upper"] = test.upper_bound();
+        d["decision"] = std::string(to_string(test.decide(wins_a, wins_b, draws)));
+        return d;
+      },
+      py::arg("elo0"), py::arg("elo1"), py::arg("alpha"), py::arg("beta"), py::arg("wins_a"),
+      py::arg("wins_b"), py::arg("draws"),
+      "The log-likelihood ratio, Wald's bounds and the decision of a sequential test (SprtTest); "
+      "ValueError for a test with a problem.");
 }
 } // namespace bsp

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <concepts>
+#include <cstddef>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
 namespace battleship::detail {
 
-/// Appends one piece: text, a character, or an integer in decimal.
+/// Appends one piece: text, a character, an integer in decimal, or a floating-point number.
 inline void append_piece(std::string& out, std::string_view s) {
   out.append(s);
 }
@@ -18,6 +20,14 @@ template <std::integral I>
 requires(!std::same_as<I, char> && !std::same_as<I, bool>) void append_piece(std::string& out,
                                                                              I value) {
   out.append(std::to_string(value));
+}
+
+/// A floating-point number with six significant digits, as printf's `%g` writes it.
+template <std::floating_point F>
+void append_piece(std::string& out, F value) {
+  char text[32];
+  const int n = std::snprintf(text, sizeof text, "%g", static_cast<double>(value));
+  out.append(text, static_cast<std::size_t>(n > 0 ? n : 0));
 }
 
 /// Joins the pieces into one string. Appending into one buffer (rather than chaining `+` on

@@ -1,0 +1,158 @@
+/// @file sprt.hpp
+/// @brief Sequential tests of two players' Elo difference: play matches in batches until the
+/// results decide between two hypotheses, at error rates chosen beforehand.
+///
+/// Wald's sequential probability ratio test on the matches as wins and losses (a draw counts
+/// half of each). H0: player A is rated `elo0` above B; H1: `elo1` above, with `elo1 > elo0`.
+/// After each batch the log-likelihood ratio of H1 to H0 is compared with log(beta / (1 -
+/// alpha)) and log((1 - beta) / alpha): at or below the first, H0 is accepted; at or above the
+/// second, H1. Wald's bounds keep the chance of accepting H1 when A is at most `elo0` stronger
+/// at about `alpha` or less, and the chance of accepting H0 when A is at least `elo1` stronger
+/// at about `beta` or less; testing after whole batches overshoots the bounds, which lowers both
+/// further. Between `elo0` and `elo1` either answer may come, and the test is longest there.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include <battleship/detail/text.hpp>
+#include <battleship/simulate.hpp>
+
+namespace battleship {
+
+/// What a sequential test has decided so far.
+enum class SprtDecision {
+  undecided, ///< The ratio is between the bounds: more matches are needed.
+  accept_h0, ///< A is at most `elo0` stronger than B (at error rate `beta`).
+  accept_h1, ///< A is at least `elo1` stronger than B (at error rate `alpha`).
+};
+
+/// `"undecided"`, `"accept_h0"` or `"accept_h1"`.
+[[nodiscard]] constexpr std::string_view to_string(SprtDecision d) noexcept {
+  switch (d) {
+  case SprtDecision::accept_h0: return "accept_h0";
+  case SprtDecision::accept_h1: return "accept_h1";
+  case SprtDecision::undecided: break;
+  }
+  return "undecided";
+}
+
+/// The hypotheses and error rates of a sequential test of A's Elo rating minus B's.
+struct SprtTest {
+  double elo0 = 0;     ///< H0: A is rated this much above B (negative: below).
+  double elo1 = 10;    ///< H1: A is rated this much above B; more than `elo0`.
+  double alpha = 0.05; ///< The chance allowed of accepting H1 when H0 holds.
+  double beta = 0.05;  ///< The chance allowed of accepting H0 when H1 holds.
+
+  /// The largest difference a hypothesis may name: odds of 10^10 to 1.
+  static constexpr double max_elo = 4000;
+
+  /// Why the test cannot be run (a sentence), or nothing: both differences finite, at most
+  /// `max_elo` in size and `elo0 < elo1`; both error rates above 0 with `alpha + beta < 1`.
+  [[nodiscard]] std::optional<std::string> problem() const {
+    using detail::concat;
+    for (const double elo : {elo0, elo1})
+      if (!(std::abs(elo) <= max_elo))
+        return concat("an Elo difference of the test must be from -", max_elo, " to ", max_elo,
+                      ", got ", elo);
+    if (!(elo0 < elo1)) return concat("elo1 (", elo1, ") must be more than elo0 (", elo0, ")");
+    if (!(alpha > 0 && beta > 0 && alpha + beta < 1))
+      return concat("the error rates must be above 0 and add up to less than 1, got alpha ", alpha,
+                    " and beta ", beta);
+    return std::nullopt;
+  }
+
+  /// Throws `std::invalid_argument` with `problem()`'s sentence if there is one.
+  void validate() const {
+    if (const auto p = problem()) throw std::invalid_argument(*p);
+  }
+
+  /// At or below this log-likelihood ratio, H0 is accepted: log(beta / (1 - alpha)).
+  [[nodiscard]] double lower_bound() const { return std::log(beta / (1 - alpha)); }
+  /// At or above this log-likelihood ratio, H1 is accepted: log((1 - beta) / alpha).
+  [[nodiscard]] double upper_bound() const { return std::log((1 - beta) / alpha); }
+
+  /// The log of the likelihood of A's results under H1 over that under H0: A's points (a draw
+  /// half) times log(p1 / p0) plus B's times log((1 - p1) / (1 - p0)), where p0 and p1 are the
+  /// shares A is expected to take at `elo0` and `elo1`. 0 before any match.
+  [[nodiscard]] double log_likelihood_ratio(std::uint64_t wins_a, std::uint64_t wins_b,
+                                            std::uint64_t draws) const {
+    validate();
+    const double p0 = expected_share(elo0), p1 = expected_share(elo1);
+    const double half = static_cast<double>(draws) / 2;
+    return (static_cast<double>(wins_a) + half) * std::log(p1 / p0) +
+           (static_cast<double>(wins_b) + half) * std::log((1 - p1) / (1 - p0));
+  }
+
+  /// What results of `wins_a`, `wins_b` and `draws` decide.
+  [[nodiscard]] SprtDecision decide(std::uint64_t wins_a, std::uint64_t wins_b,
+                                    std::uint64_t draws) const {
+    const double llr = log_likelihood_ratio(wins_a, wins_b, draws);
+    if (llr >= upper_bound()) return SprtDecision::accept_h1;
+    if (llr <= lower_bound()) return SprtDecision::accept_h0;
+    return SprtDecision::undecided;
+  }
+
+  /// The share of the points a player rated `elo` above its opponent is expected to take.
+  [[nodiscard]] static double expected_share(double elo) {
+    return 1 / (1 + std::pow(10.0, -elo / 400));
+  }
+};
+
+/// What a sequential match gave: the matches played and what they decided.
+struct SprtResult {
+  MatchResult match; ///< Every match played, as one run's tallies.
+  double llr = 0;    ///< The log-likelihood ratio of H1 to H0 after the last batch.
+  SprtDecision decision = SprtDecision::undecided; ///< Undecided if the cap or a cancel came first.
+  std::uint64_t batches = 0;                       ///< Batches played.
+};
+
+/// Plays matches of pair A against pair B as `simulate_match` does (the same seed gives the same
+/// matches), `batch` at a time, until `test` decides or `options.games` matches (the cap) have
+/// been played, matches `options.first_game` onwards. The decision, like the matches, does not
+/// depend on the thread count. Progress counts the matches over all batches; a cancel stops the
+/// run undecided (`match.cancelled`), with the matches finished.
+///
+/// Throws `std::invalid_argument` for a test with a `problem()`, a `batch` that is odd or 0 (A
+/// moves first in even matches, so a batch is whole pairs of seatings), and whatever
+/// `simulate_match` throws.
+template <BoardShape S, ShotStrategy<S> ShooterA, PlacementStrategy<S> PlacerA,
+          ShotStrategy<S> ShooterB, PlacementStrategy<S> PlacerB>
+SprtResult sprt_match(const Board<S>& board, const Fleet& fleet, const Rules& rules,
+                      const ShooterA& shooter_a, const PlacerA& placer_a, const ShooterB& shooter_b,
+                      const PlacerB& placer_b, const SprtTest& test, std::uint64_t batch,
+                      const SimulationOptions& options = {}) {
+  test.validate();
+  if (batch == 0 || batch % 2 != 0)
+    throw std::invalid_argument(detail::concat(
+        "a batch must be a positive even number of matches (each player moves first in half), "
+        "got ",
+        batch));
+  SprtResult out;
+  while (out.match.games < options.games && out.decision == SprtDecision::undecided) {
+    if (detail::stop_requested(options)) { // seen between batches: no batch more
+      out.match.cancelled = true;
+      break;
+    }
+    SimulationOptions piece = options;
+    piece.first_game = options.first_game + out.match.games;
+    piece.games = std::min(batch, options.games - out.match.games);
+    if (options.progress)
+      piece.progress = [&, done = out.match.games](std::uint64_t n) { options.progress(done + n); };
+    const MatchResult r =
+        simulate_match(board, fleet, rules, shooter_a, placer_a, shooter_b, placer_b, piece);
+    out.match.merge(r);
+    ++out.batches;
+    out.llr = test.log_likelihood_ratio(out.match.wins_a, out.match.wins_b, out.match.draws);
+    if (r.cancelled) break;
+    out.decision = test.decide(out.match.wins_a, out.match.wins_b, out.match.draws);
+  }
+  return out;
+}
+
+} // namespace battleship

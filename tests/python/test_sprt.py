@@ -1,0 +1,119 @@
+"""battleship.sprt and ``battleship match --sprt``: sequential tests of an Elo difference."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import battleship
+from battleship import cli
+
+
+def tallies(m: battleship.MatchResult) -> tuple:
+    return (m.a, m.b, m.games, m.wins_a, m.wins_b, m.draws, m.first_mover_wins, m.total_rounds)
+
+
+def test_a_lopsided_pair_is_decided_by_its_first_batch():
+    r = battleship.sprt("probability", "random", elo0=0, elo1=100, batch=20, progress=False)
+    assert (r.decision, r.batches, r.match.games, r.match.wins_a) == ("accept_h1", 1, 20, 20)
+    assert tallies(r.match) == tallies(battleship.match("probability", "random", 20, progress=False))
+    assert r.llr >= r.upper == pytest.approx(math.log(19))
+    assert r.lower == pytest.approx(-math.log(19))
+    behind = battleship.sprt("random", "probability", elo0=0, elo1=100, batch=20, progress=False)
+    assert (behind.decision, behind.match.games) == ("accept_h0", 20)
+    assert str(r) == ("SPRT of probability - random, H0: +0 Elo, H1: +100 Elo (alpha 0.05, beta 0.05): "
+                      f"H1 accepted after 20 matches (log-likelihood ratio {r.llr:.2f}, bounds -2.94 and 2.94)")
+
+
+def test_the_test_plays_one_runs_matches_on_any_thread_count_and_stops_when_decided():
+    two = battleship.sprt("parity", "hunt_target", elo0=0, elo1=30, batch=40, seed=11, threads=2, progress=False)
+    one = battleship.sprt("parity", "hunt_target", elo0=0, elo1=30, batch=40, seed=11, threads=1, progress=False)
+    assert two.decision == "accept_h1" and two.batches > 1 and two.match.games == 40 * two.batches
+    assert tallies(one.match) == tallies(two.match) and one.llr == two.llr
+    whole = battleship.match("parity", "hunt_target", two.match.games, seed=11, progress=False)
+    assert tallies(whole) == tallies(two.match)
+    # Wald's ratio: a's points against log(p1 / p0), b's against log((1 - p1) / (1 - p0)).
+    p1 = 1 / (1 + 10 ** (-30 / 400))
+    m = two.match
+    assert two.llr == pytest.approx((m.wins_a + m.draws / 2) * math.log(p1 / 0.5)
+                                    + (m.wins_b + m.draws / 2) * math.log((1 - p1) / 0.5))
+    # A batch earlier, the same matches had not decided.
+    shorter = battleship.sprt("parity", "hunt_target", elo0=0, elo1=30, batch=40, seed=11,
+                              max_games=two.match.games - 40, progress=False)
+    assert shorter.decision == "undecided" and shorter.match.games == two.match.games - 40
+
+
+def test_the_cap_ends_a_test_undecided_and_cuts_the_last_batch():
+    r = battleship.sprt("parity", "parity", elo0=-5, elo1=5, batch=40, max_games=100, progress=False)
+    assert (r.decision, r.match.games, r.batches) == ("undecided", 100, 3)
+    assert r.lower < r.llr < r.upper
+    assert "undecided after 100 matches" in str(r)
+
+
+def test_draws_count_half_a_point_each_way():
+    rules = battleship.Rules(shot_cap=60)  # a cap makes draws
+    r = battleship.sprt("parity", "hunt_target", elo0=-20, elo1=20, batch=100, max_games=200, rules=rules,
+                        progress=False)
+    assert r.match.draws > 0
+    # With hypotheses either side of even, draws cancel out: (wins - losses) ln(10) / 20.
+    assert r.llr == pytest.approx((r.match.wins_a - r.match.wins_b) * 20 * math.log(10) / 400)
+
+
+@pytest.mark.parametrize(
+    "options, error, message",
+    [
+        (dict(elo0=10, elo1=0), ValueError, r"elo1 \(0\) must be more than elo0 \(10\)"),
+        (dict(elo1=5000), ValueError, "must be from -4000 to 4000, got 5000"),
+        (dict(alpha=0), ValueError, "error rates must be above 0 and add up to less than 1, got alpha 0 and beta 0.05"),
+        (dict(alpha=0.5, beta=0.5), ValueError, "add up to less than 1"),
+        (dict(batch=21), ValueError, "batch must be even"),
+        (dict(batch=0), ValueError, "batch must be >= 1, got 0"),
+        (dict(max_games=0), ValueError, "max_games must be >= 1, got 0"),
+        (dict(batch=2.0), TypeError, "batch must be an int"),
+        (dict(games=100), TypeError, "sprt\\(\\) takes no 'games'"),
+        (dict(first_game=4), TypeError, "sprt\\(\\) takes no 'first_game'"),
+    ],
+)
+def test_bad_tests_are_refused_before_any_match(options, error, message):
+    played = []
+
+    class Watched:  # a Python shooter that notes each game it starts
+        def start(self, view):
+            played.append(True)
+
+        def next_shot(self, view, rng):
+            return view.open_cells()[0]
+
+    with pytest.raises(error, match=message):
+        battleship.sprt(Watched(), "random", progress=False, **options)
+    assert not played
+    battleship.sprt(Watched(), "random", batch=2, max_games=2, progress=False)  # it notes a game
+    assert played
+
+
+def test_the_match_command_runs_the_test(capsys):
+    assert cli.main(["match", "probability", "random", "--sprt", "0", "100", "--batch", "20", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "probability vs random: 20 games" in out
+    assert ("  SPRT of probability - random, H0: +0 Elo, H1: +100 Elo (alpha 0.05, beta 0.05): H1 accepted after "
+            "20 matches (log-likelihood ratio ") in out
+    assert cli.main(["match", "parity", "parity", "--sprt", "-5", "5", "--batch", "40", "--games", "100",
+                     "--alpha", "0.1", "--no-progress"]) == 0
+    assert "(alpha 0.1, beta 0.05): undecided after 100 matches" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--sprt", "10", "0"], "--sprt: elo1 (0) must be more than elo0 (10)"),
+        (["--sprt", "0", "10", "--beta", "1"], "--sprt: the error rates must be above 0"),
+        (["--sprt", "0", "10", "--batch", "3"], "--batch must be even"),
+        (["--sprt", "0", "10", "--batch", "0"], "--batch must be >= 2, got 0"),
+        (["--sprt", "0", "10", "--games", "0"], "--games is the most matches --sprt plays: at least 1"),
+    ],
+)
+def test_the_match_command_refuses_a_bad_test(capsys, argv, message):
+    assert cli.main(["match", "parity", "random", "--no-progress", *argv]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""

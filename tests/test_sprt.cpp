@@ -1,0 +1,210 @@
+#include "catch_shim.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/registry.hpp>
+#include <battleship/rng.hpp>
+#include <battleship/sprt.hpp>
+
+namespace test_sprt {
+
+using namespace battleship;
+
+namespace {
+using S = ClassicShape;
+
+SimulationOptions capped(std::uint64_t games, unsigned threads = 2) {
+  SimulationOptions o;
+  o.games = games;
+  o.seed = 11;
+  o.threads = threads;
+  return o;
+}
+
+SprtResult sequential(const char* a, const char* b, const SprtTest& test, std::uint64_t batch,
+                      const SimulationOptions& options) {
+  return sprt_match(Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>(a),
+                    make_placer<S>("uniform"), make_shooter<S>(b), make_placer<S>("uniform"), test,
+                    batch, options);
+}
+
+/// Runs of Bernoulli matches won with probability `share`, each until `test` decides (checked
+/// after every pair of matches): the share of the runs that accepted H1.
+double accepting_h1(const SprtTest& test, double share, int runs, Rng& rng) {
+  int accepted = 0;
+  for (int run = 0; run < runs; ++run) {
+    std::uint64_t wins = 0, losses = 0;
+    SprtDecision d = SprtDecision::undecided;
+    while (d == SprtDecision::undecided) {
+      for (int k = 0; k < 2; ++k) ++(rng.chance(share) ? wins : losses);
+      d = test.decide(wins, losses, 0);
+    }
+    accepted += d == SprtDecision::accept_h1;
+  }
+  return accepted / static_cast<double>(runs);
+}
+} // namespace
+
+TEST_CASE("the log-likelihood ratio weighs each side's points by its hypotheses' odds", "[sprt]") {
+  // Hypotheses either side of even: log(p1 / p0) = -log((1 - p1) / (1 - p0)) = elo1 ln 10 / 400
+  // when elo0 = -elo1, so the ratio is (wins - losses) times that, and draws cancel out.
+  const SprtTest even{-20, 20, 0.05, 0.05};
+  CHECK(even.log_likelihood_ratio(60, 40, 0) == exactly(20 * 20 * std::log(10.0) / 400));
+  CHECK(even.log_likelihood_ratio(60, 40, 17) == exactly(std::log(10.0)));
+  CHECK(even.log_likelihood_ratio(0, 0, 0) == 0);
+  // In general, A's points against log(p1 / p0) and B's against log((1 - p1) / (1 - p0)).
+  const SprtTest ahead{0, 100, 0.05, 0.1};
+  const double p1 = 1 / (1 + std::pow(10.0, -0.25));
+  CHECK(SprtTest::expected_share(100) == exactly(p1));
+  CHECK(SprtTest::expected_share(0) == 0.5);
+  CHECK(ahead.log_likelihood_ratio(30, 10, 4) ==
+        exactly(32 * std::log(p1 / 0.5) + 12 * std::log((1 - p1) / 0.5)));
+  // Wald's bounds: log(beta / (1 - alpha)) and log((1 - beta) / alpha).
+  CHECK(even.lower_bound() == exactly(-std::log(19.0)));
+  CHECK(even.upper_bound() == exactly(std::log(19.0)));
+  CHECK(ahead.lower_bound() == exactly(std::log(0.1 / 0.95)));
+  CHECK(ahead.upper_bound() == exactly(std::log(0.9 / 0.05)));
+}
+
+TEST_CASE("a test decides at its bounds and not between them", "[sprt]") {
+  // elo0 = -elo1 = -400 ln(19) / (10 ln 10): each win more than losses moves the ratio by a
+  // tenth of the bound, so 10 wins clear of the losses reach it.
+  const double elo = 400 * std::log(19.0) / (10 * std::log(10.0));
+  const SprtTest test{-elo, elo, 0.05, 0.05};
+  CHECK(test.decide(9, 0, 0) == SprtDecision::undecided);
+  CHECK(test.decide(16, 5, 3) == SprtDecision::accept_h1);
+  CHECK(test.decide(11, 0, 0) == SprtDecision::accept_h1);
+  CHECK(test.decide(3, 12, 0) == SprtDecision::undecided);
+  CHECK(test.decide(3, 14, 0) == SprtDecision::accept_h0);
+  CHECK(to_string(SprtDecision::accept_h0) == "accept_h0");
+  CHECK(to_string(SprtDecision::accept_h1) == "accept_h1");
+  CHECK(to_string(SprtDecision::undecided) == "undecided");
+}
+
+TEST_CASE("a test's error rates stay within the rates asked for", "[sprt]") {
+  // 2,000 tests each where A is exactly elo0 and exactly elo1 stronger: Wald's bounds keep the
+  // wrong answers at about alpha and beta or fewer (5 percent; 4 binomial standard deviations
+  // are 2 points). A difference beyond elo1 is accepted as H1 almost always.
+  const SprtTest test{0, 40, 0.05, 0.05};
+  Rng rng(20261203);
+  const double at_h0 = accepting_h1(test, SprtTest::expected_share(0), 2000, rng);
+  const double at_h1 = accepting_h1(test, SprtTest::expected_share(40), 2000, rng);
+  CHECK(at_h0 < 0.07);
+  CHECK(1 - at_h1 < 0.07);
+  CHECK(at_h0 > 0.01); // it does err, as a test at 5 percent must
+  CHECK(accepting_h1(test, SprtTest::expected_share(120), 500, rng) > 0.99);
+  // Looser rates err more often.
+  const SprtTest loose{0, 40, 0.2, 0.2};
+  CHECK(accepting_h1(loose, SprtTest::expected_share(0), 2000, rng) > 0.10);
+}
+
+TEST_CASE("a test with no two hypotheses or no error rates to keep is refused", "[sprt]") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (const SprtTest bad :
+       {SprtTest{10, 10, 0.05, 0.05}, SprtTest{10, 0, 0.05, 0.05}, SprtTest{0, 10, 0, 0.05},
+        SprtTest{0, 10, 0.05, 0}, SprtTest{0, 10, 0.5, 0.5}, SprtTest{0, 10, -0.1, 0.05},
+        SprtTest{nan, 10, 0.05, 0.05}, SprtTest{0, 5000, 0.05, 0.05}, SprtTest{0, 10, nan, 0.05}}) {
+    INFO(bad.elo0 << " " << bad.elo1 << " " << bad.alpha << " " << bad.beta);
+    CHECK(bad.problem().has_value());
+    CHECK_THROWS_AS(bad.validate(), std::invalid_argument);
+    CHECK_THROWS_AS(bad.log_likelihood_ratio(1, 1, 0), std::invalid_argument);
+  }
+  CHECK(SprtTest{0, 10, 0.05, 0.05}.problem() == std::nullopt);
+  CHECK(SprtTest{-4000, 4000, 0.49, 0.5}.problem() == std::nullopt);
+  CHECK(*SprtTest{10, 0, 0.05, 0.05}.problem() == "elo1 (0) must be more than elo0 (10)");
+}
+
+TEST_CASE("a sequential match stops at the first batch that decides", "[sprt][simulate]") {
+  // probability beats random every time: 20 wins decide H1 (A at least 100 stronger) at once,
+  // and from the other side H0.
+  const SprtTest test{0, 100, 0.05, 0.05};
+  const SprtResult ahead = sequential("probability", "random", test, 20, capped(10'000));
+  CHECK(ahead.decision == SprtDecision::accept_h1);
+  CHECK(ahead.batches == 1);
+  CHECK(ahead.match.games == 20);
+  CHECK(ahead.match.wins_a == 20);
+  CHECK(ahead.llr == exactly(test.log_likelihood_ratio(20, 0, 0)));
+  CHECK(ahead.llr >= test.upper_bound());
+  const SprtResult behind = sequential("random", "probability", test, 20, capped(10'000));
+  CHECK(behind.decision == SprtDecision::accept_h0);
+  CHECK(behind.match.games == 20);
+}
+
+TEST_CASE("a sequential match plays the matches of one run, on any thread count",
+          "[sprt][simulate]") {
+  // parity against hunt_target: about 60 percent, H1 (30 points) accepted within a few batches.
+  const SprtTest test{0, 30, 0.05, 0.05};
+  const SprtResult two = sequential("parity", "hunt_target", test, 40, capped(20'000, 2));
+  const SprtResult one = sequential("parity", "hunt_target", test, 40, capped(20'000, 1));
+  REQUIRE(two.decision == SprtDecision::accept_h1);
+  CHECK(two.batches > 1);
+  CHECK(two.match.games == 40 * two.batches);
+  CHECK(one.decision == two.decision);
+  CHECK(one.match.games == two.match.games);
+  CHECK(one.match.wins_a == two.match.wins_a);
+  CHECK(one.llr == two.llr);
+  // The matches are simulate_match's of the same run, and the test had not decided a batch
+  // earlier.
+  SimulationOptions whole = capped(two.match.games);
+  const MatchResult direct = simulate_match(
+      Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>("parity"),
+      make_placer<S>("uniform"), make_shooter<S>("hunt_target"), make_placer<S>("uniform"), whole);
+  CHECK(direct.wins_a == two.match.wins_a);
+  CHECK(direct.wins_b == two.match.wins_b);
+  whole.games -= 40;
+  const MatchResult before = simulate_match(
+      Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>("parity"),
+      make_placer<S>("uniform"), make_shooter<S>("hunt_target"), make_placer<S>("uniform"), whole);
+  CHECK(test.decide(before.wins_a, before.wins_b, before.draws) == SprtDecision::undecided);
+}
+
+TEST_CASE("a sequential match stops undecided at its cap or a cancel", "[sprt][simulate]") {
+  // A shooter against itself, between hypotheses 5 points either side of even: 100 matches
+  // cannot decide, and the last batch is cut to the cap.
+  const SprtTest close{-5, 5, 0.05, 0.05};
+  std::vector<std::uint64_t> seen;
+  SimulationOptions o = capped(100);
+  o.progress = [&](std::uint64_t n) { seen.push_back(n); };
+  const SprtResult capped_run = sequential("parity", "parity", close, 40, o);
+  CHECK(capped_run.decision == SprtDecision::undecided);
+  CHECK(capped_run.match.games == 100);
+  CHECK(capped_run.batches == 3);
+  REQUIRE_FALSE(seen.empty());
+  CHECK(std::is_sorted(seen.begin(), seen.end())); // counted over all the batches
+  CHECK(seen.back() == 100);
+
+  // A cancel raised before the start plays nothing; one raised during the first batch (at its
+  // last progress report) plays no second batch, and leaves the test undecided.
+  std::atomic<bool> stop{true};
+  SimulationOptions cancelled = capped(10'000);
+  cancelled.cancel = &stop;
+  const SprtResult none = sequential("parity", "hunt_target", SprtTest{}, 20, cancelled);
+  CHECK(none.decision == SprtDecision::undecided);
+  CHECK(none.match.cancelled);
+  CHECK(none.match.games == 0);
+  stop = false;
+  cancelled.progress = [&](std::uint64_t n) {
+    if (n == 20) stop = true;
+  };
+  const SprtResult one_batch = sequential("parity", "hunt_target", SprtTest{}, 20, cancelled);
+  CHECK(one_batch.decision == SprtDecision::undecided);
+  CHECK(one_batch.match.cancelled);
+  CHECK(one_batch.match.games == 20);
+  CHECK(one_batch.batches == 1);
+}
+
+TEST_CASE("a sequential match refuses a batch that splits a pair of seatings", "[sprt][simulate]") {
+  for (const std::uint64_t batch : {0u, 1u, 21u})
+    CHECK_THROWS_AS(sequential("parity", "random", SprtTest{}, batch, capped(100)),
+                    std::invalid_argument);
+  CHECK_THROWS_AS(sequential("parity", "random", SprtTest{0, 0, 0.05, 0.05}, 20, capped(100)),
+                  std::invalid_argument);
+}
+
+} // namespace test_sprt
