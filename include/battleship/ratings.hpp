@@ -7,7 +7,9 @@
 /// the ratings are those under which the results seen are likeliest. Every pair is also given
 /// one virtual drawn match, a weak prior that keeps a player who won or lost every match at a
 /// finite rating (the plain estimate would be infinite) and moves ratings from thousands of
-/// matches a pair by a fraction of a point.
+/// matches a pair by a fraction of a point. The fit also tests itself: one number a player is an
+/// assumption (a placer that foils density shooters is worth nothing against others), and
+/// Pearson's chi-square over the pairs says when the results break it.
 #pragma once
 
 #include <algorithm>
@@ -173,8 +175,9 @@ inline void solve_positive_definite(std::vector<double> matrix, std::vector<doub
 /// groups with no records between them are held together by the virtual draws alone, and their
 /// wide margins say so. With `anchor`, ratings are measured from that player's; without, from
 /// their mean. The intervals come from the likelihood's curvature at the estimate (the
-/// normal approximation), so they are sound for hundreds of matches a pair, not for a handful.
-/// Made for tens of players: memory grows as players squared and time as players cubed.
+/// normal approximation), so they are sound for hundreds of matches a pair, not for a handful;
+/// so is the test of the fit (`chi_square`, `fit_p_value`). Made for tens of players: memory grows
+/// as players squared and time as players cubed.
 ///
 /// Throws `std::invalid_argument` for fewer than two players, a record naming a player out of
 /// range or the same player twice, or an anchor out of range.

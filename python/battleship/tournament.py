@@ -138,8 +138,9 @@ class EloFit:
         return next(r for r in self.ratings if r.name == name)
 
     def difference(self, a: str, b: str) -> EloDifference:
-        """``a``'s rating minus ``b``'s, with the 95 percent margin of the difference itself
-        (narrower than the two ratings' margins added when both are measured from the mean)."""
+        """``a``'s rating minus ``b``'s, with the 95 percent margin of the difference itself,
+        from the ratings' covariance (the two ratings' errors are not independent, so their
+        margins do not simply combine)."""
         return EloDifference(*self._fit.difference(self._player(a), self._player(b)))
 
     def expected_share(self, a: str, b: str) -> float:

@@ -1,4 +1,6 @@
-"""Property tests over random boards, fleets and rules."""
+"""Property tests over random boards, fleets and rules, and Elo fits of random results."""
+
+from dataclasses import replace
 
 import pytest
 from hypothesis import assume, example, given, settings
@@ -97,3 +99,47 @@ def test_a_python_shooter_never_needs_more_than_the_board(seed):
 
     r = battleship.simulate(Sweep(), 3, seed=seed, rules=Rules(disclosure="hit_only"), progress=False)
     assert r.finished == 3 and r.max <= 100
+
+
+@st.composite
+def tallies(draw):
+    """Match results between 2 to 6 players: any pairs, any tallies (lopsided, empty, drawn)."""
+    players = draw(st.integers(2, 6))
+    names = [f"p{k}" for k in range(players)]
+    pairs = draw(st.lists(st.tuples(st.integers(0, players - 1), st.integers(0, players - 1)).filter(
+        lambda p: p[0] != p[1]), min_size=1, max_size=12))
+    counts = st.integers(0, 5_000)
+    return names, [(names[a], names[b], draw(counts), draw(counts), draw(st.integers(0, 50))) for a, b in pairs]
+
+
+@settings(max_examples=150, deadline=None)
+@given(tallies())
+def test_an_elo_fit_is_consistent_on_any_results(drawn):
+    names, records = drawn
+    base = battleship.match("parity", "random", 2, progress=False)
+    results = [replace(base, a=a, b=b, wins_a=wa, wins_b=wb, draws=d, games=wa + wb + d) for a, b, wa, wb, d in records]
+    fit = battleship.elo_fit(results)
+    met = sorted(fit.names)
+    assert all(abs(r.elo) < 1e5 and r.margin >= 0 for r in fit.ratings)
+    assert sum(r.elo for r in fit.ratings) == pytest.approx(0, abs=1e-6)  # measured from the mean
+    assert 0 <= fit.p_value <= 1 and fit.chi_square >= 0
+    played = [p for p in fit.pairs if p.matches]
+    assert fit.chi_square == pytest.approx(sum(p.residual**2 for p in played), rel=1e-9, abs=1e-9)
+    # Degrees of freedom: the pairs that played, less the players, plus their groups.
+    group = {name: name for name in met}
+
+    def root(name):
+        while group[name] != name:
+            name = group[name]
+        return name
+
+    for p in played:
+        group[root(p.a)] = root(p.b)
+    groups = len({root(name) for name in met})
+    assert fit.degrees_of_freedom == len(played) - (len(met) - groups)
+    for a in met:
+        for b in met:
+            if a != b:
+                assert fit.expected_share(a, b) + fit.expected_share(b, a) == pytest.approx(1)
+                assert fit.difference(a, b).elo == pytest.approx(-fit.difference(b, a).elo, abs=1e-9)
+                assert fit.difference(a, b).margin == pytest.approx(fit.difference(b, a).margin)
