@@ -433,8 +433,14 @@ def _match(args: argparse.Namespace) -> int:
     rules = check_run(args, [args.a, args.b], [args.placer])
     placer = placer_of(args, args.placer)
     test = None
+    given = [f"--{name}" for name in ("alpha", "beta", "batch") if getattr(args, name) is not None]
+    if args.sprt is None and given:  # they would change nothing: say so
+        raise ValueError(f"{' and '.join(given)} set the sequential test: give --sprt ELO0 ELO1 too")
     if args.sprt is not None:
         elo0, elo1 = args.sprt
+        args.alpha = 0.05 if args.alpha is None else args.alpha
+        args.beta = 0.05 if args.beta is None else args.beta
+        args.batch = 200 if args.batch is None else args.batch
         if check_count("--batch", args.batch, 2) % 2:
             raise ValueError(f"--batch must be even (each shooter moves first in half the matches), got {args.batch}")
         if args.games == 0:
@@ -481,9 +487,9 @@ def add_match(sub: Subparsers) -> None:
         "rated ELO0 or ELO1 above B (as battleship.sprt does); --games is then the most matches played",
     )
     g.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="H0: A is ELO0 above B; H1: ELO1 above")
-    g.add_argument("--alpha", type=float, default=0.05, help="chance allowed of accepting H1 when H0 holds (default 0.05)")
-    g.add_argument("--beta", type=float, default=0.05, help="chance allowed of accepting H0 when H1 holds (default 0.05)")
-    g.add_argument("--batch", type=int, default=200, help="matches between looks at the results, even (default 200)")
+    g.add_argument("--alpha", type=float, help="chance allowed of accepting H1 when H0 holds (default 0.05)")
+    g.add_argument("--beta", type=float, help="chance allowed of accepting H0 when H1 holds (default 0.05)")
+    g.add_argument("--batch", type=int, help="matches between looks at the results, even (default 200)")
     add_run_options(p, 1_000)
     add_board_options(p)
     p.set_defaults(run=_match)

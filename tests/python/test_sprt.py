@@ -111,6 +111,7 @@ def test_the_match_command_runs_the_test(capsys):
         (["--sprt", "0", "10", "--batch", "3"], "--batch must be even"),
         (["--sprt", "0", "10", "--batch", "0"], "--batch must be >= 2, got 0"),
         (["--sprt", "0", "10", "--games", "0"], "--games is the most matches --sprt plays: at least 1"),
+        (["--alpha", "0.1", "--batch", "40"], "--alpha and --batch set the sequential test: give --sprt ELO0 ELO1 too"),
     ],
 )
 def test_the_match_command_refuses_a_bad_test(capsys, argv, message):
