@@ -89,7 +89,7 @@ def sprt(
     if batch % 2:
         raise ValueError(f"batch must be even (each player moves first in half the matches), got {batch}")
     max_games = check_count("max_games", max_games, 1)
-    for name in ("games", "first_game", "progress", "executor", "chunks"):
+    for name in ("games", "first_game", "executor", "chunks"):
         if name in match_options:
             raise TypeError(f"sprt() takes no {name!r}: it plays matches 0 to max_games - 1 in batches")
     whole: Optional[MatchResult] = None
