@@ -106,6 +106,7 @@ int main(int argc, char** argv) {
     TargetView<S> view(board, fleets::classic, rules);
     AnyShotStrategy<S> shooter = make_shooter<S>(run.shooter);
     AnyPlacementStrategy<S> placer = make_placer<S>("uniform");
+    if (!path.empty()) save(path, run); // before any game: a path it cannot write stops it now
     for (std::uint64_t played = 0; run.games < games; ++played) {
       if (stop_after != 0 && played == stop_after) {
         save(path, run);
