@@ -356,18 +356,14 @@ void print_ratings(const Options& o, const std::vector<MatchResult>& results) {
                 o.shooters[i].c_str(), r.elo[i], r.margin[i]);
   if (r.degrees_of_freedom == 0) return; // two players: nothing to test
   // Whether one number a player describes the table (as Python's EloFit.summary says it).
-  const PairRecord* worst = &records.front();
-  for (const PairRecord& record : records)
-    if (std::abs(r.residual(record)) > std::abs(r.residual(*worst))) worst = &record;
-  const double points = static_cast<double>(worst->wins_a) + static_cast<double>(worst->draws) / 2;
-  const auto matches = static_cast<double>(worst->wins_a + worst->wins_b + worst->draws);
-  std::printf("\nFit of one rating a player: chi-square %.1f on %zu degree%s of freedom, p = %.2g; "
-              "worst described: %s took %.1f%% against %s, %.1f%% expected (%+.1f standard "
-              "deviations)\n",
-              r.chi_square, r.degrees_of_freedom, r.degrees_of_freedom == 1 ? "" : "s",
-              r.fit_p_value(), o.shooters[worst->a].c_str(), 100 * points / matches,
-              o.shooters[worst->b].c_str(), 100 * r.expected_share(worst->a, worst->b),
-              r.residual(*worst));
+  const PairRecord& worst = worst_described(r, records);
+  std::printf(
+      "\nFit of one rating a player: chi-square %.1f on %zu degree%s of freedom, p = %.2g; "
+      "worst described: %s took %.1f%% against %s, %.1f%% expected (%+.1f standard "
+      "deviations)\n",
+      r.chi_square, r.degrees_of_freedom, r.degrees_of_freedom == 1 ? "" : "s", r.fit_p_value(),
+      o.shooters[worst.a].c_str(), 100 * worst.points_a() / static_cast<double>(worst.matches()),
+      o.shooters[worst.b].c_str(), 100 * r.expected_share(worst.a, worst.b), r.residual(worst));
 }
 
 int match_table(const Options& o) {

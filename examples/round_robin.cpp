@@ -16,7 +16,6 @@
 #include <battleship/battleship.hpp>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -141,17 +140,13 @@ int main(int argc, char** argv) {
                   elo.chi_square, elo.degrees_of_freedom, elo.degrees_of_freedom == 1 ? "" : "s",
                   elo.fit_p_value());
       const std::vector<PairRecord> pairs = t.records();
-      const PairRecord worst = *std::max_element(
-          pairs.begin(), pairs.end(), [&](const PairRecord& x, const PairRecord& y) {
-            return std::abs(elo.residual(x)) < std::abs(elo.residual(y));
-          });
-      const double points =
-          static_cast<double>(worst.wins_a) + static_cast<double>(worst.draws) / 2;
-      const auto matches = static_cast<double>(worst.wins_a + worst.wins_b + worst.draws);
+      const PairRecord& worst = worst_described(elo, pairs);
       std::printf("described worst: %s took %.1f%% against %s, %.1f%% expected (%+.1f standard "
                   "deviations)\n",
-                  t.names[worst.a].c_str(), 100 * points / matches, t.names[worst.b].c_str(),
-                  100 * elo.expected_share(worst.a, worst.b), elo.residual(worst));
+                  t.names[worst.a].c_str(),
+                  100 * worst.points_a() / static_cast<double>(worst.matches()),
+                  t.names[worst.b].c_str(), 100 * elo.expected_share(worst.a, worst.b),
+                  elo.residual(worst));
     }
     std::printf("\n%zu pairs in %.2f s\n", t.matches.size(), t.seconds);
   } catch (const std::invalid_argument& e) {

@@ -228,6 +228,11 @@ TEST_CASE("the fit's chi-square sums the squared residuals of the pairs that pla
   const double sum = std::pow(r.residual(zero_one), 2) + std::pow(r.residual(records[2]), 2) +
                      std::pow(r.residual(records[3]), 2) + std::pow(r.residual(records[4]), 2);
   CHECK(r.chi_square == exactly(sum, 1e-9));
+  // The record described worst is the one whose residual is largest in size.
+  const PairRecord& worst = worst_described(r, records);
+  for (const PairRecord& record : records)
+    CHECK(std::abs(r.residual(record)) <= std::abs(r.residual(worst)));
+  CHECK_THROWS_AS(worst_described(r, std::vector<PairRecord>{}), std::invalid_argument);
   // Four pairs played; three ratings are free to fit them (four players joined by results).
   CHECK(r.degrees_of_freedom == 1);
   CHECK_THROWS_AS(r.residual({0, 4, 1, 1, 0}), std::out_of_range);

@@ -33,6 +33,13 @@ struct PairRecord {
   std::uint64_t wins_a = 0; ///< Matches `a` won.
   std::uint64_t wins_b = 0; ///< Matches `b` won.
   std::uint64_t draws = 0;  ///< Drawn matches (aborted ones are left out).
+
+  /// The matches counted: won, lost or drawn.
+  [[nodiscard]] std::uint64_t matches() const noexcept { return wins_a + wins_b + draws; }
+  /// `a`'s points: its wins, and half a point a draw.
+  [[nodiscard]] double points_a() const noexcept {
+    return static_cast<double>(wins_a) + static_cast<double>(draws) / 2;
+  }
 };
 
 /// A rating difference with its 95 percent interval.
@@ -104,11 +111,8 @@ struct EloRatings {
   /// p = `expected_share(a, b)`. Positive when `a` did better than its rating says; 0 for a
   /// record of no matches. Throws `std::out_of_range` for a player who is not rated.
   [[nodiscard]] double residual(const PairRecord& record) const {
-    const double draws = static_cast<double>(record.draws);
-    const double points = static_cast<double>(record.wins_a) + draws / 2;
-    const double matches =
-        static_cast<double>(record.wins_a) + static_cast<double>(record.wins_b) + draws;
-    return detail::pearson_residual(points, matches, expected_share(record.a, record.b));
+    return detail::pearson_residual(record.points_a(), static_cast<double>(record.matches()),
+                                    expected_share(record.a, record.b));
   }
 
   /// The normal distribution's 97.5th percentile: a 95 percent interval is this many standard
@@ -122,6 +126,21 @@ private:
           detail::concat("player ", i, " is not rated; there are ", players(), " players"));
   }
 };
+
+/// The record of `records` the ratings describe worst: the one whose `residual` is largest in
+/// size (the first of equals). Throws `std::invalid_argument` for no records.
+[[nodiscard]] inline const PairRecord& worst_described(const EloRatings& ratings,
+                                                       std::span<const PairRecord> records) {
+  if (records.empty()) throw std::invalid_argument("no records to find the worst described in");
+  const PairRecord* worst = &records.front();
+  double largest = std::abs(ratings.residual(*worst));
+  for (const PairRecord& record : records.subspan(1))
+    if (const double size = std::abs(ratings.residual(record)); size > largest) {
+      worst = &record;
+      largest = size;
+    }
+  return *worst;
+}
 
 namespace detail {
 

@@ -84,7 +84,7 @@ def sprt(
     moves first in even-numbered matches, so a batch is whole pairs of seatings); ``TypeError``
     for counts that are not ints; and whatever ``match`` raises.
     """
-    _core.sprt_decision(elo0, elo1, alpha, beta, 0, 0, 0)  # the test's own refusals, first
+    state = _core.sprt_decision(elo0, elo1, alpha, beta, 0, 0, 0)  # the test's own refusals, first
     batch = check_count("batch", batch, 1)
     if batch % 2:
         raise ValueError(f"batch must be even (each player moves first in half the matches), got {batch}")
@@ -93,7 +93,6 @@ def sprt(
         if name in match_options:
             raise TypeError(f"sprt() takes no {name!r}: it plays matches 0 to max_games - 1 in batches")
     whole: Optional[MatchResult] = None
-    state = _core.sprt_decision(elo0, elo1, alpha, beta, 0, 0, 0)
     batches = 0
     update, bar = _progress(progress, max_games, f"{strategy_name(a)} vs {strategy_name(b)} (SPRT)")
     try:
