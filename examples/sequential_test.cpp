@@ -1,14 +1,15 @@
 // Is shooter A stronger than shooter B by a given margin? A sequential probability ratio test
-// (sprt.hpp) plays them against each other in batches under the classic rules and stops as soon
-// as the results decide between H0 (A is rated ELO0 above B) and H1 (ELO1 above), at the error
-// rates asked for: far fewer matches than a fixed-size run needs when the answer is clear.
+// (sprt.hpp) plays them against each other in batches under the classic rules and stops at the
+// first pair of matches whose results decide between H0 (A is rated ELO0 above B) and H1 (ELO1
+// above), at the error rates asked for: far fewer matches than a fixed-size run needs when the
+// answer is clear.
 //
 //   sequential_test [--elo0 E] [--elo1 E] [--alpha P] [--beta P] [--batch N] [--games CAP]
 //                   [--seed S] [--threads T] A B
 //
 // Prints the test, then the decision with the matches it took and its log-likelihood ratio.
 // ctest-args: --elo1 100 --batch 20 probability random
-// ctest-expect: probability - random: H1 accepted after 20 matches
+// ctest-expect: probability - random: H1 accepted after 12 matches .20 played in 1 batch.
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>
@@ -34,8 +35,9 @@ rated E0 or E1 above B, or CAP matches have been played.
   --elo1 E      H1: A is E above B, more than --elo0 (default 10)
   --alpha P     the chance allowed of accepting H1 when H0 holds (default 0.05)
   --beta P      the chance allowed of accepting H0 when H1 holds (default 0.05)
-  --batch N     matches between looks at the results, an even number from 2 to 1000000
-                (default 200)
+  --batch N     matches played at once (in parallel) between looks at the results, an
+                even number from 2 to 1000000 (default 200); the decision does not depend
+                on it, only the matches played past the deciding pair
   --games CAP   the most matches to play, 1 to 100000000 (default 100000)
   --seed S      the run's seed, 0 to 2^64 - 1 (default 0)
   --threads T   worker threads, 0 for every core (default), at most 256
@@ -89,11 +91,11 @@ int main(int argc, char** argv) {
   const char* verdict = r.decision == SprtDecision::accept_h1   ? "H1 accepted"
                         : r.decision == SprtDecision::accept_h0 ? "H0 accepted"
                                                                 : "undecided";
-  std::printf("%s - %s: %s after %llu matches (%llu batches): %llu won, %llu lost, %llu drawn; "
-              "log-likelihood ratio %.3f\n",
+  std::printf("%s - %s: %s after %llu matches (%llu played in %llu %s): %llu won, %llu "
+              "lost, %llu drawn; log-likelihood ratio %.3f\n",
               a.c_str(), b.c_str(), verdict, static_cast<unsigned long long>(r.match.games),
-              static_cast<unsigned long long>(r.batches),
-              static_cast<unsigned long long>(r.match.wins_a),
+              static_cast<unsigned long long>(r.played), static_cast<unsigned long long>(r.batches),
+              r.batches == 1 ? "batch" : "batches", static_cast<unsigned long long>(r.match.wins_a),
               static_cast<unsigned long long>(r.match.wins_b),
               static_cast<unsigned long long>(r.match.draws), r.llr);
   return 0;

@@ -412,6 +412,45 @@ TEST_CASE("match ranges merged give the tallies of one run, seats included", "[s
   CHECK(first_only.rounds + second_only.rounds == match(1, 2, 3).rounds);
 }
 
+TEST_CASE("on_match reports every match once, alone, and the reports add up to the run",
+          "[simulate][match]") {
+  SimulationOptions options;
+  options.games = 300;
+  options.seed = 3;
+  options.threads = 2;
+  options.first_game = 5;
+  std::mutex guard;
+  std::vector<MatchResult> seen(options.games);
+  std::vector<int> calls(options.games, 0);
+  options.on_match = [&](std::uint64_t i, const MatchResult& one) {
+    const std::lock_guard lock(guard);
+    seen.at(i - 5) = one;
+    ++calls.at(i - 5);
+  };
+  const MatchResult run =
+      simulate_match(Board<S>{}, fleets::classic, rulesets::classic, HuntTargetShooter<S>{},
+                     UniformPlacer<S>{}, RandomShooter<S>{}, UniformPlacer<S>{}, options);
+  CHECK(std::all_of(calls.begin(), calls.end(), [](int c) { return c == 1; }));
+  MatchResult added;
+  for (const MatchResult& one : seen) {
+    CHECK(one.games == 1);
+    CHECK(one.seconds == 0);
+    added.merge(one);
+  }
+  CHECK(added.wins_a == run.wins_a);
+  CHECK(added.wins_b == run.wins_b);
+  CHECK(added.first_mover_wins == run.first_mover_wins);
+  CHECK(added.rounds == run.rounds);
+  CHECK(added.winner_shots == run.winner_shots);
+  // Each report is that match's: the one-match run of the same index tallies the same.
+  for (const std::uint64_t i : {5u, 6u, 151u}) {
+    const MatchResult alone = match(1, 1, 3, i);
+    CHECK(seen[i - 5].wins_a == alone.wins_a);
+    CHECK(seen[i - 5].first_mover_wins == alone.first_mover_wins);
+    CHECK(seen[i - 5].rounds == alone.rounds);
+  }
+}
+
 TEST_CASE("a mirror match shares the first-mover advantage evenly", "[simulate][match]") {
   SimulationOptions options;
   options.games = 2000;

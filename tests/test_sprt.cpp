@@ -5,9 +5,12 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
+#include <battleship/placement/uniform.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/sprt.hpp>
@@ -120,48 +123,97 @@ TEST_CASE("a test with no two hypotheses or no error rates to keep is refused", 
   CHECK(*SprtTest{10, 0, 0.05, 0.05}.problem() == "elo1 (0) must be more than elo0 (10)");
 }
 
-TEST_CASE("a sequential match stops at the first batch that decides", "[sprt][simulate]") {
-  // probability beats random every time: 20 wins decide H1 (A at least 100 stronger) at once,
-  // and from the other side H0.
-  const SprtTest test{0, 100, 0.05, 0.05};
+TEST_CASE("a sequential match stops at the first pair of matches that decides, inside a batch",
+          "[sprt][simulate]") {
+  // probability beats random every time: 11 wins decide H1 (A at least 120 stronger), inside the
+  // batch of 20, but the test looks after whole pairs of seatings: 12. From the other side, H0.
+  const SprtTest test{0, 120, 0.05, 0.05};
   const SprtResult ahead = sequential("probability", "random", test, 20, capped(10'000));
   CHECK(ahead.decision == SprtDecision::accept_h1);
   CHECK(ahead.batches == 1);
-  CHECK(ahead.match.games == 20);
-  CHECK(ahead.match.wins_a == 20);
-  CHECK(ahead.llr == exactly(test.log_likelihood_ratio(20, 0, 0)));
-  CHECK(ahead.llr >= test.upper_bound());
+  CHECK(ahead.played == 20);
+  const std::uint64_t n = ahead.match.games;
+  CHECK(n == 12);
+  CHECK(test.decide(11, 0, 0) == SprtDecision::accept_h1);
+  CHECK(ahead.match.wins_a == n);
+  CHECK(ahead.llr == exactly(test.log_likelihood_ratio(n, 0, 0)));
+  CHECK(test.decide(n, 0, 0) == SprtDecision::accept_h1);
+  CHECK(test.decide(n - 2, 0, 0) == SprtDecision::undecided); // the pair before did not decide
   const SprtResult behind = sequential("random", "probability", test, 20, capped(10'000));
   CHECK(behind.decision == SprtDecision::accept_h0);
-  CHECK(behind.match.games == 20);
+  CHECK(behind.match.wins_b == behind.match.games);
+  CHECK(test.decide(0, behind.match.games - 2, 0) == SprtDecision::undecided);
 }
 
-TEST_CASE("a sequential match plays the matches of one run, on any thread count",
+TEST_CASE("a sequential match reports an aborted match only when it counts it",
           "[sprt][simulate]") {
-  // parity against hunt_target: about 60 percent, H1 (30 points) accepted within a few batches.
+  // A's placer fails on one call (on one thread, its n-th call is match n - 1's): match 2 is
+  // counted, match 15 is played in the batch of 20 but past the 12 matches that decide.
+  struct FailsOnce {
+    int fail_at = 0;
+    int calls = 0;
+    bool place(Ocean<S>& ocean, Rng& rng) {
+      return ++calls != fail_at && UniformPlacer<S>{}.place(ocean, rng);
+    }
+  };
+  const SprtTest test{0, 120, 0.05, 0.05};
+  const auto with_failure = [&](int fail_at) {
+    return sprt_match(Board<S>{}, fleets::classic, rulesets::classic,
+                      make_shooter<S>("probability"), FailsOnce{fail_at}, make_shooter<S>("random"),
+                      make_placer<S>("uniform"), test, 20, capped(10'000, 1));
+  };
+  const SprtResult early = with_failure(3);
+  CHECK(early.decision == SprtDecision::accept_h1);
+  CHECK(early.match.aborted == 1);
+  CHECK(early.match.first_abort_game == 2);
+  CHECK(early.match.first_abort == "player 0 could not place its fleet");
+  CHECK(early.match.games == 12); // 11 wins decide, and the abort is one of the 12
+  CHECK(early.match.wins_a == 11);
+  const SprtResult late = with_failure(16);
+  CHECK(late.played == 20);
+  CHECK(late.match.games == 12);
+  CHECK(late.match.aborted == 0);
+  CHECK(late.match.first_abort_game == UINT64_MAX);
+  CHECK(late.match.first_abort.empty());
+}
+
+TEST_CASE("a sequential match decides the same on any batch and thread count", "[sprt][simulate]") {
+  // parity against hunt_target: about 60 percent, H1 (30 points) accepted after some batches.
   const SprtTest test{0, 30, 0.05, 0.05};
   const SprtResult two = sequential("parity", "hunt_target", test, 40, capped(20'000, 2));
-  const SprtResult one = sequential("parity", "hunt_target", test, 40, capped(20'000, 1));
   REQUIRE(two.decision == SprtDecision::accept_h1);
   CHECK(two.batches > 1);
-  CHECK(two.match.games == 40 * two.batches);
-  CHECK(one.decision == two.decision);
-  CHECK(one.match.games == two.match.games);
-  CHECK(one.match.wins_a == two.match.wins_a);
-  CHECK(one.llr == two.llr);
-  // The matches are simulate_match's of the same run, and the test had not decided a batch
-  // earlier.
+  CHECK(two.played == 40 * two.batches);
+  for (const auto& [batch, threads] : {std::pair{40u, 1u}, {2u, 2u}, {4000u, 2u}}) {
+    const SprtResult other =
+        sequential("parity", "hunt_target", test, batch, capped(20'000, threads));
+    CHECK(other.decision == two.decision);
+    CHECK(other.match.games == two.match.games);
+    CHECK(other.match.wins_a == two.match.wins_a);
+    CHECK(other.match.rounds == two.match.rounds);
+    CHECK(other.llr == two.llr);
+  }
+  // The matches counted are simulate_match's first ones of the same run, and no earlier pair of
+  // them decided.
   SimulationOptions whole = capped(two.match.games);
+  std::mutex guard;
+  std::vector<MatchResult> each(whole.games);
+  whole.on_match = [&](std::uint64_t i, const MatchResult& one) {
+    const std::lock_guard lock(guard);
+    each.at(i) = one;
+  };
   const MatchResult direct = simulate_match(
       Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>("parity"),
       make_placer<S>("uniform"), make_shooter<S>("hunt_target"), make_placer<S>("uniform"), whole);
   CHECK(direct.wins_a == two.match.wins_a);
   CHECK(direct.wins_b == two.match.wins_b);
-  whole.games -= 40;
-  const MatchResult before = simulate_match(
-      Board<S>{}, fleets::classic, rulesets::classic, make_shooter<S>("parity"),
-      make_placer<S>("uniform"), make_shooter<S>("hunt_target"), make_placer<S>("uniform"), whole);
-  CHECK(test.decide(before.wins_a, before.wins_b, before.draws) == SprtDecision::undecided);
+  CHECK(direct.winner_shots == two.match.winner_shots);
+  MatchResult prefix;
+  for (std::size_t k = 0; k + 2 < each.size(); k += 2) {
+    prefix.merge(each[k]);
+    prefix.merge(each[k + 1]);
+    REQUIRE(test.decide(prefix.wins_a, prefix.wins_b, prefix.draws) == SprtDecision::undecided);
+  }
 }
 
 TEST_CASE("a sequential match stops undecided at its cap or a cancel", "[sprt][simulate]") {
@@ -175,6 +227,7 @@ TEST_CASE("a sequential match stops undecided at its cap or a cancel", "[sprt][s
   CHECK(capped_run.decision == SprtDecision::undecided);
   CHECK(capped_run.match.games == 100);
   CHECK(capped_run.batches == 3);
+  CHECK(capped_run.played == 100);
   REQUIRE_FALSE(seen.empty());
   CHECK(std::is_sorted(seen.begin(), seen.end())); // counted over all the batches
   CHECK(seen.back() == 100);

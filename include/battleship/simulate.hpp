@@ -41,6 +41,8 @@ namespace battleship {
 /// Most worker threads a run starts, whatever `SimulationOptions::threads` asks for.
 inline constexpr unsigned max_threads = 256;
 
+struct MatchResult;
+
 /// How to run a batch of games.
 struct SimulationOptions {
   std::uint64_t games = 10'000; ///< Number of games.
@@ -65,6 +67,11 @@ struct SimulationOptions {
   /// Called after every solo game with its index and result, from the worker thread that played
   /// it (so it must be thread-safe); for tracing and tests. Slows the loop a little when set.
   std::function<void(std::uint64_t, const SoloResult&)> on_game;
+  /// Called after every two-player match (`simulate_match`) with its index and that match's own
+  /// tallies (a `MatchResult` of the one match, with no time), from the worker thread that played
+  /// it (so it must be thread-safe); sequential tests (`sprt_match`) read a batch's matches in
+  /// order from it. Slows the loop a little when set.
+  std::function<void(std::uint64_t, const MatchResult&)> on_match;
 };
 
 /// What a batch of solo games gave.
@@ -300,6 +307,64 @@ struct MatchResult {
   }
 };
 
+namespace detail {
+/// Counts match `i`, finished with outcome `o`, in `out`; `a_first` says whether pair A moved
+/// first.
+inline void count_match(MatchResult& out, std::uint64_t i, const GameOutcome& o, bool a_first) {
+  ++out.games;
+  out.rounds += static_cast<std::uint64_t>(o.rounds);
+  switch (o.end) {
+  case GameEnd::win:
+    ++((o.winner == 0) == a_first ? out.wins_a : out.wins_b);
+    if (o.winner == 0) ++out.first_mover_wins;
+    out.winner_shots.add(o.shots[o.winner == 0 ? 0 : 1]);
+    break;
+  case GameEnd::draw: ++out.draws; break;
+  case GameEnd::aborted:
+  case GameEnd::in_progress: // not counted: simulate_match returns before
+    ++out.aborted;
+    if (i < out.first_abort_game) {
+      out.first_abort_game = i;
+      out.first_abort = o.reason;
+    }
+    break;
+  }
+}
+
+/// What `MatchResult` tallies of one match, in 12 bytes (an abort's reason aside): how a
+/// sequential test keeps a batch's matches until it knows which count, and how Python gets
+/// each match of a run.
+struct MatchTally {
+  std::uint8_t end = 0;           ///< 0: A won, 1: B won, 2: drawn, 3: aborted.
+  bool first_mover_won = false;   ///< Whether whoever moved first won.
+  std::uint32_t winner_shots = 0; ///< The winner's valid shots, if one won.
+  std::uint32_t rounds = 0;       ///< The match's rounds.
+
+  /// The tallies `one` (a `MatchResult` of one match) keeps.
+  static MatchTally of(const MatchResult& one) {
+    return {static_cast<std::uint8_t>(one.wins_a   ? 0
+                                      : one.wins_b ? 1
+                                      : one.draws  ? 2
+                                                   : 3),
+            one.first_mover_wins != 0, static_cast<std::uint32_t>(one.winner_shots.total()),
+            static_cast<std::uint32_t>(one.rounds)};
+  }
+  /// Counts this match in `out`.
+  void count_in(MatchResult& out) const {
+    ++out.games;
+    out.rounds += rounds;
+    out.first_mover_wins += first_mover_won;
+    switch (end) {
+    case 0: ++out.wins_a; break;
+    case 1: ++out.wins_b; break;
+    case 2: ++out.draws; break;
+    default: ++out.aborted; break;
+    }
+    if (end < 2) out.winner_shots.add(static_cast<int>(winner_shots));
+  }
+};
+} // namespace detail
+
 /// Plays `options.games` two-player matches of pair A (`shooter_a` shooting, `placer_a` laying
 /// out A's fleet) against pair B under `rules`: matches `options.first_game` onwards of the run
 /// seeded `options.seed`.
@@ -339,24 +404,14 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
         return ba.play_to_end(&stop);
       }();
       if (o.end == GameEnd::in_progress) return false; // only the run's stop leaves it so
-      ++out.games;
-      out.rounds += static_cast<std::uint64_t>(o.rounds);
-      switch (o.end) {
-      case GameEnd::win:
-        ++((o.winner == 0) == a_first ? out.wins_a : out.wins_b);
-        if (o.winner == 0) ++out.first_mover_wins;
-        out.winner_shots.add(o.shots[o.winner == 0 ? 0 : 1]);
-        break;
-      case GameEnd::draw: ++out.draws; break;
-      case GameEnd::aborted:
-      case GameEnd::in_progress: // not reached (returned above)
-        ++out.aborted;
-        if (i < out.first_abort_game) {
-          out.first_abort_game = i;
-          out.first_abort = o.reason;
-        }
-        break;
+      if (!options.on_match) {
+        detail::count_match(out, i, o, a_first);
+        return true;
       }
+      MatchResult one;
+      detail::count_match(one, i, o, a_first);
+      options.on_match(i, one);
+      out.merge(one);
       return true;
     };
   };

@@ -4,12 +4,12 @@
 ///
 /// Wald's sequential probability ratio test on the matches as wins and losses (a draw counts
 /// half of each). H0: player A is rated `elo0` above B; H1: `elo1` above, with `elo1 > elo0`.
-/// After each batch the log-likelihood ratio of H1 to H0 is compared with log(beta / (1 -
-/// alpha)) and log((1 - beta) / alpha): at or below the first, H0 is accepted; at or above the
-/// second, H1. Wald's bounds keep the chance of accepting H1 when A is at most `elo0` stronger
-/// at about `alpha` or less, and the chance of accepting H0 when A is at least `elo1` stronger
-/// at about `beta` or less; testing after whole batches overshoots the bounds, which lowers both
-/// further. Between `elo0` and `elo1` either answer may come, and the test is longest there.
+/// After each pair of matches (one with each player moving first) the log-likelihood ratio of H1
+/// to H0 is compared with log(beta / (1 - alpha)) and log((1 - beta) / alpha): at or below the
+/// first, H0 is accepted; at or above the second, H1. Wald's bounds keep the chance of accepting
+/// H1 when A is at most `elo0` stronger at about `alpha` or less, and the chance of accepting H0
+/// when A is at least `elo1` stronger at about `beta` or less (a little less: the ratio steps over
+/// the bounds). Between `elo0` and `elo1` either answer may come, and the test is longest there.
 #pragma once
 
 #include <algorithm>
@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <battleship/detail/text.hpp>
 #include <battleship/simulate.hpp>
@@ -106,17 +107,26 @@ struct SprtTest {
 
 /// What a sequential match gave: the matches played and what they decided.
 struct SprtResult {
-  MatchResult match; ///< Every match played, as one run's tallies.
-  double llr = 0;    ///< The log-likelihood ratio of H1 to H0 after the last batch.
+  /// The matches counted, up to the deciding pair, as one run's tallies (`simulate_match` of
+  /// `match.games` matches gives the same); the time is that of every match played.
+  MatchResult match;
+  double llr = 0; ///< The log-likelihood ratio of H1 to H0 after the matches counted.
   SprtDecision decision = SprtDecision::undecided; ///< Undecided if the cap or a cancel came first.
   std::uint64_t batches = 0;                       ///< Batches played.
+  /// Matches played: those counted and the last batch's matches past the deciding pair.
+  std::uint64_t played = 0;
 };
 
 /// Plays matches of pair A against pair B as `simulate_match` does (the same seed gives the same
 /// matches), `batch` at a time, until `test` decides or `options.games` matches (the cap) have
-/// been played, matches `options.first_game` onwards. The decision, like the matches, does not
-/// depend on the thread count. Progress counts the matches over all batches; a cancel stops the
-/// run undecided (`match.cancelled`), with the matches finished.
+/// been played, matches `options.first_game` onwards. After a batch, the test looks at its
+/// matches in order, a pair of seatings at a time, and stops at the first pair whose results
+/// decide: the decision, the matches counted and the ratio are those of a test that looked after
+/// every pair, whatever the batch and the thread count. The batch only sets how many matches are
+/// played at once (in parallel) before a look; those past the deciding pair are played but not
+/// counted. Progress counts every match played, over all batches; a cancel stops the run
+/// undecided (`match.cancelled`), with the matches finished. `options.on_match` sees every match
+/// played.
 ///
 /// Throws `std::invalid_argument` for a test with a `problem()`, a `batch` that is odd or 0 (A
 /// moves first in even matches, so a batch is whole pairs of seatings), and whatever
@@ -134,23 +144,46 @@ SprtResult sprt_match(const Board<S>& board, const Fleet& fleet, const Rules& ru
         "got ",
         batch));
   SprtResult out;
-  while (out.match.games < options.games && out.decision == SprtDecision::undecided) {
+  MatchResult& counted = out.match;
+  std::uint64_t& played = out.played;
+  std::vector<detail::MatchTally> matches; // the batch's matches, in order
+  while (played < options.games && out.decision == SprtDecision::undecided) {
     if (detail::stop_requested(options)) { // seen between batches: no batch more
-      out.match.cancelled = true;
+      counted.cancelled = true;
       break;
     }
     SimulationOptions piece = options;
-    piece.first_game = options.first_game + out.match.games;
-    piece.games = std::min(batch, options.games - out.match.games);
+    piece.first_game = options.first_game + played;
+    piece.games = std::min(batch, options.games - played);
     if (options.progress)
-      piece.progress = [&, done = out.match.games](std::uint64_t n) { options.progress(done + n); };
+      piece.progress = [&, done = played](std::uint64_t n) { options.progress(done + n); };
+    matches.assign(piece.games, detail::MatchTally{});
+    piece.on_match = [&, first = piece.first_game](std::uint64_t i, const MatchResult& one) {
+      matches[i - first] = detail::MatchTally::of(one); // a slot each: no two threads share one
+      if (options.on_match) options.on_match(i, one);
+    };
     const MatchResult r =
         simulate_match(board, fleet, rules, shooter_a, placer_a, shooter_b, placer_b, piece);
-    out.match.merge(r);
+    played += r.games;
     ++out.batches;
-    out.llr = test.log_likelihood_ratio(out.match.wins_a, out.match.wins_b, out.match.draws);
-    if (r.cancelled) break;
-    out.decision = test.decide(out.match.wins_a, out.match.wins_b, out.match.draws);
+    if (r.cancelled) { // the matches finished need not be the first ones: count them all
+      counted.merge(r);
+      out.llr = test.log_likelihood_ratio(counted.wins_a, counted.wins_b, counted.draws);
+      break;
+    }
+    std::size_t k = 0;
+    while (k < matches.size() && out.decision == SprtDecision::undecided) {
+      matches[k++].count_in(counted);
+      if (k % 2 == 1 && k < matches.size()) continue; // look after whole pairs of seatings
+      out.llr = test.log_likelihood_ratio(counted.wins_a, counted.wins_b, counted.draws);
+      out.decision = test.decide(counted.wins_a, counted.wins_b, counted.draws);
+    }
+    if (r.first_abort_game < piece.first_game + k &&
+        r.first_abort_game < counted.first_abort_game) {
+      counted.first_abort_game = r.first_abort_game; // the batch's first abort, if counted
+      counted.first_abort = r.first_abort;
+    }
+    counted.seconds += r.seconds;
   }
   return out;
 }
