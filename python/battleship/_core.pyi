@@ -377,10 +377,12 @@ def simulate_1024(
 def match_128(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
     cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
+    per_match: bool = False,
 ) -> dict[str, Any]: ...
 def match_1024(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
     cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
+    per_match: bool = False,
 ) -> dict[str, Any]: ...
 def tournament_128(
     names: Sequence[str], shooters: Sequence[Any], placers: Sequence[Any], games: int, seed: int,

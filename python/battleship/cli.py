@@ -462,7 +462,9 @@ def _match(args: argparse.Namespace) -> int:
     difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
     print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")
     print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
-    print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {r.games_per_second:,.0f} games/s")
+    played = r.games if test is None else test.played  # a test's time includes matches past its decision
+    rate = played / r.seconds if r.seconds > 0 else 0.0
+    print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {rate:,.0f} games/s")
     if r.aborted:
         print(f"  first aborted game: {r.first_abort}")
     if test is not None:
@@ -484,12 +486,17 @@ def add_match(sub: Subparsers) -> None:
     g = p.add_argument_group(
         "sequential test",
         "with --sprt, play batches until a sequential probability ratio test decides whether A is "
-        "rated ELO0 or ELO1 above B (as battleship.sprt does); --games is then the most matches played",
+        "rated ELO0 or ELO1 above B, at the first pair of matches that decides (as battleship.sprt "
+        "does); --games is then the most matches played",
     )
     g.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="H0: A is ELO0 above B; H1: ELO1 above")
     g.add_argument("--alpha", type=float, help="chance allowed of accepting H1 when H0 holds (default 0.05)")
     g.add_argument("--beta", type=float, help="chance allowed of accepting H0 when H1 holds (default 0.05)")
-    g.add_argument("--batch", type=int, help="matches between looks at the results, even (default 200)")
+    g.add_argument(
+        "--batch", type=int,
+        help="matches played at once between looks at the results, even (default 200); the decision does not "
+        "depend on it",
+    )
     add_run_options(p, 1_000)
     add_board_options(p)
     p.set_defaults(run=_match)

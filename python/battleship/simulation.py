@@ -374,33 +374,62 @@ def match(
     first. Arguments as for ``simulate``; ``placers`` lays out ``a``'s and ``b``'s fleets.
     """
     games, seed, first_game = _run_range(games, seed, first_game)
-    fleet, rules = fleet_and_rules(fleet, rules)
-    check_fit(rows, cols, fleet, rules.touching)  # else every game would end unplaced
-    run = _shape.core("match", rows, cols)
-    sa, sb = resolve_shooter(a), resolve_shooter(b)
-    check_own_shooters((sa, sb), "two sides")
-    first_placer, second_placer = placer_pair("placers", placers)
-    pa, pb = resolve_placer(first_placer), resolve_placer(second_placer)
-    label = f"{strategy_name(a)} vs {strategy_name(b)}"
+    prepared = _PreparedMatch(a, b, seed, rules, fleet, rows, cols, placers)
     if executor is not None:
         pieces: List[MatchResult]
         pieces, seconds = _run_pieces(
-            match, executor, chunks, games, first_game, threads, progress, label, a, b, seed=seed,
-            rules=rules, fleet=fleet, rows=rows, cols=cols, placers=placers,
+            match, executor, chunks, games, first_game, threads, progress, prepared.label, a, b, seed=seed,
+            rules=prepared.rules, fleet=prepared.fleet, rows=rows, cols=cols, placers=placers,
         )
         return replace(combine(pieces), seconds=seconds)
-    callback, bar = _progress(progress, games, label)
+    callback, bar = _progress(progress, games, prepared.label)
     try:
-        t: Dict[str, Any] = run(
-            sa, sb, pa, pb, games, seed, _threads(threads), rows, cols, fleet, rules, callback, first_game
-        )
+        t = prepared.play(games, first_game, threads, callback)
     finally:
         if bar is not None:
             bar.close()
-    setup = RunSetup(
-        seed, rows, cols, fleet, rules, (_placer_label(first_placer), _placer_label(second_placer))
-    )
-    return _match_result(strategy_name(a), strategy_name(b), t, setup, first_game)
+    return prepared.result(t, first_game)
+
+
+class _PreparedMatch:
+    """A ``match`` between ``a`` and ``b`` with its arguments checked (refused as ``match`` refuses
+    them, before anything runs), to play in ranges of matches: ``match`` plays one, ``sprt`` a
+    batch at a time."""
+
+    def __init__(
+        self, a: Any, b: Any, seed: int, rules: Optional[Rules] = None, fleet: Optional[Fleet] = None, rows: int = 10,
+        cols: int = 10, placers: Any = ("uniform", "uniform"),
+    ) -> None:
+        self.fleet, self.rules = fleet_and_rules(fleet, rules)
+        check_fit(rows, cols, self.fleet, self.rules.touching)  # else every game would end unplaced
+        self._run = _shape.core("match", rows, cols)
+        self._shooters = resolve_shooter(a), resolve_shooter(b)
+        check_own_shooters(self._shooters, "two sides")
+        first_placer, second_placer = placer_pair("placers", placers)
+        self._placers = resolve_placer(first_placer), resolve_placer(second_placer)
+        self.names = strategy_name(a), strategy_name(b)
+        self.label = f"{self.names[0]} vs {self.names[1]}"
+        self.setup = RunSetup(
+            seed, rows, cols, self.fleet, self.rules, (_placer_label(first_placer), _placer_label(second_placer))
+        )
+
+    def play(
+        self, games: int, first_game: int, threads: Optional[int], progress: Optional[Callable[[int], None]],
+        per_match: bool = False,
+    ) -> Dict[str, Any]:
+        """The engine's tallies of matches ``first_game`` to ``first_game + games - 1``, the matches
+        done reported to ``progress``. With ``per_match``, ``"per_match"`` is an array of a row a
+        match: how it ended (0 ``a`` won, 1 ``b`` won, 2 drawn, 3 aborted), its rounds, the winner's
+        valid shots."""
+        s = self.setup
+        return self._run(  # type: ignore[no-any-return]
+            *self._shooters, *self._placers, games, s.seed, _threads(threads), s.rows, s.cols, s.fleet, s.rules,
+            progress, first_game, per_match,
+        )
+
+    def result(self, tallies: Dict[str, Any], first_game: int) -> MatchResult:
+        """The ``MatchResult`` of ``tallies`` from ``play``."""
+        return _match_result(*self.names, tallies, self.setup, first_game)
 
 
 def _placer_label(placer: Any) -> str:

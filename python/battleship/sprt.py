@@ -1,15 +1,16 @@
-"""Sequential tests of two players' Elo difference: ``sprt`` plays matches in batches until the
-results decide between two hypotheses, at error rates chosen beforehand (the engine's
+"""Sequential tests of two players' Elo difference: ``sprt`` plays matches until the results
+decide between two hypotheses, at error rates chosen beforehand (the engine's
 ``SprtTest`` and ``sprt_match``).
 
 >>> r = sprt("probability", "random", elo0=0, elo1=100, batch=20, progress=False)
->>> r.decision, r.match.games
-('accept_h1', 20)
+>>> r.decision, r.match.games, r.played
+('accept_h1', 12, 20)
 
 Wald's sequential probability ratio test on the matches as wins and losses (a draw counts half
 of each). H0: ``a`` is rated ``elo0`` above ``b``; H1: ``elo1`` above (``elo1 > elo0``). After
-each batch the log-likelihood ratio of H1 to H0 is compared with ``log(beta / (1 - alpha))`` and
-``log((1 - beta) / alpha)``: at or below the first H0 is accepted, at or above the second H1.
+each pair of matches (one with each player moving first) the log-likelihood ratio of H1 to H0 is
+compared with ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``: at or below the first
+H0 is accepted, at or above the second H1.
 Wald's bounds keep the chance of accepting H1 when ``a`` is at most ``elo0`` stronger at about
 ``alpha`` or less, and of accepting H0 when it is at least ``elo1`` stronger at about ``beta`` or
 less. Between ``elo0`` and ``elo1`` either answer may come, and the test is longest there.
@@ -18,12 +19,13 @@ less. Between ``elo0`` and ``elo1`` either answer may come, and the test is long
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Optional
+from typing import Any, Dict, Literal, Optional, Tuple
+
+import numpy as np
 
 from battleship import _core
 from battleship._arguments import check_count
-from battleship.simulation import MatchResult, _progress, combine, match
-from battleship.strategies import strategy_name
+from battleship.simulation import MatchResult, _PreparedMatch, _progress, combine
 
 __all__ = ["sprt", "SprtResult"]
 
@@ -35,7 +37,7 @@ class SprtResult:
     decision: Literal["accept_h0", "accept_h1", "undecided"]
     """H0 or H1 accepted, or undecided: the cap came first."""
     llr: float
-    """The log-likelihood ratio of H1 to H0 after the last batch."""
+    """The log-likelihood ratio of H1 to H0 after the matches counted."""
     lower: float
     """At or below this ratio H0 is accepted: ``log(beta / (1 - alpha))``."""
     upper: float
@@ -46,8 +48,11 @@ class SprtResult:
     beta: float
     batches: int
     """Batches played."""
+    played: int
+    """Matches played: those counted and the last batch's matches past the deciding pair."""
     match: MatchResult
-    """Every match played, as one run's result (``match`` of that many games gives the same)."""
+    """The matches counted, up to the deciding pair, as one run's result (``match`` of that many
+    games gives the same); its time is that of every match played."""
 
     def __str__(self) -> str:
         verdict = {"accept_h0": "H0 accepted", "accept_h1": "H1 accepted", "undecided": "undecided"}[self.decision]
@@ -72,44 +77,97 @@ def sprt(
     progress: bool = True,
     **match_options: Any,
 ) -> SprtResult:
-    """Play ``a`` against ``b`` in batches of ``batch`` matches until the test of H0 (``a`` rated
-    ``elo0`` above ``b``) against H1 (``elo1`` above) decides, or ``max_games`` matches have been
-    played. The matches are those of ``match(a, b, games, seed=seed)``, in order, so the result
-    does not depend on the thread count, and the same seed gives the same decision.
+    """Play ``a`` against ``b`` until the test of H0 (``a`` rated ``elo0`` above ``b``) against
+    H1 (``elo1`` above) decides, or ``max_games`` matches have been played. The matches are those
+    of ``match(a, b, games, seed=seed)``, in order, played ``batch`` at a time (in parallel); after
+    each batch the test looks at its matches a pair of seatings at a time and stops at the first
+    pair that decides. So the decision, the matches counted and the ratio do not depend on the
+    batch or the thread count, and the same seed gives the same decision; the batch only sets how
+    many matches past the deciding pair are played and not counted (``SprtResult.played``).
     ``match_options`` go to ``match`` (``rules``, ``fleet``, ``rows``, ``cols``, ``placers``,
     ``threads``).
 
     ``ValueError`` for hypotheses with ``elo1 <= elo0`` or beyond 4000 points, error rates not
     above 0 or adding up to 1 or more, or a ``batch`` that is not a positive even number (``a``
     moves first in even-numbered matches, so a batch is whole pairs of seatings); ``TypeError``
-    for counts that are not ints; and whatever ``match`` raises.
+    for counts that are not ints or an option ``match`` does not take here; and whatever ``match``
+    raises, before any match is played.
     """
     state = _core.sprt_decision(elo0, elo1, alpha, beta, 0, 0, 0)  # the test's own refusals, first
     batch = check_count("batch", batch, 1)
     if batch % 2:
         raise ValueError(f"batch must be even (each player moves first in half the matches), got {batch}")
     max_games = check_count("max_games", max_games, 1)
-    for name in ("games", "first_game", "executor", "chunks"):
-        if name in match_options:
+    seed = check_count("seed", seed, 0)
+    for name in match_options:
+        if name in ("games", "first_game", "executor", "chunks"):
             raise TypeError(f"sprt() takes no {name!r}: it plays matches 0 to max_games - 1 in batches")
+        if name not in _MATCH_OPTIONS:
+            raise TypeError(f"sprt() got an unexpected keyword argument {name!r}")
+    threads = match_options.pop("threads", None)
+    prepared = _PreparedMatch(a, b, seed, **match_options)
     whole: Optional[MatchResult] = None
-    batches = 0
-    update, bar = _progress(progress, max_games, f"{strategy_name(a)} vs {strategy_name(b)} (SPRT)")
+    played = batches = 0
+    update, bar = _progress(progress, max_games, f"{prepared.label} (SPRT)")
     try:
-        while (whole is None or whole.games < max_games) and state["decision"] == "undecided":
-            played = 0 if whole is None else whole.games
-            piece = match(a, b, min(batch, max_games - played), seed=seed, first_game=played, progress=False,
-                          **match_options)
-            whole = piece if whole is None else combine([whole, piece])
+        while played < max_games and state["decision"] == "undecided":
+            first, games = played, min(batch, max_games - played)
+            tallies = prepared.play(
+                games, first, threads, None if update is None else lambda n: update(first + n), per_match=True
+            )
+            played += games
             batches += 1
-            state = _core.sprt_decision(elo0, elo1, alpha, beta, whole.wins_a, whole.wins_b, whole.draws)
-            if update is not None:
-                update(whole.games)
+            piece, state = _counted(prepared, tallies, first, whole, elo0, elo1, alpha, beta)
+            whole = piece if whole is None else combine([whole, piece])
     finally:
         if bar is not None:
             bar.close()
     assert whole is not None  # max_games >= 1: at least one batch
     return SprtResult(
         decision=state["decision"], llr=state["llr"], lower=state["lower"], upper=state["upper"],
-        elo0=float(elo0), elo1=float(elo1), alpha=float(alpha), beta=float(beta), batches=batches, match=whole,
+        elo0=float(elo0), elo1=float(elo1), alpha=float(alpha), beta=float(beta), batches=batches, played=played,
+        match=whole,
     )
+
+
+_MATCH_OPTIONS = ("rules", "fleet", "rows", "cols", "placers", "threads")
+
+
+def _counted(
+    prepared: _PreparedMatch, tallies: Dict[str, Any], first: int, before: Optional[MatchResult], elo0: float,
+    elo1: float, alpha: float, beta: float,
+) -> Tuple[MatchResult, Dict[str, Any]]:
+    """The batch's matches up to the first pair that decides the test (all of them if none does),
+    as a ``MatchResult`` from match ``first``, with the test's state after them; ``before`` holds
+    the matches counted earlier."""
+    rows = tallies.pop("per_match")
+    ended = rows[:, 0]
+    base = (0, 0, 0) if before is None else (before.wins_a, before.wins_b, before.draws)
+    wins_a = base[0] + np.cumsum(ended == 0)
+    wins_b = base[1] + np.cumsum(ended == 1)
+    draws = base[2] + np.cumsum(ended == 2)
+    n = len(ended)
+    for k in list(range(2, n + 1, 2)) + ([n] if n % 2 else []):  # after whole pairs of seatings
+        state = _core.sprt_decision(
+            elo0, elo1, alpha, beta, int(wins_a[k - 1]), int(wins_b[k - 1]), int(draws[k - 1])
+        )
+        if state["decision"] != "undecided":
+            break
+    kept = rows[:k]
+    a_first = (first + np.arange(k)) % 2 == 0  # a moves first in even-numbered matches
+    abort = tallies.get("first_abort_game")
+    counted = {
+        "games": k,
+        "wins_a": int(np.count_nonzero(kept[:, 0] == 0)),
+        "wins_b": int(np.count_nonzero(kept[:, 0] == 1)),
+        "draws": int(np.count_nonzero(kept[:, 0] == 2)),
+        "aborted": int(np.count_nonzero(kept[:, 0] == 3)),
+        "first_mover_wins": int(np.count_nonzero((kept[:, 0] == 0) & a_first | (kept[:, 0] == 1) & ~a_first)),
+        "rounds": int(kept[:, 1].sum()),
+        "winner_shots": int(kept[:, 2].sum()),
+        "first_abort": tallies["first_abort"] if abort is not None and abort < first + k else "",
+        "seconds": tallies["seconds"],
+    }
+    if abort is not None and abort < first + k:
+        counted["first_abort_game"] = abort
+    return prepared.result(counted, first), state

@@ -35,6 +35,11 @@ struct BatchSetup {
   /// that did not finish), or null. Distinct games write distinct slots, so threads never share
   /// one.
   std::int32_t* game_shots = nullptr;
+  /// Where a match run writes each match's tallies (match `first_game + k` at `[3k, 3k + 3)`: how
+  /// it ended, 0 A won, 1 B won, 2 drawn, 3 aborted; its rounds; the winner's valid shots, 0
+  /// without one: `battleship::detail::MatchTally`), or null. Distinct matches write distinct
+  /// slots.
+  std::int32_t* match_tallies = nullptr;
 };
 
 /// The figures of a shots histogram, as `battleship.SimulationResult` names them: finished games,

@@ -67,6 +67,15 @@ inline battleship::SimulationOptions options_of(const BatchSetup& setup, unsigne
                        first = setup.first_game](std::uint64_t i, const battleship::SoloResult& r) {
       out[i - first] = r.finished ? r.shots : -1;
     };
+  if (setup.match_tallies)
+    options.on_match = [out = setup.match_tallies, first = setup.first_game](
+                           std::uint64_t i, const battleship::MatchResult& one) {
+      const auto tally = battleship::detail::MatchTally::of(one);
+      std::int32_t* slot = out + 3 * (i - first);
+      slot[0] = tally.end;
+      slot[1] = static_cast<std::int32_t>(tally.rounds);
+      slot[2] = static_cast<std::int32_t>(tally.winner_shots);
+    };
   return options;
 }
 

@@ -29,6 +29,20 @@ py::array_t<std::int32_t> game_shots_array(std::uint64_t games) {
   return shots;
 }
 
+/// An array of `games` rows of three counts (`BatchSetup::match_tallies`), each -1 until its
+/// match finishes. Twelve bytes a match: a count numpy cannot index is refused before anything
+/// runs.
+py::array_t<std::int32_t> match_tallies_array(std::uint64_t games) {
+  constexpr auto most = static_cast<std::uint64_t>(std::numeric_limits<py::ssize_t>::max()) /
+                        (3 * sizeof(std::int32_t));
+  if (games > most)
+    throw py::value_error("per_match=True keeps 12 bytes a match; " + std::to_string(games) +
+                          " matches is more than an array can hold");
+  py::array_t<std::int32_t> tallies({static_cast<py::ssize_t>(games), py::ssize_t{3}});
+  std::fill_n(tallies.mutable_data(), 3 * games, -1);
+  return tallies;
+}
+
 BatchSetup setup_of(std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
                     const battleship::Fleet& fleet, const battleship::Rules& rules,
                     py::object progress, std::uint64_t first_game) {
@@ -60,15 +74,23 @@ void bind_batches(py::module_& m) {
         [](py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
            const battleship::Fleet& fleet, const battleship::Rules& rules, py::object progress,
-           std::uint64_t first_game) {
-          return match_games<S>(a, b, placer_a, placer_b,
-                                setup_of(games, seed, threads, rows, cols, fleet, rules,
-                                         std::move(progress), first_game));
+           std::uint64_t first_game, bool per_match) {
+          BatchSetup setup = setup_of(games, seed, threads, rows, cols, fleet, rules,
+                                      std::move(progress), first_game);
+          if (!per_match) return match_games<S>(a, b, placer_a, placer_b, setup);
+          py::array_t<std::int32_t> tallies = match_tallies_array(games);
+          setup.match_tallies = tallies.mutable_data();
+          py::dict d = match_games<S>(a, b, placer_a, placer_b, setup);
+          d["per_match"] = tallies;
+          return d;
         },
         py::arg("a"), py::arg("b"), py::arg("placer_a"), py::arg("placer_b"), py::arg("games"),
         py::arg("seed"), py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"),
         py::arg("rules"), py::arg("progress"), py::arg("first_game") = 0,
-        "Head-to-head matches; see battleship.match.");
+        py::arg("per_match") = false,
+        "Head-to-head matches; see battleship.match. per_match=True also returns each match's "
+        "tallies, a row each: how it ended (0 a won, 1 b won, 2 drawn, 3 aborted), its rounds, "
+        "the winner's valid shots.");
   m.def(("tournament_" + suffix<S>()).c_str(),
         [](const std::vector<std::string>& names, const py::list& shooters, const py::list& placers,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,

@@ -7,46 +7,85 @@ import math
 import pytest
 
 import battleship
-from battleship import cli
+from battleship import _core, cli
 
 
 def tallies(m: battleship.MatchResult) -> tuple:
     return (m.a, m.b, m.games, m.wins_a, m.wins_b, m.draws, m.first_mover_wins, m.total_rounds)
 
 
-def test_a_lopsided_pair_is_decided_by_its_first_batch():
-    r = battleship.sprt("probability", "random", elo0=0, elo1=100, batch=20, progress=False)
-    assert (r.decision, r.batches, r.match.games, r.match.wins_a) == ("accept_h1", 1, 20, 20)
-    assert tallies(r.match) == tallies(battleship.match("probability", "random", 20, progress=False))
+def test_a_lopsided_pair_is_decided_at_the_first_pair_that_decides_inside_its_batch():
+    # probability beats random every time: 11 wins decide H1 (120 Elo), but the test looks after
+    # whole pairs of seatings, so it counts 12 of the batch's 20 matches.
+    r = battleship.sprt("probability", "random", elo0=0, elo1=120, batch=20, progress=False)
+    assert (r.decision, r.batches, r.match.games, r.played, r.match.wins_a) == ("accept_h1", 1, 12, 20, 12)
+    assert _core.sprt_decision(0, 120, 0.05, 0.05, 11, 0, 0)["decision"] == "accept_h1"
+    assert _core.sprt_decision(0, 120, 0.05, 0.05, 10, 0, 0)["decision"] == "undecided"
+    assert tallies(r.match) == tallies(battleship.match("probability", "random", 12, progress=False))
     assert r.llr >= r.upper == pytest.approx(math.log(19))
     assert r.lower == pytest.approx(-math.log(19))
-    behind = battleship.sprt("random", "probability", elo0=0, elo1=100, batch=20, progress=False)
-    assert (behind.decision, behind.match.games) == ("accept_h0", 20)
-    assert str(r) == ("SPRT of probability - random, H0: +0 Elo, H1: +100 Elo (alpha 0.05, beta 0.05): "
-                      f"H1 accepted after 20 matches (log-likelihood ratio {r.llr:.2f}, bounds -2.94 and 2.94)")
+    behind = battleship.sprt("random", "probability", elo0=0, elo1=120, batch=20, progress=False)
+    assert (behind.decision, behind.match.games, behind.match.wins_b) == ("accept_h0", 8, 8)
+    assert _core.sprt_decision(0, 120, 0.05, 0.05, 0, 6, 0)["decision"] == "undecided"
+    assert str(r) == ("SPRT of probability - random, H0: +0 Elo, H1: +120 Elo (alpha 0.05, beta 0.05): "
+                      f"H1 accepted after 12 matches (log-likelihood ratio {r.llr:.2f}, bounds -2.94 and 2.94)")
 
 
-def test_the_test_plays_one_runs_matches_on_any_thread_count_and_stops_when_decided():
+def test_the_test_decides_the_same_on_any_batch_and_thread_count():
     two = battleship.sprt("parity", "hunt_target", elo0=0, elo1=30, batch=40, seed=11, threads=2, progress=False)
-    one = battleship.sprt("parity", "hunt_target", elo0=0, elo1=30, batch=40, seed=11, threads=1, progress=False)
-    assert two.decision == "accept_h1" and two.batches > 1 and two.match.games == 40 * two.batches
-    assert tallies(one.match) == tallies(two.match) and one.llr == two.llr
+    assert two.decision == "accept_h1" and two.batches > 1 and two.played == 40 * two.batches
+    assert two.played - 40 < two.match.games <= two.played  # decided inside the last batch
+    for batch, threads in ((40, 1), (2, 2), (4000, 2)):
+        other = battleship.sprt("parity", "hunt_target", elo0=0, elo1=30, batch=batch, seed=11, threads=threads,
+                                progress=False)
+        assert tallies(other.match) == tallies(two.match) and other.llr == two.llr
+        assert other.match.total_winner_shots == two.match.total_winner_shots
     whole = battleship.match("parity", "hunt_target", two.match.games, seed=11, progress=False)
     assert tallies(whole) == tallies(two.match)
+    assert whole.total_winner_shots == two.match.total_winner_shots
     # Wald's ratio: a's points against log(p1 / p0), b's against log((1 - p1) / (1 - p0)).
     p1 = 1 / (1 + 10 ** (-30 / 400))
     m = two.match
     assert two.llr == pytest.approx((m.wins_a + m.draws / 2) * math.log(p1 / 0.5)
                                     + (m.wins_b + m.draws / 2) * math.log((1 - p1) / 0.5))
-    # A batch earlier, the same matches had not decided.
+    # A pair earlier, the same matches had not decided.
     shorter = battleship.sprt("parity", "hunt_target", elo0=0, elo1=30, batch=40, seed=11,
-                              max_games=two.match.games - 40, progress=False)
-    assert shorter.decision == "undecided" and shorter.match.games == two.match.games - 40
+                              max_games=two.match.games - 2, progress=False)
+    assert shorter.decision == "undecided" and shorter.match.games == two.match.games - 2
+
+
+class FailsOnce:
+    """The uniform placer, except that its call number ``fail_at`` (from 1) places nothing."""
+
+    name = "fails-once"
+
+    def __init__(self, fail_at):
+        self.fail_at, self.calls = fail_at, 0
+
+    def place(self, ocean, rng):
+        self.calls += 1
+        return self.calls != self.fail_at and battleship.placer("uniform").place(ocean, rng)
+
+
+@pytest.mark.parametrize("fail_at, counted", [(3, True), (16, False)])
+def test_an_aborted_match_is_reported_only_when_it_is_counted(fail_at, counted):
+    # A's placer is called once a match: its 3rd call is match 2's, its 16th match 15's, played
+    # in the batch of 20 but past the 12 matches that decide.
+    r = battleship.sprt("probability", "random", elo0=0, elo1=120, batch=20, progress=False,
+                        placers=(FailsOnce(fail_at), "uniform"))
+    assert r.decision == "accept_h1" and r.played == 20
+    if counted:
+        assert (r.match.aborted, r.match.first_abort_game) == (1, 2)
+        assert "could not place its fleet" in r.match.first_abort
+        assert r.match.games == 12 and r.match.wins_a == 11  # 11 wins decide, the abort too
+    else:
+        assert (r.match.aborted, r.match.first_abort_game, r.match.first_abort) == (0, None, "")
+        assert r.match.games == 12
 
 
 def test_the_cap_ends_a_test_undecided_and_cuts_the_last_batch():
     r = battleship.sprt("parity", "parity", elo0=-5, elo1=5, batch=40, max_games=100, progress=False)
-    assert (r.decision, r.match.games, r.batches) == ("undecided", 100, 3)
+    assert (r.decision, r.match.games, r.batches, r.played) == ("undecided", 100, 3, 100)
     assert r.lower < r.llr < r.upper
     assert "undecided after 100 matches" in str(r)
 
@@ -73,6 +112,9 @@ def test_draws_count_half_a_point_each_way():
         (dict(batch=2.0), TypeError, "batch must be an int"),
         (dict(games=100), TypeError, "sprt\\(\\) takes no 'games'"),
         (dict(first_game=4), TypeError, "sprt\\(\\) takes no 'first_game'"),
+        (dict(colour="red"), TypeError, "sprt\\(\\) got an unexpected keyword argument 'colour'"),
+        (dict(rows=1), ValueError, "the fleet covers 17 cells but the board has only 10"),
+        (dict(threads=-1), ValueError, "threads must be >= 0, got -1"),
     ],
 )
 def test_bad_tests_are_refused_before_any_match(options, error, message):
@@ -93,11 +135,11 @@ def test_bad_tests_are_refused_before_any_match(options, error, message):
 
 
 def test_the_match_command_runs_the_test(capsys):
-    assert cli.main(["match", "probability", "random", "--sprt", "0", "100", "--batch", "20", "--no-progress"]) == 0
+    assert cli.main(["match", "probability", "random", "--sprt", "0", "120", "--batch", "20", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "probability vs random: 20 games" in out
-    assert ("  SPRT of probability - random, H0: +0 Elo, H1: +100 Elo (alpha 0.05, beta 0.05): H1 accepted after "
-            "20 matches (log-likelihood ratio ") in out
+    assert "probability vs random: 12 games" in out
+    assert ("  SPRT of probability - random, H0: +0 Elo, H1: +120 Elo (alpha 0.05, beta 0.05): H1 accepted after "
+            "12 matches (log-likelihood ratio ") in out
     assert cli.main(["match", "parity", "parity", "--sprt", "-5", "5", "--batch", "40", "--games", "100",
                      "--alpha", "0.1", "--no-progress"]) == 0
     assert "(alpha 0.1, beta 0.05): undecided after 100 matches" in capsys.readouterr().out
