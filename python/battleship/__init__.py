@@ -12,6 +12,8 @@ Python face of it:
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``),
   and ``paired_difference`` to compare two shooters game by game on the same layouts;
+  ``match_game`` sets any match of a run up again as a ``Game`` (``derive_seed`` gives its
+  seed), to watch the ones a player lost (``match(..., game_results=True)``);
 - ``tournament``, ``elo_fit`` and ``sprt``: round robins, Elo ratings with the test of their
   fit, and sequential tests that play two players until their Elo difference is decided;
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
@@ -30,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, format_cell, parse_cell
+from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, derive_seed, format_cell, parse_cell
 from battleship.board import Ocean, Placement, PlacementError, TargetView
 from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
 from battleship.optimal import exact_mean_shots, optimal_expected_shots, simulate_every_layout
@@ -42,6 +44,7 @@ from battleship.simulation import (
     SimulationResult,
     combine,
     match,
+    match_game,
     paired_difference,
     simulate,
 )
@@ -99,6 +102,8 @@ __all__ = [
     "ShotRecord",
     "simulate",
     "match",
+    "match_game",
+    "derive_seed",
     "combine",
     "paired_difference",
     "tournament",

@@ -19,7 +19,7 @@ import math
 import os
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, ClassVar, Dict, List, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +35,7 @@ from battleship._arguments import (
     fleet_and_rules,
     placer_pair,
 )
+from battleship.game import Game
 from battleship.strategies import _UniformDraws, resolve_placer, resolve_shooter, strategy_name
 
 __all__ = [
@@ -112,6 +113,15 @@ class SimulationResult:
 class MatchResult:
     """Tallies of a head-to-head run; ``a`` moved first in even-numbered games, ``b`` in odd ones."""
 
+    A_WON: ClassVar[int] = 0
+    """In ``game_results``: ``a`` won the match."""
+    B_WON: ClassVar[int] = 1
+    """In ``game_results``: ``b`` won the match."""
+    DRAWN: ClassVar[int] = 2
+    """In ``game_results``: the match was drawn."""
+    ABORTED: ClassVar[int] = 3
+    """In ``game_results``: the match was aborted (a fleet could not be placed...)."""
+
     a: str
     b: str
     games: int
@@ -135,6 +145,11 @@ class MatchResult:
     setup: Optional[RunSetup] = field(default=None, repr=False, compare=False)
     """The seed, board, fleet, rules and placers the run played (a tournament's pairs too: each
     is the batch ``match`` plays for those two players)."""
+    game_results: Optional[npt.NDArray[np.int8]] = field(default=None, repr=False, compare=False)
+    """With ``match(..., game_results=True)``, how each match ended: ``game_results[k]`` is
+    ``MatchResult.A_WON`` (0), ``B_WON`` (1), ``DRAWN`` (2) or ``ABORTED`` (3) for match
+    ``first_game + k``;
+    else ``None``. ``match_game`` sets up any of them again, to watch or record it."""
 
     @property
     def share_a(self) -> float:
@@ -367,28 +382,67 @@ def match(
     first_game: int = 0,
     executor: Any = None,
     chunks: Optional[int] = None,
+    game_results: bool = False,
 ) -> MatchResult:
     """Play ``games`` two-player matches of ``a`` against ``b`` under ``rules``.
 
     ``a`` moves first in even-numbered games and ``b`` in odd ones, so neither gains from moving
     first. Arguments as for ``simulate``; ``placers`` lays out ``a``'s and ``b``'s fleets.
+    ``game_results=True`` also keeps how each match ended (``MatchResult.game_results``, a byte a
+    match), and ``match_game(a, b, i, seed=seed)`` sets match ``i`` up again as a ``Game``.
     """
     games, seed, first_game = _run_range(games, seed, first_game)
+    if not isinstance(game_results, bool):
+        raise TypeError(f"game_results must be True or False, got {game_results!r}")
     prepared = _PreparedMatch(a, b, seed, rules, fleet, rows, cols, placers)
     if executor is not None:
         pieces: List[MatchResult]
         pieces, seconds = _run_pieces(
             match, executor, chunks, games, first_game, threads, progress, prepared.label, a, b, seed=seed,
             rules=prepared.rules, fleet=prepared.fleet, rows=rows, cols=cols, placers=placers,
+            game_results=game_results,
         )
         return replace(combine(pieces), seconds=seconds)
     callback, bar = _progress(progress, games, prepared.label)
     try:
-        t = prepared.play(games, first_game, threads, callback)
+        t = prepared.play(games, first_game, threads, callback, per_match=game_results)
     finally:
         if bar is not None:
             bar.close()
     return prepared.result(t, first_game)
+
+
+def match_game(
+    a: Any,
+    b: Any,
+    index: int,
+    *,
+    seed: int = 0,
+    rules: Optional[Rules] = None,
+    fleet: Optional[Fleet] = None,
+    rows: int = 10,
+    cols: int = 10,
+    placers: tuple[Any, Any] = ("uniform", "uniform"),
+    observers: Sequence[Any] = (),
+) -> Game:
+    """Match ``index`` of ``match(a, b, seed=seed, ...)`` (or of a tournament's pair ``a``,
+    ``b``) set up again as a ``Game``, fleets placed and nothing played: ``play_to_end()`` plays
+    it as the run did, and ``record`` keeps every shot. ``a`` moves first in even-numbered
+    matches, so it is the game's player 0 when ``index`` is even and player 1 when it is odd;
+    the game's seed is ``derive_seed(seed, index)``. Give the same arguments as to the run;
+    Python strategies must start as the run's did (a fresh object of the same kind).
+
+    Refused as ``match`` and ``Game`` refuse their arguments; ``TypeError`` or ``ValueError``
+    for an ``index`` that is not an int from 0 to 2**64 - 1.
+    """
+    index = check_count("index", index, 0)
+    first_placer, second_placer = placer_pair("placers", placers)
+    a_first = index % 2 == 0
+    return Game(
+        a if a_first else b, b if a_first else a, rows=rows, cols=cols, fleet=fleet, rules=rules,
+        seed=_core.derive_seed(check_count("seed", seed, 0), index),
+        placers=(first_placer, second_placer) if a_first else (second_placer, first_placer), observers=observers,
+    )
 
 
 class _PreparedMatch:
@@ -428,8 +482,12 @@ class _PreparedMatch:
         )
 
     def result(self, tallies: Dict[str, Any], first_game: int) -> MatchResult:
-        """The ``MatchResult`` of ``tallies`` from ``play``."""
-        return _match_result(*self.names, tallies, self.setup, first_game)
+        """The ``MatchResult`` of ``tallies`` from ``play`` (with ``game_results`` if they hold
+        ``"per_match"``)."""
+        result = _match_result(*self.names, tallies, self.setup, first_game)
+        if "per_match" not in tallies:
+            return result
+        return replace(result, game_results=tallies["per_match"][:, 0].astype(np.int8))
 
 
 def _placer_label(placer: Any) -> str:
@@ -523,8 +581,8 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
 
     For pieces that cover a run's games once each, the result is that of the whole run: the same
     histogram, figures and tallies. ``seconds`` is the pieces' time added up. When every piece
-    kept its games' shots, so does the result, in game order; such pieces must then cover
-    consecutive games. Raises ``ValueError`` for no results, results of different shooters or of
+    kept its games' shots (or its matches' results), so does the result, in game order; such
+    pieces must then cover consecutive games. Raises ``ValueError`` for no results, results of different shooters or of
     different runs (another seed, board, fleet, rules or placer: their ``setup``), pieces that
     overlap (a game counted twice) or kept shots with gaps between the pieces, ``TypeError`` for
     a mix of kinds.
@@ -556,7 +614,7 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
             games_per_second=games / seconds if seconds > 0 else 0.0,
             histogram=histogram,
             first_game=min(r.first_game for r in solo),
-            game_shots=_joined_game_shots(solo),
+            game_shots=_joined(solo, "game_shots"),
             setup=first.setup,
             **figures,
         )
@@ -578,7 +636,10 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
     tallies["winner_shots"] = sum(r.total_winner_shots for r in matches)
     tallies["first_abort"] = earliest.first_abort if earliest else ""
     tallies["first_abort_game"] = earliest.first_abort_game if earliest else None
-    return _match_result(first.a, first.b, tallies, first.setup, min(r.first_game for r in matches))
+    return replace(
+        _match_result(first.a, first.b, tallies, first.setup, min(r.first_game for r in matches)),
+        game_results=_joined(matches, "game_results"),
+    )
 
 
 def _check_one_run(pieces: Sequence[Union[SimulationResult, MatchResult]]) -> None:
@@ -623,19 +684,21 @@ def _differences(a: Optional[RunSetup], b: Optional[RunSetup], names: Sequence[s
     )
 
 
-def _joined_game_shots(pieces: Sequence[SimulationResult]) -> Optional[npt.NDArray[np.int32]]:
-    """The pieces' ``game_shots`` in game order (``None`` unless every piece kept them);
-    ``ValueError`` if the pieces leave a gap or overlap."""
-    if any(r.game_shots is None for r in pieces):
+def _joined(pieces: Sequence[Union[SimulationResult, MatchResult]], name: str) -> Any:
+    """The pieces' per-game arrays ``name`` (``game_shots``, ``game_results``) in game order
+    (``None`` unless every piece kept them); ``ValueError`` if the pieces leave a gap or
+    overlap."""
+    arrays = [getattr(r, name) for r in pieces]
+    if any(a is None for a in arrays):
         return None
     ordered = sorted(pieces, key=lambda r: r.first_game)
     for before, after in zip(ordered, ordered[1:]):
         if after.first_game != before.first_game + before.games:
             raise ValueError(
-                f"combine: pieces that keep game_shots must cover consecutive games; games "
+                f"combine: pieces that keep {name} must cover consecutive games; games "
                 f"{_span(before)} are followed by games {_span(after)}"
             )
-    return np.concatenate([r.game_shots for r in ordered if r.game_shots is not None])
+    return np.concatenate([getattr(r, name) for r in ordered])
 
 
 def cores() -> int:

@@ -169,6 +169,14 @@ void register_values(py::module_& m) {
           }));
 
   m.def(
+      "derive_seed",
+      [](py::handle seed, py::handle index) {
+        return derive_seed(uint64_argument(seed, "seed"), uint64_argument(index, "index"));
+      },
+      py::arg("seed"), py::arg("index"),
+      "The seed of game `index` of a run seeded `seed`: simulate, match and tournament play game "
+      "`index` with Rng(derive_seed(seed, index)).");
+  m.def(
       "parse_cell", [](py::handle text) { return to_coord(text); }, py::arg("cell"),
       "A cell from text ('B7', '7B', '5,E', '3 4') or a (row, col) pair; ValueError if invalid.");
   m.def(

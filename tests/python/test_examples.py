@@ -30,6 +30,7 @@ RUNS = {
     "layout_challenge.py": (["--games", "300"], "classic.txt, touching allowed:"),
     "custom_command.py": (["placers", "probability", "--games", "300"], "probability, 300 games per placer, 10 x 10"),
     "shot_advisor.py": (["--demo", "3"], "all 5 ships sunk in "),
+    "lost_matches.py": (["--games", "40"], "parity sank every ship in"),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
@@ -295,3 +296,17 @@ def test_the_shot_advisor_withdraws_the_suggestions_not_fired(tmp_path: pathlib.
     views = _views(out)
     assert len(views) == 2 and views[0].count("*") == views[1].count("*") == 3  # none left over
     assert views[1].count("o") == 3 and "input ended: 3 shots fired, 5 ships afloat" in out
+
+
+def test_the_lost_match_shown_is_one_the_run_lost(tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
+    done = run_example("lost_matches.py", ["parity", "hunt_target", "--games", "60", "--seed", "2"], tmp_path,
+                       python_env)
+    r = battleship.match("parity", "hunt_target", 60, seed=2, game_results=True, progress=False)
+    assert r.game_results is not None
+    lost = [i for i, end in enumerate(r.game_results) if end == battleship.MatchResult.B_WON]
+    assert f"parity lost {len(lost)} of 60 matches" in done.stdout
+    assert f"match {lost[0]} (parity moved {'first' if lost[0] % 2 == 0 else 'second'})" in done.stdout
+    said = re.search(r"hunt_target sank every ship in (\d+) shots; parity had fired (\d+) shots", done.stdout)
+    assert said, done.stdout
+    outcome = battleship.match_game("parity", "hunt_target", lost[0], seed=2).play_to_end()
+    assert [int(n) for n in said.groups()] == [outcome.shots[outcome.winner], outcome.shots[1 - outcome.winner]]

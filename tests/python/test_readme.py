@@ -65,6 +65,10 @@ def check_claims(code: str, ns: Dict[str, Any]) -> None:
         assert said, "the sequential test's comment no longer gives its figures"
         r = ns["r"]
         assert (r.decision, f"{r.match.games:,}", f"{r.llr:.2f}") == said.groups()
+    if "battleship.match_game(" in code:  # "'hunt_target', as in the run"
+        assert ns["g"].players[ns["outcome"].winner] == "hunt_target"
+        assert ns["r"].game_results[ns["lost"][0]] == battleship.MatchResult.B_WON
+        assert len(ns["record"].shots_of(0)) + len(ns["record"].shots_of(1)) > 0
     if "Battleship-v0" in code:  # "0 not shot, 1 miss, 2 hit, 3 sinking hit"
         board = ns["obs"]["board"]
         assert set(np.unique(board)) <= {0, 1, 2, 3} and np.count_nonzero(board) == 1
