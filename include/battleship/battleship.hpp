@@ -26,6 +26,7 @@
 #include <battleship/simulate.hpp>
 #include <battleship/solo.hpp>
 #include <battleship/solo_batch.hpp>
+#include <battleship/solo_record.hpp>
 #include <battleship/sprt.hpp>
 #include <battleship/statistics.hpp>
 #include <battleship/strategy.hpp>

@@ -13,7 +13,8 @@ Python face of it:
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``),
   and ``paired_difference`` to compare two shooters game by game on the same layouts;
   ``match_game`` sets any match of a run up again as a ``Game`` (``derive_seed`` gives its
-  seed), to watch the ones a player lost (``match(..., game_results=True)``);
+  seed), to watch the ones a player lost (``match(..., game_results=True)``), and ``solo_game``
+  plays a solo game of a run again with every shot kept;
 - ``tournament``, ``elo_fit`` and ``sprt``: round robins, Elo ratings with the test of their
   fit, and sequential tests that play two players until their Elo difference is decided;
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
@@ -42,11 +43,13 @@ from battleship.simulation import (
     PairedDifference,
     RunSetup,
     SimulationResult,
+    SoloGame,
     combine,
     match,
     match_game,
     paired_difference,
     simulate,
+    solo_game,
 )
 from battleship.tournament import (
     EloDifference,
@@ -103,6 +106,8 @@ __all__ = [
     "simulate",
     "match",
     "match_game",
+    "solo_game",
+    "SoloGame",
     "derive_seed",
     "combine",
     "paired_difference",

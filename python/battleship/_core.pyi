@@ -375,10 +375,16 @@ def simulate_1024(
     shooter: Any, placer: Any, games: int, seed: int, threads: int, rows: int, cols: int,
     fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0, game_shots: bool = False,
 ) -> dict[str, Any]: ...
+def solo_game_128(
+    shooter: Any, placer: Any, seed: int, index: int, rows: int, cols: int, fleet: Fleet, rules: Rules
+) -> dict[str, Any]: ...
 def match_128(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
     cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
     per_match: bool = False,
+) -> dict[str, Any]: ...
+def solo_game_1024(
+    shooter: Any, placer: Any, seed: int, index: int, rows: int, cols: int, fleet: Fleet, rules: Rules
 ) -> dict[str, Any]: ...
 def match_1024(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,

@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from battleship import _core, _shape
-from battleship._core import Fleet, Rules
+from battleship._core import Fleet, Rules, ShotOutcome
 from battleship._arguments import (
     UINT64_MAX,
     UINT_MAX,
@@ -35,6 +35,8 @@ from battleship._arguments import (
     fleet_and_rules,
     placer_pair,
 )
+from battleship._types import Cell
+from battleship.board import Ocean, TargetView
 from battleship.game import Game
 from battleship.strategies import _UniformDraws, resolve_placer, resolve_shooter, strategy_name
 
@@ -276,6 +278,43 @@ def simulate(
     return solo_result(raw, shooter, first_game, setup)
 
 
+def solo_game(
+    shooter: Any,
+    index: int,
+    *,
+    seed: int = 0,
+    rules: Optional[Rules] = None,
+    fleet: Optional[Fleet] = None,
+    rows: int = 10,
+    cols: int = 10,
+    placer: Any = "uniform",
+) -> SoloGame:
+    """Game ``index`` of ``simulate(shooter, seed=seed, ...)`` played again with every shot kept:
+    the same layout and the same shots (``valid_shots`` is the run's ``game_shots[index]`` when
+    the game finished), to look at the game that took a shooter longest. Give the run's
+    arguments; a Python shooter or placer must start as the run's did (a fresh object).
+
+    Refused as ``simulate`` refuses its arguments; ``TypeError`` or ``ValueError`` for an
+    ``index`` that is not an int from 0 to 2**64 - 1. An exception a Python strategy raises
+    surfaces as itself.
+    """
+    index, seed = check_count("index", index, 0), check_count("seed", seed, 0)
+    fleet, rules = fleet_and_rules(fleet, rules)
+    check_fit(rows, cols, fleet, rules.touching)
+    run = _shape.core("solo_game", rows, cols)
+    raw = run(resolve_shooter(shooter), resolve_placer(placer), seed, index, rows, cols, fleet, rules)
+    return SoloGame(
+        shooter=strategy_name(shooter),
+        index=index,
+        shots=tuple(zip(raw["cells"], raw["outcomes"])),
+        valid_shots=raw["shots"],
+        finished=raw["finished"],
+        placed=raw["placed"],
+        ocean=Ocean._from_core(raw["ocean"]),
+        view=TargetView._from_core(raw["view"]),
+    )
+
+
 def solo_result(
     raw: Dict[str, Any], shooter: Any, first_game: int = 0, setup: Optional[RunSetup] = None
 ) -> SimulationResult:
@@ -288,6 +327,29 @@ def solo_result(
         shooter=strategy_name(shooter), histogram=histogram, first_game=first_game, setup=setup,
         **raw,
     )
+
+
+@dataclass(frozen=True)
+class SoloGame:
+    """One solo game of a run played again with every shot kept (``solo_game``)."""
+
+    shooter: str
+    index: int
+    """The game's index in its run: its generator is ``Rng(derive_seed(seed, index))``."""
+    shots: Tuple[Tuple[Cell, ShotOutcome], ...]
+    """Every cell the shooter named, in order, with the ocean's answer (before the disclosure rule
+    hid anything from the shooter); refused shots are there too, answered ``"invalid"``."""
+    valid_shots: int
+    """The shots that counted: ``game_shots[index]`` of the run when ``finished``."""
+    finished: bool
+    """Whether every ship was sunk (not if the shot cap or the refused-shot limit came first, or
+    the fleet could not be placed); the run's ``game_shots`` is -1 for such a game."""
+    placed: bool
+    """Whether the placer laid the fleet out; without that no shot is fired."""
+    ocean: Ocean
+    """The fleet as laid out, every shot marked on it (``str(ocean)`` draws it)."""
+    view: TargetView
+    """What the shooter knew when the game ended."""
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,13 @@ py::dict simulate_classic(const std::string& shooter, const std::string& placer,
 template <class S>
 py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
                      const BatchSetup& setup);
+/// Game `index` of `simulate_games(shooter, placer, setup)` played again with every shot kept
+/// (`battleship::record_solo_game`): "ocean" and "view" (handles of the final ocean and view),
+/// "cells" (every cell named, as (row, col)), "outcomes" (the ocean's answers), "shots",
+/// "finished" and "placed". `setup.games` and `setup.first_game` are not used.
+template <class S>
+py::dict solo_game(py::handle shooter, py::handle placer, std::uint64_t index,
+                   const BatchSetup& setup);
 /// Every layout of `setup.fleet` on a board of at most 128 cells, `seeds` times each, played by
 /// `shooter` (`simulate_every_layout`, at most `max_layouts` of them; `setup.games` and
 /// `setup.first_game` are not used).

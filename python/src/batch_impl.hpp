@@ -6,9 +6,11 @@
 #include <battleship/registry.hpp>
 #include <battleship/shape.hpp>
 #include <battleship/simulate.hpp>
+#include <battleship/solo_record.hpp>
 #include <battleship/tournament.hpp>
 
 #include "batch.hpp"
+#include "handle.hpp"
 #include "python_strategy.hpp"
 #include "run.hpp"
 
@@ -144,6 +146,31 @@ py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup&
                             one, control);
   if (failure->error) detail::raise_failure(*failure, setup.seed);
   return detail::summary(result);
+}
+
+template <class S>
+py::dict solo_game(py::handle shooter, py::handle placer, std::uint64_t index,
+                   const BatchSetup& setup) {
+  const battleship::Board<S> board(detail::checked_shape<S>(setup));
+  RunControl control;
+  const auto failure = detail::deferred(control);
+  // Type-erased strategies: one instantiation, and the same games as the named ones.
+  battleship::SoloGameRecord<S> record = battleship::record_solo_game(
+      board, setup.fleet, setup.rules, any_shooter<S>(shooter, failure),
+      any_placer<S>(placer, failure), setup.seed, index);
+  if (failure->error) detail::raise_failure(*failure, setup.seed);
+  py::list cells, outcomes;
+  for (const battleship::Coord c : record.cells) cells.append(py::make_tuple(c.row, c.col));
+  for (const battleship::ShotOutcome& o : record.outcomes) outcomes.append(py::cast(o));
+  py::dict d;
+  d["cells"] = cells;
+  d["outcomes"] = outcomes;
+  d["shots"] = record.result.shots;
+  d["finished"] = record.result.finished;
+  d["placed"] = record.placed;
+  d["ocean"] = Handle<battleship::Ocean<S>>(std::move(record.ocean));
+  d["view"] = Handle<battleship::TargetView<S>>(std::move(record.view));
+  return d;
 }
 
 template <class S>

@@ -70,6 +70,15 @@ void bind_batches(py::module_& m) {
         py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"),
         py::arg("progress"), py::arg("first_game") = 0, py::arg("game_shots") = false,
         "Solo games of one shooter; see battleship.simulate.");
+  m.def(("solo_game_" + suffix<S>()).c_str(),
+        [](py::handle shooter, py::handle placer, std::uint64_t seed, std::uint64_t index, int rows,
+           int cols, const battleship::Fleet& fleet, const battleship::Rules& rules) {
+          return solo_game<S>(shooter, placer, index,
+                              setup_of(1, seed, 1, rows, cols, fleet, rules, py::none(), index));
+        },
+        py::arg("shooter"), py::arg("placer"), py::arg("seed"), py::arg("index"), py::arg("rows"),
+        py::arg("cols"), py::arg("fleet"), py::arg("rules"),
+        "Solo game index of a run, with every shot; see battleship.solo_game.");
   m.def(("match_" + suffix<S>()).c_str(),
         [](py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,

@@ -31,6 +31,7 @@ RUNS = {
     "custom_command.py": (["placers", "probability", "--games", "300"], "probability, 300 games per placer, 10 x 10"),
     "shot_advisor.py": (["--demo", "3"], "all 5 ships sunk in "),
     "lost_matches.py": (["--games", "40"], "parity sank every ship in"),
+    "longest_game.py": (["--games", "300"], "the ocean after"),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
@@ -310,3 +311,14 @@ def test_the_lost_match_shown_is_one_the_run_lost(tmp_path: pathlib.Path, python
     assert said, done.stdout
     outcome = battleship.match_game("parity", "hunt_target", lost[0], seed=2).play_to_end()
     assert [int(n) for n in said.groups()] == [outcome.shots[outcome.winner], outcome.shots[1 - outcome.winner]]
+
+
+def test_the_longest_game_shown_is_the_runs_longest(tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
+    done = run_example("longest_game.py", ["parity", "--games", "300", "--seed", "5"], tmp_path, python_env)
+    run = battleship.simulate("parity", 300, seed=5, game_shots=True, progress=False)
+    assert run.game_shots is not None
+    longest = int(run.game_shots.argmax())
+    assert f"the longest is game {longest}, {run.max} shots" in done.stdout
+    sunk = re.findall(r"shot +(\d+): (\w+) sunk", done.stdout)
+    assert len(sunk) == 5 and int(sunk[-1][0]) == run.max  # the last sinking ends the game
+    assert sorted(name for _, name in sunk) == sorted(c.name for c in battleship.Fleet.classic().classes)

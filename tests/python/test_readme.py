@@ -65,6 +65,9 @@ def check_claims(code: str, ns: Dict[str, Any]) -> None:
         assert said, "the sequential test's comment no longer gives its figures"
         r = ns["r"]
         assert (r.decision, f"{r.match.games:,}", f"{r.llr:.2f}") == said.groups()
+    if "battleship.solo_game(" in code:  # "True: that game, shot for shot"
+        a, g = ns["a"], ns["g"]
+        assert g.valid_shots == a.game_shots[ns["worst"]] == a.max and g.finished
     if "battleship.match_game(" in code:  # "'hunt_target', as in the run"
         assert ns["g"].players[ns["outcome"].winner] == "hunt_target"
         assert ns["r"].game_results[ns["lost"][0]] == battleship.MatchResult.B_WON
