@@ -227,9 +227,10 @@ def _describe(args: argparse.Namespace, rules: Rules) -> str:
 
 # ---- compare and simulate ------------------------------------------------------------------
 def _table(
-    args: argparse.Namespace, shooters: Sequence[str], slow_games: Optional[int] = None
+    args: argparse.Namespace, shooters: Sequence[str], slow_games: Optional[int] = None, game_shots: bool = False
 ) -> List[battleship.SimulationResult]:
-    """Simulate each shooter and print a row per shooter as it finishes.
+    """Simulate each shooter and print a row per shooter as it finishes; ``game_shots`` keeps
+    every game's shots in the results.
 
     With ``slow_games`` set, a slow shooter (``battleship.shooter_is_slow``) plays at most that
     many games and is marked with ``*``.
@@ -257,7 +258,7 @@ def _table(
     results = []
     for name in shooters:
         r = battleship.simulate(
-            name, capped.get(name, args.games), placer=placer, game_shots=name in capped,
+            name, capped.get(name, args.games), placer=placer, game_shots=game_shots or name in capped,
             **run_arguments(args),
         )
         unfinished = f"  ({r.unfinished:,} unfinished)" if r.unfinished else ""
@@ -423,9 +424,36 @@ def add_simulate(sub: Subparsers) -> None:
     )
     p.add_argument("shooter", help="shooter name: " + ", ".join(battleship.shooter_names()))
     _add_layout_option(p)
+    p.add_argument(
+        "--longest", action="store_true",
+        help="then play the run's longest game again and show it: the shot at which each ship sank, and the ocean",
+    )
     add_run_options(p, 10_000)
     add_board_options(p, volleys=False)
-    p.set_defaults(run=lambda a: (_table(a, [a.shooter]), 0)[1])
+    p.set_defaults(run=_simulate)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    (r,) = _table(args, [args.shooter], game_shots=args.longest)
+    if args.longest and r.game_shots is not None and r.finished:
+        _show_longest(args, int(r.game_shots.argmax()))
+    return 0
+
+
+def _show_longest(args: argparse.Namespace, index: int) -> None:
+    """Plays game ``index`` of the run again (``solo_game``) and prints when each ship sank and the
+    ocean at the end."""
+    options = run_arguments(args)
+    for name in ("threads", "progress"):
+        del options[name]
+    g = battleship.solo_game(args.shooter, index, placer=_solo_placer(args)[0], **options)
+    print(f"\nthe longest game, game {index:,}: {g.valid_shots} shots (X a hit, o a miss)")
+    valid = 0
+    for _, outcome in g.shots:
+        valid += outcome.result != "invalid"
+        if outcome.result == "sunk" and outcome.ship is not None:
+            print(f"  shot {valid:>3}: {g.ocean.fleet.ship(outcome.ship)['name']} sunk")
+    print(g.ocean)
 
 
 # ---- match ---------------------------------------------------------------------------------

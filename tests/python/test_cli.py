@@ -436,3 +436,19 @@ def test_a_new_subcommand_can_be_registered(capsys):
         assert capsys.readouterr().out == "hello 7\n"
     finally:
         cli.COMMANDS.remove(add_hello)
+
+
+def test_simulate_longest_shows_the_runs_longest_game_again(capsys):
+    assert main(["simulate", "parity", "--games", "300", "--seed", "4", "--longest", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    run = battleship.simulate("parity", 300, seed=4, game_shots=True, progress=False)
+    assert run.game_shots is not None
+    longest = int(run.game_shots.argmax())
+    assert f"the longest game, game {longest}: {run.max} shots (X a hit, o a miss)" in out
+    sunk = re.findall(r"shot +(\d+): (\w+) sunk", out)
+    assert len(sunk) == 5 and int(sunk[-1][0]) == run.max  # the last sinking ends the game
+    drawn = out.split("(X a hit, o a miss)")[1]
+    assert drawn.count("X") == 17  # every ship cell hit, drawn on the ocean
+    # Without the flag, no game is shown.
+    assert main(["simulate", "parity", "--games", "300", "--no-progress"]) == 0
+    assert "longest game" not in capsys.readouterr().out
