@@ -41,6 +41,12 @@ def test_each_game_is_the_runs_game_of_that_index(shooter, shot_cap):
         check_record(g)
 
 
+@pytest.mark.parametrize("shooter", ["bayes", "expert", "mediocre", "oriented_search"])
+def test_the_slow_and_the_other_shooters_replay_too(shooter):
+    run = battleship.simulate(shooter, 3, seed=6, game_shots=True, progress=False)
+    assert [battleship.solo_game(shooter, i, seed=6).valid_shots for i in range(3)] == list(run.game_shots)
+
+
 def test_larger_boards_python_shooters_and_other_placers_too():
     options = dict(rows=16, cols=16, placer="spread")
     run = battleship.simulate("parity", 10, seed=2, game_shots=True, progress=False, **options)
