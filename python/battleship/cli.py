@@ -464,6 +464,8 @@ def _match(args: argparse.Namespace) -> int:
     given = [f"--{name}" for name in ("alpha", "beta", "batch") if getattr(args, name) is not None]
     if args.sprt is None and given:  # they would change nothing: say so
         raise ValueError(f"{' and '.join(given)} set the sequential test: give --sprt ELO0 ELO1 too")
+    if args.sprt is not None and args.first_loss:
+        raise ValueError("--first-loss shows a match of a run of --games matches: not with --sprt")
     if args.sprt is not None:
         elo0, elo1 = args.sprt
         args.alpha = 0.05 if args.alpha is None else args.alpha
@@ -482,7 +484,8 @@ def _match(args: argparse.Namespace) -> int:
                                batch=args.batch, max_games=args.games, placers=(placer, placer), **options)
         r = test.match
     else:
-        r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), **run_arguments(args))
+        r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), game_results=args.first_loss,
+                             **run_arguments(args))
     a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
     print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args, rules)} (each moves first in half the games)")
     print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
@@ -497,7 +500,31 @@ def _match(args: argparse.Namespace) -> int:
         print(f"  first aborted game: {r.first_abort}")
     if test is not None:
         print(f"  {test}")
+    if r.game_results is not None:
+        _show_first_loss(args, placer, r)
     return 0
+
+
+def _show_first_loss(args: argparse.Namespace, placer: Any, r: battleship.MatchResult) -> None:
+    """Sets up again the first match of ``r`` that A lost (``match_game``) and prints how it ended
+    and A's view of B's ocean at the end."""
+    assert r.game_results is not None
+    lost = [i for i, end in enumerate(r.game_results) if end == battleship.MatchResult.B_WON]
+    if not lost:
+        print(f"\n{args.a} lost no match")
+        return
+    options = run_arguments(args)
+    for name in ("threads", "progress"):
+        del options[name]
+    game = battleship.match_game(args.a, args.b, lost[0], placers=(placer, placer), **options)
+    outcome = game.play_to_end()
+    assert outcome.winner is not None  # b won it in the run, and wins it again
+    loser = 1 - outcome.winner
+    seat = "first" if lost[0] % 2 == 0 else "second"
+    print(f"\n{args.a}'s first loss, match {lost[0]:,} ({args.a} moved {seat}): {args.b} sank every ship in "
+          f"{outcome.shots[outcome.winner]} shots, {args.a} had fired {outcome.shots[loser]}")
+    print(f"{args.b}'s ocean as {args.a} saw it (X a hit, o a miss, ? not fired at):")
+    print(game.view(loser))
 
 
 def add_match(sub: Subparsers) -> None:
@@ -511,6 +538,10 @@ def add_match(sub: Subparsers) -> None:
     p.add_argument("a", help="first shooter: " + ", ".join(battleship.shooter_names()))
     p.add_argument("b", help="second shooter")
     p.add_argument("--placer", default="uniform", help="placer for both fleets (default uniform)")
+    p.add_argument(
+        "--first-loss", action="store_true",
+        help="then set up again the first match A lost and show it (A's view of B's ocean at the end)",
+    )
     g = p.add_argument_group(
         "sequential test",
         "with --sprt, play batches until a sequential probability ratio test decides whether A is "

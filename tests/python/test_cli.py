@@ -452,3 +452,22 @@ def test_simulate_longest_shows_the_runs_longest_game_again(capsys):
     # Without the flag, no game is shown.
     assert main(["simulate", "parity", "--games", "300", "--no-progress"]) == 0
     assert "longest game" not in capsys.readouterr().out
+
+
+def test_match_first_loss_shows_the_first_match_a_lost(capsys):
+    assert main(["match", "parity", "hunt_target", "--games", "60", "--seed", "3", "--first-loss",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    r = battleship.match("parity", "hunt_target", 60, seed=3, game_results=True, progress=False)
+    assert r.game_results is not None
+    first = [i for i, end in enumerate(r.game_results) if end == battleship.MatchResult.B_WON][0]
+    outcome = battleship.match_game("parity", "hunt_target", first, seed=3).play_to_end()
+    seat = "first" if first % 2 == 0 else "second"
+    assert (f"parity's first loss, match {first} (parity moved {seat}): hunt_target sank every ship in "
+            f"{outcome.shots[outcome.winner]} shots, parity had fired {outcome.shots[1 - outcome.winner]}") in out
+    drawn = out.split("? not fired at):")[1]
+    assert 0 < drawn.count("X") < 17  # parity's hits, short of the whole fleet
+    assert main(["match", "probability", "random", "--games", "4", "--first-loss", "--no-progress"]) == 0
+    assert "probability lost no match" in capsys.readouterr().out
+    assert main(["match", "parity", "random", "--sprt", "0", "10", "--first-loss", "--no-progress"]) == 2
+    assert "--first-loss shows a match of a run of --games matches: not with --sprt" in capsys.readouterr().err
