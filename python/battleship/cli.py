@@ -139,6 +139,14 @@ def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:
                 progress=not args.no_progress and sys.stderr.isatty())
 
 
+def game_arguments(args: argparse.Namespace) -> Dict[str, Any]:
+    """``run_arguments`` without ``threads`` and ``progress``: what ``solo_game`` and
+    ``match_game`` take to set one game of the run up again."""
+    options = run_arguments(args)
+    del options["threads"], options["progress"]
+    return options
+
+
 CHOOSING_PLACERS = tuple(
     name for name, kind in DRAWING_PLACERS.items() if "candidates" in inspect.signature(kind).parameters
 )
@@ -443,9 +451,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _show_longest(args: argparse.Namespace, index: int) -> None:
     """Plays game ``index`` of the run again (``solo_game``) and prints when each ship sank and the
     ocean at the end."""
-    options = run_arguments(args)
-    for name in ("threads", "progress"):
-        del options[name]
+    options = game_arguments(args)
     g = battleship.solo_game(args.shooter, index, placer=_solo_placer(args)[0], **options)
     print(f"\nthe longest game, game {index:,}: {g.valid_shots} shots (X a hit, o a miss)")
     valid = 0
@@ -513,9 +519,7 @@ def _show_first_loss(args: argparse.Namespace, placer: Any, r: battleship.MatchR
     if not lost:
         print(f"\n{args.a} lost no match")
         return
-    options = run_arguments(args)
-    for name in ("threads", "progress"):
-        del options[name]
+    options = game_arguments(args)
     game = battleship.match_game(args.a, args.b, lost[0], placers=(placer, placer), **options)
     outcome = game.play_to_end()
     assert outcome.winner is not None  # b won it in the run, and wins it again

@@ -150,8 +150,8 @@ class MatchResult:
     game_results: Optional[npt.NDArray[np.int8]] = field(default=None, repr=False, compare=False)
     """With ``match(..., game_results=True)``, how each match ended: ``game_results[k]`` is
     ``MatchResult.A_WON`` (0), ``B_WON`` (1), ``DRAWN`` (2) or ``ABORTED`` (3) for match
-    ``first_game + k``;
-    else ``None``. ``match_game`` sets up any of them again, to watch or record it."""
+    ``first_game + k``; else ``None``. ``match_game`` sets up any of them again, to watch or
+    record it."""
 
     @property
     def share_a(self) -> float:
@@ -644,10 +644,10 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
     For pieces that cover a run's games once each, the result is that of the whole run: the same
     histogram, figures and tallies. ``seconds`` is the pieces' time added up. When every piece
     kept its games' shots (or its matches' results), so does the result, in game order; such
-    pieces must then cover consecutive games. Raises ``ValueError`` for no results, results of different shooters or of
-    different runs (another seed, board, fleet, rules or placer: their ``setup``), pieces that
-    overlap (a game counted twice) or kept shots with gaps between the pieces, ``TypeError`` for
-    a mix of kinds.
+    pieces must then cover consecutive games. Raises ``ValueError`` for no results, results of
+    different shooters or of different runs (another seed, board, fleet, rules or placer: their
+    ``setup``), pieces that overlap (a game counted twice) or kept shots or results with gaps
+    between the pieces, ``TypeError`` for a mix of kinds.
     """
     results = list(results)
     if not results:
