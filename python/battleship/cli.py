@@ -494,7 +494,8 @@ def _match(args: argparse.Namespace) -> int:
                              **run_arguments(args))
     a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
     print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args, rules)} (each moves first in half the games)")
-    print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}% ± {100 * r.ci95_a:.1f}%)")
+    low, high = r.interval_a
+    print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}%, 95% interval {100 * low:.1f}% to {100 * high:.1f}%)")
     print(f"  {b:<20} wins {r.wins_b:>8,}")
     difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
     print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")

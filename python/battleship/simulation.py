@@ -161,8 +161,17 @@ class MatchResult:
         return self.wins_a / decided if decided else 0.0
 
     @property
+    def interval_a(self) -> Tuple[float, float]:
+        """The 95 percent interval of ``share_a``, Wilson's (C++ ``MatchResult::share_a``): it
+        stays inside [0, 1] and keeps a width at 0 and 100 percent, where ``ci95_a`` shrinks to
+        nothing; (0, 0) with no game won or lost."""
+        _, low, high = _core.proportion(self.wins_a, self.wins_a + self.wins_b)
+        return low, high
+
+    @property
     def ci95_a(self) -> float:
-        """Half-width of the 95 percent interval of ``share_a`` (normal approximation)."""
+        """Half-width of the 95 percent interval of ``share_a`` (normal approximation; see
+        ``interval_a`` near 0 and 100 percent)."""
         decided = self.wins_a + self.wins_b
         p = self.share_a
         return 1.96 * math.sqrt(p * (1 - p) / decided) if decided else 0.0

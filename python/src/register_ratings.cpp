@@ -58,6 +58,18 @@ void register_ratings(py::module_& m) {
       py::arg("players"), py::arg("records"), py::arg("anchor"),
       "Elo ratings fitted to (a, b, wins_a, wins_b, draws) records.");
   m.def(
+      "proportion",
+      [](std::uint64_t successes, std::uint64_t trials) {
+        if (successes > trials)
+          throw py::value_error("successes (" + std::to_string(successes) +
+                                ") must be at most trials (" + std::to_string(trials) + ")");
+        const battleship::Proportion p = battleship::proportion(successes, trials);
+        return std::tuple{p.share, p.low, p.high};
+      },
+      py::arg("successes"), py::arg("trials"),
+      "successes / trials with its Wilson 95 percent interval: (share, low, high); all 0 for no "
+      "trials.");
+  m.def(
       "sprt_decision",
       [](double elo0, double elo1, double alpha, double beta, std::uint64_t wins_a,
          std::uint64_t wins_b, std::uint64_t draws) {

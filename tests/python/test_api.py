@@ -229,5 +229,29 @@ def test_a_match_s_win_share_leaves_draws_out_as_the_engine_does():
     assert m.ci95_a == pytest.approx(1.96 * (m.share_a * (1 - m.share_a) / (m.wins_a + m.wins_b)) ** 0.5)
 
 
+def wilson(successes: int, trials: int) -> tuple:
+    """Wilson's 95 percent score interval, written out here to check the engine's."""
+    z, n = 1.959963984540054, trials
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def test_a_match_s_wilson_interval_keeps_a_width_at_a_clean_sweep():
+    m = battleship.match("parity", "hunt_target", 400, seed=1, progress=False)
+    low, high = m.interval_a
+    assert (low, high) == pytest.approx(wilson(m.wins_a, m.wins_a + m.wins_b))
+    assert low < m.share_a < high
+    sweep = battleship.match("probability", "random", 20, progress=False)
+    assert (sweep.share_a, sweep.ci95_a) == (1.0, 0.0)  # the normal approximation has no width
+    low, high = sweep.interval_a
+    assert high == 1.0 and low == pytest.approx(wilson(20, 20)[0]) and 0.8 < low < 0.85
+    none = battleship.match("probability", "random", 0, progress=False)
+    assert none.interval_a == (0.0, 0.0)
+    with pytest.raises(ValueError, match=r"successes \(3\) must be at most trials \(2\)"):
+        battleship._core.proportion(3, 2)
+
+
 def test_version_comes_from_the_version_file(root):
     assert battleship.__version__ == (root / "VERSION").read_text().strip()

@@ -338,7 +338,7 @@ def test_a_terminal_without_the_plus_minus_sign_gets_plus_slash_minus(python_env
     run = [sys.executable, "-m", "battleship", "match", "parity", "random", "--games", "20", "--no-progress"]
     done = subprocess.run(run, capture_output=True, env={**python_env, "PYTHONIOENCODING": "ascii"}, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert b"% +/- " in done.stdout and done.stderr == b""  # the wins' interval, as in '(55.0% +/- 21.8%)'
+    assert b": +645 +/- 487" in done.stdout and done.stderr == b""  # the Elo difference's margin
     utf8 = subprocess.run(run, capture_output=True, env={**python_env, "PYTHONIOENCODING": "utf-8"}, timeout=120)
     def steady(out):  # the timing differs from run to run
         return re.sub(rb"[0-9,]+ games/s", b"", out)
@@ -471,3 +471,9 @@ def test_match_first_loss_shows_the_first_match_a_lost(capsys):
     assert "probability lost no match" in capsys.readouterr().out
     assert main(["match", "parity", "random", "--sprt", "0", "10", "--first-loss", "--no-progress"]) == 2
     assert "--first-loss shows a match of a run of --games matches: not with --sprt" in capsys.readouterr().err
+
+
+def test_match_prints_the_wilson_interval_of_the_share(capsys):
+    assert main(["match", "probability", "random", "--games", "20", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"probability +wins +20  \(100\.0%, 95% interval 8[0-4]\.[0-9]% to 100\.0%\)", out), out
