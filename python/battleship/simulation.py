@@ -496,8 +496,8 @@ def match_game(
     placers: tuple[Any, Any] = ("uniform", "uniform"),
     observers: Sequence[Any] = (),
 ) -> Game:
-    """Match ``index`` of ``match(a, b, seed=seed, ...)`` (or of a tournament's pair ``a``,
-    ``b``) set up again as a ``Game``, fleets placed and nothing played: ``play_to_end()`` plays
+    """Match ``index`` of ``match(a, b, seed=seed, ...)`` (or of a tournament's pair, ``a`` being
+    the one listed first, as ``TournamentResult.between`` names it) set up again as a ``Game``, fleets placed and nothing played: ``play_to_end()`` plays
     it as the run did, and ``record`` keeps every shot. ``a`` moves first in even-numbered
     matches, so it is the game's player 0 when ``index`` is even and player 1 when it is odd;
     the game's seed is ``derive_seed(seed, index)``. Give the same arguments as to the run;
