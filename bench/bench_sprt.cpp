@@ -66,15 +66,8 @@ int main(int argc, char** argv) {
   std::uint64_t look = 2, runs = 2000, cap = 100'000, seed = 1;
   examples::Arguments args(argc, argv, "bench_sprt", usage);
   while (args.next()) {
-    if (args.is("--elo0"))
-      test.elo0 = args.decimal(-SprtTest::max_elo, SprtTest::max_elo);
-    else if (args.is("--elo1"))
-      test.elo1 = args.decimal(-SprtTest::max_elo, SprtTest::max_elo);
-    else if (args.is("--alpha"))
-      test.alpha = args.decimal(0, 1);
-    else if (args.is("--beta"))
-      test.beta = args.decimal(0, 1);
-    else if (args.is("--look"))
+    if (args.sprt_option(test)) continue;
+    if (args.is("--look"))
       look = args.count(2, 100'000);
     else if (args.is("--runs"))
       runs = args.count(1, 1'000'000);

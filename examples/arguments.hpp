@@ -21,6 +21,7 @@
 
 #include <battleship/fleet.hpp>
 #include <battleship/rules.hpp>
+#include <battleship/sprt.hpp>
 
 namespace examples {
 
@@ -114,6 +115,23 @@ public:
 
   /// The value of the option moved to, a seed (any 64-bit whole number).
   std::uint64_t seed() { return count(0, max_seed); }
+
+  /// Reads the option moved to into `test` if it is one of a sequential test's: `--elo0`,
+  /// `--elo1` (from -4000 to 4000), `--alpha` or `--beta` (from 0 to 1); false for any other.
+  bool sprt_option(battleship::SprtTest& test) {
+    using battleship::SprtTest;
+    if (is("--elo0"))
+      test.elo0 = decimal(-SprtTest::max_elo, SprtTest::max_elo);
+    else if (is("--elo1"))
+      test.elo1 = decimal(-SprtTest::max_elo, SprtTest::max_elo);
+    else if (is("--alpha"))
+      test.alpha = decimal(0, 1);
+    else if (is("--beta"))
+      test.beta = decimal(0, 1);
+    else
+      return false;
+    return true;
+  }
 
   /// The value of the option moved to, a touching rule by its name: `allowed`,
   /// `no_edge_contact` or `no_contact`.

@@ -10,6 +10,7 @@
 // ctest-args: --games 300 --shooter parity --seed 5
 // ctest-expect: parity, 300 games, seed 5: mean [0-9.]+; the longest is game [0-9]+, [0-9]+ shots
 #include "arguments.hpp"
+#include "ocean_marks.hpp"
 
 #include <battleship/battleship.hpp>
 
@@ -36,17 +37,14 @@ most shots again and shows it: the shot at which each ship went down, and the oc
   --threads T    worker threads, 0 for every core (default), at most 256
 )";
 
-/// The ocean drawn as text: a ship's symbol, X on a hit ship cell, o on a miss, . on water.
+/// The ocean drawn as text, a row a line (examples::mark).
 void print_ocean(const Ocean<S>& ocean) {
   const auto& board = ocean.board();
   for (int row = 0; row < board.rows(); ++row) {
     std::string line;
     for (int col = 0; col < board.cols(); ++col) {
-      const Coord c{row, col};
-      const auto ship = ocean.ship_at(c);
-      const bool shot = ocean.was_shot(c);
       if (col > 0) line += ' ';
-      line += ship ? (shot ? 'X' : ocean.fleet().ship(*ship).symbol) : (shot ? 'o' : '.');
+      line += examples::mark(ocean, {row, col});
     }
     std::printf("  %s\n", line.c_str());
   }

@@ -17,6 +17,7 @@
 // ctest-args: --seed 7
 // ctest-expect: \(X hit, o miss, \. water, letters: ships never hit\)
 #include "arguments.hpp"
+#include "ocean_marks.hpp"
 
 #include <battleship/battleship.hpp>
 #include <battleship/game_record.hpp>
@@ -101,14 +102,6 @@ private:
   Fleet fleet_;
 };
 
-/// The mark of a cell on its owner's ocean: ship symbol, X for a hit, o for a miss, . for water.
-char mark(const Ocean<S>& ocean, Coord c) {
-  const auto ship = ocean.ship_at(c);
-  const bool shot = ocean.was_shot(c);
-  if (ship) return shot ? 'X' : ocean.fleet().ship(*ship).symbol;
-  return shot ? 'o' : '.';
-}
-
 void print_oceans(const Ocean<S>& first, const Ocean<S>& second) {
   const std::string gap = "     ";
   std::string header = "   ";
@@ -124,7 +117,8 @@ void print_oceans(const Ocean<S>& first, const Ocean<S>& second) {
       std::snprintf(label, sizeof label, "%3d", r + 1);
       if (o != &first) line.append(gap);
       line.append(label);
-      for (int c = 0; c < o->board().cols(); ++c) line.append(1, ' ').append(1, mark(*o, {r, c}));
+      for (int c = 0; c < o->board().cols(); ++c)
+        line.append(1, ' ').append(1, examples::mark(*o, {r, c}));
     }
     std::printf("%s\n", line.c_str());
   }

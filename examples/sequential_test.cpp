@@ -52,15 +52,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> shooters;
   examples::Arguments args(argc, argv, "sequential_test", usage);
   while (args.next()) {
-    if (args.is("--elo0"))
-      test.elo0 = args.decimal(-SprtTest::max_elo, SprtTest::max_elo);
-    else if (args.is("--elo1"))
-      test.elo1 = args.decimal(-SprtTest::max_elo, SprtTest::max_elo);
-    else if (args.is("--alpha"))
-      test.alpha = args.decimal(0, 1);
-    else if (args.is("--beta"))
-      test.beta = args.decimal(0, 1);
-    else if (args.is("--batch"))
+    if (args.sprt_option(test)) continue;
+    if (args.is("--batch"))
       batch = args.count(2, 1'000'000);
     else if (args.is("--games"))
       options.games = args.count(1, 100'000'000);

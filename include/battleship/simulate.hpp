@@ -308,39 +308,29 @@ struct MatchResult {
 };
 
 namespace detail {
-/// Counts match `i`, finished with outcome `o`, in `out`; `a_first` says whether pair A moved
-/// first.
-inline void count_match(MatchResult& out, std::uint64_t i, const GameOutcome& o, bool a_first) {
-  ++out.games;
-  out.rounds += static_cast<std::uint64_t>(o.rounds);
-  switch (o.end) {
-  case GameEnd::win:
-    ++((o.winner == 0) == a_first ? out.wins_a : out.wins_b);
-    if (o.winner == 0) ++out.first_mover_wins;
-    out.winner_shots.add(o.shots[o.winner == 0 ? 0 : 1]);
-    break;
-  case GameEnd::draw: ++out.draws; break;
-  case GameEnd::aborted:
-  case GameEnd::in_progress: // not counted: simulate_match returns before
-    ++out.aborted;
-    if (i < out.first_abort_game) {
-      out.first_abort_game = i;
-      out.first_abort = o.reason;
-    }
-    break;
-  }
-}
-
-/// What `MatchResult` tallies of one match, in 12 bytes (an abort's reason aside): how a
-/// sequential test keeps a batch's matches until it knows which count, and how Python gets
-/// each match of a run.
+/// What `MatchResult` tallies of one match, in 12 bytes (an abort's reason aside): how
+/// `simulate_match` counts a match, how a sequential test keeps a batch's matches until it knows
+/// which count, and how Python gets each match of a run.
 struct MatchTally {
   std::uint8_t end = 0;           ///< 0: A won, 1: B won, 2: drawn, 3: aborted.
   bool first_mover_won = false;   ///< Whether whoever moved first won.
   std::uint32_t winner_shots = 0; ///< The winner's valid shots, if one won.
   std::uint32_t rounds = 0;       ///< The match's rounds.
 
-  /// The tallies `one` (a `MatchResult` of one match) keeps.
+  /// The tally of a match that ended with `o`; `a_first` says whether pair A moved first.
+  static MatchTally of(const GameOutcome& o, bool a_first) {
+    MatchTally t;
+    t.rounds = static_cast<std::uint32_t>(o.rounds);
+    if (o.end == GameEnd::win) {
+      t.end = (o.winner == 0) == a_first ? 0 : 1;
+      t.first_mover_won = o.winner == 0;
+      t.winner_shots = static_cast<std::uint32_t>(o.shots[o.winner == 0 ? 0 : 1]);
+    } else {
+      t.end = o.end == GameEnd::draw ? 2 : 3; // aborted (simulate_match counts no other end)
+    }
+    return t;
+  }
+  /// The tally `one` (a `MatchResult` of one match) keeps.
   static MatchTally of(const MatchResult& one) {
     return {static_cast<std::uint8_t>(one.wins_a   ? 0
                                       : one.wins_b ? 1
@@ -363,6 +353,17 @@ struct MatchTally {
     if (end < 2) out.winner_shots.add(static_cast<int>(winner_shots));
   }
 };
+
+/// Counts match `i`, finished with outcome `o`, in `out`, with its reason if it is the first
+/// abort; `a_first` says whether pair A moved first.
+inline void count_match(MatchResult& out, std::uint64_t i, const GameOutcome& o, bool a_first) {
+  const MatchTally t = MatchTally::of(o, a_first);
+  t.count_in(out);
+  if (t.end == 3 && i < out.first_abort_game) {
+    out.first_abort_game = i;
+    out.first_abort = o.reason;
+  }
+}
 } // namespace detail
 
 /// Plays `options.games` two-player matches of pair A (`shooter_a` shooting, `placer_a` laying

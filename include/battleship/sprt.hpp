@@ -93,7 +93,10 @@ struct SprtTest {
   /// What results of `wins_a`, `wins_b` and `draws` decide.
   [[nodiscard]] SprtDecision decide(std::uint64_t wins_a, std::uint64_t wins_b,
                                     std::uint64_t draws) const {
-    const double llr = log_likelihood_ratio(wins_a, wins_b, draws);
+    return decide(log_likelihood_ratio(wins_a, wins_b, draws));
+  }
+  /// What a log-likelihood ratio of `llr` decides (for a ratio already computed).
+  [[nodiscard]] SprtDecision decide(double llr) const {
     if (llr >= upper_bound()) return SprtDecision::accept_h1;
     if (llr <= lower_bound()) return SprtDecision::accept_h0;
     return SprtDecision::undecided;
@@ -176,7 +179,7 @@ SprtResult sprt_match(const Board<S>& board, const Fleet& fleet, const Rules& ru
       matches[k++].count_in(counted);
       if (k % 2 == 1 && k < matches.size()) continue; // look after whole pairs of seatings
       out.llr = test.log_likelihood_ratio(counted.wins_a, counted.wins_b, counted.draws);
-      out.decision = test.decide(counted.wins_a, counted.wins_b, counted.draws);
+      out.decision = test.decide(out.llr);
     }
     if (r.first_abort_game < piece.first_game + k &&
         r.first_abort_game < counted.first_abort_game) {
