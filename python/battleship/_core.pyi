@@ -381,7 +381,12 @@ def solo_game_128(
 def match_128(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
     cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
-    per_match: bool = False,
+    game_results: bool = False,
+) -> dict[str, Any]: ...
+def sprt_128(
+    a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
+    cols: int, fleet: Fleet, rules: Rules, progress: _Progress, elo0: float, elo1: float,
+    alpha: float, beta: float, batch: int,
 ) -> dict[str, Any]: ...
 def solo_game_1024(
     shooter: Any, placer: Any, seed: int, index: int, rows: int, cols: int, fleet: Fleet, rules: Rules
@@ -389,7 +394,12 @@ def solo_game_1024(
 def match_1024(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
     cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
-    per_match: bool = False,
+    game_results: bool = False,
+) -> dict[str, Any]: ...
+def sprt_1024(
+    a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
+    cols: int, fleet: Fleet, rules: Rules, progress: _Progress, elo0: float, elo1: float,
+    alpha: float, beta: float, batch: int,
 ) -> dict[str, Any]: ...
 def tournament_128(
     names: Sequence[str], shooters: Sequence[Any], placers: Sequence[Any], games: int, seed: int,

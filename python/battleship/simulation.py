@@ -476,7 +476,7 @@ def match(
         return replace(combine(pieces), seconds=seconds)
     callback, bar = _progress(progress, games, prepared.label)
     try:
-        t = prepared.play(games, first_game, threads, callback, per_match=game_results)
+        t = prepared.play(games, first_game, threads, callback, game_results=game_results)
     finally:
         if bar is not None:
             bar.close()
@@ -527,7 +527,7 @@ class _PreparedMatch:
     ) -> None:
         self.fleet, self.rules = fleet_and_rules(fleet, rules)
         check_fit(rows, cols, self.fleet, self.rules.touching)  # else every game would end unplaced
-        self._run = _shape.core("match", rows, cols)
+        _shape.check_size(rows, cols)
         self._shooters = resolve_shooter(a), resolve_shooter(b)
         check_own_shooters(self._shooters, "two sides")
         first_placer, second_placer = placer_pair("placers", placers)
@@ -540,25 +540,35 @@ class _PreparedMatch:
 
     def play(
         self, games: int, first_game: int, threads: Optional[int], progress: Optional[Callable[[int], None]],
-        per_match: bool = False,
+        game_results: bool = False,
     ) -> Dict[str, Any]:
         """The engine's tallies of matches ``first_game`` to ``first_game + games - 1``, the matches
-        done reported to ``progress``. With ``per_match``, ``"per_match"`` is an array of a row a
-        match: how it ended (0 ``a`` won, 1 ``b`` won, 2 drawn, 3 aborted), its rounds, the winner's
-        valid shots."""
+        done reported to ``progress``; with ``game_results``, how each ended too."""
         s = self.setup
-        return self._run(  # type: ignore[no-any-return]
+        return _shape.core("match", s.rows, s.cols)(  # type: ignore[no-any-return]
             *self._shooters, *self._placers, games, s.seed, _threads(threads), s.rows, s.cols, s.fleet, s.rules,
-            progress, first_game, per_match,
+            progress, first_game, game_results,
+        )
+
+    def sprt(
+        self, max_games: int, threads: Optional[int], progress: Optional[Callable[[int], None]], elo0: float,
+        elo1: float, alpha: float, beta: float, batch: int,
+    ) -> Dict[str, Any]:
+        """The engine's sequential test (``sprt_match``) of matches 0 onwards, at most
+        ``max_games``: the tallies of the matches counted, with ``"decision"``, ``"llr"``,
+        ``"batches"`` and ``"played"``."""
+        s = self.setup
+        return _shape.core("sprt", s.rows, s.cols)(  # type: ignore[no-any-return]
+            *self._shooters, *self._placers, max_games, s.seed, _threads(threads), s.rows, s.cols, s.fleet,
+            s.rules, progress, elo0, elo1, alpha, beta, batch,
         )
 
     def result(self, tallies: Dict[str, Any], first_game: int) -> MatchResult:
-        """The ``MatchResult`` of ``tallies`` from ``play`` (with ``game_results`` if they hold
-        ``"per_match"``)."""
-        result = _match_result(*self.names, tallies, self.setup, first_game)
-        if "per_match" not in tallies:
-            return result
-        return replace(result, game_results=tallies["per_match"][:, 0].astype(np.int8))
+        """The ``MatchResult`` of ``tallies`` from ``play`` or ``sprt`` (with ``game_results`` if
+        they hold them)."""
+        return replace(
+            _match_result(*self.names, tallies, self.setup, first_game), game_results=tallies.get("game_results")
+        )
 
 
 def _placer_label(placer: Any) -> str:

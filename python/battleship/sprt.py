@@ -19,13 +19,11 @@ less. Between ``elo0`` and ``elo1`` either answer may come, and the test is long
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Literal, Optional, Tuple
-
-import numpy as np
+from typing import Any, Literal
 
 from battleship import _core
 from battleship._arguments import check_count
-from battleship.simulation import MatchResult, _PreparedMatch, _progress, combine
+from battleship.simulation import MatchResult, _PreparedMatch, _progress
 
 __all__ = ["sprt", "SprtResult"]
 
@@ -106,68 +104,17 @@ def sprt(
             raise TypeError(f"sprt() got an unexpected keyword argument {name!r}")
     threads = match_options.pop("threads", None)
     prepared = _PreparedMatch(a, b, seed, **match_options)
-    whole: Optional[MatchResult] = None
-    played = batches = 0
     update, bar = _progress(progress, max_games, f"{prepared.label} (SPRT)")
     try:
-        while played < max_games and state["decision"] == "undecided":
-            first, games = played, min(batch, max_games - played)
-            tallies = prepared.play(
-                games, first, threads, None if update is None else lambda n: update(first + n), per_match=True
-            )
-            played += games
-            batches += 1
-            piece, state = _counted(prepared, tallies, first, whole, elo0, elo1, alpha, beta)
-            whole = piece if whole is None else combine([whole, piece])
+        t = prepared.sprt(max_games, threads, update, elo0, elo1, alpha, beta, batch)
     finally:
         if bar is not None:
             bar.close()
-    assert whole is not None  # max_games >= 1: at least one batch
     return SprtResult(
-        decision=state["decision"], llr=state["llr"], lower=state["lower"], upper=state["upper"],
-        elo0=float(elo0), elo1=float(elo1), alpha=float(alpha), beta=float(beta), batches=batches, played=played,
-        match=whole,
+        decision=t["decision"], llr=t["llr"], lower=state["lower"], upper=state["upper"], elo0=float(elo0),
+        elo1=float(elo1), alpha=float(alpha), beta=float(beta), batches=t["batches"], played=t["played"],
+        match=prepared.result(t, 0),
     )
 
 
 _MATCH_OPTIONS = ("rules", "fleet", "rows", "cols", "placers", "threads")
-
-
-def _counted(
-    prepared: _PreparedMatch, tallies: Dict[str, Any], first: int, before: Optional[MatchResult], elo0: float,
-    elo1: float, alpha: float, beta: float,
-) -> Tuple[MatchResult, Dict[str, Any]]:
-    """The batch's matches up to the first pair that decides the test (all of them if none does),
-    as a ``MatchResult`` from match ``first``, with the test's state after them; ``before`` holds
-    the matches counted earlier."""
-    rows = tallies.pop("per_match")
-    ended = rows[:, 0]
-    base = (0, 0, 0) if before is None else (before.wins_a, before.wins_b, before.draws)
-    wins_a = base[0] + np.cumsum(ended == 0)
-    wins_b = base[1] + np.cumsum(ended == 1)
-    draws = base[2] + np.cumsum(ended == 2)
-    n = len(ended)
-    for k in list(range(2, n + 1, 2)) + ([n] if n % 2 else []):  # after whole pairs of seatings
-        state = _core.sprt_decision(
-            elo0, elo1, alpha, beta, int(wins_a[k - 1]), int(wins_b[k - 1]), int(draws[k - 1])
-        )
-        if state["decision"] != "undecided":
-            break
-    kept = rows[:k]
-    a_first = (first + np.arange(k)) % 2 == 0  # a moves first in even-numbered matches
-    abort = tallies.get("first_abort_game")
-    counted = {
-        "games": k,
-        "wins_a": int(np.count_nonzero(kept[:, 0] == 0)),
-        "wins_b": int(np.count_nonzero(kept[:, 0] == 1)),
-        "draws": int(np.count_nonzero(kept[:, 0] == 2)),
-        "aborted": int(np.count_nonzero(kept[:, 0] == 3)),
-        "first_mover_wins": int(np.count_nonzero((kept[:, 0] == 0) & a_first | (kept[:, 0] == 1) & ~a_first)),
-        "rounds": int(kept[:, 1].sum()),
-        "winner_shots": int(kept[:, 2].sum()),
-        "first_abort": tallies["first_abort"] if abort is not None and abort < first + k else "",
-        "seconds": tallies["seconds"],
-    }
-    if abort is not None and abort < first + k:
-        counted["first_abort_game"] = abort
-    return prepared.result(counted, first), state

@@ -18,6 +18,10 @@
 
 #include "bindings.hpp"
 
+namespace battleship {
+struct SprtTest; // sprt.hpp: only the units that run a test need it whole
+} // namespace battleship
+
 namespace bsp {
 
 /// Arguments shared by simulate and match.
@@ -35,11 +39,10 @@ struct BatchSetup {
   /// that did not finish), or null. Distinct games write distinct slots, so threads never share
   /// one.
   std::int32_t* game_shots = nullptr;
-  /// Where a match run writes each match's tallies (match `first_game + k` at `[3k, 3k + 3)`: how
-  /// it ended, 0 A won, 1 B won, 2 drawn, 3 aborted; its rounds; the winner's valid shots, 0
-  /// without one: `battleship::detail::MatchTally`), or null. Distinct matches write distinct
-  /// slots.
-  std::int32_t* match_tallies = nullptr;
+  /// Where a match run writes how each match ended (match `first_game + k` at `[k]`: 0 A won,
+  /// 1 B won, 2 drawn, 3 aborted, as `battleship::detail::MatchTally::end`), or null. Distinct
+  /// matches write distinct slots.
+  std::int8_t* match_ends = nullptr;
 };
 
 /// The figures of a shots histogram, as `battleship.SimulationResult` names them: finished games,
@@ -68,6 +71,12 @@ py::dict simulate_classic(const std::string& shooter, const std::string& placer,
 template <class S>
 py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
                      const BatchSetup& setup);
+/// A sequential test of `a` against `b` (`battleship::sprt_match`), `setup.games` matches at
+/// most, `batch` at a time: `match_games`'s tallies of the matches counted, with "decision",
+/// "llr", "batches" and "played".
+template <class S>
+py::dict sprt_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
+                    const battleship::SprtTest& test, std::uint64_t batch, const BatchSetup& setup);
 /// Game `index` of `simulate_games(shooter, placer, setup)` played again with every shot kept
 /// (`battleship::record_solo_game`): "ocean" and "view" (handles of the final ocean and view),
 /// "cells" (every cell named, as (row, col)), "outcomes" (the ocean's answers), "shots",

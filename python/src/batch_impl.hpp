@@ -7,6 +7,7 @@
 #include <battleship/shape.hpp>
 #include <battleship/simulate.hpp>
 #include <battleship/solo_record.hpp>
+#include <battleship/sprt.hpp>
 #include <battleship/tournament.hpp>
 
 #include "batch.hpp"
@@ -69,14 +70,10 @@ inline battleship::SimulationOptions options_of(const BatchSetup& setup, unsigne
                        first = setup.first_game](std::uint64_t i, const battleship::SoloResult& r) {
       out[i - first] = r.finished ? r.shots : -1;
     };
-  if (setup.match_tallies)
-    options.on_match = [out = setup.match_tallies, first = setup.first_game](
+  if (setup.match_ends)
+    options.on_match = [out = setup.match_ends, first = setup.first_game](
                            std::uint64_t i, const battleship::MatchResult& one) {
-      const auto tally = battleship::detail::MatchTally::of(one);
-      std::int32_t* slot = out + 3 * (i - first);
-      slot[0] = tally.end;
-      slot[1] = static_cast<std::int32_t>(tally.rounds);
-      slot[2] = static_cast<std::int32_t>(tally.winner_shots);
+      out[i - first] = static_cast<std::int8_t>(battleship::detail::MatchTally::of(one).end);
     };
   return options;
 }
@@ -173,25 +170,57 @@ py::dict solo_game(py::handle shooter, py::handle placer, std::uint64_t index,
   return d;
 }
 
-template <class S>
-py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
-                     const BatchSetup& setup) {
-  const battleship::Board<S> board(detail::checked_shape<S>(setup));
+namespace detail {
+/// `play(board, shooter_a, placer_a, shooter_b, placer_b, options)` (`simulate_match` or
+/// `sprt_match`) for `a` against `b` under run_interruptible, on one thread when a strategy is
+/// Python's; a strategy's failure is raised after.
+template <class S, class Play>
+auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
+              const BatchSetup& setup, Play play) {
+  const battleship::Board<S> board(checked_shape<S>(setup));
   RunControl control;
-  const auto failure = detail::deferred(control);
+  const auto failure = deferred(control);
   unsigned threads = setup.threads;
   for (py::handle h : {a, b, placer_a, placer_b})
     if (is_python_strategy(h)) threads = 1;
   const auto sa = any_shooter<S>(a, failure), sb = any_shooter<S>(b, failure);
   const auto pa = any_placer<S>(placer_a, failure), pb = any_placer<S>(placer_b, failure);
-  const auto options = detail::options_of(setup, threads, control);
-  const battleship::MatchResult t = run_interruptible(
-      [&] {
+  const auto options = options_of(setup, threads, control);
+  auto result = run_interruptible([&] { return play(board, sa, pa, sb, pb, options); }, control,
+                                  setup.progress);
+  if (failure->error) raise_failure(*failure, setup.seed);
+  return result;
+}
+} // namespace detail
+
+template <class S>
+py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
+                     const BatchSetup& setup) {
+  return detail::match_figures(detail::run_pair<S>(
+      a, b, placer_a, placer_b, setup,
+      [&](const auto& board, const auto& sa, const auto& pa, const auto& sb, const auto& pb,
+          const battleship::SimulationOptions& options) {
         return battleship::simulate_match(board, setup.fleet, setup.rules, sa, pa, sb, pb, options);
-      },
-      control, setup.progress);
-  if (failure->error) detail::raise_failure(*failure, setup.seed);
-  return detail::match_figures(t);
+      }));
+}
+
+template <class S>
+py::dict sprt_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
+                    const battleship::SprtTest& test, std::uint64_t batch,
+                    const BatchSetup& setup) {
+  const battleship::SprtResult r =
+      detail::run_pair<S>(a, b, placer_a, placer_b, setup,
+                          [&](const auto& board, const auto& sa, const auto& pa, const auto& sb,
+                              const auto& pb, const battleship::SimulationOptions& options) {
+                            return battleship::sprt_match(board, setup.fleet, setup.rules, sa, pa,
+                                                          sb, pb, test, batch, options);
+                          });
+  py::dict d = detail::match_figures(r.match);
+  d["decision"] = std::string(to_string(r.decision));
+  d["llr"] = r.llr;
+  d["batches"] = r.batches;
+  d["played"] = r.played;
+  return d;
 }
 
 template <class S>

@@ -5,6 +5,9 @@
 namespace bsp {
 template py::dict simulate_games<SmallShape>(py::handle, py::handle, const BatchSetup&);
 template py::dict solo_game<SmallShape>(py::handle, py::handle, std::uint64_t, const BatchSetup&);
+template py::dict sprt_games<SmallShape>(py::handle, py::handle, py::handle, py::handle,
+                                         const battleship::SprtTest&, std::uint64_t,
+                                         const BatchSetup&);
 template py::dict match_games<SmallShape>(py::handle, py::handle, py::handle, py::handle,
                                           const BatchSetup&);
 template py::dict tournament_games<SmallShape>(const std::vector<std::string>&, const py::list&,

@@ -76,10 +76,11 @@ void register_ratings(py::module_& m) {
         const battleship::SprtTest test{elo0, elo1, alpha, beta};
         test.validate();
         py::dict d;
-        d["llr"] = test.log_likelihood_ratio(wins_a, wins_b, draws);
+        const double llr = test.log_likelihood_ratio(wins_a, wins_b, draws);
+        d["llr"] = llr;
         d["lower"] = test.lower_bound();
         d["upper"] = test.upper_bound();
-        d["decision"] = std::string(to_string(test.decide(wins_a, wins_b, draws)));
+        d["decision"] = std::string(to_string(test.decide(llr)));
         return d;
       },
       py::arg("elo0"), py::arg("elo1"), py::arg("alpha"), py::arg("beta"), py::arg("wins_a"),

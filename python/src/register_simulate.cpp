@@ -11,36 +11,27 @@
 #include <tuple>
 #include <vector>
 
+#include <battleship/sprt.hpp>
+
 #include "batch.hpp"
 #include "bindings.hpp"
 
 namespace bsp {
 namespace {
-/// An array of `games` shot counts, each -1 until its game finishes (a game a stop cut short
-/// keeps it). Four bytes a game: a count numpy cannot index is refused before anything runs.
-py::array_t<std::int32_t> game_shots_array(std::uint64_t games) {
+/// An array of `games` values, each -1 until its game ends (a game a stop cut short keeps it):
+/// `game_shots`'s shot counts or `game_results`'s match ends. A count numpy cannot index is
+/// refused, naming `option`, before anything runs.
+template <class T>
+py::array_t<T> per_game_array(std::uint64_t games, const char* option) {
   constexpr auto most =
-      static_cast<std::uint64_t>(std::numeric_limits<py::ssize_t>::max()) / sizeof(std::int32_t);
+      static_cast<std::uint64_t>(std::numeric_limits<py::ssize_t>::max()) / sizeof(T);
   if (games > most)
-    throw py::value_error("game_shots=True keeps 4 bytes a game; " + std::to_string(games) +
-                          " games is more than an array can hold");
-  py::array_t<std::int32_t> shots(static_cast<py::ssize_t>(games));
-  std::fill_n(shots.mutable_data(), games, -1);
-  return shots;
-}
-
-/// An array of `games` rows of three counts (`BatchSetup::match_tallies`), each -1 until its
-/// match finishes. Twelve bytes a match: a count numpy cannot index is refused before anything
-/// runs.
-py::array_t<std::int32_t> match_tallies_array(std::uint64_t games) {
-  constexpr auto most = static_cast<std::uint64_t>(std::numeric_limits<py::ssize_t>::max()) /
-                        (3 * sizeof(std::int32_t));
-  if (games > most)
-    throw py::value_error("per_match=True keeps 12 bytes a match; " + std::to_string(games) +
-                          " matches is more than an array can hold");
-  py::array_t<std::int32_t> tallies({static_cast<py::ssize_t>(games), py::ssize_t{3}});
-  std::fill_n(tallies.mutable_data(), 3 * games, -1);
-  return tallies;
+    throw py::value_error(std::string(option) + "=True keeps " + std::to_string(sizeof(T)) +
+                          (sizeof(T) == 1 ? " byte" : " bytes") + " a game; " +
+                          std::to_string(games) + " games is more than an array can hold");
+  py::array_t<T> values(static_cast<py::ssize_t>(games));
+  std::fill_n(values.mutable_data(), games, T{-1});
+  return values;
 }
 
 BatchSetup setup_of(std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
@@ -60,7 +51,7 @@ void bind_batches(py::module_& m) {
           BatchSetup setup = setup_of(games, seed, threads, rows, cols, fleet, rules,
                                       std::move(progress), first_game);
           if (!game_shots) return simulate_games<S>(shooter, placer, setup);
-          py::array_t<std::int32_t> shots = game_shots_array(games);
+          auto shots = per_game_array<std::int32_t>(games, "game_shots");
           setup.game_shots = shots.mutable_data();
           py::dict d = simulate_games<S>(shooter, placer, setup);
           d["game_shots"] = shots;
@@ -83,23 +74,35 @@ void bind_batches(py::module_& m) {
         [](py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
            const battleship::Fleet& fleet, const battleship::Rules& rules, py::object progress,
-           std::uint64_t first_game, bool per_match) {
+           std::uint64_t first_game, bool game_results) {
           BatchSetup setup = setup_of(games, seed, threads, rows, cols, fleet, rules,
                                       std::move(progress), first_game);
-          if (!per_match) return match_games<S>(a, b, placer_a, placer_b, setup);
-          py::array_t<std::int32_t> tallies = match_tallies_array(games);
-          setup.match_tallies = tallies.mutable_data();
+          if (!game_results) return match_games<S>(a, b, placer_a, placer_b, setup);
+          auto ends = per_game_array<std::int8_t>(games, "game_results");
+          setup.match_ends = ends.mutable_data();
           py::dict d = match_games<S>(a, b, placer_a, placer_b, setup);
-          d["per_match"] = tallies;
+          d["game_results"] = ends;
           return d;
         },
         py::arg("a"), py::arg("b"), py::arg("placer_a"), py::arg("placer_b"), py::arg("games"),
         py::arg("seed"), py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"),
         py::arg("rules"), py::arg("progress"), py::arg("first_game") = 0,
-        py::arg("per_match") = false,
-        "Head-to-head matches; see battleship.match. per_match=True also returns each match's "
-        "tallies, a row each: how it ended (0 a won, 1 b won, 2 drawn, 3 aborted), its rounds, "
-        "the winner's valid shots.");
+        py::arg("game_results") = false,
+        "Head-to-head matches; see battleship.match. game_results=True also returns how each "
+        "match ended (0 a won, 1 b won, 2 drawn, 3 aborted).");
+  m.def(("sprt_" + suffix<S>()).c_str(),
+        [](py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
+           std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
+           const battleship::Fleet& fleet, const battleship::Rules& rules, py::object progress,
+           double elo0, double elo1, double alpha, double beta, std::uint64_t batch) {
+          return sprt_games<S>(
+              a, b, placer_a, placer_b, battleship::SprtTest{elo0, elo1, alpha, beta}, batch,
+              setup_of(games, seed, threads, rows, cols, fleet, rules, std::move(progress), 0));
+        },
+        py::arg("a"), py::arg("b"), py::arg("placer_a"), py::arg("placer_b"), py::arg("games"),
+        py::arg("seed"), py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"),
+        py::arg("rules"), py::arg("progress"), py::arg("elo0"), py::arg("elo1"), py::arg("alpha"),
+        py::arg("beta"), py::arg("batch"), "A sequential test (sprt_match); see battleship.sprt.");
   m.def(("tournament_" + suffix<S>()).c_str(),
         [](const std::vector<std::string>& names, const py::list& shooters, const py::list& placers,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
