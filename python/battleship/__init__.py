@@ -17,6 +17,8 @@ Python face of it:
   plays a solo game of a run again with every shot kept;
 - ``tournament``, ``elo_fit`` and ``sprt``: round robins, Elo ratings with the test of their
   fit, and sequential tests that play two players until their Elo difference is decided;
+- ``save_results`` and ``load_results``: any of those results in a JSON file and back (each
+  result's ``to_dict`` and ``from_dict``);
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
 - ``optimal_expected_shots``, ``OptimalShooter``, ``simulate_every_layout`` and
   ``exact_mean_shots``: perfect play on small boards, a shooter that plays it, and any shooter
@@ -63,6 +65,7 @@ from battleship.tournament import (
     tournament,
 )
 from battleship.sprt import SprtResult, sprt
+from battleship.results_file import load_results, save_results
 from battleship.strategies import (
     BuiltinPlacer,
     BuiltinShooter,
@@ -122,6 +125,8 @@ __all__ = [
     "elo_ratings",
     "sprt",
     "SprtResult",
+    "save_results",
+    "load_results",
     "Posterior",
     "optimal_expected_shots",
     "exact_mean_shots",

@@ -350,21 +350,56 @@ def _add_layout_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _check_writable(option: str, path: str, example: str) -> None:
+    """``ValueError`` (so before any game is played) unless ``option``'s file can be written:
+    a name, not a directory, in a directory that exists and is writable."""
+    if not path:
+        raise ValueError(f"{option} needs a file name, such as {example}")
+    if os.path.isdir(path):
+        raise ValueError(f"{option} {path}: is a directory, not a file name")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise ValueError(f"{option} {path}: directory {directory} does not exist")
+    if not os.access(directory, os.W_OK):
+        raise ValueError(f"{option} {path}: directory {directory} is not writable")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise ValueError(f"{option} {path}: the file is not writable")
+
+
+def _add_json_option(p: argparse.ArgumentParser) -> None:
+    """``--json FILE``: the results as ``battleship.save_results`` writes them."""
+    p.add_argument(
+        "--json", metavar="FILE",
+        help="also write the results to FILE as JSON (battleship.load_results reads them back)",
+    )
+
+
+def _json_file(args: argparse.Namespace) -> Optional[str]:
+    """``--json``'s file, checked before the run; ``None`` without the option."""
+    path: Optional[str] = args.json
+    if path is not None:
+        _check_writable("--json", path, "results.json")
+    return path
+
+
+def _save_json(path: Optional[str], results: Sequence[Any], args: argparse.Namespace) -> None:
+    """Writes ``results`` to ``--json``'s file, with the command line that made them."""
+    if path is None:
+        return
+    try:
+        battleship.save_results(results, path, command=["battleship", *args.argv])
+    except OSError as error:
+        raise ValueError(f"--json {path}: {error.strerror or error}") from None
+    print(f"wrote {path}")
+
+
 def _check_plot_file(path: str) -> str:
     """The file the chart goes to (``.png`` added to a name without a suffix); ``ValueError``
     (so before any game is played) unless a chart can be written there: matplotlib is installed,
     knows the format, and the file's directory exists and is writable."""
-    if not path:
-        raise ValueError("--plot needs a file name, such as shots.png")
-    if os.path.isdir(path):
-        raise ValueError(f"--plot {path}: is a directory, not a file name")
-    if not os.path.splitext(path)[1]:
+    if path and not os.path.isdir(path) and not os.path.splitext(path)[1]:
         path += ".png"
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise ValueError(f"--plot {path}: directory {directory} does not exist")
-    if not os.access(directory, os.W_OK):
-        raise ValueError(f"--plot {path}: directory {directory} is not writable")
+    _check_writable("--plot", path, "shots.png")
     if importlib.util.find_spec("matplotlib") is None:
         raise ValueError("--plot needs matplotlib (pip install matplotlib)")
     from matplotlib.backend_bases import FigureCanvasBase
@@ -379,7 +414,9 @@ def _check_plot_file(path: str) -> str:
 def _compare(args: argparse.Namespace) -> int:
     shooters = battleship.shooter_names() if args.shooters is None else _names(args.shooters, "--shooters")
     plot = None if args.plot is None else _check_plot_file(args.plot)
+    json_file = _json_file(args)
     results = _table(args, shooters, slow_games=args.slow_games)
+    _save_json(json_file, results, args)
     if plot is not None:
         import matplotlib
 
@@ -411,6 +448,7 @@ def add_compare(sub: Subparsers) -> None:
     p.add_argument("--shooters", help="comma-separated shooter names (default: every built-in)")
     _add_layout_option(p)
     p.add_argument("--plot", metavar="FILE.png", help="also write the distribution chart (needs matplotlib)")
+    _add_json_option(p)
     p.add_argument(
         "--slow-games",
         type=_positive,
@@ -436,15 +474,18 @@ def add_simulate(sub: Subparsers) -> None:
         "--longest", action="store_true",
         help="then play the run's longest game again and show it: the shot at which each ship sank, and the ocean",
     )
+    _add_json_option(p)
     add_run_options(p, 10_000)
     add_board_options(p, volleys=False)
     p.set_defaults(run=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    json_file = _json_file(args)
     (r,) = _table(args, [args.shooter], game_shots=args.longest)
     if args.longest and r.game_shots is not None and r.finished:
         _show_longest(args, int(r.game_shots.argmax()))
+    _save_json(json_file, [r], args)
     return 0
 
 
@@ -464,6 +505,7 @@ def _show_longest(args: argparse.Namespace, index: int) -> None:
 
 # ---- match ---------------------------------------------------------------------------------
 def _match(args: argparse.Namespace) -> int:
+    json_file = _json_file(args)
     rules = check_run(args, [args.a, args.b], [args.placer])
     placer = placer_of(args, args.placer)
     test = None
@@ -509,6 +551,7 @@ def _match(args: argparse.Namespace) -> int:
         print(f"  {test}")
     if r.game_results is not None:
         _show_first_loss(args, placer, r)
+    _save_json(json_file, [r if test is None else test], args)
     return 0
 
 
@@ -547,6 +590,7 @@ def add_match(sub: Subparsers) -> None:
         "--first-loss", action="store_true",
         help="then set up again the first match A lost and show it (A's view of B's ocean at the end)",
     )
+    _add_json_option(p)
     g = p.add_argument_group(
         "sequential test",
         "with --sprt, play batches until a sequential probability ratio test decides whether A is "
@@ -580,6 +624,7 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.anchor is not None and args.anchor not in shown:  # before the run, not after it
         raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
     entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
+    json_file = _json_file(args)
     t = battleship.tournament(entrants, args.games, **run_arguments(args))
     pairs = len(t.matches)
     print(f"round robin of {len(t.names)}: {_many(args.games, 'game')} a pair, {_describe(args, rules)}")
@@ -589,6 +634,7 @@ def _tournament(args: argparse.Namespace) -> int:
     print(t.table(args.anchor))
     print("\n" + t.elo_fit(args.anchor).summary())
     print(f"\n{_many(pairs, 'pair')}, {_many(pairs * args.games, 'game')} in {t.seconds:.1f} s")
+    _save_json(json_file, [t], args)
     return 0
 
 
@@ -604,6 +650,7 @@ def add_tournament(sub: Subparsers) -> None:
     )
     p.add_argument("players", nargs="+", metavar="PLAYER", help="shooter: " + ", ".join(battleship.shooter_names()))
     p.add_argument("--anchor", metavar="PLAYER", help="measure the Elo ratings from this player's (default: from their mean)")
+    _add_json_option(p)
     add_run_options(p, 1_000)
     add_board_options(p)
     p.set_defaults(run=_tournament)
@@ -837,6 +884,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _show_what_the_encoding_can(stream)
     top = parser()
     args, stray = top.parse_known_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # what --json records
     if args.command is None:
         given = f"unrecognized arguments: {' '.join(stray)}; " if stray else ""
         top.error(f"{given}a COMMAND is required, one of: {', '.join(args.commands)}")

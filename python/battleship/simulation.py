@@ -18,15 +18,16 @@ import importlib.util
 import math
 import os
 import time
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, ClassVar, Dict, List, Optional, Sequence, Tuple, Union, overload
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from battleship import _core, _shape
+from battleship import _core, _records, _shape
 from battleship._core import Fleet, Rules, ShotOutcome
 from battleship._arguments import (
+    INT_MAX,
     UINT64_MAX,
     UINT_MAX,
     check_count,
@@ -69,6 +70,28 @@ class RunSetup:
     placer's budget when it has its own). Python placers go by their ``name`` or class name, so
     two with one name are not told apart."""
 
+    def to_dict(self) -> Dict[str, Any]:
+        """The setup as plain JSON values: the fleet as its ship classes (``name``, ``symbol``,
+        ``length``, ``count``) and the rules as ``Rules.to_dict`` gives them."""
+        return {
+            "seed": self.seed, "rows": self.rows, "cols": self.cols, "fleet": _records.fleet_to_list(self.fleet),
+            "rules": self.rules.to_dict(), "placers": list(self.placers),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RunSetup:
+        """The setup ``to_dict`` gave; ``ValueError`` naming the key of a missing, unknown or
+        malformed value."""
+        return cls._read(data, "RunSetup")
+
+    @classmethod
+    def _read(cls, data: Any, where: str) -> RunSetup:
+        d = _records.record(data, where, {
+            "seed": _records.whole(), "rows": _records.whole(1), "cols": _records.whole(1),
+            "fleet": _records.fleet, "rules": _records.rules, "placers": _records.listed(_records.text),
+        })
+        return cls(**{**d, "placers": tuple(d["placers"])})
+
 
 @dataclass(frozen=True)
 class SimulationResult:
@@ -109,6 +132,47 @@ class SimulationResult:
         ) and np.array_equal(self.histogram, other.histogram)
 
     __hash__ = None  # type: ignore[assignment]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The result as plain JSON values (``"kind": "simulation"``): every field, the arrays as
+        lists, ``setup`` as ``RunSetup.to_dict`` gives it. ``from_dict`` reads it back, equal and
+        with equal arrays; ``battleship.save_results`` writes it to a file."""
+        d: Dict[str, Any] = {"kind": "simulation"}
+        for f in fields(self):
+            d[f.name] = getattr(self, f.name)
+        d["histogram"] = self.histogram.tolist()
+        d["game_shots"] = None if self.game_shots is None else self.game_shots.tolist()
+        d["setup"] = None if self.setup is None else self.setup.to_dict()
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SimulationResult:
+        """The result ``to_dict`` gave. ``ValueError`` naming the key of a missing, unknown or
+        malformed value, or saying which counts disagree (games played against finished,
+        unfinished and unplaced ones, the histogram against the games finished)."""
+        return cls._read(data, "SimulationResult")
+
+    @classmethod
+    def _read(cls, data: Any, where: str) -> SimulationResult:
+        r = _records
+        d = r.record(data, where, {
+            "shooter": r.text, "games": r.whole(), "finished": r.whole(), "unfinished": r.whole(),
+            "unplaceable": r.whole(), "mean": r.real, "stddev": r.real, "ci95": r.real, "median": r.whole(),
+            "p95": r.whole(), "min": r.whole(), "max": r.whole(), "seconds": r.real,
+            "games_per_second": r.real, "histogram": r.counts(np.uint64, 0, UINT64_MAX), "first_game": r.whole(),
+            "game_shots": r.nullable(r.counts(np.int32, -1, INT_MAX)), "setup": r.nullable(RunSetup._read),
+        }, kind="simulation")
+        if d["finished"] + d["unfinished"] + d["unplaceable"] != d["games"]:
+            raise ValueError(
+                f"{where}: finished, unfinished and unplaceable add up to "
+                f"{d['finished'] + d['unfinished'] + d['unplaceable']:,}, not games ({d['games']:,})"
+            )
+        if int(d["histogram"].sum()) != d["finished"]:
+            counted = int(d["histogram"].sum())
+            raise ValueError(f"{where}.histogram: counts {counted:,} games, not finished ({d['finished']:,})")
+        if d["game_shots"] is not None and len(d["game_shots"]) != d["games"]:
+            raise ValueError(f"{where}.game_shots: has {len(d['game_shots']):,} games, not games ({d['games']:,})")
+        return cls(**d)
 
 
 @dataclass(frozen=True)
@@ -180,6 +244,49 @@ class MatchResult:
     def games_per_second(self) -> float:
         """Games per second of wall-clock time."""
         return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The result as plain JSON values (``"kind": "match"``): every field, ``game_results``
+        as a list, ``setup`` as ``RunSetup.to_dict`` gives it (the share, its interval and the
+        rate are left out: they follow from the fields). ``from_dict`` reads it back, equal."""
+        d: Dict[str, Any] = {"kind": "match"}
+        for f in fields(self):
+            d[f.name] = getattr(self, f.name)
+        d["game_results"] = None if self.game_results is None else self.game_results.tolist()
+        d["setup"] = None if self.setup is None else self.setup.to_dict()
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MatchResult:
+        """The result ``to_dict`` gave. ``ValueError`` naming the key of a missing, unknown or
+        malformed value, or saying which counts disagree (games against wins, draws and aborted
+        games; the first mover's wins against all wins; ``game_results`` against the games)."""
+        return cls._read(data, "MatchResult")
+
+    @classmethod
+    def _read(cls, data: Any, where: str) -> MatchResult:
+        r = _records
+        d = r.record(data, where, {
+            "a": r.text, "b": r.text, "games": r.whole(), "wins_a": r.whole(), "wins_b": r.whole(),
+            "draws": r.whole(), "aborted": r.whole(), "first_mover_wins": r.whole(), "mean_rounds": r.real,
+            "mean_winner_shots": r.real, "seconds": r.real, "first_abort": r.text, "total_rounds": r.whole(),
+            "total_winner_shots": r.whole(), "first_abort_game": r.nullable(r.whole()), "first_game": r.whole(),
+            "setup": r.nullable(RunSetup._read),
+            "game_results": r.nullable(r.counts(np.int8, cls.A_WON, cls.ABORTED)),
+        }, kind="match")
+        ended = d["wins_a"] + d["wins_b"] + d["draws"] + d["aborted"]
+        if ended != d["games"]:
+            raise ValueError(f"{where}: wins_a, wins_b, draws and aborted add up to {ended:,}, not games ({d['games']:,})")
+        if d["first_mover_wins"] > d["wins_a"] + d["wins_b"]:
+            raise ValueError(f"{where}.first_mover_wins: {d['first_mover_wins']:,} is more than the games won")
+        ends = d["game_results"]
+        if ends is not None:
+            if len(ends) != d["games"]:
+                raise ValueError(f"{where}.game_results: has {len(ends):,} matches, not games ({d['games']:,})")
+            tally = np.bincount(ends, minlength=4).tolist()
+            if tally != [d["wins_a"], d["wins_b"], d["draws"], d["aborted"]]:
+                raise ValueError(f"{where}.game_results: its ends disagree with wins_a, wins_b, draws and aborted")
+        return cls(**d)
 
 
 def _run_range(games: int, seed: int, first_game: int) -> Tuple[int, int, int]:

@@ -18,10 +18,10 @@ less. Between ``elo0`` and ``elo1`` either answer may come, and the test is long
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, fields
+from typing import Any, Dict, Literal, Mapping
 
-from battleship import _core
+from battleship import _core, _records
 from battleship._arguments import check_count
 from battleship.simulation import MatchResult, _PreparedMatch, _progress
 
@@ -53,12 +53,42 @@ class SprtResult:
     games gives the same); its time is that of every match played."""
 
     def __str__(self) -> str:
+        """The hypotheses, the decision, the matches it took (and those played past the deciding
+        pair, if any) and the ratio with its bounds, on one line."""
         verdict = {"accept_h0": "H0 accepted", "accept_h1": "H1 accepted", "undecided": "undecided"}[self.decision]
+        played = f"{self.played:,} played; " if self.played > self.match.games else ""
         return (
             f"SPRT of {self.match.a} - {self.match.b}, H0: {self.elo0:+g} Elo, H1: {self.elo1:+g} Elo "
             f"(alpha {self.alpha:g}, beta {self.beta:g}): {verdict} after {self.match.games:,} matches "
-            f"(log-likelihood ratio {self.llr:.2f}, bounds {self.lower:.2f} and {self.upper:.2f})"
+            f"({played}log-likelihood ratio {self.llr:.2f}, bounds {self.lower:.2f} and {self.upper:.2f})"
         )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The result as plain JSON values (``"kind": "sprt"``): every field, ``match`` as
+        ``MatchResult.to_dict`` gives it. ``from_dict`` reads it back, equal."""
+        d: Dict[str, Any] = {"kind": "sprt"}
+        for f in fields(self):
+            d[f.name] = getattr(self, f.name)
+        d["match"] = self.match.to_dict()
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SprtResult:
+        """The result ``to_dict`` gave; ``ValueError`` naming the key of a missing, unknown or
+        malformed value, or saying that fewer matches were played than counted."""
+        return cls._read(data, "SprtResult")
+
+    @classmethod
+    def _read(cls, data: Any, where: str) -> SprtResult:
+        r = _records
+        d = r.record(data, where, {
+            "decision": r.one_of(("accept_h0", "accept_h1", "undecided")), "llr": r.real, "lower": r.real,
+            "upper": r.real, "elo0": r.real, "elo1": r.real, "alpha": r.real, "beta": r.real,
+            "batches": r.whole(), "played": r.whole(), "match": MatchResult._read,
+        }, kind="sprt")
+        if d["played"] < d["match"].games:
+            raise ValueError(f"{where}.played: {d['played']:,} is fewer than the matches counted ({d['match'].games:,})")
+        return cls(**d)
 
 
 def sprt(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from battleship import _core, _shape
+from battleship import _core, _records, _shape
 from battleship._core import Fleet, Rules
 from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
 from battleship.simulation import MatchResult, RunSetup, _match_result, _placer_label, _progress, _threads
@@ -306,6 +306,51 @@ class TournamentResult:
 
     def __str__(self) -> str:
         return self.table()
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The result as plain JSON values (``"kind": "tournament"``): the players, the standings
+        (each ``{"name", "wins", "losses", "draws", "score"}``) and every pair's batch as
+        ``MatchResult.to_dict`` gives it, in the order played. Ratings are left out: ``elo_fit``
+        fits them again from the batches. ``from_dict`` reads it back, equal."""
+        return {
+            "kind": "tournament", "names": list(self.names),
+            "standings": [{"name": s.name, "wins": s.wins, "losses": s.losses, "draws": s.draws, "score": s.score}
+                          for s in self.standings],
+            "matches": [m.to_dict() for m in self.matches.values()],
+            "games": self.games, "seconds": self.seconds, "cancelled": self.cancelled,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TournamentResult:
+        """The result ``to_dict`` gave. ``ValueError`` naming the key of a missing, unknown or
+        malformed value, or what disagrees: a batch of a pair that is not two entrants (the one
+        entered first as ``a``) or played twice, or standings that are not one for each entrant."""
+        return cls._read(data, "TournamentResult")
+
+    @classmethod
+    def _read(cls, data: Any, where: str) -> TournamentResult:
+        r = _records
+        standing = {"name": r.text, "wins": r.whole(), "losses": r.whole(), "draws": r.whole(), "score": r.real}
+        d = r.record(data, where, {
+            "names": r.listed(r.text),
+            "standings": r.listed(lambda item, at: Standing(**r.record(item, at, standing))),
+            "matches": r.listed(MatchResult._read), "games": r.whole(), "seconds": r.real, "cancelled": r.flag,
+        }, kind="tournament")
+        names = d["names"]
+        if len(set(names)) != len(names) or len(names) < 2:
+            raise ValueError(f"{where}.names: expected two or more different names, got {names}")
+        if sorted(s.name for s in d["standings"]) != sorted(names):
+            raise ValueError(f"{where}.standings: expected one standing for each of {', '.join(names)}")
+        matches: Dict[Tuple[str, str], MatchResult] = {}
+        for k, m in enumerate(d["matches"]):
+            pair = (m.a, m.b)
+            if m.a not in names or m.b not in names or names.index(m.a) >= names.index(m.b) or pair in matches:
+                raise ValueError(
+                    f"{where}.matches[{k}]: {m.a!r} against {m.b!r} is not a pair of entrants, the one entered "
+                    "first as a, played once"
+                )
+            matches[pair] = m
+        return cls(**{**d, "names": tuple(names), "matches": matches})
 
 
 def player_name(shooter: str, placer: str) -> str:

@@ -32,6 +32,7 @@ RUNS = {
     "shot_advisor.py": (["--demo", "3"], "all 5 ships sunk in "),
     "lost_matches.py": (["--games", "40"], "parity sank every ship in"),
     "longest_game.py": (["--games", "300"], "the ocean after"),
+    "saved_results.py": (["{tmp}/runs.json", "--games", "300"], "probability minus parity, game by game: "),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
@@ -81,6 +82,28 @@ def test_the_python_placer_makes_the_density_shooter_work_harder(
                       r"\(uniform layouts: (\d+\.\d\d)\)$", out, re.MULTILINE)
     assert edges, out
     assert float(edges[1]) > float(edges[2]) + 1  # every ship on an edge: the centre-first hunt pays
+
+
+def test_saved_results_are_studied_again_without_playing_and_a_commands_file_too(
+    tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    first = run_example("saved_results.py", ["runs.json", "--games", "200", "--seed", "4"], tmp_path, python_env).stdout
+    assert first.startswith("played parity, probability, 200 games each, and saved the results to runs.json")
+    again = run_example("saved_results.py", ["runs.json", "--games", "999"], tmp_path, python_env).stdout
+    assert "played" not in again and again == first.split("\n\n", 1)[1]  # read back: the same figures
+    parity = battleship.simulate("parity", 200, seed=4, progress=False)
+    assert f"  parity                   200 games  mean {parity.mean:6.2f} ± {parity.ci95:.2f}" in again
+    # A file the command line wrote: a tournament, and a comparison without game by game shots.
+    done = subprocess.run(
+        [sys.executable, "-m", "battleship", "tournament", "random", "parity", "--games", "10", "--no-progress",
+         "--json", "t.json"], env=python_env, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    out = run_example("saved_results.py", ["t.json"], tmp_path, python_env).stdout
+    assert out.startswith("t.json: 1 result\na tournament:\n| player | score | elo |")
+    (tmp_path / "bad.json").write_text((tmp_path / "t.json").read_text().replace('"wins": ', '"wins": -', 1))
+    bad = run_example("saved_results.py", ["bad.json"], tmp_path, python_env, status=2)
+    assert "bad.json: results[0].standings[0].wins: expected at least 0, got -" in bad.stderr
 
 
 def test_the_layout_challenge_hunts_the_drawn_layout_and_names_a_refused_ships_line(

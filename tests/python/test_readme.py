@@ -49,13 +49,19 @@ def check_claims(code: str, ns: Dict[str, Any]) -> None:
     if "battleship.combine(" in code:  # "== simulate("parity", 2_000_000, seed=1)"
         assert ns["r"].games == 2_000_000
         assert ns["r"] == battleship.simulate("parity", 2_000_000, seed=1, progress=False)
-    if "paired_difference(" in code:  # "d.mean -0.76, d.ci95 0.12: parity needs fewer"
+    if "d = battleship.paired_difference(" in code:  # "d.mean -0.76, d.ci95 0.12: parity needs fewer"
         said = re.search(r"d\.mean (-?[0-9.]+), d\.ci95 ([0-9.]+)", code)
         assert said, "the paired difference's comment no longer gives its figures"
         d = ns["d"]
         assert (f"{d.mean:.2f}", f"{d.ci95:.2f}") == said.groups()
         first_five = battleship.simulate("parity", 5, seed=1, game_shots=True, progress=False)
         assert list(ns["a"].game_shots[:5]) == list(first_five.game_shots)  # "games 0 to 4"
+    if "battleship.save_results(" in code:  # "[a, b], equal"; "-16.245 shots"
+        saved, a, b = ns["saved"], ns["a"], ns["b"]
+        assert saved == [a, b] and [r.setup for r in saved] == [a.setup, b.setup]
+        said = re.search(r"\.mean +# (-?[0-9.]+) shots", code)
+        assert said, "the saved results' comment no longer gives the paired difference"
+        assert f"{battleship.paired_difference(saved[1], saved[0]).mean:.3f}" == said.group(1)
     if "battleship.tournament(" in code:  # "that pair's MatchResult: what match() gives them"
         pair = ns["t"].between("parity", "probability")
         alone = battleship.match("parity", "probability", 2_000, seed=1, progress=False)
@@ -82,17 +88,20 @@ def check_claims(code: str, ns: Dict[str, Any]) -> None:
         assert ns["ocean"].layout_text().strip() == drawing(ROOT / "examples" / "layouts" / "classic.txt")
 
 
-def test_readme_python_examples_run_and_their_comments_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_readme_python_examples_run_and_their_comments_hold(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
     for module in ("gymnasium", "pettingzoo", "matplotlib"):
         pytest.importorskip(module)
     import matplotlib
 
     matplotlib.use("Agg")  # block 2 draws a map: no window in a test
-    monkeypatch.chdir(ROOT)  # the layout block opens examples/layouts/classic.txt
     blocks = python_blocks()
     assert len(blocks) == (ROOT / "README.md").read_text(encoding="utf-8").count("```python") >= 9
     ns: Dict[str, Any] = {"__name__": "readme"}
     for line, code in blocks:
+        # the layout block opens examples/layouts/classic.txt; the saved results' block writes a file
+        monkeypatch.chdir(tmp_path if "save_results(" in code else ROOT)
         try:
             exec(compile(code, f"README.md, the block at line {line}", "exec"), ns)
         except Exception as error:  # name the block: the traceback's line numbers count from it

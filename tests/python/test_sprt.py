@@ -28,7 +28,10 @@ def test_a_lopsided_pair_is_decided_at_the_first_pair_that_decides_inside_its_ba
     assert (behind.decision, behind.match.games, behind.match.wins_b) == ("accept_h0", 8, 8)
     assert _core.sprt_decision(0, 120, 0.05, 0.05, 0, 6, 0)["decision"] == "undecided"
     assert str(r) == ("SPRT of probability - random, H0: +0 Elo, H1: +120 Elo (alpha 0.05, beta 0.05): "
-                      f"H1 accepted after 12 matches (log-likelihood ratio {r.llr:.2f}, bounds -2.94 and 2.94)")
+                      f"H1 accepted after 12 matches (20 played; log-likelihood ratio {r.llr:.2f}, bounds -2.94 and 2.94)")
+    exact = battleship.sprt("probability", "random", elo0=0, elo1=120, batch=12, progress=False)
+    assert exact.played == exact.match.games == 12  # nothing played past the deciding pair: not said
+    assert str(exact) == str(r).replace("20 played; ", "")
 
 
 def test_the_test_decides_the_same_on_any_batch_and_thread_count():
@@ -139,7 +142,7 @@ def test_the_match_command_runs_the_test(capsys):
     out = capsys.readouterr().out
     assert "probability vs random: 12 games" in out
     assert ("  SPRT of probability - random, H0: +0 Elo, H1: +120 Elo (alpha 0.05, beta 0.05): H1 accepted after "
-            "12 matches (log-likelihood ratio ") in out
+            "12 matches (20 played; log-likelihood ratio ") in out
     assert cli.main(["match", "parity", "parity", "--sprt", "-5", "5", "--batch", "40", "--games", "100",
                      "--alpha", "0.1", "--no-progress"]) == 0
     assert "(alpha 0.1, beta 0.05): undecided after 100 matches" in capsys.readouterr().out

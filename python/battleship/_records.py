@@ -1,0 +1,143 @@
+"""Reading results back from JSON-ready dicts (``to_dict``'s output): each reader checks one
+value and names where it is (``results[0].histogram[3]``) in the ``ValueError`` it raises, so a
+hand-edited or truncated file says what is wrong and where."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Collection, Dict, List, Mapping, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from battleship._core import Fleet, Rules
+
+Reader = Callable[[Any, str], Any]
+"""Checks a value found at the given place and returns what it stands for."""
+
+
+def _shown(value: Any) -> str:
+    """A value in an error message: short, with its JSON type."""
+    kinds = {dict: "an object", list: "a list", str: "a string", bool: "true or false", type(None): "null"}
+    kind = kinds.get(type(value), "a number")
+    text = repr(value)
+    return kind if len(text) > 40 else f"{kind}, {text}"
+
+
+def whole(minimum: Optional[int] = 0, maximum: Optional[int] = None) -> Reader:
+    """A whole number, from ``minimum`` to ``maximum`` (either ``None``: no bound)."""
+
+    def read(value: Any, where: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"{where}: expected a whole number, got {_shown(value)}")
+        if minimum is not None and value < minimum:
+            raise ValueError(f"{where}: expected at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise ValueError(f"{where}: expected at most {maximum:,}, got {value:,}")
+        return value
+
+    return read
+
+
+def real(value: Any, where: str) -> float:
+    """A finite number."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        raise ValueError(f"{where}: expected a number, got {_shown(value)}")
+    return float(value)
+
+
+def text(value: Any, where: str) -> str:
+    """A string."""
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: expected a string, got {_shown(value)}")
+    return value
+
+
+def flag(value: Any, where: str) -> bool:
+    """``true`` or ``false``."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{where}: expected true or false, got {_shown(value)}")
+    return value
+
+
+def one_of(choices: Collection[str]) -> Reader:
+    """One of the strings ``choices``."""
+
+    def read(value: Any, where: str) -> str:
+        if text(value, where) not in choices:
+            raise ValueError(f"{where}: expected one of {', '.join(map(repr, choices))}, got {value!r}")
+        return str(value)
+
+    return read
+
+
+def nullable(reader: Reader) -> Reader:
+    """``null`` (``None``) or what ``reader`` reads."""
+    return lambda value, where: None if value is None else reader(value, where)
+
+
+def listed(reader: Reader) -> Reader:
+    """A list, each item read by ``reader``."""
+
+    def read(value: Any, where: str) -> List[Any]:
+        if not isinstance(value, list):
+            raise ValueError(f"{where}: expected a list, got {_shown(value)}")
+        return [reader(item, f"{where}[{i}]") for i, item in enumerate(value)]
+
+    return read
+
+
+def counts(dtype: Any, minimum: int, maximum: int) -> Reader:
+    """A list of whole numbers from ``minimum`` to ``maximum`` as a NumPy array of ``dtype``."""
+    each = listed(whole(minimum, maximum))
+    return lambda value, where: np.array(each(value, where), dtype=dtype)
+
+
+def record(
+    data: Any, where: str, readers: Mapping[str, Reader], *, kind: Optional[str] = None, optional: Collection[str] = ()
+) -> Dict[str, Any]:
+    """The keys of the object ``data``, each read by its reader. ``ValueError`` for something
+    that is not an object, a missing key (unless ``optional``), a key no reader knows (a typo or
+    a newer format, not silently dropped) or, with ``kind``, a ``"kind"`` other than it."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{where}: expected an object, got {_shown(data)}")
+    known = set(readers) | ({"kind"} if kind is not None else set())
+    unknown = [key for key in data if key not in known]
+    if unknown:
+        raise ValueError(f"{where}: unknown key {unknown[0]!r} (the keys are {', '.join(sorted(known))})")
+    if kind is not None and data.get("kind") != kind:
+        raise ValueError(f"{where}: expected \"kind\": \"{kind}\", got {_shown(data.get('kind'))}")
+    out: Dict[str, Any] = {}
+    for key, read in readers.items():
+        if key in data:
+            out[key] = read(data[key], f"{where}.{key}")
+        elif key not in optional:
+            raise ValueError(f"{where}: missing key {key!r}")
+    return out
+
+
+def fleet_to_list(fleet: Fleet) -> List[Dict[str, Any]]:
+    """A fleet as its ship classes, each ``{"name", "symbol", "length", "count"}``."""
+    return [{"name": c.name, "symbol": c.symbol, "length": c.length, "count": c.count} for c in fleet.classes]
+
+
+def fleet(value: Any, where: str) -> Fleet:
+    """A fleet written by ``fleet_to_list``; the engine's refusals name the place."""
+    each = {"name": text, "symbol": text, "length": whole(1), "count": whole(1)}
+    classes = listed(lambda item, at: record(item, at, each))(value, where)
+    try:
+        return Fleet([(c["name"], c["symbol"], c["length"], c["count"]) for c in classes])
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
+def rules(value: Any, where: str) -> Rules:
+    """Rules written by ``Rules.to_dict``: every field, of its default's type; the engine checks
+    the values (a rule's name, a salvo size the volley rule takes) and its refusal names the place."""
+    by_type: Dict[type, Reader] = {bool: flag, int: whole(None), str: text}
+    fields = {key: by_type[type(default)] for key, default in Rules().to_dict().items()}
+    given = record(value, where, fields)
+    try:
+        return Rules(**given)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None

@@ -1,0 +1,118 @@
+"""Results in a file: ``save_results`` writes what ``simulate``, ``match``, ``tournament`` and
+``sprt`` return as JSON, ``load_results`` reads it back into equal results.
+
+>>> import os, tempfile
+>>> r = simulate("parity", 100, seed=1, progress=False)
+>>> path = os.path.join(tempfile.mkdtemp(), "parity.json")
+>>> save_results(r, path)
+>>> load_results(path) == [r]
+True
+
+The file is one JSON object: ``"format": "battleship-results"``, its ``"version"`` (1), the
+``"battleship"`` version that wrote it, optionally the ``"command"`` that made it (the command
+line's arguments), and ``"results"``, a list of each result's ``to_dict``, each with its
+``"kind"`` (``simulation``, ``match``, ``tournament`` or ``sprt``). Lists of numbers (histograms,
+game by game shots and ends) and short objects (a ship class) stay on one line, so the file reads
+well; tools such as ``jq`` take it as it is. ``battleship compare``, ``simulate``, ``match`` and
+``tournament`` write one with ``--json FILE``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from battleship import _records
+from battleship._core import __version__
+from battleship.simulation import MatchResult, SimulationResult
+from battleship.sprt import SprtResult
+from battleship.tournament import TournamentResult
+
+__all__ = ["save_results", "load_results", "Result"]
+
+Result = Union[SimulationResult, MatchResult, TournamentResult, SprtResult]
+"""What ``save_results`` writes and ``load_results`` reads."""
+
+FORMAT = "battleship-results"
+VERSION = 1
+_KINDS: Dict[str, Any] = {"simulation": SimulationResult, "match": MatchResult, "tournament": TournamentResult,
+                          "sprt": SprtResult}
+
+
+def save_results(
+    results: Union[Result, Sequence[Result]], path: Union[str, "os.PathLike[str]"], *,
+    command: Optional[Sequence[str]] = None,
+) -> None:
+    """Write one result or a list of them to the JSON file ``path`` (replacing it), with
+    ``command``, the arguments that made them, if given. ``TypeError`` for something that is
+    not a result, before the file is touched; ``OSError`` if it cannot be written."""
+    one = isinstance(results, tuple(_KINDS.values()))
+    items: List[Any] = [results] if one else list(results)  # type: ignore[arg-type]
+    for i, item in enumerate(items):
+        if not isinstance(item, tuple(_KINDS.values())):
+            raise TypeError(
+                f"results[{i}] is a {type(item).__name__}; save_results writes SimulationResult, MatchResult, "
+                "TournamentResult and SprtResult"
+            )
+    document: Dict[str, Any] = {"format": FORMAT, "version": VERSION, "battleship": __version__}
+    if command is not None:
+        document["command"] = [str(word) for word in command]
+    document["results"] = [item.to_dict() for item in items]
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(_dumps(document, "") + "\n")
+
+
+def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
+    """The results in the JSON file ``path`` that ``save_results`` (or ``--json``) wrote, in
+    order. ``ValueError`` naming the file and then the line and column of text that is not JSON,
+    or the place of a missing, unknown or malformed value (``results[0].histogram[3]``), or a
+    format version newer than this battleship reads; ``OSError`` if it cannot be read."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    name = os.fspath(path)
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{name}: line {error.lineno} column {error.colno}: {error.msg}") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ValueError(f"{name}: not a battleship results file (no \"format\": \"{FORMAT}\" in a JSON object)")
+    top = _records.record(document, name, {
+        "format": _records.text, "version": _records.whole(1), "battleship": _records.text,
+        "command": _records.listed(_records.text), "results": _any_list,
+    }, optional=("command",))
+    if top["version"] > VERSION:
+        raise ValueError(
+            f"{name}: format version {top['version']}, written by battleship {top['battleship']}; this battleship "
+            f"({__version__}) reads version {VERSION}: upgrade it"
+        )
+    out: List[Result] = []
+    for i, data in enumerate(top["results"]):
+        where = f"{name}: results[{i}]"
+        kind = data.get("kind") if isinstance(data, dict) else None
+        if kind not in _KINDS:
+            raise ValueError(f"{where}: expected \"kind\" to be one of {', '.join(_KINDS)}, got {kind!r}")
+        out.append(_KINDS[kind]._read(data, where))
+    return out
+
+
+def _any_list(value: Any, where: str) -> List[Any]:
+    """A list, its items read later (each by the reader of its kind)."""
+    items: List[Any] = _records.listed(lambda item, _: item)(value, where)
+    return items
+
+
+def _dumps(value: Any, indent: str) -> str:
+    """JSON for ``value``: an object's keys one a line (a short object of plain values, such as
+    a ship class, on one line), a list of objects one a line, a list of anything else (numbers,
+    names) on one line."""
+    inner = indent + " "
+    flat = json.dumps(value, allow_nan=False, separators=(", ", ": "))
+    if isinstance(value, dict) and len(flat) <= 80 and not any(isinstance(v, (dict, list)) for v in value.values()):
+        return flat
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(key)}: {_dumps(item, inner)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list) and any(isinstance(item, (dict, list)) for item in value):
+        return "[\n" + ",\n".join(inner + _dumps(item, inner) for item in value) + "\n" + indent + "]"
+    return flat

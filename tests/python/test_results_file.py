@@ -1,0 +1,288 @@
+"""Results as JSON: to_dict and from_dict on every result, save_results and load_results, and
+the commands' --json option. A result read back equals the one written, arrays and setup
+included, and goes on working (combine, paired_difference, a tournament's ratings); a malformed
+file is refused with the place of the problem."""
+
+import copy
+import dataclasses
+import json
+import re
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship import MatchResult, RunSetup, SimulationResult, SprtResult, TournamentResult
+from battleship.cli import main
+
+
+def same_fields(a, b):
+    """Every dataclass field of a and b equal, arrays by value and dtype, nested results too."""
+    assert type(a) is type(b)
+    for f in dataclasses.fields(a):
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if isinstance(x, np.ndarray):
+            assert isinstance(y, np.ndarray) and x.dtype == y.dtype and np.array_equal(x, y), f.name
+        elif dataclasses.is_dataclass(x):
+            same_fields(x, y)
+        elif isinstance(x, dict):
+            assert x.keys() == y.keys(), f.name
+            for key in x:
+                same_fields(x[key], y[key])
+        elif isinstance(x, list) and x and dataclasses.is_dataclass(x[0]):
+            assert len(x) == len(y), f.name
+            for p, q in zip(x, y):
+                same_fields(p, q)
+        else:
+            assert x == y and type(x) is type(y), f.name
+
+
+def through_json(result):
+    """``result``'s dict as a JSON text and back, as a file carries it."""
+    return type(result).from_dict(json.loads(json.dumps(result.to_dict())))
+
+
+@pytest.fixture(scope="module")
+def results():
+    salvo = battleship.Rules.named("salvo").replace(shot_cap=80)
+    return {
+        "simulation": battleship.simulate("parity", 60, seed=3, first_game=10, game_shots=True, progress=False),
+        "custom": battleship.simulate(
+            "hunt_target", 30, seed=2, rows=8, cols=9, fleet=battleship.Fleet.russian(),
+            rules=battleship.Rules.named("russian"), placer="spread", progress=False,
+        ),
+        "match": battleship.match("parity", "hunt_target", 40, seed=4, rules=salvo, game_results=True, progress=False),
+        "tournament": battleship.tournament(
+            ["random", "parity", ("hunt_target", "spread")], 20, seed=1, progress=False
+        ),
+        "sprt": battleship.sprt("probability", "random", elo0=0, elo1=100, batch=20, progress=False),
+    }
+
+
+@pytest.mark.parametrize("name", ["simulation", "custom", "match", "tournament", "sprt"])
+def test_a_result_read_back_from_its_dict_has_every_field_of_the_original(results, name):
+    r = results[name]
+    back = through_json(r)
+    same_fields(r, back)
+    assert back == r
+    assert r.to_dict()["kind"] == {"custom": "simulation"}.get(name, name)
+
+
+def test_the_setup_keeps_a_custom_fleet_and_custom_rules(results):
+    setup = through_json(results["custom"]).setup
+    assert setup.fleet == battleship.Fleet.russian() and setup.rules == battleship.Rules.named("russian")
+    assert (setup.rows, setup.cols, setup.seed, setup.placers) == (8, 9, 2, ("spread",))
+    assert [c["count"] for c in setup.to_dict()["fleet"]] == [1, 2, 3, 4]
+    assert RunSetup.from_dict(setup.to_dict()) == setup
+    match_rules = through_json(results["match"]).setup.rules
+    assert (match_rules.volley, match_rules.shot_cap) == ("per_ship_afloat", 80)
+
+
+def test_pieces_read_back_still_combine_into_the_whole_run():
+    pieces = [battleship.simulate("parity", 30, seed=9, first_game=k, game_shots=True, progress=False) for k in (0, 30)]
+    whole = battleship.simulate("parity", 60, seed=9, game_shots=True, progress=False)
+    combined = battleship.combine([through_json(p) for p in pieces])
+    assert combined == whole and np.array_equal(combined.game_shots, whole.game_shots)
+    # combine still refuses pieces of different runs: the setup came back, not just the counts
+    other = battleship.simulate("parity", 30, seed=8, first_game=30, progress=False)
+    with pytest.raises(ValueError, match="seed"):
+        battleship.combine([through_json(pieces[0]), through_json(other)])
+
+
+def test_matches_read_back_keep_their_ends_for_match_game(results):
+    back = through_json(results["match"])
+    lost = int(np.flatnonzero(back.game_results == MatchResult.B_WON)[0])
+    game = battleship.match_game("parity", "hunt_target", lost, seed=4, rules=back.setup.rules)
+    outcome = game.play_to_end()
+    assert outcome.winner == (1 if lost % 2 == 0 else 0)  # hunt_target won it again, in its seat
+
+
+def test_paired_difference_works_on_results_read_from_a_file(tmp_path):
+    a = battleship.simulate("probability", 50, seed=5, game_shots=True, progress=False)
+    b = battleship.simulate("parity", 50, seed=5, game_shots=True, progress=False)
+    path = tmp_path / "pair.json"
+    battleship.save_results([a, b], path)
+    loaded = battleship.load_results(path)
+    assert battleship.paired_difference(*loaded) == battleship.paired_difference(a, b)
+
+
+def test_a_tournament_read_back_fits_the_same_ratings(results):
+    t = results["tournament"]
+    back = through_json(t)
+    assert back.table() == t.table()
+    assert back.elo_fit("random").summary() == t.elo_fit("random").summary()
+    assert [s.name for s in back.standings] == [s.name for s in t.standings]
+
+
+def test_save_and_load_keep_the_order_and_the_command(tmp_path, results):
+    path = tmp_path / "all.json"
+    order = ["sprt", "simulation", "tournament", "match"]
+    battleship.save_results([results[k] for k in order], path, command=["battleship", "compare"])
+    document = json.loads(path.read_text())
+    assert document["format"] == "battleship-results" and document["version"] == 1
+    assert document["battleship"] == battleship.__version__ and document["command"] == ["battleship", "compare"]
+    loaded = battleship.load_results(str(path))
+    assert [type(r) for r in loaded] == [SprtResult, SimulationResult, TournamentResult, MatchResult]
+    for r, k in zip(loaded, order):
+        same_fields(r, results[k])
+    battleship.save_results(results["simulation"], path)  # one result alone, no command
+    assert "command" not in json.loads(path.read_text())
+    assert battleship.load_results(path) == [results["simulation"]]
+
+
+def test_lists_of_numbers_stay_on_one_line(tmp_path, results):
+    path = tmp_path / "one.json"
+    battleship.save_results(results["simulation"], path)
+    lines = path.read_text().splitlines()
+    shots = [line for line in lines if '"game_shots"' in line]
+    assert len(shots) == 1 and shots[0].strip().startswith('"game_shots": [') and shots[0].endswith("],")
+    assert len(lines) < 60  # the 101-cell histogram and 60 games' shots do not take a line each
+
+
+def test_save_refuses_what_is_not_a_result_and_leaves_the_file(tmp_path, results):
+    path = tmp_path / "kept.json"
+    path.write_text("before")
+    with pytest.raises(TypeError, match=r"results\[1\] is a dict"):
+        battleship.save_results([results["match"], {"kind": "match"}], path)
+    assert path.read_text() == "before"
+
+
+def broken(results, change):
+    """The sprt result's dict, changed by ``change``."""
+    d = copy.deepcopy(results["sprt"].to_dict())
+    change(d)
+    return d
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d["match"].pop("wins_a"), "SprtResult.match: missing key 'wins_a'"),
+        (lambda d: d["match"].update(wins_a="3"), r"SprtResult.match.wins_a: expected a whole number, got a string"),
+        (lambda d: d["match"].update(wins_a=True), r"SprtResult.match.wins_a: expected a whole number, got true"),
+        (lambda d: d["match"].update(draws=-1), r"SprtResult.match.draws: expected at least 0, got -1"),
+        (lambda d: d["match"].update(wins_a=d["match"]["wins_a"] + 1), "add up to 13, not games \\(12\\)"),
+        (lambda d: d["match"].update(first_mover_wins=13), "first_mover_wins: 13 is more than the games won"),
+        (lambda d: d.update(llr=float("nan")), r"SprtResult.llr: expected a number"),
+        (lambda d: d.update(decision="yes"), r"SprtResult.decision: expected one of 'accept_h0'"),
+        (lambda d: d.update(played=11), r"SprtResult.played: 11 is fewer than the matches counted \(12\)"),
+        (lambda d: d.update(verdict="h1"), r"SprtResult: unknown key 'verdict' \(the keys are alpha"),
+        (lambda d: d.update(kind="match"), r"SprtResult: expected \"kind\": \"sprt\", got a string, 'match'"),
+        (lambda d: d["match"]["setup"]["rules"].update(touching="sometimes"),
+         r"SprtResult.match.setup.rules: unknown touching rule 'sometimes'"),
+        (lambda d: d["match"]["setup"]["rules"].pop("shot_cap"), r"setup.rules: missing key 'shot_cap'"),
+        (lambda d: d["match"]["setup"]["fleet"][2].update(length=0), r"setup.fleet\[2\].length: expected at least 1"),
+        (lambda d: d["match"]["setup"]["fleet"][2].update(symbol="CC"), r"setup.fleet: ship class 2: the symbol"),
+        (lambda d: d["match"]["setup"].update(placers="uniform"), r"setup.placers: expected a list, got a string"),
+        (lambda d: d.update(match=[]), r"SprtResult.match: expected an object, got a list"),
+    ],
+)
+def test_a_malformed_dict_is_refused_with_the_place_of_the_problem(results, change, message):
+    with pytest.raises(ValueError, match=message):
+        SprtResult.from_dict(broken(results, change))
+
+
+def test_arrays_that_disagree_with_the_counts_are_refused(results):
+    sim = results["simulation"].to_dict()
+    with pytest.raises(ValueError, match=r"SimulationResult.histogram: counts 61 games, not finished \(60\)"):
+        SimulationResult.from_dict({**sim, "histogram": [*sim["histogram"][:-1], sim["histogram"][-1] + 1]})
+    with pytest.raises(ValueError, match=r"SimulationResult.game_shots: has 59 games, not games \(60\)"):
+        SimulationResult.from_dict({**sim, "game_shots": sim["game_shots"][1:]})
+    with pytest.raises(ValueError, match=r"SimulationResult.game_shots\[0\]: expected at least -1, got -2"):
+        SimulationResult.from_dict({**sim, "game_shots": [-2, *sim["game_shots"][1:]]})
+    with pytest.raises(ValueError, match="finished, unfinished and unplaceable add up to 60, not games \\(61\\)"):
+        SimulationResult.from_dict({**sim, "games": 61})
+    m = results["match"].to_dict()
+    ends = m["game_results"]
+    swapped = [MatchResult.B_WON if e == MatchResult.A_WON else MatchResult.A_WON if e == MatchResult.B_WON else e
+               for e in ends]
+    assert swapped != ends
+    with pytest.raises(ValueError, match="game_results: its ends disagree with wins_a, wins_b, draws and aborted"):
+        MatchResult.from_dict({**m, "game_results": swapped})
+    with pytest.raises(ValueError, match=r"MatchResult.game_results\[0\]: expected at most 3, got 4"):
+        MatchResult.from_dict({**m, "game_results": [4, *ends[1:]]})
+
+
+def test_a_tournament_with_a_pair_that_did_not_enter_is_refused(results):
+    t = results["tournament"].to_dict()
+    with pytest.raises(ValueError, match=r"TournamentResult.matches\[1\]: 'random' against 'expert' is not"):
+        TournamentResult.from_dict({**t, "matches": [t["matches"][0], t["matches"][1] | {"b": "expert"}]})
+    with pytest.raises(ValueError, match=r"TournamentResult.matches\[1\]: 'random' against 'parity' is not"):
+        TournamentResult.from_dict({**t, "matches": [t["matches"][0], t["matches"][0]]})  # played twice
+    reversed_pair = t["matches"][0] | {"a": t["matches"][0]["b"], "b": t["matches"][0]["a"]}
+    with pytest.raises(ValueError, match=r"matches\[0\]: 'parity' against 'random' is not a pair of entrants"):
+        TournamentResult.from_dict({**t, "matches": [reversed_pair]})
+    with pytest.raises(ValueError, match="TournamentResult.standings: expected one standing for each of random"):
+        TournamentResult.from_dict({**t, "standings": t["standings"][:2]})
+    with pytest.raises(ValueError, match="TournamentResult.names: expected two or more different names"):
+        TournamentResult.from_dict({**t, "names": ["random", "random", "parity"]})
+
+
+def test_a_file_that_is_not_results_is_refused_naming_the_file(tmp_path, results):
+    path = tmp_path / "r.json"
+    battleship.save_results(results["simulation"], path)
+    text = path.read_text()
+    path.write_text(text[:200])
+    with pytest.raises(ValueError, match=r"r\.json: line \d+ column \d+: "):
+        battleship.load_results(path)
+    path.write_text('{"results": []}')
+    with pytest.raises(ValueError, match=r"r\.json: not a battleship results file"):
+        battleship.load_results(path)
+    document = json.loads(text)
+    for change, message in [
+        (lambda d: d.update(version=2), r"r\.json: format version 2, written by battleship .*reads version 1"),
+        (lambda d: d["results"][0].update(kind="sim"), r"r\.json: results\[0\]: expected \"kind\" to be one of"),
+        (lambda d: d["results"][0].update(mean="high"), r"r\.json: results\[0\]\.mean: expected a number"),
+        (lambda d: d.pop("battleship"), r"r\.json: missing key 'battleship'"),
+    ]:
+        d = copy.deepcopy(document)
+        change(d)
+        path.write_text(json.dumps(d))
+        with pytest.raises(ValueError, match=message):
+            battleship.load_results(path)
+
+
+@pytest.mark.parametrize(
+    "args, kind",
+    [
+        (["compare", "--games", "30", "--shooters", "random,parity"], "simulation"),
+        (["simulate", "parity", "--games", "30", "--longest"], "simulation"),
+        (["match", "parity", "random", "--games", "20", "--first-loss"], "match"),
+        (["match", "probability", "random", "--sprt", "0", "100", "--batch", "20"], "sprt"),
+        (["tournament", "random", "parity", "hunt_target", "--games", "10"], "tournament"),
+    ],
+)
+def test_each_command_writes_its_results_with_json(tmp_path, capsys, args, kind):
+    path = tmp_path / "out.json"
+    command = [*args, "--seed", "3", "--no-progress", "--json", str(path)]
+    assert main(command) == 0
+    assert capsys.readouterr().out.endswith(f"wrote {path}\n")
+    document = json.loads(path.read_text())
+    assert document["command"] == ["battleship", *command]
+    loaded = battleship.load_results(path)
+    assert {r.to_dict()["kind"] for r in loaded} == {kind}
+    if args[0] == "compare":
+        expected = [battleship.simulate(s, 30, seed=3, progress=False) for s in ("random", "parity")]
+        assert loaded == expected and [r.setup for r in loaded] == [r.setup for r in expected]
+    if args[0] == "tournament":
+        assert loaded[0].table() == battleship.tournament(["random", "parity", "hunt_target"], 10, seed=3,
+                                                          progress=False).table()
+    if args[0] == "match" and kind == "match":
+        assert loaded[0].game_results is not None and len(loaded[0].game_results) == 20
+
+
+@pytest.mark.parametrize(
+    "where, message",
+    [
+        ("missing/out.json", "--json {}: directory .* does not exist"),
+        ("", "--json needs a file name, such as results.json"),
+        (".", "--json .: is a directory, not a file name"),
+    ],
+)
+def test_a_json_file_that_cannot_be_written_is_refused_before_the_run(tmp_path, capsys, monkeypatch, where, message):
+    monkeypatch.chdir(tmp_path)
+    for args in (["simulate", "parity"], ["match", "parity", "random"], ["tournament", "parity", "random"],
+                 ["compare", "--shooters", "parity"]):
+        assert main([*args, "--games", "10", "--no-progress", "--json", where]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and re.search(message.format(where), err), err
