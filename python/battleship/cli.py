@@ -11,7 +11,9 @@ Subcommands::
     battleship replay P1 P2 S1 S2    replay a BBM103 'Battle of Ships' game from its files
 
 Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
---fleet --rules`` (plus single-rule overrides such as ``--touching``).
+--fleet --rules`` (plus single-rule overrides such as ``--touching``). Wherever a shooter or
+placer is named, ``module:attribute`` names your own (``my_shooters:EdgeShooter``, a class or
+object in ``my_shooters.py`` in the current directory or on ``PYTHONPATH``).
 
 Adding a subcommand
 -------------------
@@ -41,7 +43,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import battleship
 from battleship import Fleet, Ocean, Rules, _core
 from battleship._arguments import INT_MAX, UINT_MAX, check_count, check_fit
-from battleship.strategies import DRAWING_PLACERS
+from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter
 from battleship.tournament import player_name
 
 Subparsers = Any  # argparse._SubParsersAction, which has no public name
@@ -71,6 +73,10 @@ def whole_number(minimum: int = 1, maximum: Optional[int] = None) -> Callable[[s
 
 
 _positive = whole_number(1)
+
+
+OWN = "module:attribute, your own (my_shooters:EdgeShooter: a class or object in my_shooters.py)"
+"""How the help names a Python strategy given as ``module:attribute`` (``imported_strategy``)."""
 
 
 def add_board_options(parser: argparse.ArgumentParser, volleys: bool = True) -> None:
@@ -194,10 +200,10 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
     check_count("games", args.games, 0)
     check_count("seed", args.seed, 0)
     check_count("threads", args.threads, 0, UINT_MAX)
-    for name in shooters:
-        battleship.BuiltinShooter(name)
+    for name in shooters:  # a built-in's name, or module:attribute imported (and a class made)
+        resolve_shooter(name)
     for name in placers:
-        battleship.placer(name)
+        resolve_placer(name)
     if args.search_budget is not None:
         check_count("--search-budget", args.search_budget, 1, INT_MAX)
     if args.candidates is not None:
@@ -246,7 +252,7 @@ def _table(
     capped = {
         name: min(args.games, slow_games)
         for name in shooters
-        if slow_games is not None and battleship.shooter_is_slow(name) and slow_games < args.games
+        if slow_games is not None and ":" not in name and battleship.shooter_is_slow(name) and slow_games < args.games
     }
     if args.layout is not None:  # before check_run, which would speak of --placer's placer
         for option, value in (("--search-budget", args.search_budget), ("--candidates", args.candidates)):
@@ -260,7 +266,8 @@ def _table(
           + (solo if rules.volley != "single" else ""))
     if drawing:
         print(drawing, end="")
-    header = f"{'shooter':<20}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
+    width = max(20, *(len(name) + 3 for name in shooters))  # room for a module:attribute spec and " *"
+    header = f"{'shooter':<{width}}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
     print(header)
     print("-" * len(header))
     results = []
@@ -277,7 +284,7 @@ def _table(
             figures = f"{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
         else:  # no game to take figures from
             figures = f"{'n/a':>8}{'':>7}{'':>8}{'':>6}{'':>6}"
-        print(f"{label:<20}{figures}{r.games_per_second:>13,.0f}{unfinished}", flush=True)
+        print(f"{label:<{width}}{figures}{r.games_per_second:>13,.0f}{unfinished}", flush=True)
         results.append(r)
     if capped:
         print(f"* slow shooter (milliseconds a move): {_many(min(capped.values()), 'game')}; change with --slow-games")
@@ -341,7 +348,7 @@ def _solo_placer(args: argparse.Namespace) -> Tuple[Any, str]:
 def _add_layout_option(p: argparse.ArgumentParser) -> None:
     """``--layout FILE``, given instead of ``--placer``."""
     choice = p.add_mutually_exclusive_group()
-    choice.add_argument("--placer", default="uniform", help="placer name (default uniform)")
+    choice.add_argument("--placer", default="uniform", help="placer name or module:attribute (default uniform)")
     choice.add_argument(
         "--layout",
         metavar="FILE",
@@ -445,7 +452,9 @@ def add_compare(sub: Subparsers) -> None:
         description="Play every built-in shooter (10,000 classic games each by default) and print "
         "mean, median, p95 and max shots to sink the fleet, and games per second.",
     )
-    p.add_argument("--shooters", help="comma-separated shooter names (default: every built-in)")
+    p.add_argument(
+        "--shooters", help="comma-separated shooter names or module:attribute specs (default: every built-in)"
+    )
     _add_layout_option(p)
     p.add_argument("--plot", metavar="FILE.png", help="also write the distribution chart (needs matplotlib)")
     _add_json_option(p)
@@ -468,7 +477,7 @@ def add_simulate(sub: Subparsers) -> None:
     p = sub.add_parser(
         "simulate", help="simulate one shooter", description="Play one shooter many times and print its figures."
     )
-    p.add_argument("shooter", help="shooter name: " + ", ".join(battleship.shooter_names()))
+    p.add_argument("shooter", help=f"shooter: {', '.join(battleship.shooter_names())}, or {OWN}")
     _add_layout_option(p)
     p.add_argument(
         "--longest", action="store_true",
@@ -583,9 +592,9 @@ def add_match(sub: Subparsers) -> None:
         description="Play two shooters against each other under the rules and print the tallies "
         "and their Elo difference (as battleship.elo_fit fits it) with its 95% interval.",
     )
-    p.add_argument("a", help="first shooter: " + ", ".join(battleship.shooter_names()))
+    p.add_argument("a", help=f"first shooter: {', '.join(battleship.shooter_names())}, or {OWN}")
     p.add_argument("b", help="second shooter")
-    p.add_argument("--placer", default="uniform", help="placer for both fleets (default uniform)")
+    p.add_argument("--placer", default="uniform", help="placer for both fleets, a name or module:attribute (default uniform)")
     p.add_argument(
         "--first-loss", action="store_true",
         help="then set up again the first match A lost and show it (A's view of B's ocean at the end)",
@@ -648,7 +657,10 @@ def add_tournament(sub: Subparsers) -> None:
         "describes the results (a chi-square test, and the pair described worst). A player is SHOOTER or SHOOTER/PLACER "
         "(expert/elusive): how it shoots and how it lays out its fleet (uniform by default).",
     )
-    p.add_argument("players", nargs="+", metavar="PLAYER", help="shooter: " + ", ".join(battleship.shooter_names()))
+    p.add_argument(
+        "players", nargs="+", metavar="PLAYER",
+        help=f"SHOOTER or SHOOTER/PLACER; a shooter: {', '.join(battleship.shooter_names())}, or {OWN}",
+    )
     p.add_argument("--anchor", metavar="PLAYER", help="measure the Elo ratings from this player's (default: from their mean)")
     _add_json_option(p)
     add_run_options(p, 1_000)
@@ -660,7 +672,7 @@ def add_tournament(sub: Subparsers) -> None:
 def _optimal(args: argparse.Namespace) -> int:
     names = _names(args.shooters, "--shooters")
     for name in names:  # refused before the search, which may take a while
-        battleship.BuiltinShooter(name)
+        resolve_shooter(name)
     check_count("--seeds", args.seeds, 1, INT_MAX)
     check_count("--max-positions", args.max_positions, 1)
     longest = max(args.lengths)
@@ -707,7 +719,7 @@ def add_optimal(sub: Subparsers) -> None:
     p.add_argument("rows", type=_positive, help="board rows")
     p.add_argument("cols", type=_positive, help="board columns")
     p.add_argument("lengths", type=_positive, nargs="+", metavar="LENGTH", help="ship lengths, one ship each")
-    p.add_argument("--shooters", default="hunt_target,parity,probability,bayes,expert", help="comma-separated shooter names (default %(default)s)")
+    p.add_argument("--shooters", default="hunt_target,parity,probability,bayes,expert", help="comma-separated shooter names or module:attribute specs (default %(default)s)")
     p.add_argument("--seeds", type=_positive, default=4, help="generators each shooter plays every layout with (default %(default)s)")
     p.add_argument("--max-positions", type=_positive, default=4_000_000, help="most positions the search may solve (default %(default)s)")
     p.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], help="how close ships may lie (default allowed)")
@@ -878,6 +890,19 @@ def _show_what_the_encoding_can(stream: Any) -> None:
         stream.reconfigure(errors="battleship.plain_text")
 
 
+def _import_from_here() -> None:
+    """Lets ``module:attribute`` specs name modules in the current directory, as ``python -m``
+    finds them (a console script has only its own directory on ``sys.path``). Appended, so a
+    file here does not shadow an installed module of its name; nothing if the directory was
+    removed (the command that reads from it says so)."""
+    try:
+        here = os.getcwd()
+    except OSError:
+        return
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command line; returns the exit code."""
     for stream in (sys.stdout, sys.stderr):
@@ -885,6 +910,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     top = parser()
     args, stray = top.parse_known_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)  # what --json records
+    _import_from_here()
     if args.command is None:
         given = f"unrecognized arguments: {' '.join(stray)}; " if stray else ""
         top.error(f"{given}a COMMAND is required, one of: {', '.join(args.commands)}")

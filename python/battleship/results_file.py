@@ -59,8 +59,9 @@ def save_results(
     if command is not None:
         document["command"] = [str(word) for word in command]
     document["results"] = [item.to_dict() for item in items]
+    text = _dumps(document, "", "") + "\n"  # all of it before the file is opened: a refusal leaves it
     with open(path, "w", encoding="utf-8") as out:
-        out.write(_dumps(document, "") + "\n")
+        out.write(text)
 
 
 def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
@@ -102,17 +103,22 @@ def _any_list(value: Any, where: str) -> List[Any]:
     return items
 
 
-def _dumps(value: Any, indent: str) -> str:
-    """JSON for ``value``: an object's keys one a line (a short object of plain values, such as
-    a ship class, on one line), a list of objects one a line, a list of anything else (numbers,
-    names) on one line."""
+def _dumps(value: Any, indent: str, where: str) -> str:
+    """JSON for ``value`` (found at ``where``): an object's keys one a line (a short object of
+    plain values, such as a ship class, on one line), a list of objects one a line, a list of
+    anything else (numbers, names) on one line. ``ValueError`` naming the place of a number JSON
+    has no text for (NaN, an infinity)."""
     inner = indent + " "
-    flat = json.dumps(value, allow_nan=False, separators=(", ", ": "))
-    if isinstance(value, dict) and len(flat) <= 80 and not any(isinstance(v, (dict, list)) for v in value.values()):
-        return flat
-    if isinstance(value, dict) and value:
-        items = [f"{inner}{json.dumps(key)}: {_dumps(item, inner)}" for key, item in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
-    if isinstance(value, list) and any(isinstance(item, (dict, list)) for item in value):
-        return "[\n" + ",\n".join(inner + _dumps(item, inner) for item in value) + "\n" + indent + "]"
-    return flat
+    items = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []
+    if not any(isinstance(item, (dict, list)) for item in items):
+        try:
+            flat = json.dumps(value, allow_nan=False, separators=(", ", ": "))
+        except ValueError:
+            raise ValueError(f"{where}: holds a number JSON cannot carry (NaN or an infinity)") from None
+        if not isinstance(value, dict) or len(flat) <= 80:
+            return flat
+    if isinstance(value, dict):
+        lines = [f"{inner}{json.dumps(key)}: {_dumps(item, inner, f'{where}.{key}' if where else key)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(lines) + "\n" + indent + "}"
+    lines = [inner + _dumps(item, inner, f"{where}[{i}]") for i, item in enumerate(value)]
+    return "[\n" + ",\n".join(lines) + "\n" + indent + "]"

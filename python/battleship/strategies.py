@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
@@ -48,6 +49,7 @@ __all__ = [
     "shooter_is_slow",
     "placer_names",
     "strategy_name",
+    "imported_strategy",
 ]
 
 
@@ -561,9 +563,41 @@ def strategy_name(strategy: Any) -> str:
     return name if isinstance(name, str) else type(strategy).__name__
 
 
+def imported_strategy(spec: str, kind: str = "shooter") -> Any:
+    """The object ``spec``, ``"module:attribute"``, names: ``"my_shooters:EdgeShooter"`` is
+    ``EdgeShooter`` of the module ``my_shooters`` (imported as ``import`` would: from the
+    current directory when Python runs a script there or the ``battleship`` command runs, or
+    from ``sys.path``), and the attribute may be dotted (``"pkg.mod:Holder.shooter"``). Every
+    call that takes a shooter or placer name takes such a spec, and a class it names is made
+    afresh for each run. ``ValueError`` for a spec without both parts, a module that is not
+    there or an attribute it lacks; an error inside the module's own code (a module it imports
+    is missing, say) is raised as it is, with its traceback. ``kind`` names what is looked for
+    in the messages."""
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"{kind} '{spec}': expected a name or module:attribute, such as my_shooters:EdgeShooter")
+    try:
+        found: Any = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name is None or not (module_name + ".").startswith(error.name + "."):
+            raise  # the module is there; something it imports is not
+        raise ValueError(
+            f"{kind} '{spec}': no module named '{error.name}' in the current directory or on sys.path"
+        ) from None
+    owner = f"module '{module_name}'"
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise ValueError(f"{kind} '{spec}': {owner} has no attribute '{part}'")
+        found, owner = getattr(found, part), f"'{part}'"
+    return found
+
+
 def _resolve(spec: Any, kind: str, method: str) -> Any:
-    """A name (for the engine's fast path) or a Python object with ``method``."""
-    if isinstance(spec, str):
+    """A name (for the engine's fast path) or a Python object with ``method``; a
+    ``module:attribute`` spec is the object it names (``imported_strategy``)."""
+    if isinstance(spec, str) and ":" in spec:
+        spec = imported_strategy(spec, kind)
+    elif isinstance(spec, str):
         names = _core.shooter_names() if kind == "shooter" else _core.placer_names()
         if spec not in names:
             raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}")

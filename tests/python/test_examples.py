@@ -84,6 +84,24 @@ def test_the_python_placer_makes_the_density_shooter_work_harder(
     assert float(edges[1]) > float(edges[2]) + 1  # every ship on an edge: the centre-first hunt pays
 
 
+def test_the_command_line_plays_the_examples_python_shooter_by_its_spec(python_env: dict[str, str]) -> None:
+    # As the README has it: from examples/python, module:attribute names the example's classes.
+    done = subprocess.run(
+        [sys.executable, "-m", "battleship", "match", "python_shooter:CheckerboardHunter", "probability",
+         "--placer", "python_shooter:EdgePlacer", "--games", "40", "--seed", "2", "--no-progress"],
+        env=python_env, cwd=EXAMPLES, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        import python_shooter  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    r = battleship.match(python_shooter.CheckerboardHunter(), "probability", 40, seed=2, progress=False,
+                         placers=(python_shooter.EdgePlacer(), python_shooter.EdgePlacer()))
+    assert f"  python_shooter:CheckerboardHunter wins {r.wins_a:>8,}" in done.stdout
+
+
 def test_saved_results_are_studied_again_without_playing_and_a_commands_file_too(
     tmp_path: pathlib.Path, python_env: dict[str, str]
 ) -> None:

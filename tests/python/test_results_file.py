@@ -286,3 +286,15 @@ def test_a_json_file_that_cannot_be_written_is_refused_before_the_run(tmp_path, 
         assert main([*args, "--games", "10", "--no-progress", "--json", where]) == 2
         out, err = capsys.readouterr()
         assert out == "" and re.search(message.format(where), err), err
+
+
+def test_save_refuses_a_number_json_cannot_carry_naming_it_and_leaves_the_file(tmp_path, results):
+    path = tmp_path / "kept.json"
+    path.write_text("before")
+    hollow = dataclasses.replace(results["simulation"], mean=float("nan"))
+    with pytest.raises(ValueError, match=r"^results\[1\]\.mean: holds a number JSON cannot carry"):
+        battleship.save_results([results["match"], hollow], path)
+    endless = dataclasses.replace(results["sprt"], llr=float("inf"))
+    with pytest.raises(ValueError, match=r"^results\[0\]\.llr: holds a number JSON cannot carry"):
+        battleship.save_results(endless, path)
+    assert path.read_text() == "before"

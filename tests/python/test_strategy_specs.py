@@ -1,0 +1,173 @@
+"""Your own shooters and placers by ``module:attribute``, wherever a name is taken: the library
+imports the module, makes a class afresh for each run, and plays exactly what the object itself
+would; the command line finds the module in the current directory; bad specs are refused with
+what is missing, and a module that fails on its own is not hidden."""
+
+import dataclasses
+import sys
+import textwrap
+import uuid
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship.cli import main
+from battleship.strategies import imported_strategy
+
+SOURCE = '''
+class FirstOpen:
+    """Fires at the first open cell: a shooter everyone can predict."""
+
+    def next_shot(self, view, rng):
+        return view.open_cells()[0]
+
+
+class TopRows:
+    """Lays the ships out across, row by row from the top-left corner, skipping cells it cannot use."""
+
+    def place(self, ocean, rng):
+        for ship in range(ocean.ship_count):
+            spots = [(r, c) for r in range(ocean.rows) for c in range(ocean.cols)
+                     if ocean.check_place(ship, (r, c), "h") is None]
+            if not spots:
+                ocean.clear()
+                return False
+            ocean.place(ship, spots[0], "h")
+        return True
+
+
+class Holder:
+    shooter = FirstOpen
+
+
+made = []
+
+
+class Counted(FirstOpen):
+    """Counts how often it was made: a spec's class is made afresh for each run."""
+
+    def __init__(self):
+        made.append(self)
+
+
+shared = FirstOpen()
+not_a_strategy = 42
+'''
+
+
+@pytest.fixture
+def own(tmp_path, monkeypatch):
+    """A module of strategies in ``tmp_path`` under a name of its own (no two tests share one in
+    ``sys.modules``), importable; its name."""
+    name = f"own_{uuid.uuid4().hex[:8]}"
+    (tmp_path / f"{name}.py").write_text(textwrap.dedent(SOURCE))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield name
+    sys.modules.pop(name, None)
+
+
+def test_a_spec_names_the_class_or_object_in_the_module(own):
+    module = __import__(own)
+    assert imported_strategy(f"{own}:FirstOpen") is module.FirstOpen
+    assert imported_strategy(f"{own}:Holder.shooter") is module.FirstOpen  # a dotted attribute
+    assert imported_strategy(f"{own}:shared") is module.shared
+    assert imported_strategy("battleship:ParityShooter") is battleship.ParityShooter  # any importable module
+
+
+def test_a_spec_plays_exactly_what_the_object_plays(own):
+    module = __import__(own)
+    by_spec = battleship.simulate(f"{own}:FirstOpen", 40, seed=3, progress=False, game_shots=True)
+    by_object = battleship.simulate(module.FirstOpen(), 40, seed=3, progress=False, game_shots=True)
+    assert by_spec.shooter == f"{own}:FirstOpen"  # the result says how to get the shooter again
+    assert by_spec == dataclasses.replace(by_object, shooter=by_spec.shooter)
+    assert np.array_equal(by_spec.game_shots, by_object.game_shots)
+    placed = battleship.simulate("parity", 40, seed=3, placer=f"{own}:TopRows", progress=False)
+    assert placed == battleship.simulate("parity", 40, seed=3, placer=module.TopRows(), progress=False)
+    assert placed != battleship.simulate("parity", 40, seed=3, progress=False)  # not the uniform layouts
+    assert placed.setup.placers == (f"{own}:TopRows",)
+
+
+def test_a_spec_class_is_made_afresh_for_each_run_and_each_side(own):
+    module = __import__(own)
+    battleship.simulate(f"{own}:Counted", 5, progress=False)
+    battleship.match(f"{own}:Counted", f"{own}:Counted", 4, progress=False)  # two objects, not one
+    assert len(module.made) == 3 and len({id(m) for m in module.made}) == 3
+    with pytest.raises(ValueError, match="one Python shooter object plays twice"):
+        battleship.match(f"{own}:shared", f"{own}:shared", 4, progress=False)
+
+
+def test_matches_tournaments_and_single_games_take_specs(own):
+    module = __import__(own)
+    spec = f"{own}:FirstOpen"
+    m = battleship.match(spec, "random", 30, seed=2, progress=False)
+    assert (m.a, m.wins_a, m.wins_b) == (spec, *[
+        getattr(battleship.match(module.FirstOpen(), "random", 30, seed=2, progress=False), k)
+        for k in ("wins_a", "wins_b")
+    ])
+    t = battleship.tournament([spec, "random", ("parity", f"{own}:TopRows")], 10, progress=False)
+    assert t.names == (spec, "random", f"parity/{own}:TopRows")
+    assert t.between(spec, "random").wins_a == battleship.match(spec, "random", 10, progress=False).wins_a
+    game = battleship.solo_game(spec, 4, seed=2)
+    assert game.valid_shots == battleship.simulate(spec, 5, seed=2, game_shots=True, progress=False).game_shots[4]
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("{own}:Nope", "shooter '{own}:Nope': module '{own}' has no attribute 'Nope'"),
+        ("{own}:Holder.nope", "shooter '{own}:Holder.nope': 'Holder' has no attribute 'nope'"),
+        ("no_such_module_here:X", "shooter 'no_such_module_here:X': no module named 'no_such_module_here' in the"),
+        ("no_such_package.sub:X", "no module named 'no_such_package' in the current directory or on sys.path"),
+        ("{own}:", "shooter '{own}:': expected a name or module:attribute, such as my_shooters:EdgeShooter"),
+        (":FirstOpen", "shooter ':FirstOpen': expected a name or module:attribute"),
+    ],
+)
+def test_a_spec_that_names_nothing_is_refused_with_what_is_missing(own, spec, message):
+    with pytest.raises(ValueError) as error:
+        battleship.simulate(spec.format(own=own), 5, progress=False)
+    assert message.format(own=own) in str(error.value)
+
+
+def test_a_spec_that_names_no_strategy_is_a_type_error(own):
+    with pytest.raises(TypeError, match="object with a next_shot\\(\\) method; got 42"):
+        battleship.simulate(f"{own}:not_a_strategy", 5, progress=False)
+    with pytest.raises(TypeError, match="object with a place\\(\\) method"):
+        battleship.simulate("parity", 5, placer=f"{own}:FirstOpen", progress=False)
+
+
+def test_a_module_that_fails_on_its_own_is_not_hidden(tmp_path, monkeypatch):
+    (tmp_path / "needs_more.py").write_text("import a_dependency_nobody_installed\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ModuleNotFoundError) as error:  # as Python raises it, not "no module needs_more"
+        battleship.simulate("needs_more:X", 5, progress=False)
+    assert error.value.name == "a_dependency_nobody_installed"
+    sys.modules.pop("needs_more", None)
+
+
+def test_the_command_line_finds_a_module_in_the_current_directory(tmp_path, monkeypatch, capsys):
+    (tmp_path / "cli_own_shooters.py").write_text(textwrap.dedent(SOURCE))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])  # as a console script
+    sys.modules.pop("cli_own_shooters", None)
+    assert main(["compare", "--shooters", "parity,cli_own_shooters:FirstOpen", "--games", "50", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("cli_own_shooters:FirstOpen"))
+    mean = battleship.simulate("cli_own_shooters:FirstOpen", 50, progress=False).mean
+    assert row.split()[1] == f"{mean:.2f}"
+    header = next(line for line in out.splitlines() if line.startswith("shooter"))
+    assert header.index("mean") + 4 == row.index(f"{mean:.2f}") + len(f"{mean:.2f}")  # the columns stay aligned
+    assert main(["tournament", "cli_own_shooters:FirstOpen/cli_own_shooters:TopRows", "random", "--games", "10",
+                 "--no-progress"]) == 0
+    assert "| cli_own_shooters:FirstOpen/cli_own_shooters:TopRows |" in capsys.readouterr().out
+    assert main(["match", "cli_own_shooters:Nope", "random", "--games", "10", "--no-progress"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "battleship: error: shooter 'cli_own_shooters:Nope': module 'cli_own_shooters' has no" in err
+    sys.modules.pop("cli_own_shooters", None)
+
+
+def test_every_command_that_names_a_shooter_says_it_takes_a_spec(capsys):
+    for command in (["simulate"], ["match"], ["tournament"], ["compare"]):
+        with pytest.raises(SystemExit):
+            main([*command, "--help"])
+        assert "module:attribute" in " ".join(capsys.readouterr().out.split())
