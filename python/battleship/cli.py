@@ -6,6 +6,7 @@ Subcommands::
     battleship simulate SHOOTER      one shooter's figures
     battleship match A B             a head-to-head between two shooters
     battleship tournament A B C ...  a round robin, ranked
+    battleship combine FILE ...      add up pieces of runs saved with --json
     battleship optimal 4 4 2 2       perfect play on a small board, and each shooter's gap to it
     battleship play                  play against the computer, full screen (Textual)
     battleship replay P1 P2 S1 S2    replay a BBM103 'Battle of Ships' game from its files
@@ -235,8 +236,25 @@ def _names(text: Optional[str], option: str) -> List[str]:
 
 
 def _describe(args: argparse.Namespace, rules: Rules) -> str:
-    """The run's board, fleet, rules (as ``check_run`` built them) and seed, for a header."""
-    return f"{args.rows} x {args.cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}"
+    """The run's board, fleet, rules (as ``check_run`` built them) and seed, for a header; with
+    ``--first-game``, the games of the run this piece plays."""
+    return f"{args.rows} x {args.cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}{_piece(args)}"
+
+
+def _piece(args: argparse.Namespace) -> str:
+    """``, games 1,000 to 1,999`` for a run of ``--games 1000 --first-game 1000``; ``""`` for
+    a whole run (``--first-game`` 0, or a command without it)."""
+    first = getattr(args, "first_game", 0)
+    return f", games {first:,} to {first + args.games - 1:,}" if first else ""
+
+
+def _add_first_game_option(p: argparse.ArgumentParser) -> None:
+    """``--first-game N``: play a piece of a run, for ``battleship combine``."""
+    p.add_argument(
+        "--first-game", type=whole_number(0), default=0, metavar="N",
+        help="play games N to N + GAMES - 1 of the seed's run, a piece of it (with --json, "
+        "battleship combine adds the pieces up into the whole run; default 0)",
+    )
 
 
 # ---- compare and simulate ------------------------------------------------------------------
@@ -266,30 +284,46 @@ def _table(
           + (solo if rules.volley != "single" else ""))
     if drawing:
         print(drawing, end="")
-    width = max(20, *(len(name) + 3 for name in shooters))  # room for a module:attribute spec and " *"
-    header = f"{'shooter':<{width}}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
-    print(header)
-    print("-" * len(header))
+    width = _name_width(shooters)
+    _print_solo_header(width)
     results = []
     for name in shooters:
         r = battleship.simulate(
             name, capped.get(name, args.games), placer=placer, game_shots=game_shots or name in capped,
-            **run_arguments(args),
+            first_game=args.first_game, **run_arguments(args),
         )
-        unfinished = f"  ({r.unfinished:,} unfinished)" if r.unfinished else ""
-        if r.unplaceable:
-            unfinished += f"  ({r.unplaceable:,} not played: the placer found no layout{_budget_hint(args)})"
-        label = name + (" *" if name in capped else "")
-        if r.finished:
-            figures = f"{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
-        else:  # no game to take figures from
-            figures = f"{'n/a':>8}{'':>7}{'':>8}{'':>6}{'':>6}"
-        print(f"{label:<{width}}{figures}{r.games_per_second:>13,.0f}{unfinished}", flush=True)
+        print(_solo_row(r, name + (" *" if name in capped else ""), width, _budget_hint(args)), flush=True)
         results.append(r)
     if capped:
         print(f"* slow shooter (milliseconds a move): {_many(min(capped.values()), 'game')}; change with --slow-games")
         _same_layouts(args, placer, results, capped)
     return results
+
+
+def _name_width(names: Sequence[str]) -> int:
+    """The width of a table's name column: 20, or more for a long name (a module:attribute spec)
+    with room for a slow shooter's " *"."""
+    return max(20, *(len(name) + 3 for name in names))
+
+
+def _print_solo_header(width: int) -> None:
+    """The header of a table of solo runs (``compare``, ``simulate``, ``combine``)."""
+    header = f"{'shooter':<{width}}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
+    print(header)
+    print("-" * len(header))
+
+
+def _solo_row(r: battleship.SimulationResult, label: str, width: int, budget_hint: str = "") -> str:
+    """A solo run's row: its figures (``n/a`` when no game finished), games per second, and the
+    games it did not finish or could not lay out (``budget_hint`` says what to try for those)."""
+    unfinished = f"  ({r.unfinished:,} unfinished)" if r.unfinished else ""
+    if r.unplaceable:
+        unfinished += f"  ({r.unplaceable:,} not played: the placer found no layout{budget_hint})"
+    if r.finished:
+        figures = f"{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
+    else:  # no game to take figures from
+        figures = f"{'n/a':>8}{'':>7}{'':>8}{'':>6}{'':>6}"
+    return f"{label:<{width}}{figures}{r.games_per_second:>13,.0f}{unfinished}"
 
 
 def _same_layouts(
@@ -309,7 +343,7 @@ def _same_layouts(
     best = min(full, key=lambda r: r.mean)
     games = min(capped.values())
     same = battleship.simulate(
-        best.shooter, games, placer=placer, game_shots=True, **run_arguments(args)
+        best.shooter, games, placer=placer, game_shots=True, first_game=args.first_game, **run_arguments(args)
     )
     if not same.finished:
         return
@@ -458,6 +492,7 @@ def add_compare(sub: Subparsers) -> None:
     _add_layout_option(p)
     p.add_argument("--plot", metavar="FILE.png", help="also write the distribution chart (needs matplotlib)")
     _add_json_option(p)
+    _add_first_game_option(p)
     p.add_argument(
         "--slow-games",
         type=_positive,
@@ -484,6 +519,7 @@ def add_simulate(sub: Subparsers) -> None:
         help="then play the run's longest game again and show it: the shot at which each ship sank, and the ocean",
     )
     _add_json_option(p)
+    _add_first_game_option(p)
     add_run_options(p, 10_000)
     add_board_options(p, volleys=False)
     p.set_defaults(run=_simulate)
@@ -493,7 +529,7 @@ def _simulate(args: argparse.Namespace) -> int:
     json_file = _json_file(args)
     (r,) = _table(args, [args.shooter], game_shots=args.longest)
     if args.longest and r.game_shots is not None and r.finished:
-        _show_longest(args, int(r.game_shots.argmax()))
+        _show_longest(args, r.first_game + int(r.game_shots.argmax()))
     _save_json(json_file, [r], args)
     return 0
 
@@ -523,6 +559,8 @@ def _match(args: argparse.Namespace) -> int:
         raise ValueError(f"{' and '.join(given)} set the sequential test: give --sprt ELO0 ELO1 too")
     if args.sprt is not None and args.first_loss:
         raise ValueError("--first-loss shows a match of a run of --games matches: not with --sprt")
+    if args.sprt is not None and args.first_game:
+        raise ValueError("--first-game plays a piece of a run of --games matches: not with --sprt")
     if args.sprt is not None:
         elo0, elo1 = args.sprt
         args.alpha = 0.05 if args.alpha is None else args.alpha
@@ -542,20 +580,8 @@ def _match(args: argparse.Namespace) -> int:
         r = test.match
     else:
         r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), game_results=args.first_loss,
-                             **run_arguments(args))
-    a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
-    print(f"{a} vs {b}: {_many(r.games, 'game')}, {_describe(args, rules)} (each moves first in half the games)")
-    low, high = r.interval_a
-    print(f"  {a:<20} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}%, 95% interval {100 * low:.1f}% to {100 * high:.1f}%)")
-    print(f"  {b:<20} wins {r.wins_b:>8,}")
-    difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
-    print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")
-    print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
-    played = r.games if test is None else test.played  # a test's time includes matches past its decision
-    rate = played / r.seconds if r.seconds > 0 else 0.0
-    print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {rate:,.0f} games/s")
-    if r.aborted:
-        print(f"  first aborted game: {r.first_abort}")
+                             first_game=args.first_game, **run_arguments(args))
+    _print_match(r, _describe(args, rules), played=r.games if test is None else test.played)
     if test is not None:
         print(f"  {test}")
     if r.game_results is not None:
@@ -564,11 +590,30 @@ def _match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_match(r: battleship.MatchResult, description: str, played: int) -> None:
+    """A head-to-head's tallies, win share, Elo difference and speed (``played`` matches in its
+    time: a sequential test's time includes matches past its decision)."""
+    a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
+    print(f"{a} vs {b}: {_many(r.games, 'game')}, {description} (each moves first in half the games)")
+    low, high = r.interval_a
+    width = max(20, len(a), len(b))
+    print(f"  {a:<{width}} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}%, 95% interval {100 * low:.1f}% to "
+          f"{100 * high:.1f}%)")
+    print(f"  {b:<{width}} wins {r.wins_b:>8,}")
+    difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
+    print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")
+    print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
+    rate = played / r.seconds if r.seconds > 0 else 0.0
+    print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {rate:,.0f} games/s")
+    if r.aborted:
+        print(f"  first aborted game: {r.first_abort}")
+
+
 def _show_first_loss(args: argparse.Namespace, placer: Any, r: battleship.MatchResult) -> None:
     """Sets up again the first match of ``r`` that A lost (``match_game``) and prints how it ended
     and A's view of B's ocean at the end."""
     assert r.game_results is not None
-    lost = [i for i, end in enumerate(r.game_results) if end == battleship.MatchResult.B_WON]
+    lost = [r.first_game + i for i, end in enumerate(r.game_results) if end == battleship.MatchResult.B_WON]
     if not lost:
         print(f"\n{args.a} lost no match")
         return
@@ -600,6 +645,7 @@ def add_match(sub: Subparsers) -> None:
         help="then set up again the first match A lost and show it (A's view of B's ocean at the end)",
     )
     _add_json_option(p)
+    _add_first_game_option(p)
     g = p.add_argument_group(
         "sequential test",
         "with --sprt, play batches until a sequential probability ratio test decides whether A is "
@@ -617,6 +663,78 @@ def add_match(sub: Subparsers) -> None:
     add_run_options(p, 1_000)
     add_board_options(p)
     p.set_defaults(run=_match)
+
+
+# ---- combine -------------------------------------------------------------------------------
+def _combine(args: argparse.Namespace) -> int:
+    json_file = _json_file(args)
+    groups: Dict[Tuple[str, ...], List[Any]] = {}  # each shooter's or pair's pieces, in the order first read
+    for path in args.files:
+        for i, r in enumerate(battleship.load_results(path)):
+            if isinstance(r, battleship.SimulationResult):
+                key: Tuple[str, ...] = (r.shooter,)
+            elif isinstance(r, battleship.MatchResult):
+                key = (r.a, r.b)
+            else:
+                raise ValueError(
+                    f"{path}: results[{i}] is a {r.to_dict()['kind']}; combine adds up pieces of compare, simulate "
+                    "and match runs"
+                )
+            groups.setdefault(key, []).append(r)
+    if not groups:
+        raise ValueError(f"no results in {', '.join(args.files)}")
+    combined = []
+    for key, pieces in groups.items():
+        try:
+            combined.append(battleship.combine(pieces))
+        except ValueError as error:
+            raise ValueError(f"{' vs '.join(key)}, {_many(len(pieces), 'piece')}: {error}") from None
+    print(f"{_many(sum(map(len, groups.values())), 'piece')} from {_many(len(args.files), 'file')}, "
+          f"combined into {_many(len(combined), 'result')}")
+    solo = [r for r in combined if isinstance(r, battleship.SimulationResult)]
+    runs: Dict[Any, List[battleship.SimulationResult]] = {}  # shooters of one setup and range, one table
+    for r in solo:
+        runs.setdefault((r.setup, r.first_game, r.games), []).append(r)
+    for rows in runs.values():
+        r = rows[0]
+        print(f"\n{_many(r.games, 'game')} per shooter, {_setup_text(r.setup, r.first_game, r.games)}")
+        width = _name_width([row.shooter for row in rows])
+        _print_solo_header(width)
+        for row in rows:
+            print(_solo_row(row, row.shooter, width))
+    for m in combined:
+        if isinstance(m, battleship.MatchResult):
+            print()
+            _print_match(m, _setup_text(m.setup, m.first_game, m.games), played=m.games)
+    _save_json(json_file, combined, args)
+    return 0
+
+
+def _setup_text(setup: Optional[battleship.RunSetup], first_game: int, games: int) -> str:
+    """A combined run's board, fleet (by name when it is a named one), rules, seed, placers and,
+    unless they start at 0, its games, for a header."""
+    if setup is None:
+        return "setup not recorded"
+    named = [name for name in Fleet.names() if Fleet.named(name) == setup.fleet]
+    fleet = f"fleet {named[0]}" if named else f"ships {', '.join(map(str, setup.fleet.lengths))}"
+    placers = f"placer {setup.placers[0]}" if len(set(setup.placers)) == 1 else f"placers {' and '.join(setup.placers)}"
+    games_text = f", games {first_game:,} to {first_game + games - 1:,}" if first_game else ""
+    return f"{setup.rows} x {setup.cols}, {fleet}, {setup.rules!r}, seed {setup.seed}{games_text}, {placers}"
+
+
+def add_combine(sub: Subparsers) -> None:
+    """``battleship combine FILE ...``."""
+    p = sub.add_parser(
+        "combine",
+        help="add up pieces of runs saved with --json",
+        description="Read the results files that compare, simulate and match wrote with --json (pieces of runs "
+        "played with --first-game, on several machines, say), add up each shooter's and each pair's pieces into "
+        "the result of the whole run (as battleship.combine does: pieces of different runs, or that overlap, are "
+        "refused) and print them.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="a results file written with --json")
+    _add_json_option(p)
+    p.set_defaults(run=_combine)
 
 
 # ---- tournament ----------------------------------------------------------------------------
@@ -842,7 +960,9 @@ def add_replay(sub: Subparsers) -> None:
     p.set_defaults(run=_replay)
 
 
-COMMANDS: List[AddCommand] = [add_compare, add_simulate, add_match, add_tournament, add_optimal, add_play, add_replay]
+COMMANDS: List[AddCommand] = [
+    add_compare, add_simulate, add_match, add_tournament, add_combine, add_optimal, add_play, add_replay
+]
 """The subcommands, in the order ``--help`` lists them."""
 
 

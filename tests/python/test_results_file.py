@@ -298,3 +298,86 @@ def test_save_refuses_a_number_json_cannot_carry_naming_it_and_leaves_the_file(t
     with pytest.raises(ValueError, match=r"^results\[0\]\.llr: holds a number JSON cannot carry"):
         battleship.save_results(endless, path)
     assert path.read_text() == "before"
+
+
+def test_pieces_played_with_first_game_combine_into_the_whole_run(tmp_path, capsys):
+    for k in range(3):
+        assert main(["compare", "--shooters", "parity,hunt_target", "--games", "40", "--first-game", str(40 * k),
+                     "--seed", "6", "--no-progress", "--json", str(tmp_path / f"piece{k}.json")]) == 0
+        header = f"seed 6{f', games {40 * k:,} to {40 * k + 39:,}' if k else ''}, placer uniform"
+        assert header in capsys.readouterr().out
+    pieces = [str(tmp_path / f"piece{k}.json") for k in (2, 0, 1)]  # in any order
+    assert main(["combine", *pieces, "--json", str(tmp_path / "whole.json")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("6 pieces from 3 files, combined into 2 results\n")
+    whole = [battleship.simulate(s, 120, seed=6, progress=False) for s in ("parity", "hunt_target")]
+    assert "120 games per shooter, 10 x 10, fleet classic, Rules.named('classic'), seed 6, placer uniform" in out
+    for r in whole:
+        assert re.search(rf"^{r.shooter} +{r.mean:.2f} +{r.ci95:.2f} +{r.median} +{r.p95} +{r.max} ", out, re.M), out
+    loaded = battleship.load_results(tmp_path / "whole.json")
+    assert loaded == whole and [r.setup for r in loaded] == [r.setup for r in whole]
+
+
+def test_a_piece_says_which_games_it_played(capsys):
+    assert main(["simulate", "parity", "--games", "1000", "--first-game", "1000", "--no-progress"]) == 0
+    assert "seed 0, games 1,000 to 1,999, placer uniform" in capsys.readouterr().out
+
+
+def test_match_pieces_combine_and_show_their_own_games(tmp_path, capsys):
+    for first in (0, 30):
+        assert main(["match", "parity", "hunt_target", "--games", "30", "--first-game", str(first), "--seed", "2",
+                     "--first-loss", "--no-progress", "--json", str(tmp_path / f"m{first}.json")]) == 0
+    out = capsys.readouterr().out
+    whole = battleship.match("parity", "hunt_target", 60, seed=2, game_results=True, progress=False)
+    later_losses = [i for i in range(30, 60) if whole.game_results[i] == MatchResult.B_WON]
+    assert f"parity's first loss, match {later_losses[0]:,} " in out  # an index of the whole run
+    assert main(["combine", str(tmp_path / "m0.json"), str(tmp_path / "m30.json")]) == 0
+    out = capsys.readouterr().out
+    assert f"  parity               wins {whole.wins_a:>8,}  ({100 * whole.share_a:.1f}%" in out
+    assert "parity vs hunt_target: 60 games, 10 x 10, fleet classic" in out
+
+
+def test_the_longest_game_of_a_piece_is_numbered_in_the_whole_run(capsys):
+    assert main(["simulate", "parity", "--games", "50", "--first-game", "100", "--seed", "4", "--longest",
+                 "--no-progress"]) == 0
+    whole = battleship.simulate("parity", 150, seed=4, game_shots=True, progress=False)
+    longest = 100 + int(whole.game_shots[100:].argmax())
+    assert f"the longest game, game {longest:,}: {whole.game_shots[longest]} shots" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "files, message",
+    [
+        (["a", "a"], "parity, 2 pieces: combine: pieces overlap: games 0 to 9 and games 0 to 9"),
+        (["a", "seed"], "parity, 2 pieces: combine: pieces of different runs (seed 0 and 1)"),
+        (["a", "tournament"], "tournament.json: results[0] is a tournament; combine adds up pieces of"),
+        (["empty"], "no results in "),
+        (["a", "broken"], "broken.json: line 1 column 1: Expecting value"),
+    ],
+)
+def test_combine_refuses_what_is_not_pieces_of_one_run(tmp_path, capsys, results, files, message):
+    battleship.save_results(battleship.simulate("parity", 10, progress=False), tmp_path / "a.json")
+    battleship.save_results(battleship.simulate("parity", 10, seed=1, first_game=10, progress=False),
+                            tmp_path / "seed.json")
+    battleship.save_results(results["tournament"], tmp_path / "tournament.json")
+    battleship.save_results([], tmp_path / "empty.json")
+    (tmp_path / "broken.json").write_text("")
+    assert main(["combine", *(str(tmp_path / f"{f}.json") for f in files), "--json", str(tmp_path / "out.json")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err and not (tmp_path / "out.json").exists()
+
+
+def test_first_game_is_refused_with_a_sequential_test(capsys):
+    assert main(["match", "parity", "random", "--sprt", "0", "50", "--first-game", "2"]) == 2
+    assert "--first-game plays a piece of a run of --games matches: not with --sprt" in capsys.readouterr().err
+
+
+def test_compare_pieces_with_fewer_slow_games_leave_gaps_that_combine_names(tmp_path, capsys):
+    # As the README warns: the slow shooter plays the first 2 games of each 6-game piece.
+    for first in (0, 6):
+        assert main(["compare", "--shooters", "parity,bayes", "--games", "6", "--slow-games", "2", "--first-game",
+                     str(first), "--no-progress", "--json", str(tmp_path / f"g{first}.json")]) == 0
+    capsys.readouterr()
+    assert main(["combine", str(tmp_path / "g0.json"), str(tmp_path / "g6.json")]) == 2
+    assert "bayes, 2 pieces: combine: pieces that keep game_shots must cover consecutive games; games 0 to 1 are " \
+           "followed by games 6 to 7" in capsys.readouterr().err
