@@ -904,8 +904,15 @@ def add_play(sub: Subparsers) -> None:
         "the enemy board or with the arrows and Enter. N starts the next round, Q or Esc quits.",
     )
     names = battleship.shooter_names()
-    p.add_argument("--opponent", choices=names, default=default_opponent(), help="the computer's shooter (default: the strongest, %(default)s)")
-    p.add_argument("--placer", choices=battleship.placer_names(), default=default_placer(), help="how the computer lays out its fleet (default: the hardest to find, %(default)s)")
+    p.add_argument(
+        "--opponent", default=default_opponent(), metavar="SHOOTER",
+        help=f"the computer's shooter: {', '.join(names)}, or {OWN} (default: the strongest, %(default)s)",
+    )
+    p.add_argument(
+        "--placer", default=default_placer(), metavar="PLACER",
+        help=f"how the computer lays out its fleet: {', '.join(battleship.placer_names())}, or module:attribute "
+        "(default: the hardest to find, %(default)s)",
+    )
     p.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
     p.add_argument("--cols", type=int, default=10, help="board columns (default 10)")
     p.add_argument("--fleet", choices=Fleet.names(), default="classic", help="predefined fleet (default classic)")

@@ -378,6 +378,36 @@ def test_the_computer_falls_back_to_uniform_layouts_and_a_round_that_cannot_star
     assert m.round.message.startswith("No next round: the computer found no layout of the classic fleet")
 
 
+def test_the_computer_can_be_a_python_shooter_and_placer_of_the_persons_own(tmp_path, monkeypatch):
+    (tmp_path / "my_play_ai.py").write_text(
+        "class FirstOpen:\n"
+        "    def next_shot(self, view, rng):\n"
+        "        return view.open_cells()[0]\n"
+        "\n"
+        "class TopLeft:\n"
+        "    def place(self, ocean, rng):\n"
+        "        for ship in range(ocean.ship_count):\n"
+        "            ocean.place(ship, next((r, c) for r in range(ocean.rows) for c in range(ocean.cols)\n"
+        "                                   if ocean.check_place(ship, (r, c), 'h') is None), 'h')\n"
+        "        return True\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    m = Match(Settings(seed=5, opponent="my_play_ai:FirstOpen", placer="my_play_ai:TopLeft"))
+    for _ in range(2):  # and the next round the same way: its game, its shooter
+        r = m.round
+        r.place_rest()
+        assert ship_cells(r.theirs, 0) == [(0, c) for c in range(5)]  # the Carrier top left, across
+        for cell in water_cells(r.theirs)[:3]:
+            r.fire(cell)
+        assert [s.cell for s in r.game.record.shots_of(1)] == [(0, 0), (0, 1), (0, 2)]
+        for cell in ship_cells(r.theirs):
+            r.fire(cell)
+        assert r.stage == "over" and m.next_round()
+    with pytest.raises(ValueError, match="shooter 'my_play_ai:Nobody': module 'my_play_ai' has no attribute 'Nobody'"):
+        Settings(opponent="my_play_ai:Nobody")
+    sys.modules.pop("my_play_ai", None)
+
+
 # ---- the command line ------------------------------------------------------------------------
 def test_the_play_command_has_the_options(capsys):
     args = cli.parser().parse_args(["play", "--opponent", "random", "--salvo", "ships", "--seed", "4", "--fleet", "russian"])

@@ -33,7 +33,7 @@ from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import REFUSALS, Ocean, TargetView
 from battleship.game import Game, QueuedShooter
 from battleship.posterior import Posterior
-from battleship.strategies import FixedPlacer
+from battleship.strategies import FixedPlacer, resolve_placer, resolve_shooter
 
 __all__ = ["Settings", "Match", "Round", "Mark", "default_opponent", "cell_name", "STRONGEST"]
 
@@ -99,9 +99,13 @@ class Settings:
         for name in ("fleet", "opponent", "placer", "touching", "disclosure"):
             if not isinstance(getattr(self, name), str):
                 raise TypeError(f"{name} must be a name (a str), got {getattr(self, name)!r}")
-        if self.opponent not in _core.shooter_names():
+        if ":" in self.opponent:  # module:attribute, a Python shooter of the person's own
+            resolve_shooter(self.opponent)
+        elif self.opponent not in _core.shooter_names():
             raise ValueError(f"unknown opponent '{self.opponent}'; known: {', '.join(_core.shooter_names())}")
-        if self.placer not in _core.placer_names():
+        if ":" in self.placer:
+            resolve_placer(self.placer)
+        elif self.placer not in _core.placer_names():
             raise ValueError(f"unknown placer '{self.placer}'; known: {', '.join(_core.placer_names())}")
         if self.touching not in TOUCHING:
             raise ValueError(f"touching must be one of {', '.join(TOUCHING)}, got '{self.touching}'")
