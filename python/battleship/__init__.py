@@ -83,9 +83,11 @@ from battleship.strategies import (
     UniformPlacer,
     placer,
     placer_names,
+    placer_summary,
     shooter,
     shooter_is_slow,
     shooter_names,
+    shooter_summary,
 )
 from battleship._core import __version__
 
@@ -154,4 +156,6 @@ __all__ = [
     "shooter_is_slow",
     "shooter_names",
     "placer_names",
+    "shooter_summary",
+    "placer_summary",
 ]

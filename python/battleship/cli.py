@@ -10,6 +10,7 @@ Subcommands::
     battleship optimal 4 4 2 2       perfect play on a small board, and each shooter's gap to it
     battleship play                  play against the computer, full screen (Textual)
     battleship replay P1 P2 S1 S2    replay a BBM103 'Battle of Ships' game from its files
+    battleship list                  the built-in shooters, placers, fleets and rule sets
 
 Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
 --fleet --rules`` (plus single-rule overrides such as ``--touching``). Wherever a shooter or
@@ -665,6 +666,57 @@ def add_match(sub: Subparsers) -> None:
     p.set_defaults(run=_match)
 
 
+# ---- list ----------------------------------------------------------------------------------
+LISTS = ("shooters", "placers", "fleets", "rules")
+"""What ``battleship list`` lists, in its order."""
+
+
+def _list(args: argparse.Namespace) -> int:
+    what = LISTS if args.what is None else (args.what,)
+    sections = []
+    if "shooters" in what:
+        names = battleship.shooter_names()
+        rows = [(name + (" *" if battleship.shooter_is_slow(name) else ""), battleship.shooter_summary(name))
+                for name in names]
+        sections.append(("shooters (SHOOTER; * slow: milliseconds a move, compare plays fewer games)", rows))
+    if "placers" in what:
+        rows = [(name, battleship.placer_summary(name)) for name in battleship.placer_names()]
+        sections.append(("placers (--placer NAME, or SHOOTER/PLACER in a tournament)", rows))
+    if "fleets" in what:
+        rows = [(name, ", ".join(f"{c.name} {c.length}" + (f" x {c.count}" if c.count > 1 else "")
+                                 for c in Fleet.named(name).classes)) for name in Fleet.names()]
+        sections.append(("fleets (--fleet NAME)", rows))
+    if "rules" in what:
+        defaults = Rules().to_dict()
+        rows = [("(defaults)", ", ".join(f"{key} {value}" for key, value in defaults.items()))]
+        for name in Rules.names():
+            changed = {k: v for k, v in Rules.named(name).to_dict().items() if v != defaults[k]}
+            rows.append((name, ", ".join(f"{k} {v}" for k, v in changed.items()) or "the defaults"))
+        sections.append(("rule sets (--rules NAME; each names what differs from the defaults)", rows))
+    width = max(len(name) for _, rows in sections for name, _ in rows) + 2
+    for k, (title, rows) in enumerate(sections):
+        print(("\n" if k else "") + title)
+        for name, text in rows:
+            print(f"  {name:<{width}}{text}")
+    if {"shooters", "placers"} & set(what):
+        print("\nyour own, wherever a shooter or placer is named: module:attribute (my_shooters:EdgeShooter, a "
+              "class or object in my_shooters.py in the current directory or on PYTHONPATH)")
+    return 0
+
+
+def add_list(sub: Subparsers) -> None:
+    """``battleship list [WHAT]``."""
+    p = sub.add_parser(
+        "list",
+        help="the built-in shooters, placers, fleets and rule sets, each with what it is",
+        description="List the names the other commands take: the built-in shooters and placers, each with "
+        "its one-line description, the predefined fleets with their ships, and the rule sets with what "
+        "each changes.",
+    )
+    p.add_argument("what", nargs="?", choices=LISTS, help="only this list (default: all four)")
+    p.set_defaults(run=_list)
+
+
 # ---- combine -------------------------------------------------------------------------------
 def _combine(args: argparse.Namespace) -> int:
     json_file = _json_file(args)
@@ -968,7 +1020,7 @@ def add_replay(sub: Subparsers) -> None:
 
 
 COMMANDS: List[AddCommand] = [
-    add_compare, add_simulate, add_match, add_tournament, add_combine, add_optimal, add_play, add_replay
+    add_compare, add_simulate, add_match, add_tournament, add_combine, add_optimal, add_play, add_replay, add_list
 ]
 """The subcommands, in the order ``--help`` lists them."""
 

@@ -167,8 +167,8 @@ class SimulationResult:
                 f"{where}: finished, unfinished and unplaceable add up to "
                 f"{d['finished'] + d['unfinished'] + d['unplaceable']:,}, not games ({d['games']:,})"
             )
-        if int(d["histogram"].sum()) != d["finished"]:
-            counted = int(d["histogram"].sum())
+        counted = int(d["histogram"].sum())
+        if counted != d["finished"]:
             raise ValueError(f"{where}.histogram: counts {counted:,} games, not finished ({d['finished']:,})")
         if d["game_shots"] is not None and len(d["game_shots"]) != d["games"]:
             raise ValueError(f"{where}.game_shots: has {len(d['game_shots']):,} games, not games ({d['games']:,})")

@@ -50,6 +50,8 @@ __all__ = [
     "placer_names",
     "strategy_name",
     "imported_strategy",
+    "shooter_summary",
+    "placer_summary",
 ]
 
 
@@ -81,6 +83,17 @@ def shooter_is_slow(name: str) -> bool:
     loop over every name. Raises ``ValueError`` for an unknown name.
     """
     return bool(_core.shooter_is_slow(name))
+
+
+def shooter_summary(name: str) -> str:
+    """The built-in shooter ``name``'s one-line description (``battleship list`` shows them all);
+    ``ValueError`` listing the names for an unknown one."""
+    return str(_core.shooter_summary(name))
+
+
+def placer_summary(name: str) -> str:
+    """The built-in placer ``name``'s one-line description; ``ValueError`` for an unknown name."""
+    return str(_core.placer_summary(name))
 
 
 def _board_of(value: Any, kind: Type[Any], what: str) -> Any:
@@ -574,7 +587,7 @@ def imported_strategy(spec: str, kind: str = "shooter") -> Any:
     is missing, say) is raised as it is, with its traceback. ``kind`` names what is looked for
     in the messages."""
     module_name, _, attribute = spec.partition(":")
-    if not module_name or not attribute:
+    if not module_name or not attribute or module_name.startswith("."):  # no package to be relative to
         raise ValueError(f"{kind} '{spec}': expected a name or module:attribute, such as my_shooters:EdgeShooter")
     try:
         found: Any = importlib.import_module(module_name)

@@ -167,5 +167,13 @@ void register_strategies(py::module_& m) {
       "with them.");
   m.def(
       "placer_names", [] { return placer_names<SmallShape>(); }, "Names of the built-in placers.");
+  m.def(
+      "shooter_summary",
+      [](const std::string& name) { return ShooterRegistry<SmallShape>::instance().summary(name); },
+      py::arg("name"), "The shooter's one-line description; ValueError for an unknown name.");
+  m.def(
+      "placer_summary",
+      [](const std::string& name) { return PlacerRegistry<SmallShape>::instance().summary(name); },
+      py::arg("name"), "The placer's one-line description; ValueError for an unknown name.");
 }
 } // namespace bsp

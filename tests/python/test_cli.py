@@ -477,3 +477,32 @@ def test_match_prints_the_wilson_interval_of_the_share(capsys):
     assert main(["match", "probability", "random", "--games", "20", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"probability +wins +20  \(100\.0%, 95% interval 8[0-4]\.[0-9]% to 100\.0%\)", out), out
+
+
+def test_list_names_every_shooter_placer_fleet_and_rule_set_with_what_it_is(capsys):
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for name in battleship.shooter_names():
+        slow = " *" if battleship.shooter_is_slow(name) else ""
+        assert re.search(rf"^  {re.escape(name + slow)} +{re.escape(battleship.shooter_summary(name))}$", out, re.M)
+    assert re.search(r"^  bayes \* ", out, re.M) and not re.search(r"^  parity \* ", out, re.M)
+    for name in battleship.placer_names():
+        assert re.search(rf"^  {name} +{re.escape(battleship.placer_summary(name))}$", out, re.M)
+    assert re.search(r"^  classic +Carrier 5, Battleship 4, Cruiser 3, Submarine 3, Destroyer 2$", out, re.M)
+    assert re.search(r"^  bbm103 +Carrier 5, Battleship 4 x 2, .*Patrol Boat 2 x 4$", out, re.M), out
+    assert re.search(r"^  pyships +shot_cap 100$", out, re.M)  # what differs from the defaults, nothing else
+    assert re.search(r"^  russian +touching no_contact, volley until_miss$", out, re.M)
+    assert "your own, wherever a shooter or placer is named: module:attribute" in out
+    assert main(["list", "fleets"]) == 0
+    only = capsys.readouterr().out
+    assert only.startswith("fleets (--fleet NAME)\n") and "shooters" not in only and "your own" not in only
+
+
+def test_each_built_in_has_a_summary_and_an_unknown_name_is_refused():
+    assert battleship.shooter_summary("random") == "uniformly random among the cells not yet shot (seed 001)"
+    assert all(battleship.shooter_summary(n) for n in battleship.shooter_names())
+    assert all(battleship.placer_summary(n) for n in battleship.placer_names())
+    with pytest.raises(ValueError, match="unknown shooter 'nope'"):
+        battleship.shooter_summary("nope")
+    with pytest.raises(ValueError, match="unknown placer 'nope'"):
+        battleship.placer_summary("nope")

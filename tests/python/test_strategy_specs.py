@@ -121,6 +121,7 @@ def test_matches_tournaments_and_single_games_take_specs(own):
         ("no_such_package.sub:X", "no module named 'no_such_package' in the current directory or on sys.path"),
         ("{own}:", "shooter '{own}:': expected a name or module:attribute, such as my_shooters:EdgeShooter"),
         (":FirstOpen", "shooter ':FirstOpen': expected a name or module:attribute"),
+        (".relative:FirstOpen", "shooter '.relative:FirstOpen': expected a name or module:attribute"),
     ],
 )
 def test_a_spec_that_names_nothing_is_refused_with_what_is_missing(own, spec, message):
