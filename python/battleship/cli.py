@@ -45,7 +45,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import battleship
 from battleship import Fleet, Ocean, Rules, _core
 from battleship._arguments import INT_MAX, UINT_MAX, check_count, check_fit
-from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter
+from battleship.strategies import DRAWING_PLACERS, PLUGIN_GROUPS, resolve_placer, resolve_shooter
 from battleship.tournament import player_name
 
 Subparsers = Any  # argparse._SubParsersAction, which has no public name
@@ -271,7 +271,8 @@ def _table(
     capped = {
         name: min(args.games, slow_games)
         for name in shooters
-        if slow_games is not None and ":" not in name and battleship.shooter_is_slow(name) and slow_games < args.games
+        if slow_games is not None and name in battleship.shooter_names() and battleship.shooter_is_slow(name)
+        and slow_games < args.games
     }
     if args.layout is not None:  # before check_run, which would speak of --placer's placer
         for option, value in (("--search-budget", args.search_budget), ("--candidates", args.candidates)):
@@ -686,6 +687,11 @@ def _list(args: argparse.Namespace) -> int:
         rows = [(name, ", ".join(f"{c.name} {c.length}" + (f" x {c.count}" if c.count > 1 else "")
                                  for c in Fleet.named(name).classes)) for name in Fleet.names()]
         sections.append(("fleets (--fleet NAME)", rows))
+    for kind in ("shooter", "placer"):
+        installed = battleship.strategies.plugins(kind)
+        if f"{kind}s" in what and installed:
+            rows = [(name, f"{spec}: {_described(spec, kind)}") for name, spec in installed.items()]
+            sections.append((f"{kind}s of installed packages (entry points {PLUGIN_GROUPS[kind]})", rows))
     if "rules" in what:
         defaults = Rules().to_dict()
         rows = [("(defaults)", ", ".join(f"{key} {value}" for key, value in defaults.items()))]
@@ -702,6 +708,19 @@ def _list(args: argparse.Namespace) -> int:
         print("\nyour own, wherever a shooter or placer is named: module:attribute (my_shooters:EdgeShooter, a "
               "class or object in my_shooters.py in the current directory or on PYTHONPATH)")
     return 0
+
+
+def _described(spec: str, kind: str) -> str:
+    """The first line of what ``spec`` names says of itself (its ``summary``, else its docstring),
+    or why it cannot be loaded: one broken package must not hide the rest of the list."""
+    try:
+        found = battleship.strategies.imported_strategy(spec, kind)
+    except Exception as error:  # noqa: BLE001 (any error of another package's code)
+        return f"cannot be loaded ({type(error).__name__}: {error})"
+    text = getattr(found, "summary", None)
+    if not isinstance(text, str):
+        text = (getattr(found, "__doc__", None) or "").strip()
+    return text.splitlines()[0] if text else "(no description)"
 
 
 def add_list(sub: Subparsers) -> None:

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 from typing import Any, Callable, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
@@ -52,6 +53,8 @@ __all__ = [
     "imported_strategy",
     "shooter_summary",
     "placer_summary",
+    "plugins",
+    "PLUGIN_GROUPS",
 ]
 
 
@@ -605,16 +608,46 @@ def imported_strategy(spec: str, kind: str = "shooter") -> Any:
     return found
 
 
+PLUGIN_GROUPS = {"shooter": "battleship.shooters", "placer": "battleship.placers"}
+"""The entry-point groups an installed package declares its shooters and placers in, so that they
+are taken by name like the built-ins (``plugins``)."""
+
+
+def plugins(kind: str = "shooter") -> Dict[str, str]:
+    """The shooters (or, with ``kind="placer"``, placers) installed packages declare, by name:
+    each name's ``module:attribute`` spec. A package declares them as entry points, in its
+    ``pyproject.toml``::
+
+        [project.entry-points."battleship.shooters"]
+        edge = "my_package.shooters:EdgeShooter"
+
+    and then ``edge`` is taken wherever a shooter name is (``battleship simulate edge``,
+    ``battleship.match("edge", "probability")``) and listed by ``battleship list``. A built-in's
+    name is not taken over: such an entry is left out."""
+    if kind not in PLUGIN_GROUPS:
+        raise ValueError(f"kind must be 'shooter' or 'placer', got {kind!r}")
+    found: Any = importlib.metadata.entry_points()
+    group = PLUGIN_GROUPS[kind]
+    entries = found.select(group=group) if hasattr(found, "select") else found.get(group, [])  # 3.9: a dict
+    builtin = set(_core.shooter_names() if kind == "shooter" else _core.placer_names())
+    return {e.name: e.value for e in sorted(entries, key=lambda e: e.name) if e.name not in builtin}
+
+
 def _resolve(spec: Any, kind: str, method: str) -> Any:
     """A name (for the engine's fast path) or a Python object with ``method``; a
-    ``module:attribute`` spec is the object it names (``imported_strategy``)."""
+    ``module:attribute`` spec, or the name of an installed package's plugin, is the object it
+    names (``imported_strategy``)."""
     if isinstance(spec, str) and ":" in spec:
         spec = imported_strategy(spec, kind)
     elif isinstance(spec, str):
         names = _core.shooter_names() if kind == "shooter" else _core.placer_names()
-        if spec not in names:
-            raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}")
-        return spec
+        if spec in names:
+            return spec
+        installed = plugins(kind)
+        if spec not in installed:
+            also = f"; installed: {', '.join(installed)}" if installed else ""
+            raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}{also}")
+        spec = imported_strategy(installed[spec], kind)
     if isinstance(spec, type):
         try:
             spec = spec()

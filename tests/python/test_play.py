@@ -62,8 +62,8 @@ def test_the_defaults_follow_seed_004():
 @pytest.mark.parametrize(
     "changes, words",
     [
-        ({"opponent": "nobody"}, "unknown opponent"),
-        ({"placer": "nobody"}, "unknown placer"),
+        ({"opponent": "nobody"}, "^opponent: unknown shooter 'nobody'; known: random"),
+        ({"placer": "nobody"}, "^placer: unknown placer 'nobody'; known: uniform"),
         ({"touching": "sometimes"}, "touching"),
         ({"disclosure": "all"}, "disclosure"),
         ({"salvo": -1}, "salvo"),

@@ -4,6 +4,7 @@ would; the command line finds the module in the current directory; bad specs are
 what is missing, and a module that fails on its own is not hidden."""
 
 import dataclasses
+import re
 import sys
 import textwrap
 import uuid
@@ -172,3 +173,64 @@ def test_every_command_that_names_a_shooter_says_it_takes_a_spec(capsys):
         with pytest.raises(SystemExit):
             main([*command, "--help"])
         assert "module:attribute" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.fixture
+def installed(tmp_path, monkeypatch):
+    """A package installed on ``sys.path`` (its dist-info, as pip leaves it) that declares
+    strategies as entry points: one to play, one under a built-in's name (left out), one whose
+    module is missing, and a placer. The module's name is its own, so tests do not share it."""
+    module = f"plugin_{uuid.uuid4().hex[:8]}"
+    (tmp_path / f"{module}.py").write_text(textwrap.dedent(SOURCE))
+    info = tmp_path / "fake_battleship_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-battleship-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[battleship.shooters]\n"
+        f"first_open = {module}:FirstOpen\n"
+        f"parity = {module}:FirstOpen\n"
+        "broken = no_such_plugin_module:Nothing\n"
+        "\n[battleship.placers]\n"
+        f"top_rows = {module}:TopRows\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield module
+    sys.modules.pop(module, None)
+
+
+def test_installed_packages_declare_strategies_by_name(installed):
+    assert battleship.strategies.plugins("shooter") == {
+        "broken": "no_such_plugin_module:Nothing", "first_open": f"{installed}:FirstOpen"
+    }  # parity stays the built-in's name
+    assert battleship.strategies.plugins("placer") == {"top_rows": f"{installed}:TopRows"}
+    with pytest.raises(ValueError, match="kind must be 'shooter' or 'placer', got 'boat'"):
+        battleship.strategies.plugins("boat")
+
+
+def test_a_plugin_plays_by_its_name_as_its_object_does(installed):
+    module = __import__(installed)
+    r = battleship.simulate("first_open", 30, seed=1, placer="top_rows", progress=False)
+    assert r.shooter == "first_open" and r.setup.placers == ("top_rows",)
+    alone = battleship.simulate(module.FirstOpen(), 30, seed=1, placer=module.TopRows(), progress=False)
+    assert r == dataclasses.replace(alone, shooter="first_open")
+    assert battleship.simulate("parity", 30, seed=1, progress=False).mean < 70  # the built-in, not FirstOpen
+    with pytest.raises(ValueError, match="^unknown shooter 'nope'; known: random, .*; installed: broken, first_open$"):
+        battleship.simulate("nope", 5, progress=False)
+    with pytest.raises(ValueError, match="shooter 'no_such_plugin_module:Nothing': no module named"):
+        battleship.simulate("broken", 5, progress=False)
+
+
+def test_the_command_line_lists_and_plays_installed_strategies(installed, capsys):
+    assert main(["list", "shooters"]) == 0
+    out = capsys.readouterr().out
+    assert "shooters of installed packages (entry points battleship.shooters)" in out
+    assert re.search(rf"^  first_open +{installed}:FirstOpen: Fires at the first open cell: a shooter", out, re.M)
+    assert re.search(r"^  broken +no_such_plugin_module:Nothing: cannot be loaded \(ValueError: ", out, re.M)
+    assert main(["list", "placers"]) == 0
+    assert re.search(rf"^  top_rows +{installed}:TopRows: Lays the ships out across", capsys.readouterr().out, re.M)
+    assert main(["compare", "--shooters", "parity,first_open", "--games", "20", "--no-progress"]) == 0
+    mean = battleship.simulate("first_open", 20, progress=False).mean
+    assert re.search(rf"^first_open +{mean:.2f} ", capsys.readouterr().out, re.M)
+    from battleship.play.session import Settings
+
+    assert Settings(opponent="first_open", placer="top_rows").opponent == "first_open"

@@ -99,14 +99,12 @@ class Settings:
         for name in ("fleet", "opponent", "placer", "touching", "disclosure"):
             if not isinstance(getattr(self, name), str):
                 raise TypeError(f"{name} must be a name (a str), got {getattr(self, name)!r}")
-        if ":" in self.opponent:  # module:attribute, a Python shooter of the person's own
-            resolve_shooter(self.opponent)
-        elif self.opponent not in _core.shooter_names():
-            raise ValueError(f"unknown opponent '{self.opponent}'; known: {', '.join(_core.shooter_names())}")
-        if ":" in self.placer:
-            resolve_placer(self.placer)
-        elif self.placer not in _core.placer_names():
-            raise ValueError(f"unknown placer '{self.placer}'; known: {', '.join(_core.placer_names())}")
+        # Not a built-in: module:attribute (the person's own Python code) or an installed plugin.
+        for name, resolve in (("opponent", resolve_shooter), ("placer", resolve_placer)):
+            try:
+                resolve(getattr(self, name))
+            except ValueError as error:
+                raise ValueError(f"{name}: {error}") from None
         if self.touching not in TOUCHING:
             raise ValueError(f"touching must be one of {', '.join(TOUCHING)}, got '{self.touching}'")
         if self.disclosure not in DISCLOSURE:
