@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 
@@ -100,6 +102,42 @@ def test_the_command_line_plays_the_examples_python_shooter_by_its_spec(python_e
     r = battleship.match(python_shooter.CheckerboardHunter(), "probability", 40, seed=2, progress=False,
                          placers=(python_shooter.EdgePlacer(), python_shooter.EdgePlacer()))
     assert f"  python_shooter:CheckerboardHunter wins {r.wins_a:>8,}" in done.stdout
+
+
+def test_the_plugin_package_installs_and_its_strategies_play_by_name(
+    tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    # As examples/plugin_package/pyproject.toml says: pip install it, then the names work.
+    source = tmp_path / "plugin_package"
+    shutil.copytree(EXAMPLES.parent / "plugin_package", source)  # pip builds in the tree: not in the checkout
+    site = tmp_path / "site"
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), str(source)],
+        env=python_env, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    env = dict(python_env, PYTHONPATH=os.pathsep.join([str(site), python_env.get("PYTHONPATH", "")]))
+
+    def battleship_command(*args: str) -> str:
+        run = subprocess.run([sys.executable, "-m", "battleship", *args], env=env, cwd=tmp_path,
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    listed = battleship_command("list")
+    assert re.search(r"^  spiral +battleship_spiral:SpiralShooter: Hunts on a checkerboard from the centre", listed,
+                     re.M)
+    assert re.search(r"^  corners +battleship_spiral:CornerPlacer: Lays each ship, longest first", listed, re.M)
+    out = battleship_command("simulate", "spiral", "--placer", "corners", "--games", "100", "--seed", "3",
+                             "--no-progress")
+    sys.path.insert(0, str(source))
+    try:
+        import battleship_spiral  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(source))
+    same = battleship.simulate(battleship_spiral.SpiralShooter(), 100, seed=3,
+                               placer=battleship_spiral.CornerPlacer(), progress=False)
+    assert re.search(rf"^spiral +{same.mean:.2f} +{same.ci95:.2f} +{same.median} ", out, re.M), out
 
 
 def test_saved_results_are_studied_again_without_playing_and_a_commands_file_too(

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-EXAMPLES = sorted((ROOT / "examples" / "python").glob("*.py"))
+EXAMPLES = [*sorted((ROOT / "examples" / "python").glob("*.py")), *(ROOT / "examples" / "plugin_package").glob("*.py")]
 
 
 def test_mypy_strict_passes_on_the_examples(python_env, tmp_path):
