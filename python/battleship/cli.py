@@ -44,7 +44,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
 from battleship import Fleet, Ocean, Rules, _core
-from battleship._arguments import INT_MAX, UINT_MAX, check_count, check_fit
+from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit
 from battleship.strategies import DRAWING_PLACERS, PLUGIN_GROUPS, resolve_placer, resolve_shooter
 from battleship.tournament import player_name
 
@@ -201,6 +201,9 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
     the touching rule at all (it would give a table of games never played). Returns the rules."""
     check_count("games", args.games, 0)
     check_count("seed", args.seed, 0)
+    first = getattr(args, "first_game", 0)
+    if first + args.games > UINT64_MAX + 1:  # game indices are 64-bit
+        raise ValueError(f"--first-game + --games must be <= 2**64, got {first} + {args.games}")
     check_count("threads", args.threads, 0, UINT_MAX)
     for name in shooters:  # a built-in's name, or module:attribute imported (and a class made)
         resolve_shooter(name)

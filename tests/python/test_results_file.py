@@ -367,6 +367,14 @@ def test_combine_refuses_what_is_not_pieces_of_one_run(tmp_path, capsys, results
     assert out == "" and message in err and not (tmp_path / "out.json").exists()
 
 
+def test_a_piece_past_the_last_game_index_is_refused_before_anything_is_printed(capsys):
+    assert main(["simulate", "parity", "--games", "10", "--first-game", str(2**64 - 9)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"--first-game + --games must be <= 2**64, got {2**64 - 9} + 10" in err
+    assert main(["simulate", "parity", "--games", "10", "--first-game", str(2**64 - 10), "--no-progress"]) == 0
+    assert "games 18,446,744,073,709,551,606 to 18,446,744,073,709,551,615" in capsys.readouterr().out
+
+
 def test_first_game_is_refused_with_a_sequential_test(capsys):
     assert main(["match", "parity", "random", "--sprt", "0", "50", "--first-game", "2"]) == 2
     assert "--first-game plays a piece of a run of --games matches: not with --sprt" in capsys.readouterr().err
