@@ -10,6 +10,7 @@ from typing import Any, Callable, Collection, Dict, List, Mapping, Optional
 import numpy as np
 import numpy.typing as npt
 
+from battleship._arguments import INT_MAX
 from battleship._core import Fleet, Rules
 
 Reader = Callable[[Any, str], Any]
@@ -40,10 +41,16 @@ def whole(minimum: Optional[int] = 0, maximum: Optional[int] = None) -> Reader:
 
 
 def real(value: Any, where: str) -> float:
-    """A finite number."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+    """A finite number (a whole number too large for a float is not one)."""
+    number = math.nan
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:
+            pass
+    if not math.isfinite(number):
         raise ValueError(f"{where}: expected a number, got {_shown(value)}")
-    return float(value)
+    return number
 
 
 def text(value: Any, where: str) -> str:
@@ -123,7 +130,7 @@ def fleet_to_list(fleet: Fleet) -> List[Dict[str, Any]]:
 
 def fleet(value: Any, where: str) -> Fleet:
     """A fleet written by ``fleet_to_list``; the engine's refusals name the place."""
-    each = {"name": text, "symbol": text, "length": whole(1), "count": whole(1)}
+    each = {"name": text, "symbol": text, "length": whole(1, INT_MAX), "count": whole(1, INT_MAX)}
     classes = listed(lambda item, at: record(item, at, each))(value, where)
     try:
         return Fleet([(c["name"], c["symbol"], c["length"], c["count"]) for c in classes])
@@ -134,7 +141,7 @@ def fleet(value: Any, where: str) -> Fleet:
 def rules(value: Any, where: str) -> Rules:
     """Rules written by ``Rules.to_dict``: every field, of its default's type; the engine checks
     the values (a rule's name, a salvo size the volley rule takes) and its refusal names the place."""
-    by_type: Dict[type, Reader] = {bool: flag, int: whole(None), str: text}
+    by_type: Dict[type, Reader] = {bool: flag, int: whole(-INT_MAX - 1, INT_MAX), str: text}  # the engine's ints
     fields = {key: by_type[type(default)] for key, default in Rules().to_dict().items()}
     given = record(value, where, fields)
     try:

@@ -86,9 +86,10 @@ class RunSetup:
 
     @classmethod
     def _read(cls, data: Any, where: str) -> RunSetup:
-        d = _records.record(data, where, {
-            "seed": _records.whole(), "rows": _records.whole(1), "cols": _records.whole(1),
-            "fleet": _records.fleet, "rules": _records.rules, "placers": _records.listed(_records.text),
+        r = _records
+        d = r.record(data, where, {
+            "seed": r.whole(0, UINT64_MAX), "rows": r.whole(1, INT_MAX), "cols": r.whole(1, INT_MAX),
+            "fleet": r.fleet, "rules": r.rules, "placers": r.listed(r.text),
         })
         return cls(**{**d, "placers": tuple(d["placers"])})
 
@@ -276,7 +277,9 @@ class MatchResult:
         }, kind="match")
         ended = d["wins_a"] + d["wins_b"] + d["draws"] + d["aborted"]
         if ended != d["games"]:
-            raise ValueError(f"{where}: wins_a, wins_b, draws and aborted add up to {ended:,}, not games ({d['games']:,})")
+            raise ValueError(
+                f"{where}: wins_a, wins_b, draws and aborted add up to {ended:,}, not games ({d['games']:,})"
+            )
         if d["first_mover_wins"] > d["wins_a"] + d["wins_b"]:
             raise ValueError(f"{where}.first_mover_wins: {d['first_mover_wins']:,} is more than the games won")
         ends = d["game_results"]
