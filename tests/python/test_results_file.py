@@ -393,3 +393,38 @@ def test_compare_pieces_with_fewer_slow_games_leave_gaps_that_combine_names(tmp_
     assert main(["combine", str(tmp_path / "g0.json"), str(tmp_path / "g6.json")]) == 2
     assert "bayes, 2 pieces: combine: pieces that keep game_shots must cover consecutive games; games 0 to 1 are " \
            "followed by games 6 to 7" in capsys.readouterr().err
+
+
+ODD_VALUES = [None, True, -1, 2**70, -(2**70), 10**400, 1.5, float("nan"), "x", [], [1, -1], {}, {"kind": "match"}]
+"""Values a hand-edited or corrupted file may hold where anything else was."""
+
+
+def places(value, path=()):
+    """Every place in a JSON value, nested ones too, but only the first two items of a list (a
+    histogram's 101 counts are read by one reader)."""
+    if path:
+        yield path
+    items = value.items() if isinstance(value, dict) else list(enumerate(value))[:2] if isinstance(value, list) else ()
+    for key, item in items:
+        yield from places(item, (*path, key))
+
+
+@pytest.mark.parametrize("kind", ["simulation", "match", "tournament", "sprt"])
+def test_any_odd_value_anywhere_gives_the_result_or_a_value_error_naming_its_place(results, kind):
+    original = results[kind]
+    tried = 0
+    for path in places(original.to_dict()):
+        for odd in ODD_VALUES:
+            d = copy.deepcopy(original.to_dict())
+            holder = d
+            for key in path[:-1]:
+                holder = holder[key]
+            holder[path[-1]] = odd
+            try:
+                back = type(original).from_dict(d)
+            except ValueError as error:  # nothing else: no TypeError, KeyError or OverflowError
+                assert str(error).startswith(type(original).__name__), error  # named from the top
+            else:
+                assert type(back) is type(original)
+            tried += 1
+    assert tried > 300
