@@ -52,6 +52,16 @@ class Counted(FirstOpen):
         made.append(self)
 
 
+class Summarised(FirstOpen):
+    """A docstring that battleship list does not show."""
+
+    summary = "fires at the first open cell, as its summary says"
+
+
+class Silent(FirstOpen):
+    pass
+
+
 shared = FirstOpen()
 not_a_strategy = 42
 '''
@@ -190,6 +200,8 @@ def installed(tmp_path, monkeypatch):
         f"first_open = {module}:FirstOpen\n"
         f"parity = {module}:FirstOpen\n"
         "broken = no_such_plugin_module:Nothing\n"
+        f"summarised = {module}:Summarised\n"
+        f"silent = {module}:Silent\n"
         "\n[battleship.placers]\n"
         f"top_rows = {module}:TopRows\n"
     )
@@ -200,8 +212,9 @@ def installed(tmp_path, monkeypatch):
 
 def test_installed_packages_declare_strategies_by_name(installed):
     assert battleship.strategies.plugins("shooter") == {
-        "broken": "no_such_plugin_module:Nothing", "first_open": f"{installed}:FirstOpen"
-    }  # parity stays the built-in's name
+        "broken": "no_such_plugin_module:Nothing", "first_open": f"{installed}:FirstOpen",
+        "silent": f"{installed}:Silent", "summarised": f"{installed}:Summarised",
+    }  # parity stays the built-in's name, and the names come sorted
     assert battleship.strategies.plugins("placer") == {"top_rows": f"{installed}:TopRows"}
     with pytest.raises(ValueError, match="kind must be 'shooter' or 'placer', got 'boat'"):
         battleship.strategies.plugins("boat")
@@ -214,7 +227,8 @@ def test_a_plugin_plays_by_its_name_as_its_object_does(installed):
     alone = battleship.simulate(module.FirstOpen(), 30, seed=1, placer=module.TopRows(), progress=False)
     assert r == dataclasses.replace(alone, shooter="first_open")
     assert battleship.simulate("parity", 30, seed=1, progress=False).mean < 70  # the built-in, not FirstOpen
-    with pytest.raises(ValueError, match="^unknown shooter 'nope'; known: random, .*; installed: broken, first_open$"):
+    with pytest.raises(ValueError, match="^unknown shooter 'nope'; known: random, .*; installed: broken, first_open, "
+                                         "silent, summarised$"):
         battleship.simulate("nope", 5, progress=False)
     with pytest.raises(ValueError, match="shooter 'no_such_plugin_module:Nothing': no module named"):
         battleship.simulate("broken", 5, progress=False)
@@ -226,6 +240,9 @@ def test_the_command_line_lists_and_plays_installed_strategies(installed, capsys
     assert "shooters of installed packages (entry points battleship.shooters)" in out
     assert re.search(rf"^  first_open +{installed}:FirstOpen: Fires at the first open cell: a shooter", out, re.M)
     assert re.search(r"^  broken +no_such_plugin_module:Nothing: cannot be loaded \(ValueError: ", out, re.M)
+    assert re.search(rf"^  summarised +{installed}:Summarised: fires at the first open cell, as its summary says$",
+                     out, re.M)
+    assert re.search(rf"^  silent +{installed}:Silent: \(no description\)$", out, re.M)
     assert main(["list", "placers"]) == 0
     assert re.search(rf"^  top_rows +{installed}:TopRows: Lays the ships out across", capsys.readouterr().out, re.M)
     assert main(["compare", "--shooters", "parity,first_open", "--games", "20", "--no-progress"]) == 0
