@@ -274,8 +274,7 @@ def _table(
     capped = {
         name: min(args.games, slow_games)
         for name in shooters
-        if slow_games is not None and name in battleship.shooter_names() and battleship.shooter_is_slow(name)
-        and slow_games < args.games
+        if slow_games is not None and battleship.shooter_is_slow(name) and slow_games < args.games
     }
     if args.layout is not None:  # before check_run, which would speak of --placer's placer
         for option, value in (("--search-budget", args.search_budget), ("--candidates", args.candidates)):

@@ -80,12 +80,16 @@ def shooter_names() -> List[str]:
 
 
 def shooter_is_slow(name: str) -> bool:
-    """True for a shooter that takes milliseconds a move (``bayes``, ``expert``).
+    """True for a shooter that takes milliseconds a move (``bayes``, ``expert``), or, for a
+    ``module:attribute`` spec or an installed plugin's name, one whose class or object says so
+    with ``slow = True``.
 
     ``battleship compare`` plays at most 200 games with such a shooter; do the same when you
     loop over every name. Raises ``ValueError`` for an unknown name.
     """
-    return bool(_core.shooter_is_slow(name))
+    if name in _core.shooter_names():
+        return bool(_core.shooter_is_slow(name))
+    return getattr(_resolve(name, "shooter", "next_shot"), "slow", False) is True
 
 
 def shooter_summary(name: str) -> str:

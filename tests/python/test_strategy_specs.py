@@ -62,6 +62,12 @@ class Silent(FirstOpen):
     pass
 
 
+class Thinker(FirstOpen):
+    """Says it is slow: compare plays it as it plays bayes."""
+
+    slow = True
+
+
 shared = FirstOpen()
 not_a_strategy = 42
 '''
@@ -176,6 +182,19 @@ def test_the_command_line_finds_a_module_in_the_current_directory(tmp_path, monk
     out, err = capsys.readouterr()
     assert out == "" and "battleship: error: shooter 'cli_own_shooters:Nope': module 'cli_own_shooters' has no" in err
     sys.modules.pop("cli_own_shooters", None)
+
+
+def test_a_python_shooter_that_says_it_is_slow_plays_fewer_games_in_compare(own, capsys):
+    assert battleship.shooter_is_slow(f"{own}:Thinker") and not battleship.shooter_is_slow(f"{own}:FirstOpen")
+    assert battleship.shooter_is_slow("bayes") and not battleship.shooter_is_slow("parity")
+    with pytest.raises(ValueError, match="unknown shooter 'nope'"):
+        battleship.shooter_is_slow("nope")
+    assert main(["compare", "--shooters", f"parity,{own}:Thinker,{own}:FirstOpen", "--games", "30", "--slow-games",
+                 "4", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(rf"^{own}:Thinker \* +", out, re.M) and re.search(rf"^{own}:FirstOpen +\d", out, re.M)
+    same = battleship.simulate("parity", 4, progress=False)
+    assert f"  parity on the same 4 layouts: mean {same.mean:.2f}" in out  # the slow row's 4 games
 
 
 def test_every_command_that_names_a_shooter_says_it_takes_a_spec(capsys):
