@@ -670,37 +670,56 @@ def add_match(sub: Subparsers) -> None:
 
 
 # ---- list ----------------------------------------------------------------------------------
-LISTS = ("shooters", "placers", "fleets", "rules")
-"""What ``battleship list`` lists, in its order."""
+Section = Tuple[str, List[Tuple[str, str]]]
+"""A titled list of ``battleship list``: (title, rows of (name, what it is))."""
+
+
+def _strategy_sections(kind: str) -> List[Section]:
+    """The built-in shooters (or placers) with their summaries, and those of installed packages."""
+    if kind == "shooter":
+        title = "shooters (SHOOTER; * slow: milliseconds a move, compare plays fewer games)"
+        rows = [(name + (" *" if battleship.shooter_is_slow(name) else ""), battleship.shooter_summary(name))
+                for name in battleship.shooter_names()]
+    else:
+        title = "placers (--placer NAME, or SHOOTER/PLACER in a tournament)"
+        rows = [(name, battleship.placer_summary(name)) for name in battleship.placer_names()]
+    sections = [(title, rows)]
+    installed = battleship.strategies.plugins(kind)
+    if installed:
+        rows = [(name, f"{spec}: {_described(spec, kind)}") for name, spec in installed.items()]
+        sections.append((f"{kind}s of installed packages (entry points {PLUGIN_GROUPS[kind]})", rows))
+    return sections
+
+
+def _fleet_sections() -> List[Section]:
+    """The predefined fleets with their ships."""
+    rows = [(name, ", ".join(f"{c.name} {c.length}" + (f" x {c.count}" if c.count > 1 else "")
+                             for c in Fleet.named(name).classes)) for name in Fleet.names()]
+    return [("fleets (--fleet NAME)", rows)]
+
+
+def _rule_sections() -> List[Section]:
+    """The default rules, and each rule set by what it changes."""
+    defaults = Rules().to_dict()
+    rows = [("(defaults)", ", ".join(f"{key} {value}" for key, value in defaults.items()))]
+    for name in Rules.names():
+        changed = {k: v for k, v in Rules.named(name).to_dict().items() if v != defaults[k]}
+        rows.append((name, ", ".join(f"{k} {v}" for k, v in changed.items()) or "the defaults"))
+    return [("rule sets (--rules NAME; each names what differs from the defaults)", rows)]
+
+
+LIST_SECTIONS: Dict[str, Callable[[], List[Section]]] = {
+    "shooters": lambda: _strategy_sections("shooter"),
+    "placers": lambda: _strategy_sections("placer"),
+    "fleets": _fleet_sections,
+    "rules": _rule_sections,
+}
+"""What ``battleship list`` lists, in its order, and how."""
 
 
 def _list(args: argparse.Namespace) -> int:
-    what = LISTS if args.what is None else (args.what,)
-    sections = []
-    if "shooters" in what:
-        names = battleship.shooter_names()
-        rows = [(name + (" *" if battleship.shooter_is_slow(name) else ""), battleship.shooter_summary(name))
-                for name in names]
-        sections.append(("shooters (SHOOTER; * slow: milliseconds a move, compare plays fewer games)", rows))
-    if "placers" in what:
-        rows = [(name, battleship.placer_summary(name)) for name in battleship.placer_names()]
-        sections.append(("placers (--placer NAME, or SHOOTER/PLACER in a tournament)", rows))
-    if "fleets" in what:
-        rows = [(name, ", ".join(f"{c.name} {c.length}" + (f" x {c.count}" if c.count > 1 else "")
-                                 for c in Fleet.named(name).classes)) for name in Fleet.names()]
-        sections.append(("fleets (--fleet NAME)", rows))
-    for kind in ("shooter", "placer"):
-        installed = battleship.strategies.plugins(kind)
-        if f"{kind}s" in what and installed:
-            rows = [(name, f"{spec}: {_described(spec, kind)}") for name, spec in installed.items()]
-            sections.append((f"{kind}s of installed packages (entry points {PLUGIN_GROUPS[kind]})", rows))
-    if "rules" in what:
-        defaults = Rules().to_dict()
-        rows = [("(defaults)", ", ".join(f"{key} {value}" for key, value in defaults.items()))]
-        for name in Rules.names():
-            changed = {k: v for k, v in Rules.named(name).to_dict().items() if v != defaults[k]}
-            rows.append((name, ", ".join(f"{k} {v}" for k, v in changed.items()) or "the defaults"))
-        sections.append(("rule sets (--rules NAME; each names what differs from the defaults)", rows))
+    what = list(LIST_SECTIONS) if args.what is None else [args.what]
+    sections = [section for name in what for section in LIST_SECTIONS[name]()]
     width = max(len(name) for _, rows in sections for name, _ in rows) + 2
     for k, (title, rows) in enumerate(sections):
         print(("\n" if k else "") + title)
@@ -734,7 +753,7 @@ def add_list(sub: Subparsers) -> None:
         "its one-line description, the predefined fleets with their ships, and the rule sets with what "
         "each changes.",
     )
-    p.add_argument("what", nargs="?", choices=LISTS, help="only this list (default: all four)")
+    p.add_argument("what", nargs="?", choices=list(LIST_SECTIONS), help="only this list (default: all four)")
     p.set_defaults(run=_list)
 
 
