@@ -644,6 +644,10 @@ class _PreparedMatch:
         self._placers = resolve_placer(first_placer), resolve_placer(second_placer)
         self.names = strategy_name(a), strategy_name(b)
         self.label = f"{self.names[0]} vs {self.names[1]}"
+        # Python strategies play on one thread: no batch of theirs runs in parallel.
+        self.on_one_thread = any(
+            not isinstance(s, str) and type(s).__module__ != _core.__name__ for s in (*self._shooters, *self._placers)
+        )
         self.setup = RunSetup(
             seed, rows, cols, self.fleet, self.rules, (_placer_label(first_placer), _placer_label(second_placer))
         )

@@ -112,7 +112,9 @@ def sprt(
     pair that decides. So the decision, the matches counted and the ratio do not depend on the
     batch or the thread count, and the same seed gives the same decision; the batch only sets how
     many matches past the deciding pair are played and not counted (``SprtResult.played``).
-    ``match_options`` go to ``match`` (``rules``, ``fleet``, ``rows``, ``cols``, ``placers``,
+    With a Python shooter or placer, which plays on one thread, a batch buys no parallelism, so
+    the test plays a pair of matches at a time whatever ``batch`` says: nothing is played past the
+    deciding pair (``batches`` counts those pairs). ``match_options`` go to ``match`` (``rules``, ``fleet``, ``rows``, ``cols``, ``placers``,
     ``threads``).
 
     ``ValueError`` for hypotheses with ``elo1 <= elo0`` or beyond 4000 points, error rates not
@@ -136,7 +138,9 @@ def sprt(
     prepared = _PreparedMatch(a, b, seed, **match_options)
     update, bar = _progress(progress, max_games, f"{prepared.label} (SPRT)")
     try:
-        t = prepared.sprt(max_games, threads, update, elo0, elo1, alpha, beta, batch)
+        # On one thread a batch buys no parallelism, only matches past the deciding pair.
+        pairwise = 2 if prepared.on_one_thread else batch
+        t = prepared.sprt(max_games, threads, update, elo0, elo1, alpha, beta, pairwise)
     finally:
         if bar is not None:
             bar.close()

@@ -72,11 +72,13 @@ class FailsOnce:
 
 @pytest.mark.parametrize("fail_at, counted", [(3, True), (16, False)])
 def test_an_aborted_match_is_reported_only_when_it_is_counted(fail_at, counted):
-    # A's placer is called once a match: its 3rd call is match 2's, its 16th match 15's, played
-    # in the batch of 20 but past the 12 matches that decide.
+    # A's placer is called once a match: its 3rd call is match 2's, its 16th match 15's, past the
+    # 12 matches that decide. A Python placer plays on one thread, so the test goes a pair at a
+    # time and never plays match 15 (the engine's test of an abort inside a batch is in C++).
+    placer = FailsOnce(fail_at)
     r = battleship.sprt("probability", "random", elo0=0, elo1=120, batch=20, progress=False,
-                        placers=(FailsOnce(fail_at), "uniform"))
-    assert r.decision == "accept_h1" and r.played == 20
+                        placers=(placer, "uniform"))
+    assert r.decision == "accept_h1" and r.played == 12 and placer.calls == 12
     if counted:
         assert (r.match.aborted, r.match.first_abort_game) == (1, 2)
         assert "could not place its fleet" in r.match.first_abort
@@ -163,3 +165,28 @@ def test_the_match_command_refuses_a_bad_test(capsys, argv, message):
     assert cli.main(["match", "parity", "random", "--no-progress", *argv]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and captured.out == ""
+
+
+def test_with_a_python_shooter_nothing_is_played_past_the_deciding_pair():
+    class Counting:
+        """parity's moves through Python: counts the games it starts."""
+
+        def __init__(self):
+            self.inner, self.games = battleship.shooter("parity"), 0
+
+        def start(self, view):
+            self.games += 1
+            self.inner.start(view)
+
+        def next_shot(self, view, rng):
+            return self.inner.next_shot(view, rng)
+
+        def on_result(self, view, cell, outcome):
+            self.inner.on_result(view, cell, outcome)
+
+    shooter = Counting()
+    r = battleship.sprt(shooter, "random", elo0=0, elo1=200, batch=200, progress=False)
+    assert r.decision == "accept_h1" and r.played == r.match.games == shooter.games < 200
+    assert r.batches == r.match.games // 2  # a pair at a time
+    by_name = battleship.sprt("parity", "random", elo0=0, elo1=200, batch=200, progress=False)
+    assert (by_name.match.games, by_name.played) == (r.match.games, 200)  # the same decision; a whole batch
