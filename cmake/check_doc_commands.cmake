@@ -46,7 +46,7 @@ foreach(doc IN ITEMS "${SOURCE_DIR}/README.md" "${SOURCE_DIR}/CONTRIBUTING.md" $
     endif()
     separate_arguments(words UNIX_COMMAND "${command}")
     list(POP_FRONT words program)
-    if(program STREQUAL "examples/python" OR program STREQUAL "examples/layouts")
+    if(program MATCHES "^examples/(python|layouts|plugin_package)$")
       continue() # folders, not programs
     endif()
     if(program MATCHES "^bench_")
