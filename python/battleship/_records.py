@@ -4,6 +4,7 @@ hand-edited or truncated file says what is wrong and where."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any, Callable, Collection, Dict, List, Mapping, Optional
 
@@ -120,6 +121,20 @@ def record(
             out[key] = read(data[key], f"{where}.{key}")
         elif key not in optional:
             raise ValueError(f"{where}: missing key {key!r}")
+    return out
+
+
+def fields_of(result: Any, kind: str) -> Dict[str, Any]:
+    """A result dataclass's fields as JSON values after its ``"kind"``: arrays as lists, nested
+    values (a setup, a sequential test's match) as their own ``to_dict``."""
+    out: Dict[str, Any] = {"kind": kind}
+    for f in dataclasses.fields(result):
+        value = getattr(result, f.name)
+        if isinstance(value, np.ndarray):
+            value = value.tolist()
+        elif hasattr(value, "to_dict"):
+            value = value.to_dict()
+        out[f.name] = value
     return out
 
 

@@ -242,14 +242,14 @@ def _names(text: Optional[str], option: str) -> List[str]:
 def _describe(args: argparse.Namespace, rules: Rules) -> str:
     """The run's board, fleet, rules (as ``check_run`` built them) and seed, for a header; with
     ``--first-game``, the games of the run this piece plays."""
-    return f"{args.rows} x {args.cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}{_piece(args)}"
+    piece = _piece(getattr(args, "first_game", 0), args.games)
+    return f"{args.rows} x {args.cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}{piece}"
 
 
-def _piece(args: argparse.Namespace) -> str:
-    """``, games 1,000 to 1,999`` for a run of ``--games 1000 --first-game 1000``; ``""`` for
-    a whole run (``--first-game`` 0, or a command without it)."""
-    first = getattr(args, "first_game", 0)
-    return f", games {first:,} to {first + args.games - 1:,}" if first else ""
+def _piece(first_game: int, games: int) -> str:
+    """``, games 1,000 to 1,999`` for a piece of ``games`` from ``first_game``; ``""`` for a run
+    from game 0."""
+    return f", games {first_game:,} to {first_game + games - 1:,}" if first_game else ""
 
 
 def _add_first_game_option(p: argparse.ArgumentParser) -> None:
@@ -810,8 +810,8 @@ def _setup_text(setup: Optional[battleship.RunSetup], first_game: int, games: in
     named = [name for name in Fleet.names() if Fleet.named(name) == setup.fleet]
     fleet = f"fleet {named[0]}" if named else f"ships {', '.join(map(str, setup.fleet.lengths))}"
     placers = f"placer {setup.placers[0]}" if len(set(setup.placers)) == 1 else f"placers {' and '.join(setup.placers)}"
-    games_text = f", games {first_game:,} to {first_game + games - 1:,}" if first_game else ""
-    return f"{setup.rows} x {setup.cols}, {fleet}, {setup.rules!r}, seed {setup.seed}{games_text}, {placers}"
+    piece = _piece(first_game, games)
+    return f"{setup.rows} x {setup.cols}, {fleet}, {setup.rules!r}, seed {setup.seed}{piece}, {placers}"
 
 
 def add_combine(sub: Subparsers) -> None:

@@ -18,7 +18,7 @@ import importlib.util
 import math
 import os
 import time
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
@@ -138,13 +138,7 @@ class SimulationResult:
         """The result as plain JSON values (``"kind": "simulation"``): every field, the arrays as
         lists, ``setup`` as ``RunSetup.to_dict`` gives it. ``from_dict`` reads it back, equal and
         with equal arrays; ``battleship.save_results`` writes it to a file."""
-        d: Dict[str, Any] = {"kind": "simulation"}
-        for f in fields(self):
-            d[f.name] = getattr(self, f.name)
-        d["histogram"] = self.histogram.tolist()
-        d["game_shots"] = None if self.game_shots is None else self.game_shots.tolist()
-        d["setup"] = None if self.setup is None else self.setup.to_dict()
-        return d
+        return _records.fields_of(self, "simulation")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SimulationResult:
@@ -250,12 +244,7 @@ class MatchResult:
         """The result as plain JSON values (``"kind": "match"``): every field, ``game_results``
         as a list, ``setup`` as ``RunSetup.to_dict`` gives it (the share, its interval and the
         rate are left out: they follow from the fields). ``from_dict`` reads it back, equal."""
-        d: Dict[str, Any] = {"kind": "match"}
-        for f in fields(self):
-            d[f.name] = getattr(self, f.name)
-        d["game_results"] = None if self.game_results is None else self.game_results.tolist()
-        d["setup"] = None if self.setup is None else self.setup.to_dict()
-        return d
+        return _records.fields_of(self, "match")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MatchResult:
@@ -644,10 +633,6 @@ class _PreparedMatch:
         self._placers = resolve_placer(first_placer), resolve_placer(second_placer)
         self.names = strategy_name(a), strategy_name(b)
         self.label = f"{self.names[0]} vs {self.names[1]}"
-        # Python strategies play on one thread: no batch of theirs runs in parallel.
-        self.on_one_thread = any(
-            not isinstance(s, str) and type(s).__module__ != _core.__name__ for s in (*self._shooters, *self._placers)
-        )
         self.setup = RunSetup(
             seed, rows, cols, self.fleet, self.rules, (_placer_label(first_placer), _placer_label(second_placer))
         )

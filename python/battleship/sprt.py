@@ -18,7 +18,7 @@ less. Between ``elo0`` and ``elo1`` either answer may come, and the test is long
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Dict, Literal, Mapping
 
 from battleship import _core, _records
@@ -66,11 +66,7 @@ class SprtResult:
     def to_dict(self) -> Dict[str, Any]:
         """The result as plain JSON values (``"kind": "sprt"``): every field, ``match`` as
         ``MatchResult.to_dict`` gives it. ``from_dict`` reads it back, equal."""
-        d: Dict[str, Any] = {"kind": "sprt"}
-        for f in fields(self):
-            d[f.name] = getattr(self, f.name)
-        d["match"] = self.match.to_dict()
-        return d
+        return _records.fields_of(self, "sprt")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SprtResult:
@@ -138,9 +134,7 @@ def sprt(
     prepared = _PreparedMatch(a, b, seed, **match_options)
     update, bar = _progress(progress, max_games, f"{prepared.label} (SPRT)")
     try:
-        # On one thread a batch buys no parallelism, only matches past the deciding pair.
-        pairwise = 2 if prepared.on_one_thread else batch
-        t = prepared.sprt(max_games, threads, update, elo0, elo1, alpha, beta, pairwise)
+        t = prepared.sprt(max_games, threads, update, elo0, elo1, alpha, beta, batch)
     finally:
         if bar is not None:
             bar.close()

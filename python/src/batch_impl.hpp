@@ -180,9 +180,7 @@ auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer
   const battleship::Board<S> board(checked_shape<S>(setup));
   RunControl control;
   const auto failure = deferred(control);
-  unsigned threads = setup.threads;
-  for (py::handle h : {a, b, placer_a, placer_b})
-    if (is_python_strategy(h)) threads = 1;
+  const unsigned threads = any_python_strategy({a, b, placer_a, placer_b}) ? 1 : setup.threads;
   const auto sa = any_shooter<S>(a, failure), sb = any_shooter<S>(b, failure);
   const auto pa = any_placer<S>(placer_a, failure), pb = any_placer<S>(placer_b, failure);
   const auto options = options_of(setup, threads, control);
@@ -208,12 +206,15 @@ template <class S>
 py::dict sprt_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
                     const battleship::SprtTest& test, std::uint64_t batch,
                     const BatchSetup& setup) {
+  // A Python strategy plays on one thread (run_pair), where a batch buys no parallelism, only
+  // matches past the deciding pair: the test then looks after every pair.
+  const std::uint64_t look = any_python_strategy({a, b, placer_a, placer_b}) ? 2 : batch;
   const battleship::SprtResult r =
       detail::run_pair<S>(a, b, placer_a, placer_b, setup,
                           [&](const auto& board, const auto& sa, const auto& pa, const auto& sb,
                               const auto& pb, const battleship::SimulationOptions& options) {
                             return battleship::sprt_match(board, setup.fleet, setup.rules, sa, pa,
-                                                          sb, pb, test, batch, options);
+                                                          sb, pb, test, look, options);
                           });
   py::dict d = detail::match_figures(r.match);
   d["decision"] = std::string(to_string(r.decision));

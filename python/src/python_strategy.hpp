@@ -8,6 +8,7 @@
 #include <array>
 #include <atomic>
 #include <concepts>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -407,6 +408,12 @@ battleship::AnyPlacementStrategy<S> any_placer(py::handle h,
 inline bool is_python_strategy(py::handle h) {
   return !py::isinstance<py::str>(h) && !py::isinstance<OptimalShooterHolder>(h) &&
          !py::isinstance<UniformPlacerSettings>(h);
+}
+/// Whether any of `strategies` is a Python strategy, so a run of them plays on one thread.
+inline bool any_python_strategy(std::initializer_list<py::handle> strategies) {
+  for (py::handle h : strategies)
+    if (is_python_strategy(h)) return true;
+  return false;
 }
 
 } // namespace bsp
