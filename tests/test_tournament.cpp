@@ -57,6 +57,30 @@ TEST_CASE("every pair of a round robin plays the batch simulate_match gives thos
   for (std::size_t k = 0; k < 3; ++k) CHECK(tallies(one.matches[k]) == tallies(t.matches[k]));
 }
 
+TEST_CASE("a round robin split by first_game adds up, pair by pair, to the whole run",
+          "[tournament]") {
+  // Pieces of a tournament played on several machines: each pair's batch of a piece is the
+  // piece of that pair's run, so merging each pair's pieces gives the whole tournament.
+  const Board<S> board;
+  const auto whole = round_robin(board, fleets::classic, rulesets::classic, three(), options(90));
+  SimulationOptions later = options(60);
+  later.first_game = 30;
+  auto merged = round_robin(board, fleets::classic, rulesets::classic, three(), options(30));
+  const auto rest = round_robin(board, fleets::classic, rulesets::classic, three(), later);
+  REQUIRE(merged.matches.size() == rest.matches.size());
+  for (std::size_t k = 0; k < merged.matches.size(); ++k) {
+    CHECK(tallies(rest.matches[k]) != tallies(whole.matches[k]));
+    merged.matches[k].merge(rest.matches[k]);
+    CHECK(tallies(merged.matches[k]) == tallies(whole.matches[k]));
+  }
+  const auto a = merged.standings(), b = whole.standings();
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    CHECK(a[k].name == b[k].name);
+    CHECK(a[k].wins == b[k].wins);
+    CHECK(a[k].draws == b[k].draws);
+  }
+}
+
 TEST_CASE("the standings rank players by the share of points they took", "[tournament]") {
   const auto t = round_robin(Board<S>{}, fleets::classic, rulesets::classic, three(), options(400));
   const auto table = t.standings();

@@ -126,7 +126,9 @@ struct TournamentResult {
 /// Plays a round robin: every pair of `entrants` meets in `options.games` matches under
 /// `rules`, each pair's batch exactly what `simulate_match` gives for those two players with the
 /// same `options` (so a pair can be replayed alone, and tallies do not depend on the thread
-/// count). `options.progress` counts the matches of the whole tournament; a cancelled run
+/// count). With `options.first_game`, every pair plays that piece of its run: pieces of a
+/// tournament, each pair's batches merged (`MatchResult::merge`), give the whole tournament.
+/// `options.progress` counts the matches of the whole tournament; a cancelled run
 /// returns the pairs played so far, the last one possibly in part, and no pair after it.
 ///
 /// Throws `std::invalid_argument` for fewer than two entrants, two with the same name,

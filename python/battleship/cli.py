@@ -760,17 +760,20 @@ def add_list(sub: Subparsers) -> None:
 # ---- combine -------------------------------------------------------------------------------
 def _combine(args: argparse.Namespace) -> int:
     json_file = _json_file(args)
-    groups: Dict[Tuple[str, ...], List[Any]] = {}  # each shooter's or pair's pieces, in the order first read
+    # Each shooter's, pair's or tournament's pieces, in the order first read.
+    groups: Dict[Tuple[str, ...], List[Any]] = {}
     for path in args.files:
         for i, r in enumerate(battleship.load_results(path)):
             if isinstance(r, battleship.SimulationResult):
                 key: Tuple[str, ...] = (r.shooter,)
             elif isinstance(r, battleship.MatchResult):
                 key = (r.a, r.b)
+            elif isinstance(r, battleship.TournamentResult):
+                key = ("round robin of", *r.names)
             else:
                 raise ValueError(
-                    f"{path}: results[{i}] is a {r.to_dict()['kind']}; combine adds up pieces of compare, simulate "
-                    "and match runs"
+                    f"{path}: results[{i}] is a {r.to_dict()['kind']}; combine adds up pieces of compare, simulate, "
+                    "match and tournament runs"
                 )
             groups.setdefault(key, []).append(r)
     if not groups:
@@ -780,7 +783,8 @@ def _combine(args: argparse.Namespace) -> int:
         try:
             combined.append(battleship.combine(pieces))
         except ValueError as error:
-            raise ValueError(f"{' vs '.join(key)}, {_many(len(pieces), 'piece')}: {error}") from None
+            what = f"round robin of {', '.join(key[1:])}" if key[0] == "round robin of" else " vs ".join(key)
+            raise ValueError(f"{what}, {_many(len(pieces), 'piece')}: {error}") from None
     print(f"{_many(sum(map(len, groups.values())), 'piece')} from {_many(len(args.files), 'file')}, "
           f"combined into {_many(len(combined), 'result')}")
     solo = [r for r in combined if isinstance(r, battleship.SimulationResult)]
@@ -798,20 +802,26 @@ def _combine(args: argparse.Namespace) -> int:
         if isinstance(m, battleship.MatchResult):
             print()
             _print_match(m, _setup_text(m.setup, m.first_game, m.games), played=m.games)
+    for t in combined:
+        if isinstance(t, battleship.TournamentResult):
+            setup = next(iter(t.matches.values())).setup if t.matches else None
+            print()
+            _print_tournament(t, _setup_text(setup, t.first_game, t.games, placers=False))
     _save_json(json_file, combined, args)
     return 0
 
 
-def _setup_text(setup: Optional[battleship.RunSetup], first_game: int, games: int) -> str:
-    """A combined run's board, fleet (by name when it is a named one), rules, seed, placers and,
-    unless they start at 0, its games, for a header."""
+def _setup_text(setup: Optional[battleship.RunSetup], first_game: int, games: int, placers: bool = True) -> str:
+    """A combined run's board, fleet (by name when it is a named one), rules, seed, placers
+    (unless ``placers`` is False: a tournament's players name their own) and, unless they start
+    at 0, its games, for a header."""
     if setup is None:
         return "setup not recorded"
     named = [name for name in Fleet.names() if Fleet.named(name) == setup.fleet]
     fleet = f"fleet {named[0]}" if named else f"ships {', '.join(map(str, setup.fleet.lengths))}"
-    placers = f"placer {setup.placers[0]}" if len(set(setup.placers)) == 1 else f"placers {' and '.join(setup.placers)}"
-    piece = _piece(first_game, games)
-    return f"{setup.rows} x {setup.cols}, {fleet}, {setup.rules!r}, seed {setup.seed}{piece}, {placers}"
+    laid = f"placer {setup.placers[0]}" if len(set(setup.placers)) == 1 else f"placers {' and '.join(setup.placers)}"
+    text = f"{setup.rows} x {setup.cols}, {fleet}, {setup.rules!r}, seed {setup.seed}{_piece(first_game, games)}"
+    return f"{text}, {laid}" if placers else text
 
 
 def add_combine(sub: Subparsers) -> None:
@@ -819,10 +829,10 @@ def add_combine(sub: Subparsers) -> None:
     p = sub.add_parser(
         "combine",
         help="add up pieces of runs saved with --json",
-        description="Read the results files that compare, simulate and match wrote with --json (pieces of runs "
-        "played with --first-game, on several machines, say), add up each shooter's and each pair's pieces into "
-        "the result of the whole run (as battleship.combine does: pieces of different runs, or that overlap, are "
-        "refused) and print them.",
+        description="Read the results files that compare, simulate, match and tournament wrote with --json "
+        "(pieces of runs played with --first-game, on several machines, say), add up each shooter's, each pair's "
+        "and each tournament's pieces into the result of the whole run (as battleship.combine does: pieces of "
+        "different runs, or that overlap, are refused) and print them.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="a results file written with --json")
     _add_json_option(p)
@@ -844,17 +854,23 @@ def _tournament(args: argparse.Namespace) -> int:
         raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
     entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
     json_file = _json_file(args)
-    t = battleship.tournament(entrants, args.games, **run_arguments(args))
-    pairs = len(t.matches)
-    print(f"round robin of {len(t.names)}: {_many(args.games, 'game')} a pair, {_describe(args, rules)}")
-    print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it")
-    reference = "their mean" if args.anchor is None else f"{args.anchor}'s"
-    print(f"elo: Elo rating fitted to every pair's results, measured from {reference}, ± its 95% margin\n")
-    print(t.table(args.anchor))
-    print("\n" + t.elo_fit(args.anchor).summary())
-    print(f"\n{_many(pairs, 'pair')}, {_many(pairs * args.games, 'game')} in {t.seconds:.1f} s")
+    t = battleship.tournament(entrants, args.games, first_game=args.first_game, **run_arguments(args))
+    _print_tournament(t, _describe(args, rules), args.anchor)
     _save_json(json_file, [t], args)
     return 0
+
+
+def _print_tournament(t: battleship.TournamentResult, setup: str, anchor: Optional[str] = None) -> None:
+    """A tournament's report: the run (``setup`` describes it), the standings with every pair's
+    shares, the Elo ratings (from ``anchor``'s, or their mean) and their fit, and the time."""
+    pairs = len(t.matches)
+    print(f"round robin of {len(t.names)}: {_many(t.games, 'game')} a pair, {setup}")
+    print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it")
+    reference = "their mean" if anchor is None else f"{anchor}'s"
+    print(f"elo: Elo rating fitted to every pair's results, measured from {reference}, ± its 95% margin\n")
+    print(t.table(anchor))
+    print("\n" + t.elo_fit(anchor).summary())
+    print(f"\n{_many(pairs, 'pair')}, {_many(pairs * t.games, 'game')} in {t.seconds:.1f} s")
 
 
 def add_tournament(sub: Subparsers) -> None:
@@ -873,6 +889,7 @@ def add_tournament(sub: Subparsers) -> None:
     )
     p.add_argument("--anchor", metavar="PLAYER", help="measure the Elo ratings from this player's (default: from their mean)")
     _add_json_option(p)
+    _add_first_game_option(p)
     add_run_options(p, 1_000)
     add_board_options(p)
     p.set_defaults(run=_tournament)

@@ -19,7 +19,20 @@ import math
 import os
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    ClassVar,
+    Dict,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    overload,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +53,9 @@ from battleship._types import Cell
 from battleship.board import Ocean, TargetView
 from battleship.game import Game
 from battleship.strategies import _UniformDraws, resolve_placer, resolve_shooter, strategy_name
+
+if TYPE_CHECKING:  # tournament imports this module
+    from battleship.tournament import TournamentResult
 
 __all__ = [
     "simulate",
@@ -752,29 +768,44 @@ def _run_pieces(
     return results, time.perf_counter() - start
 
 
+_ONE_KIND = "combine: all results must be of one kind: SimulationResult, MatchResult or TournamentResult"
+
+
 @overload
 def combine(results: Sequence[SimulationResult]) -> SimulationResult: ...
 @overload
 def combine(results: Sequence[MatchResult]) -> MatchResult: ...
-def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[SimulationResult, MatchResult]:
+@overload
+def combine(results: Sequence[TournamentResult]) -> TournamentResult: ...
+def combine(
+    results: Sequence[Union[SimulationResult, MatchResult, TournamentResult]],
+) -> Union[SimulationResult, MatchResult, TournamentResult]:
     """Add up the results of pieces of one run (``first_game`` ranges, in any order).
 
     For pieces that cover a run's games once each, the result is that of the whole run: the same
-    histogram, figures and tallies. ``seconds`` is the pieces' time added up. When every piece
-    kept its games' shots (or its matches' results), so does the result, in game order; such
-    pieces must then cover consecutive games. Raises ``ValueError`` for no results, results of
-    different shooters or of different runs (another seed, board, fleet, rules or placer: their
+    histogram, figures and tallies (a tournament's: every pair's, and the standings counted from
+    them). ``seconds`` is the pieces' time added up. When every piece kept its games' shots (or
+    its matches' results), so does the result, in game order; such pieces must then cover
+    consecutive games. Raises ``ValueError`` for no results, results of different shooters (pairs,
+    tournament players) or of different runs (another seed, board, fleet, rules or placer: their
     ``setup``), pieces that overlap (a game counted twice) or kept shots or results with gaps
-    between the pieces, ``TypeError`` for a mix of kinds.
+    between the pieces, a cancelled tournament, ``TypeError`` for a mix of kinds.
     """
+    from battleship.tournament import TournamentResult, _combine_tournaments  # it imports this module
+
     results = list(results)
     if not results:
         raise ValueError("combine needs at least one result")
     first = results[0]
+    if isinstance(first, TournamentResult):
+        tournaments = [r for r in results if isinstance(r, TournamentResult)]
+        if len(tournaments) != len(results):
+            raise TypeError(_ONE_KIND)
+        return _combine_tournaments(tournaments)
     if isinstance(first, SimulationResult):
         solo = [r for r in results if isinstance(r, SimulationResult)]
         if len(solo) != len(results):
-            raise TypeError("combine: all results must be SimulationResult, or all MatchResult")
+            raise TypeError(_ONE_KIND)
         if any(r.shooter != first.shooter for r in solo):
             raise ValueError(f"combine: results of different shooters ({', '.join(sorted({r.shooter for r in solo}))})")
         _check_one_run(solo)
@@ -799,10 +830,10 @@ def combine(results: Sequence[Union[SimulationResult, MatchResult]]) -> Union[Si
             **figures,
         )
     if not isinstance(first, MatchResult):
-        raise TypeError(f"combine takes SimulationResult or MatchResult objects, got {first!r}")
+        raise TypeError(f"combine takes SimulationResult, MatchResult or TournamentResult objects, got {first!r}")
     matches = [r for r in results if isinstance(r, MatchResult)]
     if len(matches) != len(results):
-        raise TypeError("combine: all results must be SimulationResult, or all MatchResult")
+        raise TypeError(_ONE_KIND)
     if any((r.a, r.b) != (first.a, first.b) for r in matches):
         raise ValueError("combine: results of different pairs of players")
     _check_one_run(matches)

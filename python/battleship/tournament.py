@@ -19,7 +19,15 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from battleship import _core, _records, _shape
 from battleship._core import Fleet, Rules
 from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
-from battleship.simulation import MatchResult, RunSetup, _match_result, _placer_label, _progress, _threads
+from battleship.simulation import (
+    MatchResult,
+    RunSetup,
+    _match_result,
+    _placer_label,
+    _progress,
+    _run_range,
+    _threads,
+)
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = [
@@ -255,6 +263,12 @@ class TournamentResult:
     seconds: float
     cancelled: bool = False
 
+    @property
+    def first_game(self) -> int:
+        """The first match each pair played: 0 unless the tournament is a piece of a longer one
+        (``tournament(..., first_game=N)``), as its batches say."""
+        return min((m.first_game for m in self.matches.values()), default=0)
+
     def between(self, a: str, b: str) -> MatchResult:
         """The batch between players ``a`` and ``b`` (in either order; its ``a`` is the one
         entered first). ``KeyError`` for a pair that did not play, naming the pair and saying
@@ -391,16 +405,18 @@ def tournament(
     rows: int = 10,
     cols: int = 10,
     progress: bool = True,
+    first_game: int = 0,
 ) -> TournamentResult:
     """Play a round robin: every pair of ``players`` meets in ``games`` matches.
 
     ``players`` is a list of shooters (names such as ``"parity"``, built-in classes or Python
     shooters) or ``(shooter, placer)`` pairs, or a mapping from the names to show to them.
     Within a pair, the player entered first moves first in even-numbered matches. Arguments as
-    for ``battleship.match``. ``ValueError`` for fewer than two players or two with one name.
+    for ``battleship.match``: with ``first_game``, every pair plays matches ``first_game`` to
+    ``first_game + games - 1`` of its run, a piece that ``battleship.combine`` adds to the other
+    pieces. ``ValueError`` for fewer than two players or two with one name.
     """
-    games = check_count("games", games, 0)
-    seed = check_count("seed", seed, 0)
+    games, seed, first_game = _run_range(games, seed, first_game)
     fleet, rules = fleet_and_rules(fleet, rules)
     check_fit(rows, cols, fleet, rules.touching)  # else every game would end unplaced
     entrants = _entrants(players)
@@ -417,7 +433,7 @@ def tournament(
     try:
         t: Dict[str, Any] = _shape.core("tournament", rows, cols)(
             names, shooters, [p for _, _, p, _ in entrants], games, seed, _threads(threads), rows, cols,
-            fleet, rules, callback,
+            fleet, rules, callback, first_game,
         )
     finally:
         if bar is not None:
@@ -429,7 +445,7 @@ def tournament(
         names=tuple(names),
         matches={
             (names[i], names[j]): _match_result(
-                names[i], names[j], m, RunSetup(seed, rows, cols, fleet, rules, (labels[i], labels[j]))
+                names[i], names[j], m, RunSetup(seed, rows, cols, fleet, rules, (labels[i], labels[j])), first_game
             )
             for (i, j), m in zip(order, t["matches"])
         },
@@ -438,3 +454,50 @@ def tournament(
         seconds=t["seconds"],
         cancelled=t["cancelled"],
     )
+
+
+def _combine_tournaments(pieces: Sequence[TournamentResult]) -> TournamentResult:
+    """The tournament that ``pieces`` of one (``tournament(..., first_game=N)`` ranges, in any
+    order) add up to: each pair's batches combined as ``battleship.combine`` combines matches,
+    and the standings counted again from them. ``battleship.combine`` calls it for tournaments.
+    ``ValueError`` for pieces of different players (or entered in another order), a cancelled
+    piece (its pairs stop part of the way), and what ``combine`` refuses for a pair, named."""
+    from battleship.simulation import combine  # simulation is imported first; it calls back here
+
+    first = pieces[0]
+    for r in pieces:
+        if r.names != first.names:
+            raise ValueError(
+                f"combine: tournaments of different players ({', '.join(first.names)} and {', '.join(r.names)})"
+            )
+        if r.cancelled:
+            raise ValueError(
+                f"combine: a cancelled piece (matches {r.first_game} onwards) stops part of the way; play it again"
+            )
+    matches: Dict[Tuple[str, str], MatchResult] = {}
+    for pair in first.matches:
+        try:
+            matches[pair] = combine([r.matches[pair] for r in pieces])
+        except ValueError as error:
+            raise ValueError(f"{pair[0]} vs {pair[1]}: {error}") from None
+    return TournamentResult(
+        names=first.names, matches=matches, standings=_standings(first.names, matches.values()),
+        games=sum(r.games for r in pieces), seconds=sum(r.seconds for r in pieces),
+    )
+
+
+def _standings(names: Sequence[str], results: Iterable[MatchResult]) -> List[Standing]:
+    """Every player's record over ``results``, best first as the engine ranks them: by score,
+    then by wins, then in the order entered."""
+    tally = {name: [0, 0, 0] for name in names}  # wins, losses, draws
+    for m in results:
+        for player, won, lost in ((m.a, m.wins_a, m.wins_b), (m.b, m.wins_b, m.wins_a)):
+            tally[player][0] += won
+            tally[player][1] += lost
+            tally[player][2] += m.draws
+    table = []
+    for name in names:
+        wins, losses, draws = tally[name]
+        played = wins + losses + draws
+        table.append(Standing(name, wins, losses, draws, (wins + 0.5 * draws) / played if played else 0.0))
+    return sorted(table, key=lambda s: (-s.score, -s.wins))  # stable: ties stay in the order entered

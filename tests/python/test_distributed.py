@@ -180,11 +180,13 @@ def test_bad_splits_are_refused():
         combine([])
     with pytest.raises(ValueError, match="different shooters"):
         combine([result, other])
-    with pytest.raises(TypeError, match="all results must be SimulationResult, or all MatchResult"):
+    one_kind = "^combine: all results must be of one kind: SimulationResult, MatchResult or TournamentResult$"
+    with pytest.raises(TypeError, match=one_kind):
         combine([result, match("random", "random", 2, progress=False)])
-    with pytest.raises(TypeError, match="^combine: all results must be SimulationResult, or all MatchResult$"):
+    with pytest.raises(TypeError, match=one_kind):
         combine([match("random", "random", 2, progress=False), result])  # the mix, match first
-    with pytest.raises(TypeError, match="combine takes SimulationResult or MatchResult objects, got 42"):
+    kinds = "SimulationResult, MatchResult or TournamentResult"
+    with pytest.raises(TypeError, match=f"combine takes {kinds} objects, got 42"):
         combine([42])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="different pairs"):
         combine([match("random", "parity", 2, progress=False), match("parity", "random", 2, progress=False)])

@@ -322,6 +322,24 @@ def test_pieces_played_with_first_game_combine_into_the_whole_run(tmp_path, caps
     assert loaded == whole and [r.setup for r in loaded] == [r.setup for r in whole]
 
 
+def test_tournament_pieces_combine_into_the_whole_round_robin(tmp_path, capsys):
+    players = ["random", "parity", "hunt_target/spread"]
+    for first in (0, 25):
+        assert main(["tournament", *players, "--games", "25", "--first-game", str(first), "--seed", "3",
+                     "--no-progress", "--json", str(tmp_path / f"t{first}.json")]) == 0
+    assert "seed 3, games 25 to 49\n" in capsys.readouterr().out
+    assert main(["combine", str(tmp_path / "t25.json"), str(tmp_path / "t0.json"), "--json",
+                 str(tmp_path / "whole.json")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 pieces from 2 files, combined into 1 result\n")
+    whole = battleship.tournament([("random", "uniform"), ("parity", "uniform"), ("hunt_target", "spread")], 50,
+                                  seed=3, progress=False)
+    assert "round robin of 3: 50 games a pair, 10 x 10, fleet classic, Rules.named('classic'), seed 3\n" in out
+    assert whole.table() in out and whole.elo_fit().summary() in out and "3 pairs, 150 games in " in out
+    (loaded,) = battleship.load_results(tmp_path / "whole.json")
+    assert loaded.standings == whole.standings and loaded.games == 50
+
+
 def test_a_piece_says_which_games_it_played(capsys):
     assert main(["simulate", "parity", "--games", "1000", "--first-game", "1000", "--no-progress"]) == 0
     assert "seed 0, games 1,000 to 1,999, placer uniform" in capsys.readouterr().out
@@ -354,7 +372,10 @@ def test_the_longest_game_of_a_piece_is_numbered_in_the_whole_run(capsys):
     [
         (["a", "a"], "parity, 2 pieces: combine: pieces overlap: games 0 to 9 and games 0 to 9"),
         (["a", "seed"], "parity, 2 pieces: combine: pieces of different runs (seed 0 and 1)"),
-        (["a", "tournament"], "tournament.json: results[0] is a tournament; combine adds up pieces of"),
+        (["a", "sprt"], "sprt.json: results[0] is a sprt; combine adds up pieces of compare, simulate, match and "
+                        "tournament runs"),
+        (["tournament", "tournament"], "round robin of random, parity, hunt_target/spread, 2 pieces: random vs "
+                                       "parity: combine: pieces overlap: games 0 to 19 and games 0 to 19"),
         (["empty"], "no results in "),
         (["a", "broken"], "broken.json: line 1 column 1: Expecting value"),
     ],
@@ -364,6 +385,7 @@ def test_combine_refuses_what_is_not_pieces_of_one_run(tmp_path, capsys, results
     battleship.save_results(battleship.simulate("parity", 10, seed=1, first_game=10, progress=False),
                             tmp_path / "seed.json")
     battleship.save_results(results["tournament"], tmp_path / "tournament.json")
+    battleship.save_results(results["sprt"], tmp_path / "sprt.json")
     battleship.save_results([], tmp_path / "empty.json")
     (tmp_path / "broken.json").write_text("")
     assert main(["combine", *(str(tmp_path / f"{f}.json") for f in files), "--json", str(tmp_path / "out.json")]) == 2

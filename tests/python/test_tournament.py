@@ -44,6 +44,68 @@ def test_each_pair_records_its_setup_and_extends_like_a_match_piece():
                                              progress=False)])
 
 
+def without_seconds(t):
+    """A tournament's dict without the times, which differ between runs of the same games."""
+    d = t.to_dict()
+    del d["seconds"]
+    for m in d["matches"]:
+        del m["seconds"]
+    return d
+
+
+def test_pieces_of_a_tournament_combine_into_the_whole_run():
+    players = ["random", "parity", ("hunt_target", "spread")]
+    whole = battleship.tournament(players, 90, seed=5, progress=False)
+    pieces = [battleship.tournament(players, n, seed=5, first_game=k, progress=False) for k, n in ((60, 30), (0, 60))]
+    assert [p.first_game for p in pieces] == [60, 0] and whole.first_game == 0
+    assert all(m.first_game == 60 for m in pieces[0].matches.values())
+    alone = battleship.match("random", "parity", 30, seed=5, first_game=60, progress=False)  # a match's piece
+    assert dataclasses.replace(pieces[0].between("random", "parity"), seconds=alone.seconds) == alone
+    combined = battleship.combine(pieces)
+    assert without_seconds(combined) == without_seconds(whole)
+    assert combined.standings == whole.standings and combined.games == 90
+    assert combined.seconds == pytest.approx(sum(p.seconds for p in pieces))
+    assert combined.elo_fit().summary() == whole.elo_fit().summary()
+
+
+def test_combined_standings_rank_as_the_engine_does_by_score_then_wins_then_entry():
+    # Tallies set by hand: everyone scores 1/2, a and c with one win each and b with none.
+    t = battleship.tournament({"b": "random", "a": "parity", "c": "hunt_target"}, 4, progress=False)
+    tallies_of = {("b", "a"): (0, 0, 4), ("b", "c"): (0, 0, 4), ("a", "c"): (1, 1, 2)}
+    doctored = dataclasses.replace(t, matches={
+        pair: dataclasses.replace(m, wins_a=tallies_of[pair][0], wins_b=tallies_of[pair][1], draws=tallies_of[pair][2])
+        for pair, m in t.matches.items()
+    })
+    standings = battleship.combine([doctored]).standings
+    assert [(s.name, s.wins, s.losses, s.draws, s.score) for s in standings] == [
+        ("a", 1, 1, 6, 0.5), ("c", 1, 1, 6, 0.5), ("b", 0, 0, 8, 0.5)
+    ]
+    capped = battleship.Rules(shot_cap=5)  # every match drawn: the order entered decides
+    pieces = [battleship.tournament(["random", "parity", "probability"], 10, rules=capped, first_game=k,
+                                    progress=False) for k in (0, 10)]
+    assert [s.name for s in battleship.combine(pieces).standings] == ["random", "parity", "probability"]
+
+
+def test_tournament_pieces_that_do_not_make_one_run_are_refused():
+    players = ["random", "parity"]
+    first = battleship.tournament(players, 20, seed=5, progress=False)
+    with pytest.raises(ValueError, match=r"^combine: tournaments of different players \(random, parity and parity, random\)"):
+        battleship.combine([first, battleship.tournament(players[::-1], 20, seed=5, first_game=20, progress=False)])
+    with pytest.raises(ValueError, match="^random vs parity: combine: pieces overlap: games 0 to 19 and games 10 to 29"):
+        battleship.combine([first, battleship.tournament(players, 20, seed=5, first_game=10, progress=False)])
+    with pytest.raises(ValueError, match=r"^random vs parity: combine: pieces of different runs \(seed 5 and 6\)"):
+        battleship.combine([first, battleship.tournament(players, 20, seed=6, first_game=20, progress=False)])
+    cut = dataclasses.replace(battleship.tournament(players, 20, seed=5, first_game=20, progress=False), cancelled=True)
+    with pytest.raises(ValueError, match="^combine: a cancelled piece \\(matches 20 onwards\\) stops part of the way"):
+        battleship.combine([first, cut])
+    with pytest.raises(TypeError, match="^combine: all results must be of one kind"):
+        battleship.combine([first, first.between("random", "parity")])
+    with pytest.raises(ValueError, match="first_game must be >= 0"):
+        battleship.tournament(players, 20, first_game=-1, progress=False)
+    with pytest.raises(ValueError, match=r"first_game \+ games must be <= 2\*\*64"):
+        battleship.tournament(players, 20, first_game=2**64 - 10, progress=False)
+
+
 def test_the_standings_rank_by_points_and_add_up():
     t = battleship.tournament({"weak": "random", "mid": "parity", "strong": "probability"}, 400, progress=False)
     assert [s.name for s in t.standings] == ["strong", "mid", "weak"]
