@@ -1,0 +1,170 @@
+"""The ``battleship`` command (also ``python -m battleship``).
+
+Subcommands::
+
+    battleship compare               every built-in shooter, 10,000 classic games each
+    battleship simulate SHOOTER      one shooter's figures
+    battleship match A B             a head-to-head between two shooters
+    battleship tournament A B C ...  a round robin, ranked
+    battleship combine FILE ...      add up pieces of runs saved with --json
+    battleship optimal 4 4 2 2       perfect play on a small board, and each shooter's gap to it
+    battleship play                  play against the computer, full screen (Textual)
+    battleship replay P1 P2 S1 S2    replay a BBM103 'Battle of Ships' game from its files
+    battleship list                  the built-in shooters, placers, fleets and rule sets
+
+Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
+--fleet --rules`` (plus single-rule overrides such as ``--touching``). Wherever a shooter or
+placer is named, ``module:attribute`` names your own (``my_shooters:EdgeShooter``, a class or
+object in ``my_shooters.py`` in the current directory or on ``PYTHONPATH``).
+
+Adding a subcommand
+-------------------
+Write a function ``add_<name>(subparsers)`` that creates the parser with
+``subparsers.add_parser(name, help=..., description=...)``, adds its arguments (reuse
+``add_board_options`` for ``--rows/--cols/--fleet/--rules``, ``add_run_options`` for
+``--games/--seed/--threads``), and ends with ``parser.set_defaults(run=<function>)``, where the
+function takes the parsed ``argparse.Namespace`` and returns the exit code (``board_from(args)``
+gives ``(rows, cols, fleet, rules)``, ``run_arguments(args)`` the keyword arguments of
+``simulate``, ``match`` and ``tournament``). Then append ``add_<name>`` to ``COMMANDS``, or, from
+another module, call ``register(add_<name>)`` before ``main`` runs. A ``ValueError`` or
+``TypeError`` the function raises is printed as ``battleship: error: ...`` with exit code 2.
+
+Modules
+-------
+One module a command, and what they share: ``options`` (the shared options, read and checked
+before a run), ``report`` (the tables and reports the commands print), ``solo`` (``compare``
+and ``simulate``), ``match``, ``tournament``, ``combine``, ``listing`` (``list``), ``optimal``,
+``play`` and ``replay``. This package holds the parser, ``main`` and the list of commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import io
+import os
+import sys
+from typing import Any, List, Optional, Sequence, Tuple
+
+import battleship
+from battleship.cli.combine import add_combine
+from battleship.cli.listing import add_list
+from battleship.cli.match import add_match
+from battleship.cli.optimal import add_optimal
+from battleship.cli.options import (
+    OWN,
+    AddCommand,
+    Subparsers,
+    add_board_options,
+    add_run_options,
+    board_from,
+    check_run,
+    game_arguments,
+    placer_of,
+    run_arguments,
+    whole_number,
+)
+from battleship.cli.play import add_play
+from battleship.cli.replay import add_replay
+from battleship.cli.solo import add_compare, add_simulate
+from battleship.cli.tournament import add_tournament
+
+__all__ = [
+    "main", "parser", "register", "COMMANDS", "AddCommand", "Subparsers", "OWN", "whole_number",
+    "add_board_options", "add_run_options", "board_from", "run_arguments", "game_arguments", "check_run",
+    "placer_of",
+]
+"""What a subcommand of your own builds on (the module docstring says how)."""
+
+
+COMMANDS: List[AddCommand] = [
+    add_compare, add_simulate, add_match, add_tournament, add_combine, add_optimal, add_play, add_replay, add_list
+]
+"""The subcommands, in the order ``--help`` lists them."""
+
+
+def register(add: AddCommand) -> None:
+    """Adds a subcommand (see the module docstring)."""
+    if add not in COMMANDS:
+        COMMANDS.append(add)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The whole command line."""
+    p = argparse.ArgumentParser(prog="battleship", description="A fast Battleship engine.")
+    p.add_argument("--version", action="version", version=f"battleship {battleship.__version__}")
+    # Not required here: main() says what was missing and what was given instead, where argparse
+    # would only say that COMMAND is required (even for `battleship --bogus`).
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for add in COMMANDS:
+        add(sub)
+    p.set_defaults(commands=tuple(sub.choices))
+    for command in sub.choices.values():  # so main() can answer a stray option in its words
+        command.set_defaults(command_parser=command)
+    return p
+
+
+def _plain_text_fallback(error: UnicodeError) -> Tuple[str, int]:
+    """An encoding error handler for output a terminal's encoding cannot show (``PYTHONIOENCODING=
+    ascii``): ``±`` as ``+/-``, anything else as ``?``."""
+    assert isinstance(error, UnicodeEncodeError)
+    bad = error.object[error.start : error.end]
+    return "".join("+/-" if char == "±" else "?" for char in bad), error.end
+
+
+codecs.register_error("battleship.plain_text", _plain_text_fallback)
+
+
+def _show_what_the_encoding_can(stream: Any) -> None:
+    """Let ``stream`` (stdout or stderr) write the tables' ``±`` as ``+/-`` if its encoding has
+    no ``±``, instead of stopping the command with a codec error."""
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(stream, io.TextIOWrapper) or not encoding:
+        return
+    try:
+        "±".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        stream.reconfigure(errors="battleship.plain_text")
+
+
+def _import_from_here() -> None:
+    """Lets ``module:attribute`` specs name modules in the current directory, as ``python -m``
+    finds them (a console script has only its own directory on ``sys.path``). Appended, so a
+    file here does not shadow an installed module of its name; nothing if the directory was
+    removed (the command that reads from it says so)."""
+    try:
+        here = os.getcwd()
+    except OSError:
+        return
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the command line; returns the exit code."""
+    for stream in (sys.stdout, sys.stderr):
+        _show_what_the_encoding_can(stream)
+    top = parser()
+    args, stray = top.parse_known_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # what --json records
+    _import_from_here()
+    if args.command is None:
+        given = f"unrecognized arguments: {' '.join(stray)}; " if stray else ""
+        top.error(f"{given}a COMMAND is required, one of: {', '.join(args.commands)}")
+    if stray:  # the subcommand's usage line, not the top level's, tells what it does take
+        args.command_parser.error(f"unrecognized arguments: {' '.join(stray)}")
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the exit's flush of stdout must not fail again
+        return 141  # 128 + SIGPIPE, what a shell shows for a tool the pipe stopped
+    except (ValueError, TypeError, IndexError) as error:
+        print(f"battleship: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:  # a file that cannot be read or written, e.g. Battleship.out
+        print(f"battleship: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("battleship: interrupted", file=sys.stderr)
+        return 130

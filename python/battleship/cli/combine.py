@@ -1,0 +1,86 @@
+"""``battleship combine FILE ...``: pieces of runs saved with ``--json`` added up."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Dict, List, Tuple
+
+import battleship
+from battleship.cli.options import Subparsers, _add_json_option, _json_file, _save_json
+from battleship.cli.report import (
+    _many,
+    _name_width,
+    _print_match,
+    _print_solo_header,
+    _print_tournament,
+    _setup_text,
+    _solo_row,
+)
+
+
+def _combine(args: argparse.Namespace) -> int:
+    json_file = _json_file(args)
+    # Each shooter's, pair's or tournament's pieces, in the order first read.
+    groups: Dict[Tuple[str, ...], List[Any]] = {}
+    for path in args.files:
+        for i, r in enumerate(battleship.load_results(path)):
+            if isinstance(r, battleship.SimulationResult):
+                key: Tuple[str, ...] = (r.shooter,)
+            elif isinstance(r, battleship.MatchResult):
+                key = (r.a, r.b)
+            elif isinstance(r, battleship.TournamentResult):
+                key = ("round robin of", *r.names)
+            else:
+                raise ValueError(
+                    f"{path}: results[{i}] is a {r.to_dict()['kind']}; combine adds up pieces of compare, simulate, "
+                    "match and tournament runs"
+                )
+            groups.setdefault(key, []).append(r)
+    if not groups:
+        raise ValueError(f"no results in {', '.join(args.files)}")
+    combined = []
+    for key, pieces in groups.items():
+        try:
+            combined.append(battleship.combine(pieces))
+        except ValueError as error:
+            what = f"round robin of {', '.join(key[1:])}" if key[0] == "round robin of" else " vs ".join(key)
+            raise ValueError(f"{what}, {_many(len(pieces), 'piece')}: {error}") from None
+    print(f"{_many(sum(map(len, groups.values())), 'piece')} from {_many(len(args.files), 'file')}, "
+          f"combined into {_many(len(combined), 'result')}")
+    solo = [r for r in combined if isinstance(r, battleship.SimulationResult)]
+    runs: Dict[Any, List[battleship.SimulationResult]] = {}  # shooters of one setup and range, one table
+    for r in solo:
+        runs.setdefault((r.setup, r.first_game, r.games), []).append(r)
+    for rows in runs.values():
+        r = rows[0]
+        print(f"\n{_many(r.games, 'game')} per shooter, {_setup_text(r.setup, r.first_game, r.games)}")
+        width = _name_width([row.shooter for row in rows])
+        _print_solo_header(width)
+        for row in rows:
+            print(_solo_row(row, row.shooter, width))
+    for m in combined:
+        if isinstance(m, battleship.MatchResult):
+            print()
+            _print_match(m, _setup_text(m.setup, m.first_game, m.games), played=m.games)
+    for t in combined:
+        if isinstance(t, battleship.TournamentResult):
+            setup = next(iter(t.matches.values())).setup if t.matches else None
+            print()
+            _print_tournament(t, _setup_text(setup, t.first_game, t.games, placers=False))
+    _save_json(json_file, combined, args)
+    return 0
+
+
+def add_combine(sub: Subparsers) -> None:
+    """``battleship combine FILE ...``."""
+    p = sub.add_parser(
+        "combine",
+        help="add up pieces of runs saved with --json",
+        description="Read the results files that compare, simulate, match and tournament wrote with --json "
+        "(pieces of runs played with --first-game, on several machines, say), add up each shooter's, each pair's "
+        "and each tournament's pieces into the result of the whole run (as battleship.combine does: pieces of "
+        "different runs, or that overlap, are refused) and print them.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="a results file written with --json")
+    _add_json_option(p)
+    p.set_defaults(run=_combine)

@@ -1,0 +1,72 @@
+"""``battleship optimal ROWS COLS LENGTH ...``: perfect play on a small board, and each
+shooter's gap to it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import battleship
+from battleship import Fleet, Rules
+from battleship._arguments import INT_MAX, check_count
+from battleship.cli.options import Subparsers, _names, _positive
+from battleship.strategies import resolve_shooter
+
+
+def _optimal(args: argparse.Namespace) -> int:
+    names = _names(args.shooters, "--shooters")
+    for name in names:  # refused before the search, which may take a while
+        resolve_shooter(name)
+    check_count("--seeds", args.seeds, 1, INT_MAX)
+    check_count("--max-positions", args.max_positions, 1)
+    longest = max(args.lengths)
+    if longest > max(args.rows, args.cols):
+        raise ValueError(f"a ship of {longest} does not fit a {args.rows} x {args.cols} board")
+    if len(args.lengths) > 16:  # before naming them: past 'Z' and '`' the symbols run out of ASCII
+        raise ValueError(f"a fleet has at most 16 ship classes, got {len(args.lengths)} lengths")
+    fleet = Fleet([battleship.ShipClass(f"Ship {i + 1}", chr(ord("A") + i), n) for i, n in enumerate(args.lengths)])
+    changes = {key: getattr(args, key) for key in ("touching", "disclosure") if getattr(args, key) is not None}
+    rules = Rules().replace(**changes) if changes else Rules()
+    try:
+        best = battleship.optimal_expected_shots(
+            args.rows, args.cols, fleet=fleet, rules=rules, max_positions=args.max_positions,
+            progress=not args.no_progress and sys.stderr.isatty(),
+        )
+    except ValueError as error:  # the library names its limits as its arguments; say the option
+        raise ValueError(_option_limits(str(error))) from None
+    ships = ", ".join(map(str, args.lengths))
+    print(f"{args.rows} x {args.cols}, ships {ships}, {rules!r}: perfect play needs {best:.4f} shots on average")
+    print(f"{'shooter':<20}{'exact mean':>11}{'gap':>9}")
+    for name in names:
+        mean = battleship.exact_mean_shots(name, args.rows, args.cols, fleet=fleet, rules=rules, seeds=args.seeds)
+        print(f"{name:<20}{mean:>11.4f}{100 * (mean / best - 1):>+8.2f}%", flush=True)
+    return 0
+
+
+def _option_limits(message: str) -> str:
+    """``message`` with the library's search limits named as the command line sets them:
+    ``max_positions`` is ``--max-positions``; the layouts' limit has no option."""
+    message = message.replace("the limit max_positions", "the limit --max-positions")
+    return message.replace("the limit max_layouts", "the most this command searches")
+
+
+def add_optimal(sub: Subparsers) -> None:
+    """``battleship optimal ROWS COLS LENGTH...``."""
+    p = sub.add_parser(
+        "optimal",
+        help="perfect play on a small board, and each shooter's gap to it",
+        description="Find the fewest expected shots any shooter can need against uniformly random "
+        "layouts (an exhaustive search over every layout; small boards only: 5 x 5 with ships of 3 "
+        "and 2 needs --max-positions 150000000, about 2 GB and half an hour), then play each "
+        "shooter against every layout and print its exact mean and its gap to perfect play.",
+    )
+    p.add_argument("rows", type=_positive, help="board rows")
+    p.add_argument("cols", type=_positive, help="board columns")
+    p.add_argument("lengths", type=_positive, nargs="+", metavar="LENGTH", help="ship lengths, one ship each")
+    p.add_argument("--shooters", default="hunt_target,parity,probability,bayes,expert", help="comma-separated shooter names or module:attribute specs (default %(default)s)")
+    p.add_argument("--seeds", type=_positive, default=4, help="generators each shooter plays every layout with (default %(default)s)")
+    p.add_argument("--max-positions", type=_positive, default=4_000_000, help="most positions the search may solve (default %(default)s)")
+    p.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], help="how close ships may lie (default allowed)")
+    p.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], help="what a hit reveals (default sunk_with_name)")
+    p.add_argument("--no-progress", action="store_true", help="no bar of the positions solved")
+    p.set_defaults(run=_optimal)

@@ -1,0 +1,268 @@
+"""The options the batch commands share, and how they are read and checked before a run:
+the board and rules, the run, the placer's settings, ``--first-game``, ``--json`` and
+``--layout``'s file."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import os
+import sys
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import battleship
+from battleship import Fleet, Ocean, Rules
+from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit
+from battleship.cli.report import _many
+from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter
+
+
+Subparsers = Any  # argparse._SubParsersAction, which has no public name
+
+
+AddCommand = Callable[[Subparsers], None]
+
+
+def whole_number(minimum: int = 1, maximum: Optional[int] = None) -> Callable[[str], int]:
+    """An argparse ``type=``: a whole number from ``minimum`` (to ``maximum``, if given). Any
+    other text gets argparse's usage error (exit code 2) instead of a traceback. The examples
+    read their counts with it too."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, got {value}")
+        return value
+
+    return parse
+
+
+_positive = whole_number(1)
+
+
+OWN = "module:attribute, your own (my_shooters:EdgeShooter: a class or object in my_shooters.py)"
+"""How the help names a Python strategy given as ``module:attribute`` (``imported_strategy``)."""
+
+
+def add_board_options(parser: argparse.ArgumentParser, volleys: bool = True) -> None:
+    """``--rows --cols --fleet --rules`` and the single-rule overrides; ``--volley`` and
+    ``--salvo-size`` only with ``volleys`` (solo games answer every shot at once)."""
+    g = parser.add_argument_group("board and rules")
+    g.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
+    g.add_argument("--cols", type=int, default=10, help="board columns (default 10)")
+    g.add_argument("--fleet", choices=Fleet.names(), default="classic", help="predefined fleet (default classic)")
+    g.add_argument("--rules", choices=Rules.names(), default="classic", help="predefined rule set (default classic)")
+    g.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], help="override: how close ships may lie")
+    g.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], help="override: what a hit reveals")
+    if volleys:
+        g.add_argument("--volley", choices=["single", "fixed_salvo", "per_ship_afloat", "until_miss"], help="override: shots per turn")
+        g.add_argument("--salvo-size", type=int, help="override: shots per turn with --volley fixed_salvo")
+    g.add_argument("--shot-cap", type=int, help="override: stop after this many shots (0 = none)")
+
+
+def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
+    """``--games --seed --threads --no-progress``."""
+    g = parser.add_argument_group("run")
+    g.add_argument("--games", type=int, default=games, help=f"games to play (default {games:,})")
+    g.add_argument("--seed", type=int, default=0, help="master seed; same seed, same games (default 0)")
+    g.add_argument("--threads", type=int, default=0, help="worker threads (default 0: every core)")
+    g.add_argument("--no-progress", action="store_true", help="no progress bar")
+    g.add_argument(
+        "--search-budget",
+        type=int,
+        metavar="N",
+        help="states the uniform placer (and the draws of spread and elusive) may visit counting "
+        "a crowded fleet's layouts (default: the engine's 300,000); crowded fleets past it are "
+        "reported as not played",
+    )
+    g.add_argument(
+        "--candidates",
+        type=int,
+        metavar="N",
+        help="uniform layouts the spread and elusive placers choose among (default: theirs, 16 "
+        "and 256); more make their layouts harder for density shooters",
+    )
+
+
+def board_from(args: argparse.Namespace) -> Tuple[int, int, Fleet, Rules]:
+    """The board size, fleet and rules the options describe."""
+    rules = Rules.named(args.rules)
+    changes = {
+        key: getattr(args, key)
+        for key in ("touching", "disclosure", "volley", "salvo_size", "shot_cap")
+        if getattr(args, key, None) is not None
+    }
+    for key, least in (("salvo_size", 1), ("shot_cap", 0)):  # named as the option, not the field
+        if key in changes:
+            check_count(f"--{key.replace('_', '-')}", changes[key], least, INT_MAX)
+    if changes.get("salvo_size", 1) != 1 and "volley" not in changes:
+        changes["volley"] = "fixed_salvo"
+    if changes:
+        rules = rules.replace(**changes)
+    return args.rows, args.cols, Fleet.named(args.fleet), rules
+
+
+def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:
+    """The keyword arguments of ``simulate``, ``match`` and ``tournament`` the options give:
+    ``seed``, ``threads``, ``rows``, ``cols``, ``fleet``, ``rules`` and ``progress``."""
+    rows, cols, fleet, rules = board_from(args)
+    return dict(seed=args.seed, threads=args.threads, rows=rows, cols=cols, fleet=fleet, rules=rules,
+                progress=not args.no_progress and sys.stderr.isatty())
+
+
+def game_arguments(args: argparse.Namespace) -> Dict[str, Any]:
+    """``run_arguments`` without ``threads`` and ``progress``: what ``solo_game`` and
+    ``match_game`` take to set one game of the run up again."""
+    options = run_arguments(args)
+    del options["threads"], options["progress"]
+    return options
+
+
+CHOOSING_PLACERS = tuple(
+    name for name, kind in DRAWING_PLACERS.items() if "candidates" in inspect.signature(kind).parameters
+)
+"""The placers that choose among uniform draws, so take ``--candidates``: those whose class takes
+``candidates`` (spread and elusive), read from the classes rather than listed again."""
+
+
+def placer_of(args: argparse.Namespace, name: str) -> Any:
+    """The placer ``name`` as a run takes it: one that lays out uniform draws with
+    ``--search-budget`` and chooses among ``--candidates`` of them where those were given and
+    apply to it, else the name."""
+    options: Dict[str, int] = {}
+    if args.search_budget is not None:
+        options["search_budget"] = args.search_budget
+    if args.candidates is not None and name in CHOOSING_PLACERS:
+        options["candidates"] = args.candidates
+    drawing = DRAWING_PLACERS.get(name)
+    return drawing(**options) if drawing is not None and options else name
+
+
+def _budget_text(args: argparse.Namespace) -> str:
+    """``--search-budget`` and ``--candidates`` for a run's header, where they apply."""
+    text = ""
+    if args.placer in DRAWING_PLACERS and args.search_budget is not None:
+        text += f", search budget {args.search_budget:,}"
+    if args.placer in CHOOSING_PLACERS and args.candidates is not None:
+        text += f", {_many(args.candidates, 'candidate')}"
+    return text
+
+
+def _budget_hint(args: argparse.Namespace) -> str:
+    """What to try when the placer found no layout for some games: a larger budget for its
+    uniform draws (the other placers have no such setting)."""
+    if args.placer not in DRAWING_PLACERS:
+        return ""
+    if args.search_budget is None:
+        return "; a crowded fleet may need --search-budget 3000000"
+    return f" within --search-budget {args.search_budget:,}"
+
+
+def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequence[str]) -> Rules:
+    """Refuses, before anything is printed or played, what the run would refuse later: the
+    counts, the shooter and placer names, the board, and a fleet that cannot be laid out under
+    the touching rule at all (it would give a table of games never played). Returns the rules."""
+    check_count("games", args.games, 0)
+    check_count("seed", args.seed, 0)
+    first = getattr(args, "first_game", 0)
+    if first + args.games > UINT64_MAX + 1:  # game indices are 64-bit
+        raise ValueError(f"--first-game + --games must be <= 2**64, got {first} + {args.games}")
+    check_count("threads", args.threads, 0, UINT_MAX)
+    for name in shooters:  # a built-in's name, or module:attribute imported (and a class made)
+        resolve_shooter(name)
+    for name in placers:
+        resolve_placer(name)
+    if args.search_budget is not None:
+        check_count("--search-budget", args.search_budget, 1, INT_MAX)
+    if args.candidates is not None:
+        check_count("--candidates", args.candidates, 1, INT_MAX)
+        if not set(placers) & set(CHOOSING_PLACERS):  # it would change nothing: say so
+            raise ValueError(
+                f"--candidates applies to the {' and '.join(CHOOSING_PLACERS)} placers; "
+                f"this run's placers are {', '.join(sorted(set(placers)))}"
+            )
+    rows, cols, fleet, rules = board_from(args)
+    check_fit(rows, cols, fleet, rules.touching, f"the {args.fleet} fleet")
+    return rules
+
+
+def _names(text: Optional[str], option: str) -> List[str]:
+    """A comma-separated list of names; ``ValueError`` for an empty one or a name given twice."""
+    names = (text or "").split(",")
+    if not all(names):
+        raise ValueError(f"{option} needs comma-separated names, got {text!r}")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ValueError(f"{option} names {', '.join(twice)} more than once")
+    return names
+
+
+def _add_first_game_option(p: argparse.ArgumentParser) -> None:
+    """``--first-game N``: play a piece of a run, for ``battleship combine``."""
+    p.add_argument(
+        "--first-game", type=whole_number(0), default=0, metavar="N",
+        help="play games N to N + GAMES - 1 of the seed's run, a piece of it (with --json, "
+        "battleship combine adds the pieces up into the whole run; default 0)",
+    )
+
+
+def _drawn_layout(path: str, rows: int, cols: int, fleet: Fleet, touching: str) -> Tuple[battleship.FixedPlacer, Ocean]:
+    """``--layout FILE``'s placer and the ocean it lays out, checked on the run's board, fleet and
+    touching rule before anything is played; ``ValueError`` naming the file (and the line) if it
+    cannot be read or laid out."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            placer = battleship.FixedPlacer(file.read())
+        return placer, placer.check(rows, cols, fleet, touching)
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"--layout {path}: {getattr(error, 'strerror', None) or error}") from None
+    except ValueError as error:
+        raise ValueError(f"--layout {path}: {error}") from None
+
+
+def _check_writable(option: str, path: str, example: str) -> None:
+    """``ValueError`` (so before any game is played) unless ``option``'s file can be written:
+    a name, not a directory, in a directory that exists and is writable."""
+    if not path:
+        raise ValueError(f"{option} needs a file name, such as {example}")
+    if os.path.isdir(path):
+        raise ValueError(f"{option} {path}: is a directory, not a file name")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise ValueError(f"{option} {path}: directory {directory} does not exist")
+    if not os.access(directory, os.W_OK):
+        raise ValueError(f"{option} {path}: directory {directory} is not writable")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise ValueError(f"{option} {path}: the file is not writable")
+
+
+def _add_json_option(p: argparse.ArgumentParser) -> None:
+    """``--json FILE``: the results as ``battleship.save_results`` writes them."""
+    p.add_argument(
+        "--json", metavar="FILE",
+        help="also write the results to FILE as JSON (battleship.load_results reads them back)",
+    )
+
+
+def _json_file(args: argparse.Namespace) -> Optional[str]:
+    """``--json``'s file, checked before the run; ``None`` without the option."""
+    path: Optional[str] = args.json
+    if path is not None:
+        _check_writable("--json", path, "results.json")
+    return path
+
+
+def _save_json(path: Optional[str], results: Sequence[Any], args: argparse.Namespace) -> None:
+    """Writes ``results`` to ``--json``'s file, with the command line that made them."""
+    if path is None:
+        return
+    try:
+        battleship.save_results(results, path, command=["battleship", *args.argv])
+    except OSError as error:
+        raise ValueError(f"--json {path}: {error.strerror or error}") from None
+    print(f"wrote {path}")

@@ -1,0 +1,90 @@
+"""``battleship play``: a game against the computer in the terminal (Textual)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+
+import battleship
+from battleship import Fleet
+from battleship._arguments import INT_MAX
+from battleship.cli.options import OWN, Subparsers, _drawn_layout, whole_number
+
+
+def _salvo(text: str) -> int:
+    """An argparse type: shots per turn, or 0 for one per ship afloat ('ships')."""
+    if text in ("ships", "afloat"):
+        return 0
+    return _shots_per_turn(text)
+
+
+_shots_per_turn = whole_number(1, INT_MAX)  # the engine's salvo size is a 32-bit int
+
+
+def _play(args: argparse.Namespace) -> int:
+    from battleship.play import Settings
+
+    settings = Settings(
+        rows=args.rows,
+        cols=args.cols,
+        fleet=args.fleet,
+        opponent=args.opponent,
+        placer=args.placer,
+        touching=args.touching,
+        disclosure=args.disclosure,
+        salvo=args.salvo,
+        until_miss=args.until_miss,
+        seed=args.seed,
+    )
+    if args.layout is not None:  # on the board the settings above were checked for
+        placer, _ = _drawn_layout(args.layout, args.rows, args.cols, settings.fleet_object, args.touching)
+        settings = replace(settings, layout=placer.layout)
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        raise ValueError("battleship play needs Textual: pip install textual") from None
+    from battleship.play.app import PlayApp
+
+    app = PlayApp(settings)  # lays out the computer's fleet: an unplaceable one is refused here
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # it would draw into a file, for ever
+        raise ValueError("battleship play needs a terminal (its input and output are not one)")
+    app.run()
+    match = app.match
+    played = match.wins[0] + match.wins[1] + match.draws
+    if played:
+        print(f"{match.score()} after {played} round{'s' if played != 1 else ''}.")
+    return 0
+
+
+def add_play(sub: Subparsers) -> None:
+    """``battleship play``."""
+    from battleship.play.session import default_opponent, default_placer
+
+    p = sub.add_parser(
+        "play",
+        help="play against the computer in the terminal",
+        description="A full-screen game against one of the engine's shooters (seed 004): place your "
+        "fleet with the arrow keys, R and Enter (A places the rest at random), then fire by clicking "
+        "the enemy board or with the arrows and Enter. N starts the next round, Q or Esc quits.",
+    )
+    names = battleship.shooter_names()
+    p.add_argument(
+        "--opponent", default=default_opponent(), metavar="SHOOTER",
+        help=f"the computer's shooter: {', '.join(names)}, or {OWN} (default: the strongest, %(default)s)",
+    )
+    p.add_argument(
+        "--placer", default=default_placer(), metavar="PLACER",
+        help=f"how the computer lays out its fleet: {', '.join(battleship.placer_names())}, or module:attribute "
+        "(default: the hardest to find, %(default)s)",
+    )
+    p.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
+    p.add_argument("--cols", type=int, default=10, help="board columns (default 10)")
+    p.add_argument("--fleet", choices=Fleet.names(), default="classic", help="predefined fleet (default classic)")
+    p.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], default="no_contact", help="how close ships may lie (default no_contact, as seed 004)")
+    p.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], default="sunk_with_name", help="what a hit reveals (default sunk_with_name)")
+    p.add_argument("--salvo", type=_salvo, default=1, metavar="N|ships", help="shots per turn: N, or 'ships' for one per ship afloat (default 1)")
+    p.add_argument("--until-miss", action="store_true", help="another shot after each hit, for both players (the Russian rule)")
+    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible opponent (default: a fresh one)")
+    p.add_argument("--layout", metavar="FILE", help="your fleet as drawn in FILE, laid out every round (one line per row, a ship's symbol on each of its cells, '.' for water)")
+    p.set_defaults(run=_play)

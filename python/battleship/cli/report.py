@@ -1,0 +1,100 @@
+"""What the commands print about their results: the solo table, a head-to-head's report and a
+tournament's, and the words for a run's games and setup in their headers."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from typing import Optional, Sequence
+
+import battleship
+from battleship import Fleet, Rules
+
+
+def _many(count: int, noun: str) -> str:
+    """``1 game``, ``2 games``, ``10,000 games``."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def _describe(args: argparse.Namespace, rules: Rules) -> str:
+    """The run's board, fleet, rules (as ``check_run`` built them) and seed, for a header; with
+    ``--first-game``, the games of the run this piece plays."""
+    piece = _piece(getattr(args, "first_game", 0), args.games)
+    return f"{args.rows} x {args.cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}{piece}"
+
+
+def _piece(first_game: int, games: int) -> str:
+    """``, games 1,000 to 1,999`` for a piece of ``games`` from ``first_game``; ``""`` for a run
+    from game 0."""
+    return f", games {first_game:,} to {first_game + games - 1:,}" if first_game else ""
+
+
+def _name_width(names: Sequence[str]) -> int:
+    """The width of a table's name column: 20, or more for a long name (a module:attribute spec)
+    with room for a slow shooter's " *"."""
+    return max(20, *(len(name) + 3 for name in names))
+
+
+def _print_solo_header(width: int) -> None:
+    """The header of a table of solo runs (``compare``, ``simulate``, ``combine``)."""
+    header = f"{'shooter':<{width}}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
+    print(header)
+    print("-" * len(header))
+
+
+def _solo_row(r: battleship.SimulationResult, label: str, width: int, budget_hint: str = "") -> str:
+    """A solo run's row: its figures (``n/a`` when no game finished), games per second, and the
+    games it did not finish or could not lay out (``budget_hint`` says what to try for those)."""
+    unfinished = f"  ({r.unfinished:,} unfinished)" if r.unfinished else ""
+    if r.unplaceable:
+        unfinished += f"  ({r.unplaceable:,} not played: the placer found no layout{budget_hint})"
+    if r.finished:
+        figures = f"{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
+    else:  # no game to take figures from
+        figures = f"{'n/a':>8}{'':>7}{'':>8}{'':>6}{'':>6}"
+    return f"{label:<{width}}{figures}{r.games_per_second:>13,.0f}{unfinished}"
+
+
+def _print_match(r: battleship.MatchResult, description: str, played: int) -> None:
+    """A head-to-head's tallies, win share, Elo difference and speed (``played`` matches in its
+    time: a sequential test's time includes matches past its decision)."""
+    a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
+    print(f"{a} vs {b}: {_many(r.games, 'game')}, {description} (each moves first in half the games)")
+    low, high = r.interval_a
+    width = max(20, len(a), len(b))
+    print(f"  {a:<{width}} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}%, 95% interval {100 * low:.1f}% to "
+          f"{100 * high:.1f}%)")
+    print(f"  {b:<{width}} wins {r.wins_b:>8,}")
+    difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
+    print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")
+    print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
+    rate = played / r.seconds if r.seconds > 0 else 0.0
+    print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {rate:,.0f} games/s")
+    if r.aborted:
+        print(f"  first aborted game: {r.first_abort}")
+
+
+def _setup_text(setup: Optional[battleship.RunSetup], first_game: int, games: int, placers: bool = True) -> str:
+    """A combined run's board, fleet (by name when it is a named one), rules, seed, placers
+    (unless ``placers`` is False: a tournament's players name their own) and, unless they start
+    at 0, its games, for a header."""
+    if setup is None:
+        return "setup not recorded"
+    named = [name for name in Fleet.names() if Fleet.named(name) == setup.fleet]
+    fleet = f"fleet {named[0]}" if named else f"ships {', '.join(map(str, setup.fleet.lengths))}"
+    laid = f"placer {setup.placers[0]}" if len(set(setup.placers)) == 1 else f"placers {' and '.join(setup.placers)}"
+    text = f"{setup.rows} x {setup.cols}, {fleet}, {setup.rules!r}, seed {setup.seed}{_piece(first_game, games)}"
+    return f"{text}, {laid}" if placers else text
+
+
+def _print_tournament(t: battleship.TournamentResult, setup: str, anchor: Optional[str] = None) -> None:
+    """A tournament's report: the run (``setup`` describes it), the standings with every pair's
+    shares, the Elo ratings (from ``anchor``'s, or their mean) and their fit, and the time."""
+    pairs = len(t.matches)
+    print(f"round robin of {len(t.names)}: {_many(t.games, 'game')} a pair, {setup}")
+    print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it")
+    reference = "their mean" if anchor is None else f"{anchor}'s"
+    print(f"elo: Elo rating fitted to every pair's results, measured from {reference}, ± its 95% margin\n")
+    print(t.table(anchor))
+    print("\n" + t.elo_fit(anchor).summary())
+    print(f"\n{_many(pairs, 'pair')}, {_many(pairs * t.games, 'game')} in {t.seconds:.1f} s")

@@ -1,0 +1,239 @@
+"""``battleship compare`` and ``battleship simulate``: solo runs, one table row a shooter."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import battleship
+from battleship.cli.options import (
+    OWN,
+    Subparsers,
+    _add_first_game_option,
+    _add_json_option,
+    _budget_hint,
+    _budget_text,
+    _check_writable,
+    _drawn_layout,
+    _json_file,
+    _names,
+    _positive,
+    _save_json,
+    add_board_options,
+    add_run_options,
+    board_from,
+    check_run,
+    game_arguments,
+    placer_of,
+    run_arguments,
+)
+from battleship.cli.report import _describe, _many, _name_width, _print_solo_header, _solo_row
+
+
+def _table(
+    args: argparse.Namespace, shooters: Sequence[str], slow_games: Optional[int] = None, game_shots: bool = False
+) -> List[battleship.SimulationResult]:
+    """Simulate each shooter and print a row per shooter as it finishes; ``game_shots`` keeps
+    every game's shots in the results.
+
+    With ``slow_games`` set, a slow shooter (``battleship.shooter_is_slow``) plays at most that
+    many games and is marked with ``*``.
+    """
+    capped = {
+        name: min(args.games, slow_games)
+        for name in shooters
+        if slow_games is not None and battleship.shooter_is_slow(name) and slow_games < args.games
+    }
+    if args.layout is not None:  # before check_run, which would speak of --placer's placer
+        for option, value in (("--search-budget", args.search_budget), ("--candidates", args.candidates)):
+            if value is not None:
+                raise ValueError(f"{option} sets the placers that draw layouts; --layout lays out one drawing")
+    rules = check_run(args, shooters, [args.placer])
+    placer, drawing = _solo_placer(args)
+    solo = " (solo games: every shot is answered at once, so the volley rule does not apply)"
+    laid_out = f"layout from {args.layout}" if drawing else f"placer {args.placer}{_budget_text(args)}"
+    print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, {laid_out}"
+          + (solo if rules.volley != "single" else ""))
+    if drawing:
+        print(drawing, end="")
+    width = _name_width(shooters)
+    _print_solo_header(width)
+    results = []
+    for name in shooters:
+        r = battleship.simulate(
+            name, capped.get(name, args.games), placer=placer, game_shots=game_shots or name in capped,
+            first_game=args.first_game, **run_arguments(args),
+        )
+        print(_solo_row(r, name + (" *" if name in capped else ""), width, _budget_hint(args)), flush=True)
+        results.append(r)
+    if capped:
+        print(f"* slow shooter (milliseconds a move): {_many(min(capped.values()), 'game')}; change with --slow-games")
+        _same_layouts(args, placer, results, capped)
+    return results
+
+
+def _same_layouts(
+    args: argparse.Namespace, placer: Any, results: Sequence[battleship.SimulationResult], capped: Dict[str, int]
+) -> None:
+    """Prints how the best shooter that played every game did on the slow shooters' games alone,
+    and each slow shooter's shots minus its own, game by game.
+
+    Game ``i`` lays out the same fleet for any shooter, so the slow rows' games (``capped`` holds
+    one count for all of them) are the first games of the others'. On a few hundred games a slow
+    shooter's mean carries an interval of about a shot; set beside the fast shooter's mean on the
+    same layouts, the two compare fairly, and their paired difference has a narrower interval.
+    """
+    full = [r for r in results if r.shooter not in capped and r.finished]
+    if not full:
+        return
+    best = min(full, key=lambda r: r.mean)
+    games = min(capped.values())
+    same = battleship.simulate(
+        best.shooter, games, placer=placer, game_shots=True, first_game=args.first_game, **run_arguments(args)
+    )
+    if not same.finished:
+        return
+    games_of = _many(games, "game") if args.layout is not None else _many(games, "layout")  # one drawn layout
+    print(f"  {best.shooter} on the same {games_of}: mean {same.mean:.2f} ± {same.ci95:.2f}")
+    for r in results:
+        if r.shooter in capped and r.finished:
+            d = battleship.paired_difference(r, same)
+            print(f"  {r.shooter} minus {best.shooter}, game by game: {d.mean:+.2f} ± {d.ci95:.2f} shots")
+
+
+def _solo_placer(args: argparse.Namespace) -> Tuple[Any, str]:
+    """The placer of a ``compare`` or ``simulate`` run and, with ``--layout FILE``, the drawing
+    it lays out every game (``_drawn_layout``); without it, ``--placer``'s and ``""``."""
+    if args.layout is None:
+        return placer_of(args, args.placer), ""
+    rows, cols, fleet, rules = board_from(args)
+    placer, ocean = _drawn_layout(args.layout, rows, cols, fleet, rules.touching)
+    return placer, ocean.layout_text()
+
+
+def _add_layout_option(p: argparse.ArgumentParser) -> None:
+    """``--layout FILE``, given instead of ``--placer``."""
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--placer", default="uniform", help="placer name or module:attribute (default uniform)")
+    choice.add_argument(
+        "--layout",
+        metavar="FILE",
+        help="lay out the fleet as drawn in FILE in every game, instead of a placer: one line per row, "
+        "a ship's symbol on each of its cells, '.' for water (examples/layouts/classic.txt)",
+    )
+
+
+def _check_plot_file(path: str) -> str:
+    """The file the chart goes to (``.png`` added to a name without a suffix); ``ValueError``
+    (so before any game is played) unless a chart can be written there: matplotlib is installed,
+    knows the format, and the file's directory exists and is writable."""
+    if path and not os.path.isdir(path) and not os.path.splitext(path)[1]:
+        path += ".png"
+    _check_writable("--plot", path, "shots.png")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise ValueError("--plot needs matplotlib (pip install matplotlib)")
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()  # what savefig can write
+    suffix = os.path.splitext(path)[1][1:].lower()
+    if suffix not in formats:
+        raise ValueError(f"--plot {path}: matplotlib cannot write .{suffix} files; it writes {', '.join(sorted(formats))}")
+    return path
+
+
+def _compare(args: argparse.Namespace) -> int:
+    shooters = battleship.shooter_names() if args.shooters is None else _names(args.shooters, "--shooters")
+    plot = None if args.plot is None else _check_plot_file(args.plot)
+    json_file = _json_file(args)
+    results = _table(args, shooters, slow_games=args.slow_games)
+    _save_json(json_file, results, args)
+    if plot is not None:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        from battleship.plot import shots_distribution
+
+        figure, ax = plt.subplots(figsize=(9, 5))
+        shots_distribution(results, ax=ax, title=f"Shots to sink the fleet, {args.games:,} games each")
+        try:
+            figure.savefig(plot, dpi=120, bbox_inches="tight")
+        except OSError as error:
+            raise ValueError(f"--plot {plot}: {error}") from None
+        finally:
+            plt.close(figure)
+        print(f"wrote {plot}")
+    return 0
+
+
+def add_compare(sub: Subparsers) -> None:
+    """``battleship compare``."""
+    p = sub.add_parser(
+        "compare",
+        help="compare every built-in shooter",
+        description="Play every built-in shooter (10,000 classic games each by default) and print "
+        "mean, median, p95 and max shots to sink the fleet, and games per second.",
+    )
+    p.add_argument(
+        "--shooters", help="comma-separated shooter names or module:attribute specs (default: every built-in)"
+    )
+    _add_layout_option(p)
+    p.add_argument("--plot", metavar="FILE.png", help="also write the distribution chart (needs matplotlib)")
+    _add_json_option(p)
+    _add_first_game_option(p)
+    p.add_argument(
+        "--slow-games",
+        type=_positive,
+        default=200,
+        metavar="N",
+        help="games for slow shooters such as bayes (default %(default)s); the best other shooter's mean "
+        "on those games is printed beside them, with each slow shooter's difference from it, game by "
+        "game",
+    )
+    add_run_options(p, 10_000)
+    add_board_options(p, volleys=False)
+    p.set_defaults(run=_compare)
+
+
+def add_simulate(sub: Subparsers) -> None:
+    """``battleship simulate SHOOTER``."""
+    p = sub.add_parser(
+        "simulate", help="simulate one shooter", description="Play one shooter many times and print its figures."
+    )
+    p.add_argument("shooter", help=f"shooter: {', '.join(battleship.shooter_names())}, or {OWN}")
+    _add_layout_option(p)
+    p.add_argument(
+        "--longest", action="store_true",
+        help="then play the run's longest game again and show it: the shot at which each ship sank, and the ocean",
+    )
+    _add_json_option(p)
+    _add_first_game_option(p)
+    add_run_options(p, 10_000)
+    add_board_options(p, volleys=False)
+    p.set_defaults(run=_simulate)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    json_file = _json_file(args)
+    (r,) = _table(args, [args.shooter], game_shots=args.longest)
+    if args.longest and r.game_shots is not None and r.finished:
+        _show_longest(args, r.first_game + int(r.game_shots.argmax()))
+    _save_json(json_file, [r], args)
+    return 0
+
+
+def _show_longest(args: argparse.Namespace, index: int) -> None:
+    """Plays game ``index`` of the run again (``solo_game``) and prints when each ship sank and the
+    ocean at the end."""
+    options = game_arguments(args)
+    g = battleship.solo_game(args.shooter, index, placer=_solo_placer(args)[0], **options)
+    print(f"\nthe longest game, game {index:,}: {g.valid_shots} shots (X a hit, o a miss)")
+    valid = 0
+    for _, outcome in g.shots:
+        valid += outcome.result != "invalid"
+        if outcome.result == "sunk" and outcome.ship is not None:
+            print(f"  shot {valid:>3}: {g.ocean.fleet.ship(outcome.ship)['name']} sunk")
+    print(g.ocean)

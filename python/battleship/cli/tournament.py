@@ -1,0 +1,65 @@
+"""``battleship tournament A B C ...``: a round robin, ranked."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Tuple
+
+import battleship
+from battleship.cli.options import (
+    OWN,
+    Subparsers,
+    _add_first_game_option,
+    _add_json_option,
+    _json_file,
+    _save_json,
+    add_board_options,
+    add_run_options,
+    check_run,
+    placer_of,
+    run_arguments,
+)
+from battleship.cli.report import _describe, _print_tournament
+from battleship.tournament import player_name
+
+
+def _player(text: str) -> Tuple[str, str]:
+    """``SHOOTER`` or ``SHOOTER/PLACER`` as a (shooter, placer) pair."""
+    shooter, _, placer = text.partition("/")
+    return shooter, placer or "uniform"
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    players = [_player(p) for p in args.players]
+    rules = check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
+    shown = [player_name(shooter, placer) for shooter, placer in players]
+    if args.anchor is not None and args.anchor not in shown:  # before the run, not after it
+        raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
+    entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
+    json_file = _json_file(args)
+    t = battleship.tournament(entrants, args.games, first_game=args.first_game, **run_arguments(args))
+    _print_tournament(t, _describe(args, rules), args.anchor)
+    _save_json(json_file, [t], args)
+    return 0
+
+
+def add_tournament(sub: Subparsers) -> None:
+    """``battleship tournament A B C ...``."""
+    p = sub.add_parser(
+        "tournament",
+        help="a round robin between shooters, ranked",
+        description="Play every pair of players against each other under the rules and print the "
+        "standings, Elo ratings and every pair's win shares, and test whether one rating a player "
+        "describes the results (a chi-square test, and the pair described worst). A player is SHOOTER or SHOOTER/PLACER "
+        "(expert/elusive): how it shoots and how it lays out its fleet (uniform by default).",
+    )
+    p.add_argument(
+        "players", nargs="+", metavar="PLAYER",
+        help=f"SHOOTER or SHOOTER/PLACER; a shooter: {', '.join(battleship.shooter_names())}, or {OWN}",
+    )
+    p.add_argument("--anchor", metavar="PLAYER", help="measure the Elo ratings from this player's (default: from their mean)")
+    _add_json_option(p)
+    _add_first_game_option(p)
+    add_run_options(p, 1_000)
+    add_board_options(p)
+    p.set_defaults(run=_tournament)
