@@ -33,8 +33,8 @@
 // 17 hits + hunting + targeting misses for the classic fleet. The --think and --phases runs are
 // not cut by --seconds: they play exactly the games the row counts.
 #include "../examples/arguments.hpp"
-#include "miss_tally.hpp"
 
+#include <battleship/miss_phases.hpp>
 #include <battleship/ratings.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/simulate.hpp>
@@ -294,12 +294,13 @@ void row(const Options& o, const std::string& shooter_name, const std::string& p
                     1e3 * time->longest);
       }
       if (o.phases) {
-        auto tally = std::make_shared<bench::MissTally>();
-        (void)run(bench::Tallied<S, decltype(shooter)>(shooter, tally), placer, one.games, o.seed,
+        auto tally = std::make_shared<MissCounter>();
+        (void)run(CountingMisses<S, decltype(shooter)>(shooter, tally), placer, one.games, o.seed,
                   o.threads); // the same games, uncut
+        const MissPhases phases = tally->phases();
         std::printf(o.markdown ? " %.2f | %.2f | %.2f |" : " %8.2f %8.2f %8.2f",
-                    tally->hunting_per_game(), tally->hunting_per_game(1),
-                    tally->targeting_per_game());
+                    phases.hunting_per_game(), phases.hunting_per_game(1),
+                    phases.targeting_per_game());
       }
       std::printf("\n");
       if (one.unfinished + one.unplaceable > 0)

@@ -33,7 +33,7 @@ using S = ClassicShape;
 template <class Shooter, class Placer>
 std::vector<double> shots(const bench::PairedOptions& o, const Shooter& shooter,
                           const Placer& placer) {
-  bench::MissTally unused;
+  MissCounter unused;
   const auto played = bench::play(o.games, o.seed, o.threads, shooter, unused, placer);
   return {played.begin(), played.end()};
 }

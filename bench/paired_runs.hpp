@@ -5,8 +5,7 @@
 #pragma once
 
 #include "../examples/arguments.hpp"
-#include "miss_tally.hpp"
-
+#include <battleship/miss_phases.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/simulate.hpp>
 
@@ -67,18 +66,19 @@ inline PairedOptions parse_paired(int argc, char** argv, const char* program,
 /// by default); each game's shots, and the misses by phase added to `tally`.
 template <class Shooter, class Placer = battleship::UniformPlacer<battleship::ClassicShape>>
 std::vector<int> play(std::uint64_t games, std::uint64_t seed, unsigned threads,
-                      const Shooter& shooter, MissTally& tally, const Placer& placer = Placer{}) {
+                      const Shooter& shooter, battleship::MissCounter& tally,
+                      const Placer& placer = Placer{}) {
   using S = battleship::ClassicShape;
-  auto shared = std::shared_ptr<MissTally>(&tally, [](MissTally*) {});
+  auto shared = std::shared_ptr<battleship::MissCounter>(&tally, [](battleship::MissCounter*) {});
   std::vector<int> shots(games, 0);
   battleship::SimulationOptions options;
   options.games = games;
   options.seed = seed;
   options.threads = threads;
   options.on_game = [&](std::uint64_t i, const battleship::SoloResult& r) { shots[i] = r.shots; };
-  (void)battleship::simulate_solo(battleship::Board<S>{}, battleship::fleets::classic,
-                                  battleship::rulesets::classic,
-                                  Tallied<S, Shooter>(shooter, shared), placer, options);
+  (void)battleship::simulate_solo(
+      battleship::Board<S>{}, battleship::fleets::classic, battleship::rulesets::classic,
+      battleship::CountingMisses<S, Shooter>(shooter, shared), placer, options);
   return shots;
 }
 
@@ -104,7 +104,7 @@ inline void print_header(const char* first_column) {
 /// One row: mean shots (95% interval), misses a game by phase, and the mean paired difference
 /// in shots from `reference` (the first row's games).
 inline void report(const char* name, const std::vector<int>& shots,
-                   const std::vector<int>& reference, const MissTally& tally) {
+                   const std::vector<int>& reference, const battleship::MissPhases& tally) {
   std::vector<double> x(shots.begin(), shots.end()), d(shots.size());
   for (std::size_t i = 0; i < shots.size(); ++i) d[i] = shots[i] - reference[i];
   const auto [mean, ci] = mean_ci(x);
@@ -131,10 +131,10 @@ public:
   /// Plays the games of `shooter` and prints its row.
   template <class Shooter>
   void row(const char* name, const Shooter& shooter) {
-    MissTally tally;
+    battleship::MissCounter tally;
     const auto shots = play(o_.games, o_.seed, o_.threads, shooter, tally);
     if (reference_.empty()) reference_ = shots;
-    report(name, shots, reference_, tally);
+    report(name, shots, reference_, tally.phases());
   }
 
 private:

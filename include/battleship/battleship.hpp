@@ -13,6 +13,7 @@
 #include <battleship/game.hpp>
 #include <battleship/game_record.hpp>
 #include <battleship/layouts.hpp>
+#include <battleship/miss_phases.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/placement_table.hpp>

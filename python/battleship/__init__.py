@@ -42,6 +42,7 @@ from battleship.optimal import exact_mean_shots, optimal_expected_shots, simulat
 from battleship.posterior import Posterior
 from battleship.simulation import (
     MatchResult,
+    MissPhases,
     PairedDifference,
     RunSetup,
     SimulationResult,
@@ -134,6 +135,7 @@ __all__ = [
     "exact_mean_shots",
     "simulate_every_layout",
     "SimulationResult",
+    "MissPhases",
     "MatchResult",
     "PairedDifference",
     "RunSetup",

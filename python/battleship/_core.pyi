@@ -372,10 +372,12 @@ _Progress = Optional[Callable[[int], None]]
 def simulate_128(
     shooter: Any, placer: Any, games: int, seed: int, threads: int, rows: int, cols: int,
     fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0, game_shots: bool = False,
+    phases: bool = False,
 ) -> dict[str, Any]: ...
 def simulate_1024(
     shooter: Any, placer: Any, games: int, seed: int, threads: int, rows: int, cols: int,
     fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0, game_shots: bool = False,
+    phases: bool = False,
 ) -> dict[str, Any]: ...
 def solo_game_128(
     shooter: Any, placer: Any, seed: int, index: int, rows: int, cols: int, fleet: Fleet, rules: Rules

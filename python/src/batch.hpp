@@ -43,6 +43,9 @@ struct BatchSetup {
   /// 1 B won, 2 drawn, 3 aborted, as `battleship::detail::MatchTally::end`), or null. Distinct
   /// matches write distinct slots.
   std::int8_t* match_ends = nullptr;
+  /// Whether a solo run counts its misses by phase (`battleship::CountingMisses`): its dict then
+  /// holds them as "phases".
+  bool miss_phases = false;
 };
 
 /// The figures of a shots histogram, as `battleship.SimulationResult` names them: finished games,

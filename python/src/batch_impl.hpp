@@ -3,6 +3,7 @@
 
 #include <pybind11/numpy.h>
 
+#include <battleship/miss_phases.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/shape.hpp>
 #include <battleship/simulate.hpp>
@@ -118,9 +119,39 @@ S checked_shape(const BatchSetup& setup) {
 }
 } // namespace detail
 
+namespace detail {
+/// A solo run of `shooter` and `placer` with its misses counted by phase (type-erased: one
+/// instantiation for every shooter, and the same games as the named ones).
+template <class S>
+py::dict counted_solo_games(const S& shape, py::handle shooter, py::handle placer,
+                            const BatchSetup& setup) {
+  RunControl control;
+  const auto failure = deferred(control);
+  BatchSetup one = setup;
+  if (any_python_strategy({shooter, placer})) one.threads = 1;
+  auto counter = std::make_shared<battleship::MissCounter>();
+  const battleship::CountingMisses<S, battleship::AnyShotStrategy<S>> counted(
+      any_shooter<S>(shooter, failure), counter);
+  const battleship::SimulationResult result =
+      run_solo(shape, counted, any_placer<S>(placer, failure), one, control);
+  if (failure->error) raise_failure(*failure, setup.seed);
+  const battleship::MissPhases p = counter->phases();
+  py::dict phases;
+  phases["games"] = p.games;
+  phases["hunting"] = std::vector<std::uint64_t>(p.hunting.begin(),
+                                                 p.hunting.begin() + setup.fleet.ship_count() + 1);
+  phases["targeting"] = p.targeting;
+  phases["unknown"] = p.unknown;
+  py::dict d = summary(result);
+  d["phases"] = phases;
+  return d;
+}
+} // namespace detail
+
 template <class S>
 py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup& setup) {
   const S shape = detail::checked_shape<S>(setup);
+  if (setup.miss_phases) return detail::counted_solo_games(shape, shooter, placer, setup);
   const bool named = py::isinstance<py::str>(shooter) && py::isinstance<py::str>(placer);
   if constexpr (std::is_same_v<S, SmallShape>) {
     if (named && setup.rows == 10 && setup.cols == 10)

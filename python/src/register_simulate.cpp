@@ -47,9 +47,10 @@ void bind_batches(py::module_& m) {
         [](py::handle shooter, py::handle placer, std::uint64_t games, std::uint64_t seed,
            unsigned threads, int rows, int cols, const battleship::Fleet& fleet,
            const battleship::Rules& rules, py::object progress, std::uint64_t first_game,
-           bool game_shots) {
+           bool game_shots, bool phases) {
           BatchSetup setup = setup_of(games, seed, threads, rows, cols, fleet, rules,
                                       std::move(progress), first_game);
+          setup.miss_phases = phases;
           if (!game_shots) return simulate_games<S>(shooter, placer, setup);
           auto shots = per_game_array<std::int32_t>(games, "game_shots");
           setup.game_shots = shots.mutable_data();
@@ -60,7 +61,9 @@ void bind_batches(py::module_& m) {
         py::arg("shooter"), py::arg("placer"), py::arg("games"), py::arg("seed"),
         py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"),
         py::arg("progress"), py::arg("first_game") = 0, py::arg("game_shots") = false,
-        "Solo games of one shooter; see battleship.simulate.");
+        py::arg("phases") = false,
+        "Solo games of one shooter; see battleship.simulate. phases=True also returns the misses "
+        "by phase (hunting by ships afloat, targeting, unknown).");
   m.def(("solo_game_" + suffix<S>()).c_str(),
         [](py::handle shooter, py::handle placer, std::uint64_t seed, std::uint64_t index, int rows,
            int cols, const battleship::Fleet& fleet, const battleship::Rules& rules) {

@@ -11,6 +11,7 @@ from battleship.cli.report import (
     _many,
     _name_width,
     _print_match,
+    PHASES_LEGEND,
     _print_solo_header,
     _print_tournament,
     _setup_text,
@@ -55,9 +56,12 @@ def _combine(args: argparse.Namespace) -> int:
         r = rows[0]
         print(f"\n{_many(r.games, 'game')} per shooter, {_setup_text(r.setup, r.first_game, r.games)}")
         width = _name_width([row.shooter for row in rows])
-        _print_solo_header(width)
+        phases = any(row.phases is not None for row in rows)
+        _print_solo_header(width, phases)
         for row in rows:
             print(_solo_row(row, row.shooter, width))
+        if phases:
+            print(PHASES_LEGEND)
     for m in combined:
         if isinstance(m, battleship.MatchResult):
             print()

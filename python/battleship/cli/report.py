@@ -35,9 +35,19 @@ def _name_width(names: Sequence[str]) -> int:
     return max(20, *(len(name) + 3 for name in names))
 
 
-def _print_solo_header(width: int) -> None:
-    """The header of a table of solo runs (``compare``, ``simulate``, ``combine``)."""
+PHASES_LEGEND = (
+    "misses a game: hunting (no ship being chased), of which hunting the last ship, and targeting a ship "
+    "already hit; the mean is the fleet's ship cells plus these"
+)
+"""What the ``--phases`` columns of a solo table count."""
+
+
+def _print_solo_header(width: int, phases: bool = False) -> None:
+    """The header of a table of solo runs (``compare``, ``simulate``, ``combine``); with
+    ``phases``, the columns of the misses by phase too."""
     header = f"{'shooter':<{width}}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
+    if phases:
+        header += f"{'hunting':>9}{'last':>7}{'target':>8}"
     print(header)
     print("-" * len(header))
 
@@ -52,7 +62,12 @@ def _solo_row(r: battleship.SimulationResult, label: str, width: int, budget_hin
         figures = f"{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
     else:  # no game to take figures from
         figures = f"{'n/a':>8}{'':>7}{'':>8}{'':>6}{'':>6}"
-    return f"{label:<{width}}{figures}{r.games_per_second:>13,.0f}{unfinished}"
+    p = r.phases
+    misses = "" if p is None else (
+        f"{p.hunting_per_game():>9.2f}{p.hunting_per_game(1):>7.2f}{p.targeting_per_game():>8.2f}"
+        + (f"  ({p.unknown_per_game():.2f} of unknown phase)" if p.unknown else "")
+    )
+    return f"{label:<{width}}{figures}{r.games_per_second:>13,.0f}{misses}{unfinished}"
 
 
 def _print_match(r: battleship.MatchResult, description: str, played: int) -> None:

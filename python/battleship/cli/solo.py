@@ -29,7 +29,7 @@ from battleship.cli.options import (
     placer_of,
     run_arguments,
 )
-from battleship.cli.report import _describe, _many, _name_width, _print_solo_header, _solo_row
+from battleship.cli.report import PHASES_LEGEND, _describe, _many, _name_width, _print_solo_header, _solo_row
 
 
 def _table(
@@ -59,15 +59,17 @@ def _table(
     if drawing:
         print(drawing, end="")
     width = _name_width(shooters)
-    _print_solo_header(width)
+    _print_solo_header(width, args.phases)
     results = []
     for name in shooters:
         r = battleship.simulate(
             name, capped.get(name, args.games), placer=placer, game_shots=game_shots or name in capped,
-            first_game=args.first_game, **run_arguments(args),
+            first_game=args.first_game, phases=args.phases, **run_arguments(args),
         )
         print(_solo_row(r, name + (" *" if name in capped else ""), width, _budget_hint(args)), flush=True)
         results.append(r)
+    if args.phases:
+        print(PHASES_LEGEND)
     if capped:
         print(f"* slow shooter (milliseconds a move): {_many(min(capped.values()), 'game')}; change with --slow-games")
         _same_layouts(args, placer, results, capped)
@@ -122,6 +124,15 @@ def _add_layout_option(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="lay out the fleet as drawn in FILE in every game, instead of a placer: one line per row, "
         "a ship's symbol on each of its cells, '.' for water (examples/layouts/classic.txt)",
+    )
+
+
+def _add_phases_option(p: argparse.ArgumentParser) -> None:
+    """``--phases``: the misses by phase, as columns of the table."""
+    p.add_argument(
+        "--phases", action="store_true",
+        help="also count where the misses fall: while hunting, of which the last ship's hunt, and while "
+        "targeting a ship already hit (misses a game; the same games, up to a tenth slower)",
     )
 
 
@@ -184,6 +195,7 @@ def add_compare(sub: Subparsers) -> None:
     p.add_argument("--plot", metavar="FILE.png", help="also write the distribution chart (needs matplotlib)")
     _add_json_option(p)
     _add_first_game_option(p)
+    _add_phases_option(p)
     p.add_argument(
         "--slow-games",
         type=_positive,
@@ -211,6 +223,7 @@ def add_simulate(sub: Subparsers) -> None:
     )
     _add_json_option(p)
     _add_first_game_option(p)
+    _add_phases_option(p)
     add_run_options(p, 10_000)
     add_board_options(p, volleys=False)
     p.set_defaults(run=_simulate)

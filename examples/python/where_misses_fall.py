@@ -1,0 +1,66 @@
+"""Where do a shooter's misses go: finding ships, or finishing them? Shooters compared by phase.
+
+    python examples/python/where_misses_fall.py [--shooters A,B,...] [--games N] [--seed S]
+                                                [--placer NAME]
+
+``simulate(..., phases=True)`` counts each miss by what the shooter's own view said before the
+shot: hunting (every hit so far belongs to a sunk ship), hunting the last ship afloat, or
+targeting a ship already hit. Every shooter plays the same layouts (the same seed), so the
+table says where the best one gains its shots on each of the others: a game is the fleet's
+ship cells plus these misses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import List
+
+import battleship
+from battleship.cli import whole_number
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--shooters", default="hunt_target,parity,probability",
+        help="comma-separated shooters (default %(default)s)",
+    )
+    parser.add_argument("--games", type=whole_number(1), metavar="N", default=20_000,
+                        help="games a shooter (default 20,000)")
+    parser.add_argument("--seed", type=whole_number(0), metavar="S", default=1, help="the run's seed (default 1)")
+    parser.add_argument("--placer", default="uniform", help="how the fleets are laid out (default uniform)")
+    args = parser.parse_args()
+    try:
+        compare(args.shooters.split(","), args.games, args.seed, args.placer)
+    except ValueError as error:  # an unknown shooter or placer, say
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        sys.exit(2)
+
+
+def compare(shooters: List[str], games: int, seed: int, placer: str) -> None:
+    runs = [battleship.simulate(s, games, seed=seed, placer=placer, phases=True, progress=False) for s in shooters]
+    print(f"{games:,} classic games a shooter, seed {seed}, placer {placer}; misses a game by phase\n")
+    print(f"{'shooter':<14}{'mean':>7}{'hunting':>9}{'last ship':>11}{'targeting':>11}{'last ship share':>17}")
+    for r in runs:
+        p = r.phases
+        assert p is not None
+        share = p.hunting_per_game(1) / (p.misses() / p.games) if p.misses() else 0.0
+        print(f"{r.shooter:<14}{r.mean:>7.2f}{p.hunting_per_game():>9.2f}{p.hunting_per_game(1):>11.2f}"
+              f"{p.targeting_per_game():>11.2f}{100 * share:>16.0f}%")
+    best = min(runs, key=lambda r: r.mean)
+    b = best.phases
+    assert b is not None
+    for r in runs:
+        p = r.phases
+        if r is best or p is None:
+            continue
+        hunting = p.hunting_per_game() - b.hunting_per_game()
+        targeting = p.targeting_per_game() - b.targeting_per_game()
+        print(f"\n{best.shooter} saves {r.mean - best.mean:.2f} shots a game on {r.shooter}: "
+              f"{hunting:+.2f} hunting ({p.hunting_per_game(1) - b.hunting_per_game(1):+.2f} on the last ship), "
+              f"{targeting:+.2f} targeting")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""simulate(..., phases=True): where the misses fall (battleship::CountingMisses), through the
+API, results files, combine and the commands' --phases."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import numpy as np
+import pytest
+
+import battleship
+from battleship import MissPhases, SimulationResult
+from battleship.cli import main
+
+CLASSIC_HITS = 17  # ship cells of the classic fleet
+
+
+def test_counting_misses_changes_no_game_and_the_misses_are_the_shots_less_the_hits():
+    plain = battleship.simulate("parity", 600, seed=2, game_shots=True, progress=False)
+    counted = battleship.simulate("parity", 600, seed=2, game_shots=True, phases=True, progress=False)
+    assert plain.phases is None
+    assert np.array_equal(counted.game_shots, plain.game_shots)  # the same games, shot for shot
+    p = counted.phases
+    assert p is not None and p.games == 600 and len(p.hunting) == 6 and p.hunting[0] == 0
+    assert p.misses() == int(plain.game_shots.sum()) - CLASSIC_HITS * 600
+    assert p.unknown == 0 and p.targeting > 0
+    assert p.hunting_per_game() == pytest.approx(sum(p.hunting) / 600)
+    assert p.hunting_per_game(1) == p.hunting[1] / 600 < p.hunting_per_game()
+    assert p.hunting_per_game() + p.targeting_per_game() == pytest.approx(plain.mean - CLASSIC_HITS)
+    one_thread = battleship.simulate("parity", 600, seed=2, threads=1, phases=True, progress=False)
+    assert one_thread.phases == p
+
+
+def test_a_python_shooter_s_misses_are_counted_too():
+    class FirstOpen:
+        """Fires at the first open cell, row by row."""
+
+        def next_shot(self, view, rng):
+            return next(cell for cell in view.open_cells())
+
+    r = battleship.simulate(FirstOpen(), 40, rows=6, cols=6, fleet=battleship.Fleet([("Boat", "B", 2, 2)]),
+                            seed=1, phases=True, progress=False)
+    assert r.phases is not None and r.phases.games == 40
+    assert r.phases.misses() == round(r.mean * 40) - 4 * 40
+
+
+def test_without_named_sinkings_the_misses_after_the_first_hit_are_of_unknown_phase():
+    rules = battleship.Rules(disclosure="hit_only")
+    r = battleship.simulate("hunt_target", 300, rules=rules, phases=True, progress=False)
+    assert r.phases is not None and r.phases.targeting == 0 and r.phases.unknown > 0
+    assert r.phases.misses() == round(r.mean * 300) - CLASSIC_HITS * 300
+
+
+def test_pieces_with_their_misses_combine_into_the_whole_run_s():
+    whole = battleship.simulate("probability", 90, seed=4, phases=True, progress=False)
+    pieces = [battleship.simulate("probability", 30, seed=4, first_game=k, phases=True, progress=False)
+              for k in (60, 0, 30)]
+    assert battleship.combine(pieces).phases == whole.phases
+    pieces[1] = battleship.simulate("probability", 30, seed=4, progress=False)  # one piece did not count
+    assert battleship.combine(pieces).phases is None
+
+
+def test_misses_by_phase_go_to_a_results_file_and_older_files_without_them_still_read(tmp_path):
+    r = battleship.simulate("parity", 50, seed=3, phases=True, progress=False)
+    battleship.save_results(r, tmp_path / "r.json")
+    (back,) = battleship.load_results(tmp_path / "r.json")
+    assert back.phases == r.phases
+    older = r.to_dict()
+    del older["phases"]
+    assert SimulationResult.from_dict(older).phases is None
+    bad = r.to_dict()
+    bad["phases"]["hunting"][0] = 3
+    with pytest.raises(ValueError, match=r"^SimulationResult\.phases\.hunting: expected a list that starts with 0"):
+        SimulationResult.from_dict(bad)
+    bad["phases"] = {"games": 1, "hunting": [0], "targeting": -1, "unknown": 0}
+    with pytest.raises(ValueError, match=r"^SimulationResult\.phases\.targeting: expected at least 0, got -1"):
+        SimulationResult.from_dict(bad)
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(TypeError, match="phases must be True or False, got 1"):
+        battleship.simulate("parity", 10, phases=1, progress=False)  # type: ignore[arg-type]
+    p = MissPhases(2, (0, 3, 5), 4, 0)
+    with pytest.raises(ValueError, match=r"afloat must be from 0 to 2 \(the fleet's ships\), got 3"):
+        p.hunting_per_game(3)
+    with pytest.raises(ValueError, match="misses of fleets of 2 and 1 ships cannot be added"):
+        p + MissPhases(1, (0, 1), 0, 0)
+    assert p + MissPhases(1, (0, 1, 1), 2, 1) == MissPhases(3, (0, 4, 6), 6, 1)
+    assert MissPhases.from_dict(p.to_dict()) == p
+
+
+def test_the_commands_show_the_misses_by_phase(tmp_path, capsys):
+    assert main(["simulate", "parity", "--games", "300", "--seed", "5", "--phases", "--no-progress",
+                 "--json", str(tmp_path / "p.json")]) == 0
+    out = capsys.readouterr().out
+    p = battleship.simulate("parity", 300, seed=5, phases=True, progress=False).phases
+    assert p is not None
+    assert re.search(r"^shooter +mean +±95% +median +p95 +max +games/s +hunting +last +target$", out, re.M), out
+    figures = f"{p.hunting_per_game():.2f} +{p.hunting_per_game(1):.2f} +{p.targeting_per_game():.2f}$"
+    assert re.search(rf"^parity .* {figures}", out, re.M), out
+    assert "misses a game: hunting (no ship being chased), of which hunting the last ship" in out
+    assert main(["combine", str(tmp_path / "p.json")]) == 0
+    assert re.search(rf"^parity .* {figures}", capsys.readouterr().out, re.M)
+    assert main(["simulate", "parity", "--games", "30", "--no-progress"]) == 0
+    assert "hunting" not in capsys.readouterr().out  # only when asked for
+    assert main(["compare", "--shooters", "random,parity", "--games", "30", "--phases", "--no-progress",
+                 "--rules", "cs32", "--disclosure", "hit_only"]) == 0
+    assert "of unknown phase)" in capsys.readouterr().out
+
+
+def test_a_result_without_counts_keeps_its_default():
+    r = battleship.simulate("parity", 10, progress=False)
+    assert dataclasses.replace(r).phases is None and r.to_dict()["phases"] is None
