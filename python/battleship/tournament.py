@@ -27,6 +27,7 @@ from battleship.simulation import (
     _progress,
     _run_range,
     _threads,
+    combine,
 )
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
@@ -461,21 +462,25 @@ def _combine_tournaments(pieces: Sequence[TournamentResult]) -> TournamentResult
     order) add up to: each pair's batches combined as ``battleship.combine`` combines matches,
     and the standings counted again from them. ``battleship.combine`` calls it for tournaments.
     ``ValueError`` for pieces of different players (or entered in another order), a cancelled
-    piece (its pairs stop part of the way), and what ``combine`` refuses for a pair, named."""
-    from battleship.simulation import combine  # simulation is imported first; it calls back here
-
+    piece (its pairs stop part of the way) or one without every pair (a hand-edited file), and
+    what ``combine`` refuses for a pair, named."""
     first = pieces[0]
+    names = first.names
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
     for r in pieces:
-        if r.names != first.names:
+        if r.names != names:
             raise ValueError(
-                f"combine: tournaments of different players ({', '.join(first.names)} and {', '.join(r.names)})"
+                f"combine: tournaments of different players ({', '.join(names)} and {', '.join(r.names)})"
             )
         if r.cancelled:
             raise ValueError(
                 f"combine: a cancelled piece (matches {r.first_game} onwards) stops part of the way; play it again"
             )
+        missing = [pair for pair in pairs if pair not in r.matches]
+        if missing:
+            raise ValueError(f"combine: a piece without the pair {missing[0][0]} vs {missing[0][1]}")
     matches: Dict[Tuple[str, str], MatchResult] = {}
-    for pair in first.matches:
+    for pair in pairs:
         try:
             matches[pair] = combine([r.matches[pair] for r in pieces])
         except ValueError as error:

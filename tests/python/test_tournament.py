@@ -98,6 +98,10 @@ def test_tournament_pieces_that_do_not_make_one_run_are_refused():
     cut = dataclasses.replace(battleship.tournament(players, 20, seed=5, first_game=20, progress=False), cancelled=True)
     with pytest.raises(ValueError, match="^combine: a cancelled piece \\(matches 20 onwards\\) stops part of the way"):
         battleship.combine([first, cut])
+    three = battleship.tournament(["random", "parity", "hunt_target"], 20, seed=5, progress=False)
+    holed = dataclasses.replace(three, matches={p: m for p, m in three.matches.items() if p != ("parity", "hunt_target")})
+    with pytest.raises(ValueError, match="^combine: a piece without the pair parity vs hunt_target"):
+        battleship.combine([three, holed])
     with pytest.raises(TypeError, match="^combine: all results must be of one kind"):
         battleship.combine([first, first.between("random", "parity")])
     with pytest.raises(ValueError, match="first_game must be >= 0"):
