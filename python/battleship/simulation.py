@@ -392,11 +392,11 @@ def _threads(threads: Optional[int]) -> int:
 
 
 def _progress(
-    progress: bool, total: int, label: str, unit: str = "game", unit_scale: bool = False
+    progress: bool, total: Optional[int], label: str, unit: str = "game", unit_scale: bool = False
 ) -> tuple[Optional[Callable[[int], None]], Any]:
-    """A callback moving a tqdm bar of ``total`` ``unit`` to the count it is given, and the bar
-    (to close); nothing when not ``progress``. The bar appears only after a second;
-    ``unit_scale`` writes large counts as 1.2M."""
+    """A callback moving a tqdm bar of ``total`` ``unit`` (``None``: a count with no end, for a
+    run that may stop early) to the count it is given, and the bar (to close); nothing when not
+    ``progress``. The bar appears only after a second; ``unit_scale`` writes large counts as 1.2M."""
     if not progress:
         return None, None
     if importlib.util.find_spec("ipywidgets") is not None:  # a notebook's bar needs it

@@ -132,7 +132,8 @@ def sprt(
             raise TypeError(f"sprt() got an unexpected keyword argument {name!r}")
     threads = match_options.pop("threads", None)
     prepared = _PreparedMatch(a, b, seed, **match_options)
-    update, bar = _progress(progress, max_games, f"{prepared.label} (SPRT)")
+    # A test usually decides long before its cap: a count, not a bar that stops at 4 percent.
+    update, bar = _progress(progress, None, f"{prepared.label} (SPRT, at most {max_games:,})")
     try:
         t = prepared.sprt(max_games, threads, update, elo0, elo1, alpha, beta, batch)
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 
 import pytest
@@ -190,3 +191,18 @@ def test_with_a_python_shooter_nothing_is_played_past_the_deciding_pair():
     assert r.batches == r.match.games // 2  # a pair at a time
     by_name = battleship.sprt("parity", "random", elo0=0, elo1=200, batch=200, progress=False)
     assert (by_name.match.games, by_name.played) == (r.match.games, 200)  # the same decision; a whole batch
+
+
+def test_the_progress_bar_counts_matches_without_a_total_and_names_the_cap(monkeypatch):
+    # A test usually stops long before its cap, so a bar out of the cap would stop at a few percent.
+    sprt_module = importlib.import_module("battleship.sprt")  # battleship.sprt is the function
+    seen = []
+    original = sprt_module._progress
+
+    def watching(progress, total, label, *args, **kwargs):
+        seen.append((progress, total, label))
+        return original(False, total, label, *args, **kwargs)  # no bar drawn in the test's output
+
+    monkeypatch.setattr(sprt_module, "_progress", watching)
+    battleship.sprt("probability", "random", elo0=0, elo1=100, batch=20, max_games=4000, progress=True)
+    assert seen == [(True, None, "probability vs random (SPRT, at most 4,000)")]
