@@ -1,13 +1,14 @@
 """Where do a shooter's misses go: finding ships, or finishing them? Shooters compared by phase.
 
     python examples/python/where_misses_fall.py [--shooters A,B,...] [--games N] [--seed S]
-                                                [--placer NAME]
+                                                [--placer NAME] [--plot FILE.png]
 
 ``simulate(..., phases=True)`` counts each miss by what the shooter's own view said before the
 shot: hunting (every hit so far belongs to a sunk ship), hunting the last ship afloat, or
 targeting a ship already hit. Every shooter plays the same layouts (the same seed), so the
 table says where the best one gains its shots on each of the others: a game is the fleet's
-ship cells plus these misses.
+ship cells plus these misses. ``--plot`` draws the same as bars (``battleship.plot.miss_phases``,
+needs matplotlib).
 """
 
 from __future__ import annotations
@@ -30,15 +31,32 @@ def main() -> None:
                         help="games a shooter (default 20,000)")
     parser.add_argument("--seed", type=whole_number(0), metavar="S", default=1, help="the run's seed (default 1)")
     parser.add_argument("--placer", default="uniform", help="how the fleets are laid out (default uniform)")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the bars to FILE (needs matplotlib)")
     args = parser.parse_args()
     try:
-        compare(args.shooters.split(","), args.games, args.seed, args.placer)
+        runs = compare(args.shooters.split(","), args.games, args.seed, args.placer)
     except ValueError as error:  # an unknown shooter or placer, say
         print(f"{parser.prog}: error: {error}", file=sys.stderr)
         sys.exit(2)
+    if args.plot:
+        draw(runs, args.plot)
 
 
-def compare(shooters: List[str], games: int, seed: int, placer: str) -> None:
+def draw(runs: List[battleship.SimulationResult], path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from battleship.plot import miss_phases
+
+    miss_phases(runs)  # on a figure of its own, the current one
+    plt.savefig(path, dpi=120, bbox_inches="tight")
+    plt.close("all")
+    print(f"\nwrote {path}")
+
+
+def compare(shooters: List[str], games: int, seed: int, placer: str) -> List[battleship.SimulationResult]:
     runs = [battleship.simulate(s, games, seed=seed, placer=placer, phases=True, progress=False) for s in shooters]
     print(f"{games:,} classic games a shooter, seed {seed}, placer {placer}; misses a game by phase\n")
     print(f"{'shooter':<14}{'mean':>7}{'hunting':>9}{'last ship':>11}{'targeting':>11}{'last ship share':>17}")
@@ -60,6 +78,7 @@ def compare(shooters: List[str], games: int, seed: int, placer: str) -> None:
         print(f"\n{best.shooter} saves {r.mean - best.mean:.2f} shots a game on {r.shooter}: "
               f"{hunting:+.2f} hunting ({p.hunting_per_game(1) - b.hunting_per_game(1):+.2f} on the last ship), "
               f"{targeting:+.2f} targeting")
+    return runs
 
 
 if __name__ == "__main__":

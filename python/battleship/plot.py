@@ -3,6 +3,8 @@
 - ``shots_distribution(results)``: the distribution of shots to win for several shooters in one
   figure, the chart of seed 001 (PyShips): shots fired on x, games finished with that many shots
   on y.
+- ``miss_phases(results)``: where each shooter's shots go, a bar a shooter: its hits, and its
+  misses while hunting, hunting the last ship and targeting (``simulate(..., phases=True)``).
 - ``board(ocean_or_view)``: a picture of a board.
 - ``probability_map(posterior_or_array)``: the probability of a ship in each cell, as a heat map
   (the DataGenetics picture, from the exact posterior of ``battleship.Posterior``).
@@ -23,7 +25,7 @@ from battleship.simulation import SimulationResult
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["shots_distribution", "board", "probability_map"]
+__all__ = ["shots_distribution", "miss_phases", "board", "probability_map"]
 
 
 def _axes(ax: Optional[Axes], size: tuple[float, float]) -> Axes:
@@ -57,6 +59,53 @@ def shots_distribution(
         ax.set_title(title)
     ax.legend()
     ax.grid(alpha=0.3)
+    return ax
+
+
+MISS_PARTS = ("hits", "hunting, other ships", "hunting the last ship", "targeting", "unknown phase")
+"""The parts of a ``miss_phases`` bar, left to right."""
+
+
+def miss_phases(
+    results: Union[Iterable[SimulationResult], Mapping[str, SimulationResult]],
+    ax: Optional[Axes] = None,
+    title: Optional[str] = "Where the shots go (mean a game)",
+) -> Axes:
+    """One horizontal bar per shooter, as long as its mean shots: its hits (the rest of the mean:
+    the fleet's ship cells when every game finished), then its misses a game while hunting with
+    more than one ship afloat, while hunting the last ship, while targeting, and of unknown phase
+    (``MISS_PARTS``). Every result must have counted its misses (``simulate(..., phases=True)``):
+    ``ValueError`` naming the first that did not, before anything is drawn."""
+    items = list(results.items()) if isinstance(results, Mapping) else [(r.shooter, r) for r in results]
+    if not items:
+        raise ValueError("miss_phases needs at least one SimulationResult")
+    parts = []
+    for label, r in items:  # all checked before anything is drawn
+        if not isinstance(r, SimulationResult):
+            raise TypeError(f"expected SimulationResult values, got {r!r}")
+        p = r.phases
+        if p is None:
+            raise ValueError(f"{label}: no misses by phase; play it with simulate(..., phases=True)")
+        last = p.hunting_per_game(1) if len(p.hunting) > 1 else 0.0
+        misses = (p.hunting_per_game() - last, last, p.targeting_per_game(), p.unknown_per_game())
+        parts.append((max(0.0, r.mean - sum(misses)), *misses))
+    ax = _axes(ax, (9, 0.6 * len(items) + 1.5))
+    rows = np.arange(len(items))
+    left = np.zeros(len(items))
+    colours = ("#7f8c8d", "#5dade2", "#2874a6", "#e67e22", "#bdc3c7")
+    for k, (name, colour) in enumerate(zip(MISS_PARTS, colours)):
+        widths = np.array([row[k] for row in parts])
+        if name != "unknown phase" or widths.any():  # a part no shooter has stays out of the legend
+            ax.barh(rows, widths, left=left, color=colour, label=name)
+        left += widths
+    ax.set_yticks(rows)
+    ax.set_yticklabels([label for label, _ in items])
+    ax.invert_yaxis()  # the first shooter on top
+    ax.set_xlabel("shots a game")
+    if title:
+        ax.set_title(title)
+    ax.legend(loc="lower right")
+    ax.grid(axis="x", alpha=0.3)
     return ax
 
 

@@ -35,7 +35,7 @@ RUNS = {
     "lost_matches.py": (["--games", "40"], "parity sank every ship in"),
     "longest_game.py": (["--games", "300"], "the ocean after"),
     "saved_results.py": (["{tmp}/runs.json", "--games", "300"], "probability minus parity, game by game: "),
-    "where_misses_fall.py": (["--games", "300"], "probability saves "),
+    "where_misses_fall.py": (["--games", "300", "--plot", "{tmp}/phases.png"], "probability saves "),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {

@@ -112,3 +112,36 @@ def test_the_commands_show_the_misses_by_phase(tmp_path, capsys):
 def test_a_result_without_counts_keeps_its_default():
     r = battleship.simulate("parity", 10, progress=False)
     assert dataclasses.replace(r).phases is None and r.to_dict()["phases"] is None
+
+
+def test_the_plot_draws_each_shooter_s_shots_split_by_phase():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from battleship import plot
+
+    runs = [battleship.simulate(s, 400, seed=1, phases=True, progress=False) for s in ("parity", "probability")]
+    ax = plot.miss_phases(runs)
+    try:
+        bars = {c.get_label(): [patch.get_width() for patch in c.patches] for c in ax.containers}
+        assert list(bars) == list(plot.MISS_PARTS[:4])  # no unknown phase under the classic rules
+        for k, r in enumerate(runs):
+            p = r.phases
+            assert p is not None
+            assert bars["hits"][k] == pytest.approx(CLASSIC_HITS)
+            assert bars["hunting the last ship"][k] == pytest.approx(p.hunting_per_game(1))
+            assert bars["hunting, other ships"][k] == pytest.approx(p.hunting_per_game() - p.hunting_per_game(1))
+            assert bars["targeting"][k] == pytest.approx(p.targeting_per_game())
+            assert sum(widths[k] for widths in bars.values()) == pytest.approx(r.mean)
+        assert [t.get_text() for t in ax.get_yticklabels()] == ["parity", "probability"]
+    finally:
+        plt.close("all")
+    figures = len(plt.get_fignums())
+    with pytest.raises(ValueError, match="^random: no misses by phase; play it with simulate"):
+        plot.miss_phases([runs[0], battleship.simulate("random", 10, progress=False)])
+    with pytest.raises(ValueError, match="^miss_phases needs at least one SimulationResult$"):
+        plot.miss_phases([])
+    assert len(plt.get_fignums()) == figures  # refused before a figure was opened
