@@ -99,7 +99,7 @@ def test_the_commands_show_the_misses_by_phase(tmp_path, capsys):
     assert re.search(r"^shooter +mean +±95% +median +p95 +max +games/s +hunting +last +target$", out, re.M), out
     figures = f"{p.hunting_per_game():.2f} +{p.hunting_per_game(1):.2f} +{p.targeting_per_game():.2f}$"
     assert re.search(rf"^parity .* {figures}", out, re.M), out
-    assert "misses a game: hunting (no ship being chased), of which hunting the last ship" in out
+    assert "misses a game: hunting (no ship being chased; last: of those, hunting the last ship) and\n" in out
     assert main(["combine", str(tmp_path / "p.json")]) == 0
     assert re.search(rf"^parity .* {figures}", capsys.readouterr().out, re.M)
     assert main(["simulate", "parity", "--games", "30", "--no-progress"]) == 0

@@ -36,8 +36,8 @@ def _name_width(names: Sequence[str]) -> int:
 
 
 PHASES_LEGEND = (
-    "misses a game: hunting (no ship being chased), of which hunting the last ship, and targeting a ship "
-    "already hit; the mean is the fleet's ship cells plus these"
+    "misses a game: hunting (no ship being chased; last: of those, hunting the last ship) and\n"
+    "targeting (a ship already hit); the mean is the fleet's ship cells plus these"
 )
 """What the ``--phases`` columns of a solo table count."""
 
