@@ -2,13 +2,15 @@
 // text histogram (the chart of seed 001, PyShips), with its summary figures.
 //
 //   simulate_histogram [--games N] [--shooter NAME] [--placer NAME] [--seed S] [--threads T]
-//                      [--split K]
+//                      [--split K] [--phases]
 //
 // Defaults: 100,000 games of `random` against `uniform` layouts on every core. Any shooter or
 // placer of the registry may be named. The figures are identical for any thread count, and for
 // `--split K`, which plays the run as K ranges of games (`SimulationOptions::first_game`, as K
 // processes or machines would) and merges their results. Ctrl-C stops the run
 // (`SimulationOptions::cancel`) and prints the figures of the games played, exit status 130.
+// `--phases` also says where the misses fell (`CountingMisses`, miss_phases.hpp): hunting, the
+// last ship's hunt, targeting.
 // ctest-args: --games 2000 --shooter parity
 // ctest-expect: parity against uniform layouts: 2000 games in
 #include "arguments.hpp"
@@ -35,7 +37,7 @@ void on_interrupt(int) {
 
 constexpr std::string_view usage = R"(Usage:
   simulate_histogram [--games N] [--shooter NAME] [--placer NAME] [--seed S] [--threads T]
-                     [--split K]
+                     [--split K] [--phases]
 
 Plays N classic games of one shooter against one placer's layouts and prints the distribution of
 shots to win as a text histogram, with its summary figures.
@@ -47,6 +49,8 @@ shots to win as a text histogram, with its summary figures.
   --threads T     worker threads, 0 for every core (default), at most 256
   --split K       play the run as K ranges of games and merge them, 1 to 1000 (default 1);
                   the figures are the same for any T and K
+  --phases        also count the misses by phase: while hunting (no ship being chased), of
+                  those while hunting the last ship, and while targeting a ship already hit
 )";
 
 void print(const std::string& shooter, const std::string& placer, const SimulationResult& r) {
@@ -80,6 +84,7 @@ int main(int argc, char** argv) {
   options.cancel = &interrupted;
   std::string shooter = "random", placer = "uniform";
   std::uint64_t split = 1;
+  bool phases = false;
   examples::Arguments args(argc, argv, "simulate_histogram", usage);
   while (args.next()) {
     if (args.is("--games"))
@@ -94,13 +99,23 @@ int main(int argc, char** argv) {
       placer = args.name(placer_names<S>());
     else if (args.is("--split"))
       split = args.count(1, 1000);
+    else if (args.is("--phases"))
+      phases = true;
     else
       args.refuse();
   }
   std::signal(SIGINT, on_interrupt);
   try {
+    // With --phases, the shooter counts its misses into one counter over every range; the
+    // type-erased strategies keep that to one instantiation of the loop.
+    const auto counter = std::make_shared<MissCounter>();
     // The registry hands over the concrete types, so the simulation loop is fully inlined.
     const auto run = [&](const SimulationOptions& range) {
+      if (phases)
+        return simulate_solo(
+            Board<S>{}, fleets::classic, rulesets::classic,
+            CountingMisses<S, AnyShotStrategy<S>>(make_shooter<S>(shooter), counter),
+            make_placer<S>(placer), range);
       return with_shooter<S>(shooter, [&](auto s) {
         return with_placer<S>(placer, [&](auto p) {
           return simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, s, p, range);
@@ -120,6 +135,14 @@ int main(int argc, char** argv) {
       std::printf("played as %llu ranges of games, merged\n",
                   static_cast<unsigned long long>(split));
     print(shooter, placer, r);
+    if (phases) {
+      const MissPhases p = counter->phases();
+      const int hits = fleets::classic.total_length(); // every ship cell, once
+      std::printf("\nmisses a game: hunting %.2f (%.2f of them hunting the last ship), targeting "
+                  "%.2f; with the fleet's %d hits, %.2f shots a game\n",
+                  p.hunting_per_game(), p.hunting_per_game(1), p.targeting_per_game(), hits,
+                  hits + p.hunting_per_game() + p.targeting_per_game());
+    }
     if (r.cancelled) {
       std::printf("interrupted after %llu of %llu games\n",
                   static_cast<unsigned long long>(r.games),
