@@ -25,7 +25,8 @@ from typing import Any, Optional
 from battleship import _core
 from battleship._core import Fleet, Rules
 from battleship._arguments import INT_MAX, UINT_MAX, check_count, fleet_and_rules
-from battleship.simulation import SimulationResult, _progress, solo_result
+from battleship.results import SimulationResult
+from battleship.simulation import _progress, solo_result
 from battleship.strategies import resolve_shooter
 
 

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from battleship import _core
 from battleship.board import Ocean, TargetView
 from battleship.posterior import Posterior
-from battleship.simulation import SimulationResult
+from battleship.results import SimulationResult
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 from battleship import _records
 from battleship._core import __version__
-from battleship.simulation import MatchResult, SimulationResult
+from battleship.results import MatchResult, SimulationResult
 from battleship.sprt import SprtResult
 from battleship.tournament import TournamentResult
 

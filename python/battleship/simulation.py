@@ -18,15 +18,13 @@ import importlib.util
 import math
 import os
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import (
     TYPE_CHECKING,
     Any,
     Callable,
-    ClassVar,
     Dict,
     List,
-    Mapping,
     Optional,
     Sequence,
     Tuple,
@@ -37,10 +35,9 @@ from typing import (
 import numpy as np
 import numpy.typing as npt
 
-from battleship import _core, _records, _shape
+from battleship import _core, _shape
 from battleship._core import Fleet, Rules, ShotOutcome
 from battleship._arguments import (
-    INT_MAX,
     UINT64_MAX,
     UINT_MAX,
     check_count,
@@ -52,6 +49,7 @@ from battleship._arguments import (
 from battleship._types import Cell
 from battleship.board import Ocean, TargetView
 from battleship.game import Game
+from battleship.results import MatchResult, MissPhases, RunSetup, SimulationResult
 from battleship.strategies import _UniformDraws, resolve_placer, resolve_shooter, strategy_name
 
 if TYPE_CHECKING:  # tournament imports this module
@@ -68,311 +66,6 @@ __all__ = [
     "PairedDifference",
     "RunSetup",
 ]
-
-
-@dataclass(frozen=True)
-class RunSetup:
-    """What a run's games were played on, besides the shooters: game ``i`` of a run depends
-    only on its shooters and on these. ``simulate`` and ``match`` record it in their results so
-    that ``combine`` can refuse pieces of different runs and ``paired_difference`` runs on
-    different layouts."""
-
-    seed: int
-    rows: int
-    cols: int
-    fleet: Fleet
-    rules: Rules
-    placers: Tuple[str, ...]
-    """The placer's name for ``simulate``; ``a``'s and ``b``'s for ``match`` (with the uniform
-    placer's budget when it has its own). Python placers go by their ``name`` or class name, so
-    two with one name are not told apart."""
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The setup as plain JSON values: the fleet as its ship classes (``name``, ``symbol``,
-        ``length``, ``count``) and the rules as ``Rules.to_dict`` gives them."""
-        return {
-            "seed": self.seed, "rows": self.rows, "cols": self.cols, "fleet": _records.fleet_to_list(self.fleet),
-            "rules": self.rules.to_dict(), "placers": list(self.placers),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RunSetup:
-        """The setup ``to_dict`` gave; ``ValueError`` naming the key of a missing, unknown or
-        malformed value."""
-        return cls._read(data, "RunSetup")
-
-    @classmethod
-    def _read(cls, data: Any, where: str) -> RunSetup:
-        r = _records
-        d = r.record(data, where, {
-            "seed": r.whole(0, UINT64_MAX), "rows": r.whole(1, INT_MAX), "cols": r.whole(1, INT_MAX),
-            "fleet": r.fleet, "rules": r.rules, "placers": r.listed(r.text),
-        })
-        return cls(**{**d, "placers": tuple(d["placers"])})
-
-
-@dataclass(frozen=True)
-class MissPhases:
-    """Where a run's misses fell (``simulate(..., phases=True)``), as the shooter's own view
-    told before each shot (``TargetView.search_phase``): while hunting, no ship being chased, by
-    the ships still afloat; while targeting a ship already hit; or, under a disclosure rule that
-    does not say which ships the hits belong to, of unknown phase after the first hit. A game is
-    its hits (17 for the classic fleet) plus its misses, so the misses a game add up to the mean
-    shots less the hits when every game finished. C++: ``battleship::MissPhases``."""
-
-    games: int
-    """Games played."""
-    hunting: Tuple[int, ...]
-    """``hunting[k]``: misses while hunting with ``k`` ships afloat (``hunting[0]`` is 0)."""
-    targeting: int
-    """Misses while some hit belonged to a ship afloat."""
-    unknown: int
-    """Misses of unknown phase."""
-
-    def misses(self) -> int:
-        """Every miss, in any phase."""
-        return sum(self.hunting) + self.targeting + self.unknown
-
-    def hunting_per_game(self, afloat: int = 0) -> float:
-        """Mean misses a game while hunting with ``afloat`` ships afloat (1: the last ship's
-        hunt), or with any number when 0."""
-        if afloat < 0 or afloat >= len(self.hunting):
-            raise ValueError(f"afloat must be from 0 to {len(self.hunting) - 1} (the fleet's ships), got {afloat}")
-        return self._per_game(sum(self.hunting) if afloat == 0 else self.hunting[afloat])
-
-    def targeting_per_game(self) -> float:
-        """Mean misses a game while targeting."""
-        return self._per_game(self.targeting)
-
-    def unknown_per_game(self) -> float:
-        """Mean misses a game of unknown phase."""
-        return self._per_game(self.unknown)
-
-    def _per_game(self, misses: int) -> float:
-        return misses / self.games if self.games else 0.0
-
-    def __add__(self, other: MissPhases) -> MissPhases:
-        """The counts of two batches (pieces of one run, say) added up."""
-        if not isinstance(other, MissPhases):
-            return NotImplemented
-        if len(other.hunting) != len(self.hunting):
-            raise ValueError(
-                f"misses of fleets of {len(self.hunting) - 1} and {len(other.hunting) - 1} ships cannot be added"
-            )
-        return MissPhases(self.games + other.games, tuple(a + b for a, b in zip(self.hunting, other.hunting)),
-                          self.targeting + other.targeting, self.unknown + other.unknown)
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The counts as plain JSON values; ``from_dict`` reads them back."""
-        return {"games": self.games, "hunting": list(self.hunting), "targeting": self.targeting,
-                "unknown": self.unknown}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MissPhases:
-        """The counts ``to_dict`` gave; ``ValueError`` naming the key of a missing, unknown or
-        malformed value."""
-        return cls._read(data, "MissPhases")
-
-    @classmethod
-    def _read(cls, data: Any, where: str) -> MissPhases:
-        r = _records
-        d = r.record(data, where, {
-            "games": r.whole(), "hunting": r.listed(r.whole()), "targeting": r.whole(), "unknown": r.whole(),
-        })
-        if not d["hunting"] or d["hunting"][0] != 0:
-            raise ValueError(f"{where}.hunting: expected a list that starts with 0 (no ship afloat), got {d['hunting']}")
-        return cls(d["games"], tuple(d["hunting"]), d["targeting"], d["unknown"])
-
-
-@dataclass(frozen=True)
-class SimulationResult:
-    """Figures of a batch of solo games: the shots needed to sink the whole fleet."""
-
-    shooter: str
-    games: int
-    finished: int
-    unfinished: int
-    unplaceable: int
-    mean: float
-    stddev: float
-    ci95: float
-    median: int
-    p95: int
-    min: int
-    max: int
-    seconds: float
-    games_per_second: float
-    histogram: npt.NDArray[np.uint64] = field(repr=False, compare=False)
-    """``histogram[n]`` is the number of finished games that took exactly ``n`` shots."""
-    first_game: int = field(default=0, repr=False, compare=False)
-    """Index of the first game played (``simulate``'s ``first_game``)."""
-    game_shots: Optional[npt.NDArray[np.int32]] = field(default=None, repr=False, compare=False)
-    """With ``simulate(..., game_shots=True)``, ``game_shots[k]`` is the shots game
-    ``first_game + k`` took, -1 if it did not finish or its fleet could not be placed; else
-    ``None``. Game ``i`` of a seed lays out the same fleet whoever shoots, so two shooters' arrays
-    compare game by game (``paired_difference``)."""
-    setup: Optional[RunSetup] = field(default=None, repr=False, compare=False)
-    """The seed, board, fleet, rules and placer the run played (``None`` for an exact
-    evaluation, which plays every layout)."""
-    phases: Optional[MissPhases] = field(default=None, repr=False, compare=False)
-    """With ``simulate(..., phases=True)``, where the misses fell (hunting, targeting); else
-    ``None``."""
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SimulationResult):
-            return NotImplemented
-        return (self.shooter, self.games, self.finished, self.unfinished, self.unplaceable) == (
-            other.shooter, other.games, other.finished, other.unfinished, other.unplaceable
-        ) and np.array_equal(self.histogram, other.histogram)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The result as plain JSON values (``"kind": "simulation"``): every field, the arrays as
-        lists, ``setup`` as ``RunSetup.to_dict`` gives it. ``from_dict`` reads it back, equal and
-        with equal arrays; ``battleship.save_results`` writes it to a file."""
-        return _records.fields_of(self, "simulation")
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> SimulationResult:
-        """The result ``to_dict`` gave. ``ValueError`` naming the key of a missing, unknown or
-        malformed value, or saying which counts disagree (games played against finished,
-        unfinished and unplaced ones, the histogram against the games finished)."""
-        return cls._read(data, "SimulationResult")
-
-    @classmethod
-    def _read(cls, data: Any, where: str) -> SimulationResult:
-        r = _records
-        d = r.record(data, where, {
-            "shooter": r.text, "games": r.whole(), "finished": r.whole(), "unfinished": r.whole(),
-            "unplaceable": r.whole(), "mean": r.real, "stddev": r.real, "ci95": r.real, "median": r.whole(),
-            "p95": r.whole(), "min": r.whole(), "max": r.whole(), "seconds": r.real,
-            "games_per_second": r.real, "histogram": r.counts(np.uint64, 0, UINT64_MAX), "first_game": r.whole(),
-            "game_shots": r.nullable(r.counts(np.int32, -1, INT_MAX)), "setup": r.nullable(RunSetup._read),
-            "phases": r.nullable(MissPhases._read),
-        }, kind="simulation", optional=("phases",))  # files written before phases were kept lack it
-        if d["finished"] + d["unfinished"] + d["unplaceable"] != d["games"]:
-            raise ValueError(
-                f"{where}: finished, unfinished and unplaceable add up to "
-                f"{d['finished'] + d['unfinished'] + d['unplaceable']:,}, not games ({d['games']:,})"
-            )
-        counted = int(d["histogram"].sum())
-        if counted != d["finished"]:
-            raise ValueError(f"{where}.histogram: counts {counted:,} games, not finished ({d['finished']:,})")
-        if d["game_shots"] is not None and len(d["game_shots"]) != d["games"]:
-            raise ValueError(f"{where}.game_shots: has {len(d['game_shots']):,} games, not games ({d['games']:,})")
-        return cls(**d)
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """Tallies of a head-to-head run; ``a`` moved first in even-numbered games, ``b`` in odd ones."""
-
-    A_WON: ClassVar[int] = 0
-    """In ``game_results``: ``a`` won the match."""
-    B_WON: ClassVar[int] = 1
-    """In ``game_results``: ``b`` won the match."""
-    DRAWN: ClassVar[int] = 2
-    """In ``game_results``: the match was drawn."""
-    ABORTED: ClassVar[int] = 3
-    """In ``game_results``: the match was aborted (a fleet could not be placed...)."""
-
-    a: str
-    b: str
-    games: int
-    wins_a: int
-    wins_b: int
-    draws: int
-    aborted: int
-    first_mover_wins: int
-    mean_rounds: float
-    mean_winner_shots: float
-    seconds: float
-    first_abort: str = ""
-    total_rounds: int = field(default=0, repr=False)
-    """Rounds over all games (``mean_rounds`` without the rounding), for ``combine``."""
-    total_winner_shots: int = field(default=0, repr=False)
-    """Valid shots the winners fired, over all won games, for ``combine``."""
-    first_abort_game: Optional[int] = field(default=None, repr=False)
-    """Index of the first aborted game (whose reason ``first_abort`` gives), if any."""
-    first_game: int = field(default=0, repr=False)
-    """Index of the first game played (``match``'s ``first_game``)."""
-    setup: Optional[RunSetup] = field(default=None, repr=False, compare=False)
-    """The seed, board, fleet, rules and placers the run played (a tournament's pairs too: each
-    is the batch ``match`` plays for those two players)."""
-    game_results: Optional[npt.NDArray[np.int8]] = field(default=None, repr=False, compare=False)
-    """With ``match(..., game_results=True)``, how each match ended: ``game_results[k]`` is
-    ``MatchResult.A_WON`` (0), ``B_WON`` (1), ``DRAWN`` (2) or ``ABORTED`` (3) for match
-    ``first_game + k``; else ``None``. ``match_game`` sets up any of them again, to watch or
-    record it."""
-
-    @property
-    def share_a(self) -> float:
-        """``a``'s share of the games won or lost (draws and aborted games left out), as C++'s
-        ``MatchResult::share_a`` and a tournament's win shares count it."""
-        decided = self.wins_a + self.wins_b
-        return self.wins_a / decided if decided else 0.0
-
-    @property
-    def interval_a(self) -> Tuple[float, float]:
-        """The 95 percent interval of ``share_a``, Wilson's (C++ ``MatchResult::share_a``): it
-        stays inside [0, 1] and keeps a width at 0 and 100 percent, where ``ci95_a`` shrinks to
-        nothing; (0, 0) with no game won or lost."""
-        _, low, high = _core.proportion(self.wins_a, self.wins_a + self.wins_b)
-        return low, high
-
-    @property
-    def ci95_a(self) -> float:
-        """Half-width of the 95 percent interval of ``share_a`` (normal approximation; see
-        ``interval_a`` near 0 and 100 percent)."""
-        decided = self.wins_a + self.wins_b
-        p = self.share_a
-        return 1.96 * math.sqrt(p * (1 - p) / decided) if decided else 0.0
-
-    @property
-    def games_per_second(self) -> float:
-        """Games per second of wall-clock time."""
-        return self.games / self.seconds if self.seconds > 0 else 0.0
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The result as plain JSON values (``"kind": "match"``): every field, ``game_results``
-        as a list, ``setup`` as ``RunSetup.to_dict`` gives it (the share, its interval and the
-        rate are left out: they follow from the fields). ``from_dict`` reads it back, equal."""
-        return _records.fields_of(self, "match")
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MatchResult:
-        """The result ``to_dict`` gave. ``ValueError`` naming the key of a missing, unknown or
-        malformed value, or saying which counts disagree (games against wins, draws and aborted
-        games; the first mover's wins against all wins; ``game_results`` against the games)."""
-        return cls._read(data, "MatchResult")
-
-    @classmethod
-    def _read(cls, data: Any, where: str) -> MatchResult:
-        r = _records
-        d = r.record(data, where, {
-            "a": r.text, "b": r.text, "games": r.whole(), "wins_a": r.whole(), "wins_b": r.whole(),
-            "draws": r.whole(), "aborted": r.whole(), "first_mover_wins": r.whole(), "mean_rounds": r.real,
-            "mean_winner_shots": r.real, "seconds": r.real, "first_abort": r.text, "total_rounds": r.whole(),
-            "total_winner_shots": r.whole(), "first_abort_game": r.nullable(r.whole()), "first_game": r.whole(),
-            "setup": r.nullable(RunSetup._read),
-            "game_results": r.nullable(r.counts(np.int8, cls.A_WON, cls.ABORTED)),
-        }, kind="match")
-        ended = d["wins_a"] + d["wins_b"] + d["draws"] + d["aborted"]
-        if ended != d["games"]:
-            raise ValueError(
-                f"{where}: wins_a, wins_b, draws and aborted add up to {ended:,}, not games ({d['games']:,})"
-            )
-        if d["first_mover_wins"] > d["wins_a"] + d["wins_b"]:
-            raise ValueError(f"{where}.first_mover_wins: {d['first_mover_wins']:,} is more than the games won")
-        ends = d["game_results"]
-        if ends is not None:
-            if len(ends) != d["games"]:
-                raise ValueError(f"{where}.game_results: has {len(ends):,} matches, not games ({d['games']:,})")
-            tally = np.bincount(ends, minlength=4).tolist()
-            if tally != [d["wins_a"], d["wins_b"], d["draws"], d["aborted"]]:
-                raise ValueError(f"{where}.game_results: its ends disagree with wins_a, wins_b, draws and aborted")
-        return cls(**d)
 
 
 def _run_range(games: int, seed: int, first_game: int) -> Tuple[int, int, int]:

@@ -23,7 +23,8 @@ from typing import Any, Dict, Literal, Mapping
 
 from battleship import _core, _records
 from battleship._arguments import check_count
-from battleship.simulation import MatchResult, _PreparedMatch, _progress
+from battleship.results import MatchResult
+from battleship.simulation import _PreparedMatch, _progress
 
 __all__ = ["sprt", "SprtResult"]
 

@@ -19,9 +19,8 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from battleship import _core, _records, _shape
 from battleship._core import Fleet, Rules
 from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
+from battleship.results import MatchResult, RunSetup
 from battleship.simulation import (
-    MatchResult,
-    RunSetup,
     _match_result,
     _placer_label,
     _progress,
