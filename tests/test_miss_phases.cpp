@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include <battleship/miss_phases.hpp>
@@ -110,6 +111,10 @@ TEST_CASE("counting misses changes no game and the misses are the shots less the
   // The counts do not depend on the thread count.
   CHECK(phases[1].hunting == p.hunting);
   CHECK(phases[1].targeting == p.targeting);
+}
+
+TEST_CASE("a counting shooter without a counter is refused", "[miss_phases]") {
+  CHECK_THROWS_AS((CountingMisses<S5, Scripted>(Scripted{}, nullptr)), std::invalid_argument);
 }
 
 TEST_CASE("miss counts of pieces merge into the whole batch's", "[miss_phases]") {

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <utility>
 
 #include <battleship/fleet.hpp>
@@ -102,9 +103,12 @@ private:
 template <BoardShape S, ShotStrategy<S> Shooter>
 class CountingMisses {
 public:
-  /// Counts `shooter`'s misses into `counter`, which must not be null.
+  /// Counts `shooter`'s misses into `counter`. Throws `std::invalid_argument` for a null
+  /// counter (there would be nothing to count into).
   CountingMisses(Shooter shooter, std::shared_ptr<MissCounter> counter)
-      : shooter_(std::move(shooter)), counter_(std::move(counter)) {}
+      : shooter_(std::move(shooter)), counter_(std::move(counter)) {
+    if (!counter_) throw std::invalid_argument("CountingMisses needs a MissCounter, got null");
+  }
 
   /// Starts a game: counted, then handed on.
   void start(const TargetView<S>& view) {
