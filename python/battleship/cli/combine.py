@@ -8,10 +8,10 @@ from typing import Any, Dict, List, Tuple
 import battleship
 from battleship.cli.options import Subparsers, _add_json_option, _json_file, _save_json
 from battleship.cli.report import (
+    PHASES_LEGEND,
     _many,
     _name_width,
     _print_match,
-    PHASES_LEGEND,
     _print_solo_header,
     _print_tournament,
     _setup_text,

@@ -29,7 +29,14 @@ from battleship.cli.options import (
     placer_of,
     run_arguments,
 )
-from battleship.cli.report import PHASES_LEGEND, _describe, _many, _name_width, _print_solo_header, _solo_row
+from battleship.cli.report import (
+    PHASES_LEGEND,
+    _describe,
+    _many,
+    _name_width,
+    _print_solo_header,
+    _solo_row,
+)
 
 
 def _table(
