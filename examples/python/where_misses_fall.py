@@ -14,6 +14,7 @@ needs matplotlib).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from typing import List
 
@@ -33,6 +34,8 @@ def main() -> None:
     parser.add_argument("--placer", default="uniform", help="how the fleets are laid out (default uniform)")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the bars to FILE (needs matplotlib)")
     args = parser.parse_args()
+    if args.plot and importlib.util.find_spec("matplotlib") is None:  # said before the games, not after
+        parser.error("--plot needs matplotlib (pip install matplotlib)")
     try:
         runs = compare(args.shooters.split(","), args.games, args.seed, args.placer)
     except ValueError as error:  # an unknown shooter or placer, say
@@ -59,13 +62,13 @@ def draw(runs: List[battleship.SimulationResult], path: str) -> None:
 def compare(shooters: List[str], games: int, seed: int, placer: str) -> List[battleship.SimulationResult]:
     runs = [battleship.simulate(s, games, seed=seed, placer=placer, phases=True, progress=False) for s in shooters]
     print(f"{games:,} classic games a shooter, seed {seed}, placer {placer}; misses a game by phase\n")
-    print(f"{'shooter':<14}{'mean':>7}{'hunting':>9}{'last ship':>11}{'targeting':>11}{'last ship share':>17}")
+    print(f"{'shooter':<14}{'mean':>7}{'hunting':>9}{'last ship':>11}{'targeting':>11}{'last ship, of all':>19}")
     for r in runs:
         p = r.phases
         assert p is not None
-        share = p.hunting_per_game(1) / (p.misses() / p.games) if p.misses() else 0.0
+        share = p.hunting[1] / p.misses() if p.misses() else 0.0  # the last ship's hunt, of every miss
         print(f"{r.shooter:<14}{r.mean:>7.2f}{p.hunting_per_game():>9.2f}{p.hunting_per_game(1):>11.2f}"
-              f"{p.targeting_per_game():>11.2f}{100 * share:>16.0f}%")
+              f"{p.targeting_per_game():>11.2f}{100 * share:>18.0f}%")
     best = min(runs, key=lambda r: r.mean)
     b = best.phases
     assert b is not None
