@@ -57,6 +57,28 @@ def check_games_end(board, shooter, seed, games):
     assert fleet.total_length <= r.min <= r.max <= rows * cols
 
 
+@settings(max_examples=40, deadline=None)
+@given(boards(largest=12), st.sampled_from(FAST_SHOOTERS), st.sampled_from(["hit_only", "hit_and_sunk", "sunk_with_name"]),
+       st.integers(0, 2**32))
+def test_every_miss_is_counted_in_one_phase_and_the_hits_make_up_the_rest(board, shooter, disclosure, seed):
+    rows, cols, fleet = board
+    assume(fleet.problem(rows, cols) is None and Ocean(rows, cols, fleet).fit() == "fits")
+    rules = Rules(disclosure=disclosure)
+    r = battleship.simulate(shooter, 8, seed=seed, rows=rows, cols=cols, fleet=fleet, rules=rules,
+                            game_shots=True, phases=True, progress=False)
+    p = r.phases
+    assert p is not None and p.games == 8 and len(p.hunting) == fleet.ship_count + 1 and p.hunting[0] == 0
+    assert r.game_shots is not None and r.finished == 8  # the built-in shooters fire no invalid shot
+    assert p.misses() == int(r.game_shots.sum()) - fleet.total_length * 8
+    if disclosure == "sunk_with_name":
+        assert p.unknown == 0  # named sinkings always tell which ships the hits belong to
+    else:
+        assert p.targeting == 0  # after the first hit the phase is unknown
+    plain = battleship.simulate(shooter, 8, seed=seed, rows=rows, cols=cols, fleet=fleet, rules=rules,
+                                game_shots=True, progress=False)
+    assert list(plain.game_shots) == list(r.game_shots)  # counting changes no game
+
+
 @settings(max_examples=60, deadline=None)
 @given(boards(), st.sampled_from(["allowed", "no_edge_contact", "no_contact"]), st.integers(0, 2**32))
 @example((2, 3, ships(3, 3)), "no_contact", 1)  # fits only if the ships touch: the refusal branch, always tried
