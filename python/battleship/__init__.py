@@ -11,12 +11,14 @@ Python face of it:
   own Python objects (see ``battleship.strategies``);
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``),
-  and ``paired_difference`` to compare two shooters game by game on the same layouts;
+  and ``paired_difference`` to compare two shooters game by game on the same layouts
+  (``simulate(..., phases=True)`` also says where the misses fell: ``MissPhases``);
   ``match_game`` sets any match of a run up again as a ``Game`` (``derive_seed`` gives its
   seed), to watch the ones a player lost (``match(..., game_results=True)``), and ``solo_game``
   plays a solo game of a run again with every shot kept;
-- ``tournament``, ``elo_fit`` and ``sprt``: round robins, Elo ratings with the test of their
-  fit, and sequential tests that play two players until their Elo difference is decided;
+- ``tournament``, ``elo_fit`` and ``sprt``: round robins (split into pieces like the runs
+  above), Elo ratings with the test of their fit, and sequential tests that play two players
+  until their Elo difference is decided;
 - ``save_results`` and ``load_results``: any of those results in a JSON file and back (each
   result's ``to_dict`` and ``from_dict``);
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
