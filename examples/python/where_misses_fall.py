@@ -6,8 +6,8 @@
 ``simulate(..., phases=True)`` counts each miss by what the shooter's own view said before the
 shot: hunting (every hit so far belongs to a sunk ship), hunting the last ship afloat, or
 targeting a ship already hit. Every shooter plays the same layouts (the same seed), so the
-table says where the best one gains its shots on each of the others: a game is the fleet's
-ship cells plus these misses. ``--plot`` draws the same as bars (``battleship.plot.miss_phases``,
+table says where the best one gains its shots on each of the others (with the paired 95 percent
+interval of the shots saved): a game is the fleet's ship cells plus these misses. ``--plot`` draws the same as bars (``battleship.plot.miss_phases``,
 needs matplotlib).
 """
 
@@ -60,7 +60,8 @@ def draw(runs: List[battleship.SimulationResult], path: str) -> None:
 
 
 def compare(shooters: List[str], games: int, seed: int, placer: str) -> List[battleship.SimulationResult]:
-    runs = [battleship.simulate(s, games, seed=seed, placer=placer, phases=True, progress=False) for s in shooters]
+    runs = [battleship.simulate(s, games, seed=seed, placer=placer, phases=True, game_shots=True, progress=False)
+            for s in shooters]
     print(f"{games:,} classic games a shooter, seed {seed}, placer {placer}; misses a game by phase\n")
     print(f"{'shooter':<14}{'mean':>7}{'hunting':>9}{'last ship':>11}{'targeting':>11}{'last ship, of all':>19}")
     for r in runs:
@@ -78,7 +79,8 @@ def compare(shooters: List[str], games: int, seed: int, placer: str) -> List[bat
             continue
         hunting = p.hunting_per_game() - b.hunting_per_game()
         targeting = p.targeting_per_game() - b.targeting_per_game()
-        print(f"\n{best.shooter} saves {r.mean - best.mean:.2f} shots a game on {r.shooter}: "
+        saved = battleship.paired_difference(r, best)  # game by game, on the same layouts
+        print(f"\n{best.shooter} saves {saved.mean:.2f} ± {saved.ci95:.2f} shots a game on {r.shooter}: "
               f"{hunting:+.2f} hunting ({p.hunting_per_game(1) - b.hunting_per_game(1):+.2f} on the last ship), "
               f"{targeting:+.2f} targeting")
     return runs

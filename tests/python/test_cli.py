@@ -492,6 +492,8 @@ def test_list_names_every_shooter_placer_fleet_and_rule_set_with_what_it_is(caps
     assert re.search(r"^  bbm103 +Carrier 5, Battleship 4 x 2, .*Patrol Boat 2 x 4$", out, re.M), out
     assert re.search(r"^  pyships +shot_cap 100$", out, re.M)  # what differs from the defaults, nothing else
     assert re.search(r"^  russian +touching no_contact, volley until_miss$", out, re.M)
+    assert re.search(r"^  bbm103 +equalising_shot yes, invalid_shot forfeits$", out, re.M)  # a switch: yes or no
+    assert re.search(r"^  \(defaults\) +touching allowed, .*, equalising_shot no, ", out, re.M)
     assert "your own, wherever a shooter or placer is named: module:attribute" in out
     assert main(["list", "fleets"]) == 0
     only = capsys.readouterr().out

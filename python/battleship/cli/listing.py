@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 import battleship
 from battleship import Fleet, Rules
@@ -40,12 +40,17 @@ def _fleet_sections() -> List[Section]:
 
 
 def _rule_sections() -> List[Section]:
-    """The default rules, and each rule set by what it changes."""
+    """The default rules, and each rule set by what it changes (a switch as yes or no, not as
+    Python writes it)."""
     defaults = Rules().to_dict()
-    rows = [("(defaults)", ", ".join(f"{key} {value}" for key, value in defaults.items()))]
+
+    def shown(rules: Dict[str, Any]) -> str:
+        return ", ".join(f"{k} {('yes' if v else 'no') if isinstance(v, bool) else v}" for k, v in rules.items())
+
+    rows = [("(defaults)", shown(defaults))]
     for name in Rules.names():
         changed = {k: v for k, v in Rules.named(name).to_dict().items() if v != defaults[k]}
-        rows.append((name, ", ".join(f"{k} {v}" for k, v in changed.items()) or "the defaults"))
+        rows.append((name, shown(changed) or "the defaults"))
     return [("rule sets (--rules NAME; each names what differs from the defaults)", rows)]
 
 
