@@ -120,30 +120,13 @@ S checked_shape(const BatchSetup& setup) {
 } // namespace detail
 
 namespace detail {
-/// A solo run of `shooter` and `placer` with its misses counted by phase (type-erased: one
-/// instantiation for every shooter, and the same games as the named ones).
-template <class S>
-py::dict counted_solo_games(const S& shape, py::handle shooter, py::handle placer,
-                            const BatchSetup& setup) {
-  RunControl control;
-  const auto failure = deferred(control);
-  BatchSetup one = setup;
-  if (any_python_strategy({shooter, placer})) one.threads = 1;
-  auto counter = std::make_shared<battleship::MissCounter>();
-  const battleship::CountingMisses<S, battleship::AnyShotStrategy<S>> counted(
-      any_shooter<S>(shooter, failure), counter);
-  const battleship::SimulationResult result =
-      run_solo(shape, counted, any_placer<S>(placer, failure), one, control);
-  if (failure->error) raise_failure(*failure, setup.seed);
-  const battleship::MissPhases p = counter->phases();
-  py::dict phases;
-  phases["games"] = p.games;
-  phases["hunting"] = std::vector<std::uint64_t>(p.hunting.begin(),
-                                                 p.hunting.begin() + setup.fleet.ship_count() + 1);
-  phases["targeting"] = p.targeting;
-  phases["unknown"] = p.unknown;
-  py::dict d = summary(result);
-  d["phases"] = phases;
+/// Misses by phase as battleship.MissPhases reads them: `hunting` up to the fleet's `ships`.
+inline py::dict phases_figures(const battleship::MissPhases& p, int ships) {
+  py::dict d;
+  d["games"] = p.games;
+  d["hunting"] = std::vector<std::uint64_t>(p.hunting.begin(), p.hunting.begin() + ships + 1);
+  d["targeting"] = p.targeting;
+  d["unknown"] = p.unknown;
   return d;
 }
 } // namespace detail
@@ -151,8 +134,10 @@ py::dict counted_solo_games(const S& shape, py::handle shooter, py::handle place
 template <class S>
 py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup& setup) {
   const S shape = detail::checked_shape<S>(setup);
-  if (setup.miss_phases) return detail::counted_solo_games(shape, shooter, placer, setup);
-  const bool named = py::isinstance<py::str>(shooter) && py::isinstance<py::str>(placer);
+  // Counting misses goes the type-erased way below: one more instantiation of the game loop,
+  // not one for every built-in shooter and placer.
+  const bool named =
+      !setup.miss_phases && py::isinstance<py::str>(shooter) && py::isinstance<py::str>(placer);
   if constexpr (std::is_same_v<S, SmallShape>) {
     if (named && setup.rows == 10 && setup.cols == 10)
       return simulate_classic(shooter.cast<std::string>(), placer.cast<std::string>(), setup);
@@ -169,11 +154,22 @@ py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup&
   }
   const auto failure = detail::deferred(control);
   BatchSetup one = setup;
-  if (is_python_strategy(shooter) || is_python_strategy(placer)) one.threads = 1;
-  result = detail::run_solo(shape, any_shooter<S>(shooter, failure), any_placer<S>(placer, failure),
-                            one, control);
+  if (any_python_strategy({shooter, placer})) one.threads = 1;
+  auto played = any_shooter<S>(shooter, failure);
+  const auto laid = any_placer<S>(placer, failure);
+  std::shared_ptr<battleship::MissCounter> counter;
+  if (setup.miss_phases) {
+    counter = std::make_shared<battleship::MissCounter>();
+    const battleship::CountingMisses<S, battleship::AnyShotStrategy<S>> counted(std::move(played),
+                                                                                counter);
+    result = detail::run_solo(shape, counted, laid, one, control);
+  } else {
+    result = detail::run_solo(shape, played, laid, one, control);
+  }
   if (failure->error) detail::raise_failure(*failure, setup.seed);
-  return detail::summary(result);
+  py::dict d = detail::summary(result);
+  if (counter) d["phases"] = detail::phases_figures(counter->phases(), setup.fleet.ship_count());
+  return d;
 }
 
 template <class S>
