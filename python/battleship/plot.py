@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -37,18 +37,27 @@ def _axes(ax: Optional[Axes], size: tuple[float, float]) -> Axes:
     return new
 
 
+def _labelled(
+    results: Union[Iterable[SimulationResult], Mapping[str, SimulationResult]], chart: str
+) -> List[Tuple[str, SimulationResult]]:
+    """``(label, result)`` pairs: a mapping's keys, else each result's shooter; every value
+    checked before anything is drawn (``chart`` names the function in the errors)."""
+    items = list(results.items()) if isinstance(results, Mapping) else [(r.shooter, r) for r in results]
+    if not items:
+        raise ValueError(f"{chart} needs at least one SimulationResult")
+    for _, r in items:
+        if not isinstance(r, SimulationResult):
+            raise TypeError(f"expected SimulationResult values, got {r!r}")
+    return items
+
+
 def shots_distribution(
     results: Union[Iterable[SimulationResult], Mapping[str, SimulationResult]],
     ax: Optional[Axes] = None,
     title: Optional[str] = "Shots needed to sink the whole fleet",
 ) -> Axes:
     """One line per shooter: how many games finished after each number of shots."""
-    items = list(results.items()) if isinstance(results, Mapping) else [(r.shooter, r) for r in results]
-    if not items:
-        raise ValueError("shots_distribution needs at least one SimulationResult")
-    for _, r in items:  # all checked before anything is drawn
-        if not isinstance(r, SimulationResult):
-            raise TypeError(f"expected SimulationResult values, got {r!r}")
+    items = _labelled(results, "shots_distribution")
     ax = _axes(ax, (9, 5))
     for label, r in items:
         shots = np.arange(len(r.histogram))
@@ -76,13 +85,9 @@ def miss_phases(
     more than one ship afloat, while hunting the last ship, while targeting, and of unknown phase
     (``MISS_PARTS``). Every result must have counted its misses (``simulate(..., phases=True)``):
     ``ValueError`` naming the first that did not, before anything is drawn."""
-    items = list(results.items()) if isinstance(results, Mapping) else [(r.shooter, r) for r in results]
-    if not items:
-        raise ValueError("miss_phases needs at least one SimulationResult")
+    items = _labelled(results, "miss_phases")
     parts = []
     for label, r in items:  # all checked before anything is drawn
-        if not isinstance(r, SimulationResult):
-            raise TypeError(f"expected SimulationResult values, got {r!r}")
         p = r.phases
         if p is None:
             raise ValueError(f"{label}: no misses by phase; play it with simulate(..., phases=True)")

@@ -225,10 +225,8 @@ def solo_result(
     raw = dict(raw)
     raw.pop("cancelled")
     histogram = np.asarray(raw.pop("histogram"), dtype=np.uint64)
-    counted = raw.pop("phases", None)
-    phases = None if counted is None else MissPhases(
-        counted["games"], tuple(counted["hunting"]), counted["targeting"], counted["unknown"]
-    )
+    counted = raw.pop("phases", None)  # the engine's dict has MissPhases.to_dict's keys
+    phases = None if counted is None else MissPhases.from_dict(counted)
     return SimulationResult(
         shooter=strategy_name(shooter), histogram=histogram, first_game=first_game, setup=setup,
         phases=phases, **raw,

@@ -111,8 +111,8 @@ def sprt(
     many matches past the deciding pair are played and not counted (``SprtResult.played``).
     With a Python shooter or placer, which plays on one thread, a batch buys no parallelism, so
     the test plays a pair of matches at a time whatever ``batch`` says: nothing is played past the
-    deciding pair (``batches`` counts those pairs). ``match_options`` go to ``match`` (``rules``, ``fleet``, ``rows``, ``cols``, ``placers``,
-    ``threads``).
+    deciding pair (``batches`` counts those pairs). ``match_options`` go to ``match``
+    (``rules``, ``fleet``, ``rows``, ``cols``, ``placers``, ``threads``).
 
     ``ValueError`` for hypotheses with ``elo1 <= elo0`` or beyond 4000 points, error rates not
     above 0 or adding up to 1 or more, or a ``batch`` that is not a positive even number (``a``
