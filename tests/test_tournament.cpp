@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <battleship/registry.hpp>
@@ -135,6 +136,26 @@ TEST_CASE("players level on score are ranked by wins, then in the order entered"
   CHECK(table[1].name == "C");
   CHECK(table[2].name == "A"); // two wins
   CHECK(table[2].wins == 2);
+}
+
+TEST_CASE("standings_of ranks any records as a tournament ranks its pairs", "[tournament]") {
+  const std::vector<std::string> names = {"A", "B", "C"};
+  // Records in any order, a pair split over two of them, as pieces of a tournament add up.
+  const std::vector<PairRecord> records = {
+      {1, 2, 2, 1, 0}, {0, 1, 1, 1, 2}, {0, 2, 1, 1, 2}, {1, 2, 1, 2, 0}};
+  const auto table = standings_of(names, records);
+  REQUIRE(table.size() == 3);
+  CHECK(table[0].name == "B"); // level on score (1/2) with C and on wins (4): entered first
+  CHECK(table[0].entrant == 1);
+  CHECK(table[1].name == "C");
+  CHECK(table[2].name == "A"); // two wins
+  CHECK(table[2].draws == 4);
+  CHECK(table[1].losses == 4);
+  const auto empty = standings_of(names, {});
+  CHECK(empty[0].name == "A"); // nothing played: the order entered, every score 0
+  CHECK(empty[2].score() == 0.0);
+  CHECK_THROWS_AS(standings_of(names, {{1, 1, 1, 0, 0}}), std::invalid_argument);
+  CHECK_THROWS_AS(standings_of(names, {{0, 3, 1, 0, 0}}), std::invalid_argument);
 }
 
 TEST_CASE("progress counts the tournament's matches and a cancel stops it", "[tournament]") {

@@ -57,6 +57,35 @@ struct Standing {
   }
 };
 
+/// Every player's record over `records` (two-player results, their players indexed as `names`),
+/// best first: by score, then by wins, then in the order entered. What a tournament's
+/// `standings()` gives, and so what the records of its pieces, added up, rank as. Throws
+/// `std::invalid_argument` for a record of a player against itself or of an index past `names`.
+[[nodiscard]] inline std::vector<Standing> standings_of(const std::vector<std::string>& names,
+                                                        const std::vector<PairRecord>& records) {
+  std::vector<Standing> table(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    table[i].entrant = i;
+    table[i].name = names[i];
+  }
+  for (const PairRecord& r : records) {
+    if (r.a == r.b || r.a >= names.size() || r.b >= names.size())
+      throw std::invalid_argument(detail::concat("a record of players (", r.a, ", ", r.b,
+                                                 ") among ", names.size(), " players"));
+    table[r.a].wins += r.wins_a;
+    table[r.a].losses += r.wins_b;
+    table[r.b].wins += r.wins_b;
+    table[r.b].losses += r.wins_a;
+    table[r.a].draws += r.draws;
+    table[r.b].draws += r.draws;
+  }
+  std::stable_sort(table.begin(), table.end(), [](const Standing& a, const Standing& b) {
+    if (a.score() != b.score()) return a.score() > b.score();
+    return a.wins > b.wins;
+  });
+  return table;
+}
+
 /// What a round-robin tournament gave: the matches of every pair and the players' standings.
 struct TournamentResult {
   std::vector<std::string> names; ///< The players, in the order they were entered.
@@ -92,27 +121,9 @@ struct TournamentResult {
       }
     return out;
   }
-  /// Every player's record, best first: by score, then by wins, then in the order entered.
-  [[nodiscard]] std::vector<Standing> standings() const {
-    std::vector<Standing> table(names.size());
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      table[i].entrant = i;
-      table[i].name = names[i];
-    }
-    for (const PairRecord& r : records()) {
-      table[r.a].wins += r.wins_a;
-      table[r.a].losses += r.wins_b;
-      table[r.b].wins += r.wins_b;
-      table[r.b].losses += r.wins_a;
-      table[r.a].draws += r.draws;
-      table[r.b].draws += r.draws;
-    }
-    std::stable_sort(table.begin(), table.end(), [](const Standing& a, const Standing& b) {
-      if (a.score() != b.score()) return a.score() > b.score();
-      return a.wins > b.wins;
-    });
-    return table;
-  }
+  /// Every player's record, best first: by score, then by wins, then in the order entered
+  /// (`standings_of` the pairs' `records()`).
+  [[nodiscard]] std::vector<Standing> standings() const;
   /// Elo ratings fitted to every pair's results (`fit_elo` of `records()`), indexed as `names`:
   /// measured from the mean rating, or from player `anchor`'s. Unlike the score, a rating weighs
   /// whom the points were taken from, so it also compares players whose pairs played different
@@ -122,6 +133,10 @@ struct TournamentResult {
     return fit_elo(names.size(), records(), anchor);
   }
 };
+
+inline std::vector<Standing> TournamentResult::standings() const {
+  return standings_of(names, records());
+}
 
 /// Plays a round robin: every pair of `entrants` meets in `options.games` matches under
 /// `rules`, each pair's batch exactly what `simulate_match` gives for those two players with the

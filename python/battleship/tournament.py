@@ -441,15 +441,16 @@ def tournament(
     # Each pair's batch is what match() plays for those two players with the same arguments.
     labels = [label for _, _, _, label in entrants]
     order = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
+    matches = {
+        (names[i], names[j]): _match_result(
+            names[i], names[j], m, RunSetup(seed, rows, cols, fleet, rules, (labels[i], labels[j])), first_game
+        )
+        for (i, j), m in zip(order, t["matches"])
+    }
     return TournamentResult(
         names=tuple(names),
-        matches={
-            (names[i], names[j]): _match_result(
-                names[i], names[j], m, RunSetup(seed, rows, cols, fleet, rules, (labels[i], labels[j])), first_game
-            )
-            for (i, j), m in zip(order, t["matches"])
-        },
-        standings=[Standing(s["name"], s["wins"], s["losses"], s["draws"], s["score"]) for s in t["standings"]],
+        matches=matches,
+        standings=_standings(names, matches.values()),
         games=games,
         seconds=t["seconds"],
         cancelled=t["cancelled"],
@@ -491,17 +492,11 @@ def _combine_tournaments(pieces: Sequence[TournamentResult]) -> TournamentResult
 
 
 def _standings(names: Sequence[str], results: Iterable[MatchResult]) -> List[Standing]:
-    """Every player's record over ``results``, best first as the engine ranks them: by score,
-    then by wins, then in the order entered."""
-    tally = {name: [0, 0, 0] for name in names}  # wins, losses, draws
-    for m in results:
-        for player, won, lost in ((m.a, m.wins_a, m.wins_b), (m.b, m.wins_b, m.wins_a)):
-            tally[player][0] += won
-            tally[player][1] += lost
-            tally[player][2] += m.draws
-    table = []
-    for name in names:
-        wins, losses, draws = tally[name]
-        played = wins + losses + draws
-        table.append(Standing(name, wins, losses, draws, (wins + 0.5 * draws) / played if played else 0.0))
-    return sorted(table, key=lambda s: (-s.score, -s.wins))  # stable: ties stay in the order entered
+    """Every player's record over ``results`` (pairs of ``names``), best first: the engine's
+    ranking (``standings_of``: by score, then by wins, then in the order entered)."""
+    index = {name: k for k, name in enumerate(names)}
+    records = [(index[m.a], index[m.b], m.wins_a, m.wins_b, m.draws) for m in results]
+    return [
+        Standing(s["name"], s["wins"], s["losses"], s["draws"], s["score"])
+        for s in _core.standings(list(names), records)
+    ]

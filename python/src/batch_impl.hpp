@@ -272,20 +272,8 @@ py::dict tournament_games(const std::vector<std::string>& names, const py::list&
   if (failure->error) detail::raise_failure(*failure, setup.seed);
   py::list matches;
   for (const auto& m : t.matches) matches.append(detail::match_figures(m));
-  py::list standings;
-  for (const auto& s : t.standings()) {
-    py::dict row;
-    row["entrant"] = s.entrant;
-    row["name"] = s.name;
-    row["wins"] = s.wins;
-    row["losses"] = s.losses;
-    row["draws"] = s.draws;
-    row["score"] = s.score();
-    standings.append(row);
-  }
   py::dict d;
   d["matches"] = matches;
-  d["standings"] = standings;
   d["cancelled"] = t.cancelled;
   d["seconds"] = t.seconds;
   return d;

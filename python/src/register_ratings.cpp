@@ -1,6 +1,7 @@
 // fit_elo and EloRatings: Elo ratings of two-player results, with the test of their fit
-// (battleship.elo_fit wraps them with the players' names); sprt_decision: where a sequential
-// test of two players' Elo difference stands (battleship.sprt plays its batches).
+// (battleship.elo_fit wraps them with the players' names); standings: the players ranked by
+// those results, as a tournament ranks them; sprt_decision: where a sequential test of two
+// players' Elo difference stands (battleship.sprt plays its batches).
 #include <pybind11/stl.h>
 
 #include <cstddef>
@@ -12,6 +13,7 @@
 
 #include <battleship/ratings.hpp>
 #include <battleship/sprt.hpp>
+#include <battleship/tournament.hpp>
 
 #include "bindings.hpp"
 
@@ -22,6 +24,12 @@ using Record = std::tuple<std::size_t, std::size_t, std::uint64_t, std::uint64_t
 battleship::PairRecord pair_record(const Record& r) {
   const auto& [a, b, wins_a, wins_b, draws] = r;
   return {a, b, wins_a, wins_b, draws};
+}
+
+std::vector<battleship::PairRecord> pair_records(const std::vector<Record>& records) {
+  std::vector<battleship::PairRecord> pairs;
+  for (const Record& r : records) pairs.push_back(pair_record(r));
+  return pairs;
 }
 } // namespace
 
@@ -51,12 +59,31 @@ void register_ratings(py::module_& m) {
       "fit_elo",
       [](std::size_t players, const std::vector<Record>& records,
          std::optional<std::size_t> anchor) {
-        std::vector<battleship::PairRecord> pairs;
-        for (const Record& r : records) pairs.push_back(pair_record(r));
-        return battleship::fit_elo(players, pairs, anchor);
+        return battleship::fit_elo(players, pair_records(records), anchor);
       },
       py::arg("players"), py::arg("records"), py::arg("anchor"),
       "Elo ratings fitted to (a, b, wins_a, wins_b, draws) records.");
+  m.def(
+      "standings",
+      [](const std::vector<std::string>& names, const std::vector<Record>& records) {
+        py::list rows;
+        for (const battleship::Standing& s :
+             battleship::standings_of(names, pair_records(records))) {
+          py::dict row;
+          row["entrant"] = s.entrant;
+          row["name"] = s.name;
+          row["wins"] = s.wins;
+          row["losses"] = s.losses;
+          row["draws"] = s.draws;
+          row["score"] = s.score();
+          rows.append(row);
+        }
+        return rows;
+      },
+      py::arg("names"), py::arg("records"),
+      "Every player's record over (a, b, wins_a, wins_b, draws) records, best first as a "
+      "tournament ranks them (standings_of): dicts of entrant, name, wins, losses, draws and "
+      "score. ValueError for a record of a player against itself or past the names.");
   m.def(
       "proportion",
       [](std::uint64_t successes, std::uint64_t trials) {

@@ -86,6 +86,18 @@ def test_combined_standings_rank_as_the_engine_does_by_score_then_wins_then_entr
     assert [s.name for s in battleship.combine(pieces).standings] == ["random", "parity", "probability"]
 
 
+def test_the_engines_standings_refuse_a_record_that_names_no_pair_of_players():
+    # The binding a combined tournament's standings come from; its own guard, tested directly.
+    with pytest.raises(ValueError, match=r"^a record of players \(1, 1\) among 2 players"):
+        battleship._core.standings(["a", "b"], [(1, 1, 1, 0, 0)])
+    with pytest.raises(ValueError, match=r"^a record of players \(0, 2\) among 2 players"):
+        battleship._core.standings(["a", "b"], [(0, 2, 1, 0, 0)])
+    rows = battleship._core.standings(["a", "b"], [(0, 1, 1, 3, 0), (0, 1, 1, 0, 1)])
+    assert [(r["name"], r["wins"], r["losses"], r["draws"], r["score"]) for r in rows] == [
+        ("b", 3, 2, 1, 3.5 / 6), ("a", 2, 3, 1, 2.5 / 6)
+    ]
+
+
 def test_tournament_pieces_that_do_not_make_one_run_are_refused():
     players = ["random", "parity"]
     first = battleship.tournament(players, 20, seed=5, progress=False)
