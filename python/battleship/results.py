@@ -1,5 +1,5 @@
 """The results of runs of games: ``SimulationResult`` (one shooter's solo games, with its
-``MissPhases`` when counted), ``MatchResult`` (a head-to-head) and the ``RunSetup`` both were
+``MissPhases`` when counted), ``MatchResult`` (a head-to-head, with each side's) and the ``RunSetup`` both were
 played on. Each goes to plain JSON values and back (``to_dict``, ``from_dict``), a malformed
 value named by its place. ``battleship.simulation`` plays the runs that make them."""
 
@@ -254,6 +254,12 @@ class MatchResult:
     ``MatchResult.A_WON`` (0), ``B_WON`` (1), ``DRAWN`` (2) or ``ABORTED`` (3) for match
     ``first_game + k``; else ``None``. ``match_game`` sets up any of them again, to watch or
     record it."""
+    phases_a: Optional[MissPhases] = field(default=None, repr=False, compare=False)
+    """With ``match(..., phases=True)``, where ``a``'s misses fell, its ``games`` the matches it
+    played (a match ends when either fleet is sunk, so the loser's hunt is cut short); else
+    ``None``."""
+    phases_b: Optional[MissPhases] = field(default=None, repr=False, compare=False)
+    """The same for ``b``."""
 
     @property
     def share_a(self) -> float:
@@ -306,7 +312,8 @@ class MatchResult:
             "total_winner_shots": r.whole(), "first_abort_game": r.nullable(r.whole()), "first_game": r.whole(),
             "setup": r.nullable(RunSetup._read),
             "game_results": r.nullable(r.counts(np.int8, cls.A_WON, cls.ABORTED)),
-        }, kind="match")
+            "phases_a": r.nullable(MissPhases._read), "phases_b": r.nullable(MissPhases._read),
+        }, kind="match", optional=("phases_a", "phases_b"))  # files written before phases lack them
         ended = d["wins_a"] + d["wins_b"] + d["draws"] + d["aborted"]
         if ended != d["games"]:
             raise ValueError(
@@ -321,4 +328,6 @@ class MatchResult:
             tally = np.bincount(ends, minlength=4).tolist()
             if tally != [d["wins_a"], d["wins_b"], d["draws"], d["aborted"]]:
                 raise ValueError(f"{where}.game_results: its ends disagree with wins_a, wins_b, draws and aborted")
+        if (d.get("phases_a") is None) != (d.get("phases_b") is None):
+            raise ValueError(f"{where}: phases_a and phases_b come together; one of them is missing")
         return cls(**d)

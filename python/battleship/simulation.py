@@ -349,6 +349,7 @@ def match(
     executor: Any = None,
     chunks: Optional[int] = None,
     game_results: bool = False,
+    phases: bool = False,
 ) -> MatchResult:
     """Play ``games`` two-player matches of ``a`` against ``b`` under ``rules``.
 
@@ -356,22 +357,25 @@ def match(
     first. Arguments as for ``simulate``; ``placers`` lays out ``a``'s and ``b``'s fleets.
     ``game_results=True`` also keeps how each match ended (``MatchResult.game_results``, a byte a
     match), and ``match_game(a, b, i, seed=seed)`` sets match ``i`` up again as a ``Game``.
+    ``phases=True`` also counts where each side's misses fall (``MatchResult.phases_a`` and
+    ``phases_b``), the same matches played.
     """
     games, seed, first_game = _run_range(games, seed, first_game)
-    if not isinstance(game_results, bool):
-        raise TypeError(f"game_results must be True or False, got {game_results!r}")
+    for option, value in (("game_results", game_results), ("phases", phases)):
+        if not isinstance(value, bool):
+            raise TypeError(f"{option} must be True or False, got {value!r}")
     prepared = _PreparedMatch(a, b, seed, rules, fleet, rows, cols, placers)
     if executor is not None:
         pieces: List[MatchResult]
         pieces, seconds = _run_pieces(
             match, executor, chunks, games, first_game, threads, progress, prepared.label, a, b, seed=seed,
             rules=prepared.rules, fleet=prepared.fleet, rows=rows, cols=cols, placers=placers,
-            game_results=game_results,
+            game_results=game_results, phases=phases,
         )
         return replace(combine(pieces), seconds=seconds)
     callback, bar = _progress(progress, games, prepared.label)
     try:
-        t = prepared.play(games, first_game, threads, callback, game_results=game_results)
+        t = prepared.play(games, first_game, threads, callback, game_results=game_results, phases=phases)
     finally:
         if bar is not None:
             bar.close()
@@ -435,14 +439,15 @@ class _PreparedMatch:
 
     def play(
         self, games: int, first_game: int, threads: Optional[int], progress: Optional[Callable[[int], None]],
-        game_results: bool = False,
+        game_results: bool = False, phases: bool = False,
     ) -> Dict[str, Any]:
         """The engine's tallies of matches ``first_game`` to ``first_game + games - 1``, the matches
-        done reported to ``progress``; with ``game_results``, how each ended too."""
+        done reported to ``progress``; with ``game_results``, how each ended too, and with
+        ``phases`` each side's misses by phase."""
         s = self.setup
         return _shape.core("match", s.rows, s.cols)(  # type: ignore[no-any-return]
             *self._shooters, *self._placers, games, s.seed, _threads(threads), s.rows, s.cols, s.fleet, s.rules,
-            progress, first_game, game_results,
+            progress, first_game, game_results, phases,
         )
 
     def sprt(
@@ -459,10 +464,12 @@ class _PreparedMatch:
         )
 
     def result(self, tallies: Dict[str, Any], first_game: int) -> MatchResult:
-        """The ``MatchResult`` of ``tallies`` from ``play`` or ``sprt`` (with ``game_results`` if
-        they hold them)."""
+        """The ``MatchResult`` of ``tallies`` from ``play`` or ``sprt`` (with ``game_results`` and
+        each side's misses by phase if they hold them)."""
+        a, b = (MissPhases.from_dict(tallies[side]) if side in tallies else None for side in ("phases_a", "phases_b"))
         return replace(
-            _match_result(*self.names, tallies, self.setup, first_game), game_results=tallies.get("game_results")
+            _match_result(*self.names, tallies, self.setup, first_game), game_results=tallies.get("game_results"),
+            phases_a=a, phases_b=b,
         )
 
 
@@ -607,7 +614,7 @@ def combine(
             first_game=min(r.first_game for r in solo),
             game_shots=_joined(solo, "game_shots"),
             setup=first.setup,
-            phases=_added_phases(solo),
+            phases=_added_phases([r.phases for r in solo]),
             **figures,
         )
     if not isinstance(first, MatchResult):
@@ -631,12 +638,14 @@ def combine(
     return replace(
         _match_result(first.a, first.b, tallies, first.setup, min(r.first_game for r in matches)),
         game_results=_joined(matches, "game_results"),
+        phases_a=_added_phases([r.phases_a for r in matches]),
+        phases_b=_added_phases([r.phases_b for r in matches]),
     )
 
 
-def _added_phases(pieces: Sequence[SimulationResult]) -> Optional[MissPhases]:
+def _added_phases(pieces: Sequence[Optional[MissPhases]]) -> Optional[MissPhases]:
     """The pieces' misses by phase added up, when every piece counted them; else ``None``."""
-    counted = [r.phases for r in pieces if r.phases is not None]
+    counted = [p for p in pieces if p is not None]
     if len(counted) != len(pieces):
         return None
     total = counted[0]

@@ -43,8 +43,8 @@ struct BatchSetup {
   /// 1 B won, 2 drawn, 3 aborted, as `battleship::detail::MatchTally::end`), or null. Distinct
   /// matches write distinct slots.
   std::int8_t* match_ends = nullptr;
-  /// Whether a solo run counts its misses by phase (`battleship::CountingMisses`): its dict then
-  /// holds them as "phases".
+  /// Whether a solo or match run counts its misses by phase (`battleship::CountingMisses`): a
+  /// solo run's dict then holds them as "phases", a match run's as "phases_a" and "phases_b".
   bool miss_phases = false;
 };
 

@@ -3,6 +3,10 @@
 
 #include <pybind11/numpy.h>
 
+#include <array>
+#include <memory>
+#include <utility>
+
 #include <battleship/miss_phases.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/shape.hpp>
@@ -198,17 +202,32 @@ py::dict solo_game(py::handle shooter, py::handle placer, std::uint64_t index,
 }
 
 namespace detail {
+/// The two sides' miss counters of a match run: null unless it counts misses by phase.
+using SideCounters = std::array<std::shared_ptr<battleship::MissCounter>, 2>;
+
+/// `shooter`, its misses counted into `counter` when there is one (`CountingMisses`, held
+/// type-erased again: the match loop stays the one instantiation for every pair of shooters).
+template <class S>
+battleship::AnyShotStrategy<S>
+counted_side(battleship::AnyShotStrategy<S> shooter,
+             const std::shared_ptr<battleship::MissCounter>& counter) {
+  if (!counter) return shooter;
+  return battleship::CountingMisses<S, battleship::AnyShotStrategy<S>>(std::move(shooter), counter);
+}
+
 /// `play(board, shooter_a, placer_a, shooter_b, placer_b, options)` (`simulate_match` or
 /// `sprt_match`) for `a` against `b` under run_interruptible, on one thread when a strategy is
-/// Python's; a strategy's failure is raised after.
+/// Python's, each side's misses counted into its `counters` entry if any; a strategy's failure is
+/// raised after.
 template <class S, class Play>
 auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
-              const BatchSetup& setup, Play play) {
+              const BatchSetup& setup, Play play, const SideCounters& counters = {}) {
   const battleship::Board<S> board(checked_shape<S>(setup));
   RunControl control;
   const auto failure = deferred(control);
   const unsigned threads = any_python_strategy({a, b, placer_a, placer_b}) ? 1 : setup.threads;
-  const auto sa = any_shooter<S>(a, failure), sb = any_shooter<S>(b, failure);
+  const auto sa = counted_side<S>(any_shooter<S>(a, failure), counters[0]);
+  const auto sb = counted_side<S>(any_shooter<S>(b, failure), counters[1]);
   const auto pa = any_placer<S>(placer_a, failure), pb = any_placer<S>(placer_b, failure);
   const auto options = options_of(setup, threads, control);
   auto result = run_interruptible([&] { return play(board, sa, pa, sb, pb, options); }, control,
@@ -221,12 +240,21 @@ auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer
 template <class S>
 py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
                      const BatchSetup& setup) {
-  return detail::match_figures(detail::run_pair<S>(
+  detail::SideCounters counters;
+  if (setup.miss_phases)
+    counters = {std::make_shared<battleship::MissCounter>(),
+                std::make_shared<battleship::MissCounter>()};
+  py::dict d = detail::match_figures(detail::run_pair<S>(
       a, b, placer_a, placer_b, setup,
       [&](const auto& board, const auto& sa, const auto& pa, const auto& sb, const auto& pb,
           const battleship::SimulationOptions& options) {
         return battleship::simulate_match(board, setup.fleet, setup.rules, sa, pa, sb, pb, options);
-      }));
+      },
+      counters));
+  const int ships = setup.fleet.ship_count();
+  if (counters[0]) d["phases_a"] = detail::phases_figures(counters[0]->phases(), ships);
+  if (counters[1]) d["phases_b"] = detail::phases_figures(counters[1]->phases(), ships);
+  return d;
 }
 
 template <class S>

@@ -145,3 +145,79 @@ def test_the_plot_draws_each_shooter_s_shots_split_by_phase():
     with pytest.raises(ValueError, match="^miss_phases needs at least one SimulationResult$"):
         plot.miss_phases([])
     assert len(plt.get_fignums()) == figures  # refused before a figure was opened
+
+
+class _TallyingShooter:
+    """Fires at the first open cell, row by row, and counts its own misses by the phase its
+    view was in before each shot: what ``match(..., phases=True)`` should count for it."""
+
+    def __init__(self, ships: int) -> None:
+        self.games, self.hunting, self.targeting, self._before = 0, [0] * (ships + 1), 0, ("hunting", 0)
+
+    def start(self, view):
+        self.games += 1
+
+    def next_shot(self, view, rng):
+        self._before = (view.search_phase, view.afloat_count)
+        return view.open_cells()[0]
+
+    def on_result(self, view, cell, outcome):
+        if outcome.valid and not outcome.struck:
+            phase, afloat = self._before
+            if phase == "hunting":
+                self.hunting[afloat] += 1
+            else:
+                self.targeting += 1
+
+
+def test_a_match_counts_each_side_s_misses_as_the_side_would_and_plays_the_same_matches():
+    fleet = battleship.Fleet([("Cruiser", "C", 3, 1), ("Boat", "B", 2, 2)])
+    mine = _TallyingShooter(fleet.ship_count)
+    r = battleship.match(mine, "hunt_target", 60, rows=6, cols=6, fleet=fleet, seed=3, phases=True,
+                         game_results=True, progress=False)
+    assert r.phases_a == MissPhases(mine.games, tuple(mine.hunting), mine.targeting, 0)
+    assert r.phases_a.games == 60 and r.phases_a.targeting > 0 and r.phases_a.hunting[1] > 0
+    assert r.phases_b is not None and r.phases_b.games == 60 and r.phases_b.targeting > 0
+    again = battleship.match(_TallyingShooter(3), "hunt_target", 60, rows=6, cols=6, fleet=fleet, seed=3,
+                             game_results=True, progress=False)
+    assert again.phases_a is None and again.phases_b is None
+    assert dataclasses.replace(again, seconds=r.seconds) == r  # counting changes no match
+    assert np.array_equal(again.game_results, r.game_results)
+
+
+def test_a_match_s_misses_by_phase_split_over_threads_pieces_and_files(tmp_path):
+    whole = battleship.match("probability", "parity", 120, seed=2, phases=True, threads=2, progress=False)
+    one_thread = battleship.match("probability", "parity", 120, seed=2, phases=True, threads=1, progress=False)
+    assert (one_thread.phases_a, one_thread.phases_b) == (whole.phases_a, whole.phases_b)
+    pieces = [battleship.match("probability", "parity", 60, seed=2, first_game=k, phases=True, progress=False)
+              for k in (60, 0)]
+    combined = battleship.combine(pieces)
+    assert (combined.phases_a, combined.phases_b) == (whole.phases_a, whole.phases_b)
+    pieces[0] = dataclasses.replace(pieces[0], phases_a=None, phases_b=None)  # a piece that did not count
+    assert battleship.combine(pieces).phases_a is None
+    battleship.save_results(whole, tmp_path / "m.json")
+    (back,) = battleship.load_results(tmp_path / "m.json")
+    assert (back.phases_a, back.phases_b) == (whole.phases_a, whole.phases_b)
+    older = whole.to_dict()
+    del older["phases_a"], older["phases_b"]
+    assert battleship.MatchResult.from_dict(older).phases_a is None
+    with pytest.raises(ValueError, match="^MatchResult: phases_a and phases_b come together; one of them is missing"):
+        battleship.MatchResult.from_dict({**whole.to_dict(), "phases_b": None})
+    with pytest.raises(TypeError, match="phases must be True or False, got 'yes'"):
+        battleship.match("parity", "random", 10, phases="yes", progress=False)  # type: ignore[arg-type]
+
+
+def test_the_match_command_shows_each_side_s_misses_by_phase(capsys):
+    assert main(["match", "probability", "parity", "--games", "200", "--seed", "4", "--phases",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    r = battleship.match("probability", "parity", 200, seed=4, phases=True, progress=False)
+    assert re.search(r"^  misses a match +hunting +last +target", out, re.M), out
+    for name, p in (("probability", r.phases_a), ("parity", r.phases_b)):
+        assert p is not None
+        figures = f"{p.hunting_per_game():.2f} +{p.hunting_per_game(1):.2f} +{p.targeting_per_game():.2f}$"
+        assert re.search(rf"^  {name} +{figures}", out, re.M), out
+    assert main(["match", "probability", "parity", "--games", "20", "--no-progress"]) == 0
+    assert "misses a match" not in capsys.readouterr().out  # only when asked for
+    assert main(["match", "parity", "random", "--sprt", "0", "50", "--phases", "--no-progress"]) == 2
+    assert "--phases counts the misses of a run of --games matches: not with --sprt" in capsys.readouterr().err

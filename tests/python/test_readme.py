@@ -56,13 +56,18 @@ def check_claims(code: str, ns: Dict[str, Any]) -> None:
         assert (f"{d.mean:.2f}", f"{d.ci95:.2f}") == said.groups()
         first_five = battleship.simulate("parity", 5, seed=1, game_shots=True, progress=False)
         assert list(ns["a"].game_shots[:5]) == list(first_five.game_shots)  # "games 0 to 4"
-    if "phases=True)" in code:  # "22.31 misses a game while hunting", "8.16", "4.93", "44.24"
+    if "simulate(" in code and "phases=True)" in code:  # "22.31 misses a game while hunting", "8.16", ...
         p, mean = ns["p"], ns["r"].mean
         said = [float(x) for x in re.findall(r"# ([0-9.]+) ", code)]
         assert said == [round(p.hunting_per_game(), 2), round(p.hunting_per_game(1), 2),
                         round(p.targeting_per_game(), 2)], said
         assert f"== r.mean, {mean:.2f}" in code
         assert 17 + p.hunting_per_game() + p.targeting_per_game() == pytest.approx(mean)
+    if "match(" in code and "phases=True)" in code:  # "7.84 misses a match hunting the last ship", "2.31"
+        m = ns["m"]
+        said = [float(x) for x in re.findall(r"# ([0-9.]+)[ :]", code)]
+        assert said == [round(m.phases_a.hunting_per_game(1), 2), round(m.phases_b.hunting_per_game(1), 2)], said
+        assert "loses nine matches in ten" in code and round(m.share_a, 1) == 0.9
     if "battleship.save_results(" in code:  # "[a, b], equal"; "-16.245 shots"
         saved, a, b = ns["saved"], ns["a"], ns["b"]
         assert saved == [a, b] and [r.setup for r in saved] == [a.setup, b.setup]

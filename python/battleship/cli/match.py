@@ -37,6 +37,8 @@ def _match(args: argparse.Namespace) -> int:
         raise ValueError("--first-loss shows a match of a run of --games matches: not with --sprt")
     if args.sprt is not None and args.first_game:
         raise ValueError("--first-game plays a piece of a run of --games matches: not with --sprt")
+    if args.sprt is not None and args.phases:
+        raise ValueError("--phases counts the misses of a run of --games matches: not with --sprt")
     if args.sprt is not None:
         elo0, elo1 = args.sprt
         args.alpha = 0.05 if args.alpha is None else args.alpha
@@ -56,7 +58,7 @@ def _match(args: argparse.Namespace) -> int:
         r = test.match
     else:
         r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), game_results=args.first_loss,
-                             first_game=args.first_game, **run_arguments(args))
+                             first_game=args.first_game, phases=args.phases, **run_arguments(args))
     _print_match(r, _describe(args, rules), played=r.games if test is None else test.played)
     if test is not None:
         print(f"  {test}")
@@ -100,6 +102,11 @@ def add_match(sub: Subparsers) -> None:
     p.add_argument(
         "--first-loss", action="store_true",
         help="then set up again the first match A lost and show it (A's view of B's ocean at the end)",
+    )
+    p.add_argument(
+        "--phases", action="store_true",
+        help="also count where each side's misses fall: while hunting, of which the last ship's hunt, and "
+        "while targeting a ship already hit (misses a match; the same matches)",
     )
     _add_json_option(p)
     _add_first_game_option(p)

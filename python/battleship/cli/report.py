@@ -72,7 +72,8 @@ def _solo_row(r: battleship.SimulationResult, label: str, width: int, budget_hin
 
 def _print_match(r: battleship.MatchResult, description: str, played: int) -> None:
     """A head-to-head's tallies, win share, Elo difference and speed (``played`` matches in its
-    time: a sequential test's time includes matches past its decision)."""
+    time: a sequential test's time includes matches past its decision), and each side's misses by
+    phase when counted."""
     a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
     print(f"{a} vs {b}: {_many(r.games, 'game')}, {description} (each moves first in half the games)")
     low, high = r.interval_a
@@ -87,6 +88,13 @@ def _print_match(r: battleship.MatchResult, description: str, played: int) -> No
     print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {rate:,.0f} games/s")
     if r.aborted:
         print(f"  first aborted game: {r.first_abort}")
+    if r.phases_a is not None and r.phases_b is not None:
+        print(f"  misses a match{'':<{width - 12}}{'hunting':>9}{'last':>7}{'target':>8}"
+              "   (hunting the last ship; targeting a ship hit)")
+        for name, p in ((a, r.phases_a), (b, r.phases_b)):
+            unknown = f"  ({p.unknown_per_game():.2f} of unknown phase)" if p.unknown else ""
+            print(f"  {name:<{width + 2}}{p.hunting_per_game():>9.2f}{p.hunting_per_game(1):>7.2f}"
+                  f"{p.targeting_per_game():>8.2f}{unknown}")
 
 
 def _setup_text(setup: Optional[battleship.RunSetup], first_game: int, games: int, placers: bool = True) -> str:
