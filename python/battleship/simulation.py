@@ -14,6 +14,7 @@ both over any ``concurrent.futures``-style executor (a process pool, a Dask clus
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import math
 import os
@@ -50,7 +51,7 @@ from battleship._types import Cell
 from battleship.board import Ocean, TargetView
 from battleship.game import Game
 from battleship.results import MatchResult, MissPhases, RunSetup, SimulationResult
-from battleship.strategies import _UniformDraws, resolve_placer, resolve_shooter, strategy_name
+from battleship.strategies import FixedPlacer, _UniformDraws, resolve_placer, resolve_shooter, strategy_name
 
 if TYPE_CHECKING:  # tournament imports this module
     from battleship.tournament import TournamentResult
@@ -476,11 +477,23 @@ class _PreparedMatch:
 def _placer_label(placer: Any) -> str:
     """A placer as a run's setup names it: its name, with the settings given to it (its uniform
     draws' budget, which can change the layouts of crowded fleets; spread's or elusive's options):
-    ``"spread (search_budget 2000000, candidates 4)"``."""
+    ``"spread (search_budget 2000000, candidates 4)"``; a ``FixedPlacer`` with a digest of its
+    drawing, so that ``combine`` tells runs of two drawings apart: ``"fixed (layout 3f2a...)"``."""
+    if isinstance(placer, FixedPlacer):
+        return f"fixed (layout {_drawing_digest(placer.layout)})"
     given = placer._given() if isinstance(placer, _UniformDraws) else {}
     if given:
         return f"{placer.name} ({', '.join(f'{key} {value}' for key, value in given.items())})"
     return strategy_name(placer)
+
+
+def _drawing_digest(layout: str) -> str:
+    """12 hexadecimal digits of a digest of a layout drawing's cells, without what does not change
+    the layout: comments, blank lines, the separators between cells, ``~`` for water rather than
+    ``.`` (as ``Ocean.place_layout`` reads a drawing)."""
+    cells = str.maketrans({" ": None, "\t": None, ",": None, ";": None, "\r": None, "~": "."})
+    rows = [line.split("#")[0].translate(cells) for line in layout.splitlines()]
+    return hashlib.sha256("\n".join(row for row in rows if row).encode()).hexdigest()[:12]
 
 
 def _match_result(

@@ -3,6 +3,7 @@ drawing, all or nothing, naming the line of the first problem; Ocean.layout_text
 
 import pathlib
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -193,6 +194,23 @@ def test_a_fixed_placer_lays_out_its_drawing_in_every_game():
     assert fixed.mean > battleship.simulate("probability", 500, seed=1, progress=False).mean + 1
     again = battleship.simulate("probability", 500, seed=1, placer=battleship.FixedPlacer(CLASSIC), progress=False)
     assert again.mean == fixed.mean
+
+
+def test_runs_of_two_drawings_are_not_pieces_of_one_run_but_one_drawing_written_two_ways_is():
+    other = battleship.FixedPlacer(CLASSIC.replace("C C C C C . . . . .", ". . . . . C C C C C"))  # carrier moved
+    first = battleship.simulate("parity", 10, seed=1, placer=battleship.FixedPlacer(CLASSIC), progress=False)
+    assert first.setup is not None and re.fullmatch(r"fixed \(layout [0-9a-f]{12}\)", first.setup.placers[0])
+    second = battleship.simulate("parity", 10, seed=1, first_game=10, placer=other, progress=False)
+    with pytest.raises(ValueError, match=r"^combine: pieces of different runs \(placer 'fixed \(layout "):
+        battleship.combine([first, second])
+    # Comments, separators, blank lines and '~' for water draw the same layout: the same run.
+    rewritten = "# the same fleet\n\n" + CLASSIC.replace(" ", "").replace(".", "~")
+    same = battleship.simulate("parity", 10, seed=1, first_game=10, placer=battleship.FixedPlacer(rewritten),
+                               progress=False)
+    assert battleship.combine([first, same]).games == 20
+    sample = battleship.simulate("parity", 1, placer=battleship.FixedPlacer(SAMPLE.read_text()), progress=False)
+    said = re.search(r"`(fixed \(layout [0-9a-f]+\))` for the\nsample", (SAMPLE.parents[2] / "README.md").read_text())
+    assert said and sample.setup is not None and sample.setup.placers[0] == said.group(1)  # the README's digest
 
 
 def test_a_fixed_placer_refuses_what_cannot_be_its_layout():

@@ -426,6 +426,12 @@ def test_play_without_a_terminal_is_refused_rather_than_drawing_for_ever(capsys)
     assert "battleship play needs a terminal" in capsys.readouterr().err
 
 
+def test_play_with_its_input_closed_is_refused_as_without_a_terminal(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", None)  # "battleship play <&-": Python has no sys.stdin
+    assert cli.main(["play", "--seed", "1", "--opponent", "random", "--placer", "uniform"]) == 2
+    assert "battleship play needs a terminal" in capsys.readouterr().err
+
+
 def test_bad_play_options_exit_with_a_clear_error(capsys):
     assert cli.main(["play", "--rows", "3", "--cols", "3"]) == 2
     assert "does not fit" in capsys.readouterr().err

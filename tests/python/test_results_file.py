@@ -281,6 +281,7 @@ def test_each_command_writes_its_results_with_json(tmp_path, capsys, args, kind)
         ("missing/out.json", "--json {}: directory .* does not exist"),
         ("", "--json needs a file name, such as results.json"),
         (".", "--json .: is a directory, not a file name"),
+        ("out.json/", "--json out.json/: is a directory, not a file name"),  # not there yet: still a directory
     ],
 )
 def test_a_json_file_that_cannot_be_written_is_refused_before_the_run(tmp_path, capsys, monkeypatch, where, message):

@@ -230,7 +230,7 @@ def _check_writable(option: str, path: str, example: str) -> None:
     a name, not a directory, in a directory that exists and is writable."""
     if not path:
         raise ValueError(f"{option} needs a file name, such as {example}")
-    if os.path.isdir(path):
+    if os.path.isdir(path) or path.endswith(("/", os.sep)):  # "out.json/" names a directory too
         raise ValueError(f"{option} {path}: is a directory, not a file name")
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):

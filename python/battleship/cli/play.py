@@ -47,7 +47,8 @@ def _play(args: argparse.Namespace) -> int:
     from battleship.play.app import PlayApp
 
     app = PlayApp(settings)  # lays out the computer's fleet: an unplaceable one is refused here
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # it would draw into a file, for ever
+    terminal = all(stream is not None and stream.isatty() for stream in (sys.stdin, sys.stdout))  # None: closed
+    if not terminal:  # it would draw into a file, for ever
         raise ValueError("battleship play needs a terminal (its input and output are not one)")
     app.run()
     match = app.match
