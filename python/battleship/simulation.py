@@ -585,11 +585,11 @@ def combine(
     For pieces that cover a run's games once each, the result is that of the whole run: the same
     histogram, figures and tallies (a tournament's: every pair's, and the standings counted from
     them). ``seconds`` is the pieces' time added up. When every piece kept its games' shots (or
-    its matches' results), so does the result, in game order; such pieces must then cover
-    consecutive games. Raises ``ValueError`` for no results, results of different shooters (pairs,
-    tournament players) or of different runs (another seed, board, fleet, rules or placer: their
-    ``setup``), pieces that overlap (a game counted twice) or kept shots or results with gaps
-    between the pieces, a cancelled tournament, ``TypeError`` for a mix of kinds.
+    its matches' results), so does the result, in game order. Raises ``ValueError`` for no
+    results, results of different shooters (pairs, tournament players) or of different runs
+    (another seed, board, fleet, rules or placer: their ``setup``), pieces that overlap (a game
+    counted twice) or leave a gap (the result would claim games no piece played), a cancelled
+    tournament, ``TypeError`` for a mix of kinds.
     """
     from battleship.tournament import TournamentResult, _combine_tournaments  # it imports this module
 
@@ -680,6 +680,12 @@ def _check_one_run(pieces: Sequence[Union[SimulationResult, MatchResult]]) -> No
                 f"combine: pieces overlap: games {_span(before)} and games {_span(after)} "
                 "would count some games twice"
             )
+        if after.first_game > before.first_game + before.games:  # the result would claim them
+            raise ValueError(
+                f"combine: pieces leave a gap: games {before.first_game + before.games} to "
+                f"{after.first_game - 1} are in none of them (games {_span(before)} are followed by games "
+                f"{_span(after)}); the pieces of a run cover one range of games"
+            )
 
 
 _RUN_FIELDS = ("seed", "rows", "cols", "fleet", "rules", "placers")
@@ -711,19 +717,11 @@ def _differences(a: Optional[RunSetup], b: Optional[RunSetup], names: Sequence[s
 
 def _joined(pieces: Sequence[Union[SimulationResult, MatchResult]], name: str) -> Any:
     """The pieces' per-game arrays ``name`` (``game_shots``, ``game_results``) in game order
-    (``None`` unless every piece kept them); ``ValueError`` if the pieces leave a gap or
-    overlap."""
-    arrays = [getattr(r, name) for r in pieces]
-    if any(a is None for a in arrays):
+    (``None`` unless every piece kept them); the pieces cover one range of games
+    (``_check_one_run``)."""
+    if any(getattr(r, name) is None for r in pieces):
         return None
-    ordered = sorted(pieces, key=lambda r: r.first_game)
-    for before, after in zip(ordered, ordered[1:]):
-        if after.first_game != before.first_game + before.games:
-            raise ValueError(
-                f"combine: pieces that keep {name} must cover consecutive games; games "
-                f"{_span(before)} are followed by games {_span(after)}"
-            )
-    return np.concatenate([getattr(r, name) for r in ordered])
+    return np.concatenate([getattr(r, name) for r in sorted(pieces, key=lambda r: r.first_game)])
 
 
 def cores() -> int:

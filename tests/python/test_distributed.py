@@ -64,11 +64,17 @@ def test_ranges_combined_keep_every_piece_s_unfinished_games():
     same_games(merged, whole)
 
 
-def test_an_incomplete_cover_is_not_the_whole_run():
-    whole = simulate("parity", 1000, seed=2, progress=False)
-    gap = combine([simulate("parity", 500, seed=2, progress=False),
-                   simulate("parity", 499, seed=2, first_game=501, progress=False)])
-    assert gap.games == 999 and not np.array_equal(gap.histogram, whole.histogram)
+def test_pieces_with_a_gap_are_refused_rather_than_claim_the_games_missing():
+    # Added up, games 0 to 499 and 501 to 999 would be a result of 999 games from game 0 on: it
+    # would claim game 500 and leave out game 999.
+    pieces = [simulate("parity", 500, seed=2, progress=False), simulate("parity", 499, seed=2, first_game=501,
+                                                                        progress=False)]
+    with pytest.raises(ValueError, match=r"^combine: pieces leave a gap: games 500 to 500 are in none of them"):
+        combine(pieces)
+    with pytest.raises(ValueError, match=r"^combine: pieces leave a gap: games 500 to 500"):
+        combine(pieces[::-1])  # in any order
+    filled = combine([*pieces, simulate("parity", 1, seed=2, first_game=500, progress=False)])
+    assert filled == simulate("parity", 1000, seed=2, progress=False)
 
 
 @pytest.mark.parametrize("pool", [concurrent.futures.ThreadPoolExecutor, concurrent.futures.ProcessPoolExecutor])
@@ -110,10 +116,10 @@ def test_match_ranges_keep_the_run_s_seating_and_first_abort():
             return False
 
     late = match("random", "random", 3, seed=1, first_game=7, placers=(Refuses(), "uniform"), progress=False)
-    early = match("random", "random", 3, seed=1, first_game=2, placers=(Refuses(), "uniform"), progress=False)
-    assert late.first_abort_game == 7 and early.first_abort_game == 2
+    early = match("random", "random", 3, seed=1, first_game=4, placers=(Refuses(), "uniform"), progress=False)
+    assert late.first_abort_game == 7 and early.first_abort_game == 4
     merged = combine([late, early])
-    assert merged.aborted == 6 and merged.first_abort_game == 2 and merged.first_abort == early.first_abort
+    assert merged.aborted == 6 and merged.first_abort_game == 4 and merged.first_abort == early.first_abort
 
 
 def test_results_record_the_setup_their_games_were_played_on():

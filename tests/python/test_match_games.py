@@ -87,8 +87,11 @@ def test_pieces_keep_their_results_in_match_order():
     plain = battleship.match("parity", "random", 40, seed=3, progress=False)
     assert battleship.combine([plain, later]).game_results is None
     gap = battleship.match("parity", "random", 10, seed=3, first_game=95, game_results=True, progress=False)
-    with pytest.raises(ValueError, match="pieces that keep game_results must cover consecutive games"):
+    with pytest.raises(ValueError, match=r"^combine: pieces leave a gap: games 40 to 94 are in none of them \(games "
+                       r"0 to 39 are followed by games 95 to 104\)"):
         battleship.combine([first, gap])
+    with pytest.raises(ValueError, match="^combine: pieces leave a gap: games 40 to 94"):  # kept or not
+        battleship.combine([plain, replace(gap, game_results=None)])
 
 
 def test_a_tournament_pair_is_set_up_again_too():

@@ -414,8 +414,8 @@ def test_compare_pieces_with_fewer_slow_games_leave_gaps_that_combine_names(tmp_
                      str(first), "--no-progress", "--json", str(tmp_path / f"g{first}.json")]) == 0
     capsys.readouterr()
     assert main(["combine", str(tmp_path / "g0.json"), str(tmp_path / "g6.json")]) == 2
-    assert "bayes, 2 pieces: combine: pieces that keep game_shots must cover consecutive games; games 0 to 1 are " \
-           "followed by games 6 to 7" in capsys.readouterr().err
+    assert "bayes, 2 pieces: combine: pieces leave a gap: games 2 to 5 are in none of them (games 0 to 1 are " \
+           "followed by games 6 to 7)" in capsys.readouterr().err
 
 
 ODD_VALUES = [None, True, -1, 2**70, -(2**70), 10**400, 1.5, float("nan"), "x", [], [1, -1], {}, {"kind": "match"}]
