@@ -62,6 +62,20 @@ TEST_CASE("a drawn layout reads into the ships it shows, in fleet order", "[layo
   CHECK(ocean.placement(2) == Placement{{3, 4}, Orientation::horizontal, 3});
 }
 
+TEST_CASE("a byte order mark at the start of a drawing is not a cell, elsewhere it is",
+          "[layout_text]") {
+  const Board<S> board;
+  const std::string bom = "\xEF\xBB\xBF";
+  const LayoutParse plain = parse_layout(board, lettered_classic(), classic_grid);
+  const LayoutParse marked = parse_layout(board, lettered_classic(), bom + std::string(classic_grid));
+  INFO(marked.error);
+  REQUIRE(marked);
+  CHECK(*marked.layout == *plain.layout);
+  CHECK(marked.row_lines == plain.row_lines);
+  const std::string mid = std::string("A A A A A . . . . .\n") + bom + std::string(classic_grid);
+  CHECK_FALSE(parse_layout(board, lettered_classic(), mid)); // only at the start
+}
+
 TEST_CASE("format_layout draws what parse_layout reads, for random layouts of every fleet",
           "[layout_text]") {
   const Board<S> board;

@@ -18,6 +18,16 @@ Reader = Callable[[Any, str], Any]
 """Checks a value found at the given place and returns what it stands for."""
 
 
+def utf8_text(raw: bytes) -> str:
+    """A file's bytes ``raw`` as text: UTF-8, a byte order mark at the start (as some editors
+    write) dropped; ``ValueError`` naming the line of the first byte that is not UTF-8."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        raise ValueError(f"line {line}: not UTF-8 text (byte 0x{raw[error.start]:02x})") from None
+
+
 def _shown(value: Any) -> str:
     """A value in an error message: short, with its JSON type."""
     kinds = {dict: "an object", list: "a list", str: "a string", bool: "true or false", type(None): "null"}

@@ -128,9 +128,30 @@ class MissPhases:
         d = r.record(data, where, {
             "games": r.whole(), "hunting": r.listed(r.whole()), "targeting": r.whole(), "unknown": r.whole(),
         })
-        if not d["hunting"] or d["hunting"][0] != 0:
-            raise ValueError(f"{where}.hunting: expected a list that starts with 0 (no ship afloat), got {d['hunting']}")
+        if len(d["hunting"]) < 2 or d["hunting"][0] != 0:
+            raise ValueError(
+                f"{where}.hunting: expected a list that starts with 0 (no ship afloat), a count for each number of "
+                f"ships afloat after it, got {d['hunting']}"
+            )
         return cls(d["games"], tuple(d["hunting"]), d["targeting"], d["unknown"])
+
+    def _check_against(self, games: int, setup: Optional[RunSetup], where: str) -> None:
+        """``ValueError`` unless these counts can be those of a run of ``games`` games on
+        ``setup``: games started at most the games, a count for each number of ships afloat."""
+        if self.games > games:
+            raise ValueError(f"{where}.games: {self.games:,} games started, more than the run's games ({games:,})")
+        if setup is not None and len(self.hunting) != setup.fleet.ship_count + 1:
+            raise ValueError(
+                f"{where}.hunting: {len(self.hunting) - 1} counts by ships afloat, not one for each of the fleet's "
+                f"{setup.fleet.ship_count} ships"
+            )
+
+
+def _check_range(first_game: int, games: int, where: str) -> None:
+    """``ValueError`` unless games ``first_game`` to ``first_game + games - 1`` have indices (as
+    ``first_game`` is refused when a run is played)."""
+    if first_game + games > UINT64_MAX + 1:
+        raise ValueError(f"{where}.first_game: games {first_game:,} onwards run past the last game index, 2**64 - 1")
 
 
 @dataclass(frozen=True)
@@ -208,8 +229,16 @@ class SimulationResult:
         counted = int(d["histogram"].sum())
         if counted != d["finished"]:
             raise ValueError(f"{where}.histogram: counts {counted:,} games, not finished ({d['finished']:,})")
-        if d["game_shots"] is not None and len(d["game_shots"]) != d["games"]:
-            raise ValueError(f"{where}.game_shots: has {len(d['game_shots']):,} games, not games ({d['games']:,})")
+        shots = d["game_shots"]
+        if shots is not None:
+            if len(shots) != d["games"]:
+                raise ValueError(f"{where}.game_shots: has {len(shots):,} games, not games ({d['games']:,})")
+            finished = shots[shots >= 0]
+            if not np.array_equal(np.bincount(finished, minlength=len(d["histogram"])), d["histogram"]):
+                raise ValueError(f"{where}.game_shots: its finished games' shots disagree with the histogram")
+        _check_range(d["first_game"], d["games"], where)
+        if d.get("phases") is not None:
+            d["phases"]._check_against(d["games"], d["setup"], f"{where}.phases")
         return cls(**d)
 
 
@@ -330,4 +359,8 @@ class MatchResult:
                 raise ValueError(f"{where}.game_results: its ends disagree with wins_a, wins_b, draws and aborted")
         if (d.get("phases_a") is None) != (d.get("phases_b") is None):
             raise ValueError(f"{where}: phases_a and phases_b come together; one of them is missing")
+        _check_range(d["first_game"], d["games"], where)
+        for side in ("phases_a", "phases_b"):
+            if d.get(side) is not None:
+                d[side]._check_against(d["games"], d["setup"], f"{where}.{side}")
         return cls(**d)

@@ -69,13 +69,21 @@ def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
     order. ``ValueError`` naming the file and then the line and column of text that is not JSON,
     or the place of a missing, unknown or malformed value (``results[0].histogram[3]``), or a
     format version newer than this battleship reads; ``OSError`` if it cannot be read."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
     name = os.fspath(path)
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:
+        text = _records.utf8_text(raw)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"{name}: line {error.lineno} column {error.colno}: {error.msg}") from None
+    except RecursionError:  # arrays or objects nested deeper than Python's stack
+        raise ValueError(f"{name}: nested too deeply to be a battleship results file") from None
+    except ValueError:  # an integer of more digits than Python converts (4,300 by default)
+        raise ValueError(f"{name}: holds an integer too long to read; a results file has none") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError(f"{name}: not a battleship results file (no \"format\": \"{FORMAT}\" in a JSON object)")
     top = _records.record(document, name, {
@@ -91,7 +99,7 @@ def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
     for i, data in enumerate(top["results"]):
         where = f"{name}: results[{i}]"
         kind = data.get("kind") if isinstance(data, dict) else None
-        if kind not in _KINDS:
+        if not isinstance(kind, str) or kind not in _KINDS:
             raise ValueError(f"{where}: expected \"kind\" to be one of {', '.join(_KINDS)}, got {kind!r}")
         out.append(_KINDS[kind]._read(data, where))
     return out

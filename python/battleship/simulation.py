@@ -490,9 +490,9 @@ def _placer_label(placer: Any) -> str:
 def _drawing_digest(layout: str) -> str:
     """12 hexadecimal digits of a digest of a layout drawing's cells, without what does not change
     the layout: comments, blank lines, the separators between cells, ``~`` for water rather than
-    ``.`` (as ``Ocean.place_layout`` reads a drawing)."""
+    ``.``, a byte order mark (as ``Ocean.place_layout`` reads a drawing)."""
     cells = str.maketrans({" ": None, "\t": None, ",": None, ";": None, "\r": None, "~": "."})
-    rows = [line.split("#")[0].translate(cells) for line in layout.splitlines()]
+    rows = [line.split("#")[0].translate(cells) for line in layout.removeprefix("\ufeff").splitlines()]
     return hashlib.sha256("\n".join(row for row in rows if row).encode()).hexdigest()[:12]
 
 

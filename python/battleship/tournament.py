@@ -363,7 +363,16 @@ class TournamentResult:
                     f"{where}.matches[{k}]: {m.a!r} against {m.b!r} is not a pair of entrants, the one entered "
                     "first as a, played once"
                 )
+            if m.games > d["games"] or (m.games < d["games"] and not d["cancelled"]):
+                raise ValueError(
+                    f"{where}.matches[{k}]: {m.games:,} matches of {m.a!r} against {m.b!r}, not games ({d['games']:,})"
+                    + (" or fewer" if d["cancelled"] else "")
+                )
             matches[pair] = m
+        counted = [(s.name, s.wins, s.losses, s.draws) for s in _standings(names, matches.values())]
+        if [(s.name, s.wins, s.losses, s.draws) for s in d["standings"]] != counted:
+            raise ValueError(f"{where}.standings: they disagree with the matches (the standings counted from them: "
+                             f"{', '.join(f'{n} {w}-{l}-{dr}' for n, w, l, dr in counted)})")
         return cls(**{**d, "names": tuple(names), "matches": matches})
 
 

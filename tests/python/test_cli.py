@@ -119,10 +119,33 @@ def test_a_drawn_layout_the_run_cannot_use_is_refused_before_anything_is_played(
 def test_a_layout_file_that_cannot_be_read_and_a_placer_beside_it_are_refused(tmp_path, capsys):
     assert main(["simulate", "random", "--layout", str(tmp_path / "none.txt")]) == 2
     assert "none.txt: No such file or directory" in capsys.readouterr().err
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(LAYOUT.read_bytes() + "# café\n".encode("latin-1"))
+    assert main(["simulate", "random", "--layout", str(latin)]) == 2
+    lines = LAYOUT.read_bytes().count(b"\n")
+    assert f"--layout {latin}: line {lines + 1}: not UTF-8 text (byte 0xe9)" in capsys.readouterr().err
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"." * (2 << 20))
+    assert main(["simulate", "random", "--layout", str(huge)]) == 2
+    assert f"--layout {huge}: larger than 1024 KiB; a drawing is a line a board row" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit:
         main(["simulate", "random", "--layout", str(LAYOUT), "--placer", "spread"])
     assert exit.value.code == 2
     assert "argument --placer: not allowed with argument --layout" in capsys.readouterr().err
+
+
+def test_a_layout_file_an_editor_began_with_a_byte_order_mark_is_the_same_drawing(tmp_path, capsys):
+    marked = tmp_path / "bom.txt"
+    marked.write_bytes(b"\xef\xbb\xbf" + LAYOUT.read_bytes())
+    for path in (LAYOUT, marked):
+        assert main(["simulate", "parity", "--layout", str(path), "--games", "50", "--seed", "2", "--no-progress",
+                     "--json", str(tmp_path / f"{path.stem}.json")]) == 0
+    capsys.readouterr()
+    plain, bom = (battleship.load_results(tmp_path / f"{name}.json")[0] for name in ("classic", "bom"))
+    assert bom == plain and bom.setup == plain.setup  # the same games, and the same run to combine
+    ocean = battleship.Ocean(10, 10, battleship.Fleet.classic())
+    ocean.place_layout("\ufeff" + LAYOUT.read_text())  # the engine skips it too, C++ and Python
+    assert ocean.layout_text() == battleship.FixedPlacer(LAYOUT.read_text()).check().layout_text()
 
 
 def test_match_prints_the_tallies(capsys):
@@ -137,6 +160,9 @@ def test_match_prints_the_tallies(capsys):
     assert f"  Elo difference (parity - hunt_target): {elo:+.0f} ± " in capsys.readouterr().out
     assert main(["match", "random", "random", "--games", "10", "--no-progress"]) == 0
     assert "  Elo difference (random (A) - random (B)): " in capsys.readouterr().out  # against itself
+    assert main(["match", "parity", "random", "--games", "10", "--shot-cap", "5", "--no-progress"]) == 0
+    out = capsys.readouterr().out  # every match drawn: no share, rather than an interval from 0% to 0%
+    assert "  parity               wins        0  (no game won or lost: no share to give)" in out.splitlines()
 
 
 def test_rule_overrides(capsys):
@@ -257,10 +283,12 @@ def test_a_search_budget_lets_the_uniform_draws_lay_out_a_crowded_fleet(capsys):
                  *crowded]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith("placer spread, search budget 2,000,000") and "not played" not in out
-    # A placer that draws no uniform layouts has no budget to raise: the header does not name it.
+    # A placer that draws no uniform layouts has no budget to raise: refused, as it would change nothing.
     assert main(["simulate", "random", "--games", "1", "--placer", "sequential", "--search-budget", "5",
-                 "--rows", "6", "--cols", "6", "--no-progress"]) == 0
-    assert "search budget" not in capsys.readouterr().out
+                 "--rows", "6", "--cols", "6", "--no-progress"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--search-budget applies to the uniform, spread, elusive placers; this run's placers " \
+        "are sequential" in err
 
 
 def test_candidates_set_how_many_uniform_layouts_spread_and_elusive_choose_among(capsys):

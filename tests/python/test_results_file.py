@@ -6,6 +6,7 @@ file is refused with the place of the problem."""
 import copy
 import dataclasses
 import json
+import sys
 import re
 
 import numpy as np
@@ -207,6 +208,45 @@ def test_arrays_that_disagree_with_the_counts_are_refused(results):
         MatchResult.from_dict({**m, "game_results": [4, *ends[1:]]})
 
 
+def test_counts_that_no_run_could_give_are_refused(results):
+    sim = results["simulation"].to_dict()
+    moved = [s + 1 if s >= 0 else s for s in sim["game_shots"]]  # one more shot each: another histogram
+    with pytest.raises(ValueError, match=r"^SimulationResult.game_shots: its finished games' shots disagree with"):
+        SimulationResult.from_dict({**sim, "game_shots": moved})
+    with pytest.raises(ValueError, match=r"^SimulationResult.game_shots: its finished games' shots disagree with"):
+        SimulationResult.from_dict({**sim, "game_shots": [-1] * len(moved)})  # none finished, yet 60 did
+    with pytest.raises(ValueError, match=r"^SimulationResult.first_game: games 18,446,744,073,709,551,600 onwards run "
+                                         r"past the last game index"):
+        SimulationResult.from_dict({**sim, "first_game": 2**64 - 16})
+    assert SimulationResult.from_dict({**sim, "first_game": 2**64 - 60}).first_game == 2**64 - 60  # the last games
+    m = results["match"].to_dict()
+    with pytest.raises(ValueError, match=r"^MatchResult.first_game: games 18,446,744,073,709,551,615 onwards"):
+        MatchResult.from_dict({**m, "first_game": 2**64 - 1})
+    phased = battleship.simulate("parity", 20, seed=1, phases=True, progress=False).to_dict()
+    with pytest.raises(ValueError, match=r"^SimulationResult.phases.games: 21 games started, more than the run's"):
+        SimulationResult.from_dict({**phased, "phases": {**phased["phases"], "games": 21}})
+    with pytest.raises(ValueError, match=r"^SimulationResult.phases.hunting: 4 counts by ships afloat, not one for "
+                                         r"each of the fleet's 5 ships"):
+        SimulationResult.from_dict({**phased, "phases": {**phased["phases"], "hunting": [0, 1, 2, 3, 4]}})
+    with pytest.raises(ValueError, match=r"^SimulationResult.phases.hunting: expected a list that starts with 0"):
+        SimulationResult.from_dict({**phased, "phases": {**phased["phases"], "hunting": [0]}})
+    duel = battleship.match("parity", "random", 10, phases=True, progress=False).to_dict()
+    with pytest.raises(ValueError, match=r"^MatchResult.phases_b.games: 11 games started"):
+        MatchResult.from_dict({**duel, "phases_b": {**duel["phases_b"], "games": 11}})
+    t = results["tournament"].to_dict()
+    with pytest.raises(ValueError, match=r"^TournamentResult.matches\[0\]: 20 matches of 'random' against 'parity', "
+                                         r"not games \(21\)$"):
+        TournamentResult.from_dict({**t, "games": 21})
+    assert TournamentResult.from_dict({**t, "games": 21, "cancelled": True}).games == 21  # stopped part of the way
+    with pytest.raises(ValueError, match=r"not games \(19\) or fewer$"):
+        TournamentResult.from_dict({**t, "games": 19, "cancelled": True})
+    first, second = t["standings"][:2]
+    swapped = {**t, "standings": [second, first, *t["standings"][2:]]}
+    with pytest.raises(ValueError, match=r"^TournamentResult.standings: they disagree with the matches \(the standings "
+                                         rf"counted from them: {first['name']} {first['wins']}-"):
+        TournamentResult.from_dict(swapped)
+
+
 def test_a_tournament_with_a_pair_that_did_not_enter_is_refused(results):
     t = results["tournament"].to_dict()
     with pytest.raises(ValueError, match=r"TournamentResult.matches\[1\]: 'random' against 'expert' is not"):
@@ -232,10 +272,23 @@ def test_a_file_that_is_not_results_is_refused_naming_the_file(tmp_path, results
     path.write_text('{"results": []}')
     with pytest.raises(ValueError, match=r"r\.json: not a battleship results file"):
         battleship.load_results(path)
+    path.write_bytes(b'{"format": "battleship-results",\n "battleship": "caf\xe9"}')
+    with pytest.raises(ValueError, match=r"r\.json: line 2: not UTF-8 text \(byte 0xe9\)$"):
+        battleship.load_results(path)
+    path.write_text("[" * 100_000)
+    with pytest.raises(ValueError, match=r"r\.json: nested too deeply to be a battleship results file$"):
+        battleship.load_results(path)
+    if sys.version_info >= (3, 11):  # older Pythons read integers of any length
+        path.write_text(re.sub(r'"seconds": [^,]+', '"seconds": ' + "9" * 5000, text, count=1))
+        with pytest.raises(ValueError, match=r"r\.json: holds an integer too long to read; a results file has none$"):
+            battleship.load_results(path)
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())  # a byte order mark, as some editors write
+    assert battleship.load_results(path) == [results["simulation"]]
     document = json.loads(text)
     for change, message in [
         (lambda d: d.update(version=2), r"r\.json: format version 2, written by battleship .*reads version 1"),
         (lambda d: d["results"][0].update(kind="sim"), r"r\.json: results\[0\]: expected \"kind\" to be one of"),
+        (lambda d: d["results"][0].update(kind=[]), r"r\.json: results\[0\]: expected \"kind\" to be one of .*got \[\]"),
         (lambda d: d["results"][0].update(mean="high"), r"r\.json: results\[0\]\.mean: expected a number"),
         (lambda d: d.pop("battleship"), r"r\.json: missing key 'battleship'"),
     ]:

@@ -19,11 +19,12 @@
 /// ```
 ///
 /// One line per board row, one character per cell; blanks, commas and semicolons between cells
-/// are ignored. `.` and `~` are water; any other character must be the symbol of a ship class of
-/// the fleet. Each class's cells must form straight ships of the class's length, as many as the
-/// class's count. Ships of one class may touch: a run longer than one ship splits into
-/// consecutive ships, and when the drawing allows several readings the first found (in reading
-/// order, across before down) is taken. A fleet whose symbols the format uses itself (`#`, `,`,
+/// are ignored, and so is a UTF-8 byte order mark at the start. `.` and `~` are water; any other
+/// character must be the symbol of a ship class of the fleet. Each class's cells must form straight
+/// ships of the class's length, as many as the class's count. Ships of one class may touch: a run
+/// longer than one ship splits into consecutive ships, and when the drawing allows several readings
+/// the first found (in reading order, across before down) is taken. A fleet whose symbols the
+/// format uses itself (`#`, `,`,
 /// `;` and `~`, which `Fleet` allows for CS32's sake) cannot be drawn: both functions refuse it.
 #pragma once
 
@@ -195,6 +196,9 @@ template <BoardShape S>
   int line_no = 0;
   auto fail = [](std::string message) { return LayoutParse{std::nullopt, std::move(message), {}}; };
   if (auto why = detail::undrawable(fleet)) return fail(std::move(*why));
+  // A byte order mark, which some editors put at the start of a UTF-8 file, is not a cell.
+  if (constexpr std::string_view bom = "\xEF\xBB\xBF"; text.starts_with(bom))
+    text.remove_prefix(bom.size());
 
   while (!text.empty()) {
     const std::size_t end = text.find('\n');

@@ -11,7 +11,7 @@ import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
-from battleship import Fleet, Ocean, Rules
+from battleship import Fleet, Ocean, Rules, _records
 from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit
 from battleship.cli.report import _many
 from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter
@@ -179,6 +179,11 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
         resolve_placer(name)
     if args.search_budget is not None:
         check_count("--search-budget", args.search_budget, 1, INT_MAX)
+        if not set(placers) & set(DRAWING_PLACERS):  # it would change nothing: say so
+            raise ValueError(
+                f"--search-budget applies to the {', '.join(DRAWING_PLACERS)} placers; "
+                f"this run's placers are {', '.join(sorted(set(placers)))}"
+            )
     if args.candidates is not None:
         check_count("--candidates", args.candidates, 1, INT_MAX)
         if not set(placers) & set(CHOOSING_PLACERS):  # it would change nothing: say so
@@ -211,16 +216,24 @@ def _add_first_game_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+LAYOUT_FILE_LIMIT = 1 << 20
+"""The most bytes ``--layout`` reads: far more than a drawing of the largest board (1,024 cells)
+with comments, far less than a file that is not a drawing."""
+
+
 def _drawn_layout(path: str, rows: int, cols: int, fleet: Fleet, touching: str) -> Tuple[battleship.FixedPlacer, Ocean]:
     """``--layout FILE``'s placer and the ocean it lays out, checked on the run's board, fleet and
     touching rule before anything is played; ``ValueError`` naming the file (and the line) if it
     cannot be read or laid out."""
     try:
-        with open(path, encoding="utf-8") as file:
-            placer = battleship.FixedPlacer(file.read())
+        with open(path, "rb") as file:
+            raw = file.read(LAYOUT_FILE_LIMIT + 1)  # not all of /dev/zero
+        if len(raw) > LAYOUT_FILE_LIMIT:
+            raise ValueError(f"larger than {LAYOUT_FILE_LIMIT // 1024} KiB; a drawing is a line a board row")
+        placer = battleship.FixedPlacer(_records.utf8_text(raw))
         return placer, placer.check(rows, cols, fleet, touching)
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"--layout {path}: {getattr(error, 'strerror', None) or error}") from None
+    except OSError as error:
+        raise ValueError(f"--layout {path}: {error.strerror or error}") from None
     except ValueError as error:
         raise ValueError(f"--layout {path}: {error}") from None
 

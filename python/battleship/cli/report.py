@@ -78,8 +78,9 @@ def _print_match(r: battleship.MatchResult, description: str, played: int) -> No
     print(f"{a} vs {b}: {_many(r.games, 'game')}, {description} (each moves first in half the games)")
     low, high = r.interval_a
     width = max(20, len(a), len(b))
-    print(f"  {a:<{width}} wins {r.wins_a:>8,}  ({100 * r.share_a:.1f}%, 95% interval {100 * low:.1f}% to "
-          f"{100 * high:.1f}%)")
+    share = (f"({100 * r.share_a:.1f}%, 95% interval {100 * low:.1f}% to {100 * high:.1f}%)" if r.wins_a + r.wins_b
+             else "(no game won or lost: no share to give)")
+    print(f"  {a:<{width}} wins {r.wins_a:>8,}  {share}")
     print(f"  {b:<{width}} wins {r.wins_b:>8,}")
     difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
     print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")
