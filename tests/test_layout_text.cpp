@@ -67,7 +67,8 @@ TEST_CASE("a byte order mark at the start of a drawing is not a cell, elsewhere 
   const Board<S> board;
   const std::string bom = "\xEF\xBB\xBF";
   const LayoutParse plain = parse_layout(board, lettered_classic(), classic_grid);
-  const LayoutParse marked = parse_layout(board, lettered_classic(), bom + std::string(classic_grid));
+  const LayoutParse marked =
+      parse_layout(board, lettered_classic(), bom + std::string(classic_grid));
   INFO(marked.error);
   REQUIRE(marked);
   CHECK(*marked.layout == *plain.layout);
