@@ -1,7 +1,8 @@
 """The results of runs of games: ``SimulationResult`` (one shooter's solo games, with its
-``MissPhases`` when counted), ``MatchResult`` (a head-to-head, with each side's) and the ``RunSetup`` both were
-played on. Each goes to plain JSON values and back (``to_dict``, ``from_dict``), a malformed
-value named by its place. ``battleship.simulation`` plays the runs that make them."""
+``MissPhases`` when counted), ``MatchResult`` (a head-to-head, with each side's) and the
+``RunSetup`` both were played on. Each goes to plain JSON values and back (``to_dict``,
+``from_dict``), a malformed value named by its place. ``battleship.simulation`` plays the runs
+that make them."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ from battleship._core import Fleet, Rules
 from battleship._arguments import INT_MAX, UINT64_MAX
 
 __all__ = ["RunSetup", "MissPhases", "SimulationResult", "MatchResult"]
+
+
+_count = _records.whole(0, UINT64_MAX)
+"""A count or a game index as the engine keeps them: 64 bits."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,8 @@ class MissPhases:
     def hunting_per_game(self, afloat: int = 0) -> float:
         """Mean misses a game while hunting with ``afloat`` ships afloat (1: the last ship's
         hunt), or with any number when 0."""
+        if not isinstance(afloat, int) or isinstance(afloat, bool):
+            raise TypeError(f"afloat must be an int (ships afloat), got {afloat!r}")
         if afloat < 0 or afloat >= len(self.hunting):
             raise ValueError(f"afloat must be from 0 to {len(self.hunting) - 1} (the fleet's ships), got {afloat}")
         return self._per_game(sum(self.hunting) if afloat == 0 else self.hunting[afloat])
@@ -126,7 +133,7 @@ class MissPhases:
     def _read(cls, data: Any, where: str) -> MissPhases:
         r = _records
         d = r.record(data, where, {
-            "games": r.whole(), "hunting": r.listed(r.whole()), "targeting": r.whole(), "unknown": r.whole(),
+            "games": _count, "hunting": r.listed(_count), "targeting": _count, "unknown": _count,
         })
         if len(d["hunting"]) < 2 or d["hunting"][0] != 0:
             raise ValueError(
@@ -214,10 +221,10 @@ class SimulationResult:
     def _read(cls, data: Any, where: str) -> SimulationResult:
         r = _records
         d = r.record(data, where, {
-            "shooter": r.text, "games": r.whole(), "finished": r.whole(), "unfinished": r.whole(),
-            "unplaceable": r.whole(), "mean": r.real, "stddev": r.real, "ci95": r.real, "median": r.whole(),
+            "shooter": r.text, "games": _count, "finished": _count, "unfinished": _count,
+            "unplaceable": _count, "mean": r.real, "stddev": r.real, "ci95": r.real, "median": r.whole(),
             "p95": r.whole(), "min": r.whole(), "max": r.whole(), "seconds": r.real,
-            "games_per_second": r.real, "histogram": r.counts(np.uint64, 0, UINT64_MAX), "first_game": r.whole(),
+            "games_per_second": r.real, "histogram": r.counts(np.uint64, 0, UINT64_MAX), "first_game": _count,
             "game_shots": r.nullable(r.counts(np.int32, -1, INT_MAX)), "setup": r.nullable(RunSetup._read),
             "phases": r.nullable(MissPhases._read),
         }, kind="simulation", optional=("phases",))  # files written before phases were kept lack it
@@ -226,7 +233,7 @@ class SimulationResult:
                 f"{where}: finished, unfinished and unplaceable add up to "
                 f"{d['finished'] + d['unfinished'] + d['unplaceable']:,}, not games ({d['games']:,})"
             )
-        counted = int(d["histogram"].sum())
+        counted = sum(int(n) for n in d["histogram"])  # Python's integers: a sum of uint64s may wrap
         if counted != d["finished"]:
             raise ValueError(f"{where}.histogram: counts {counted:,} games, not finished ({d['finished']:,})")
         shots = d["game_shots"]
@@ -335,10 +342,10 @@ class MatchResult:
     def _read(cls, data: Any, where: str) -> MatchResult:
         r = _records
         d = r.record(data, where, {
-            "a": r.text, "b": r.text, "games": r.whole(), "wins_a": r.whole(), "wins_b": r.whole(),
-            "draws": r.whole(), "aborted": r.whole(), "first_mover_wins": r.whole(), "mean_rounds": r.real,
-            "mean_winner_shots": r.real, "seconds": r.real, "first_abort": r.text, "total_rounds": r.whole(),
-            "total_winner_shots": r.whole(), "first_abort_game": r.nullable(r.whole()), "first_game": r.whole(),
+            "a": r.text, "b": r.text, "games": _count, "wins_a": _count, "wins_b": _count,
+            "draws": _count, "aborted": _count, "first_mover_wins": _count, "mean_rounds": r.real,
+            "mean_winner_shots": r.real, "seconds": r.real, "first_abort": r.text, "total_rounds": _count,
+            "total_winner_shots": _count, "first_abort_game": r.nullable(_count), "first_game": _count,
             "setup": r.nullable(RunSetup._read),
             "game_results": r.nullable(r.counts(np.int8, cls.A_WON, cls.ABORTED)),
             "phases_a": r.nullable(MissPhases._read), "phases_b": r.nullable(MissPhases._read),

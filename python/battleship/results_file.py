@@ -48,6 +48,11 @@ def save_results(
     ``command``, the arguments that made them, if given. ``TypeError`` for something that is
     not a result, before the file is touched; ``OSError`` if it cannot be written."""
     one = isinstance(results, tuple(_KINDS.values()))
+    if not one and (isinstance(results, (str, bytes, dict)) or not hasattr(results, "__iter__")):
+        raise TypeError(
+            f"save_results writes a result or a list of them (SimulationResult, MatchResult, TournamentResult, "
+            f"SprtResult), got a {type(results).__name__}"
+        )
     items: List[Any] = [results] if one else list(results)  # type: ignore[arg-type]
     for i, item in enumerate(items):
         if not isinstance(item, tuple(_KINDS.values())):

@@ -18,7 +18,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from battleship import _core, _records, _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
+from battleship._arguments import UINT64_MAX, check_count, check_fit, check_own_shooters, fleet_and_rules
 from battleship.results import MatchResult, RunSetup
 from battleship.simulation import (
     _match_result,
@@ -210,6 +210,8 @@ def _names(results: Sequence[MatchResult]) -> List[str]:
     of a player against itself or fewer than two players."""
     names: List[str] = []
     for m in results:
+        if not isinstance(m, MatchResult):
+            raise TypeError(f"Elo ratings are fitted to MatchResult objects (match results), got a {type(m).__name__}")
         if m.a == m.b:
             raise ValueError(f"a result of {m.a!r} against itself cannot rate it")
         names += [n for n in (m.a, m.b) if n not in names]
@@ -344,11 +346,12 @@ class TournamentResult:
     @classmethod
     def _read(cls, data: Any, where: str) -> TournamentResult:
         r = _records
-        standing = {"name": r.text, "wins": r.whole(), "losses": r.whole(), "draws": r.whole(), "score": r.real}
+        count = r.whole(0, UINT64_MAX)
+        standing = {"name": r.text, "wins": count, "losses": count, "draws": count, "score": r.real}
         d = r.record(data, where, {
             "names": r.listed(r.text),
             "standings": r.listed(lambda item, at: Standing(**r.record(item, at, standing))),
-            "matches": r.listed(MatchResult._read), "games": r.whole(), "seconds": r.real, "cancelled": r.flag,
+            "matches": r.listed(MatchResult._read), "games": count, "seconds": r.real, "cancelled": r.flag,
         }, kind="tournament")
         names = d["names"]
         if len(set(names)) != len(names) or len(names) < 2:
@@ -386,6 +389,8 @@ def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tu
     without a placer uses ``uniform``, and is named by its shooter (and its placer when not
     ``uniform``) unless a mapping names it."""
     items: List[Tuple[Optional[str], Player]]
+    if isinstance(players, str):  # its letters are no players
+        raise TypeError(f"players is a list of shooters (or a mapping of names to them), got the string {players!r}")
     items = list(players.items()) if isinstance(players, Mapping) else [(None, p) for p in players]
     out = []
     for name, player in items:

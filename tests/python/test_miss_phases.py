@@ -84,6 +84,9 @@ def test_bad_arguments_are_refused():
     p = MissPhases(2, (0, 3, 5), 4, 0)
     with pytest.raises(ValueError, match=r"afloat must be from 0 to 2 \(the fleet's ships\), got 3"):
         p.hunting_per_game(3)
+    for odd in (1.5, None, True):
+        with pytest.raises(TypeError, match=rf"^afloat must be an int \(ships afloat\), got {odd}$"):
+            p.hunting_per_game(odd)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="misses of fleets of 2 and 1 ships cannot be added"):
         p + MissPhases(1, (0, 1), 0, 0)
     assert p + MissPhases(1, (0, 1, 1), 2, 1) == MissPhases(3, (0, 4, 6), 6, 1)

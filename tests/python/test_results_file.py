@@ -247,6 +247,27 @@ def test_counts_that_no_run_could_give_are_refused(results):
         TournamentResult.from_dict(swapped)
 
 
+def test_counts_past_what_the_engine_keeps_are_refused_even_where_they_would_wrap(results):
+    sim = results["simulation"].to_dict()
+    wrapping = [0] * len(sim["histogram"])
+    wrapping[-2:] = [2**64 - 1, sim["finished"] + 1]  # adds up to finished in 64 bits
+    with pytest.raises(ValueError, match=r"^SimulationResult.histogram: counts 18,446,744,073,709,551,676 games"):
+        SimulationResult.from_dict({**sim, "histogram": wrapping, "game_shots": None})
+    m = results["match"].to_dict()
+    huge = {**m, "games": 2**64 + 6, "wins_a": 2**64 + 6 - m["wins_b"] - m["draws"] - m["aborted"],
+            "game_results": None}
+    with pytest.raises(ValueError, match=r"^MatchResult.games: expected at most 18,446,744,073,709,551,615"):
+        MatchResult.from_dict(huge)
+
+
+def test_save_refuses_what_is_neither_a_result_nor_a_list_of_them(tmp_path):
+    with pytest.raises(TypeError, match=r"^save_results writes a result or a list of them .*got a int$"):
+        battleship.save_results(5, tmp_path / "r.json")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"got a str$"):
+        battleship.save_results("results", tmp_path / "r.json")  # type: ignore[arg-type]
+    assert not (tmp_path / "r.json").exists()
+
+
 def test_a_tournament_with_a_pair_that_did_not_enter_is_refused(results):
     t = results["tournament"].to_dict()
     with pytest.raises(ValueError, match=r"TournamentResult.matches\[1\]: 'random' against 'expert' is not"):

@@ -98,6 +98,16 @@ def test_the_engines_standings_refuse_a_record_that_names_no_pair_of_players():
     ]
 
 
+def test_what_is_not_players_or_match_results_is_refused_as_a_type_error():
+    with pytest.raises(TypeError, match=r"^players is a list of shooters \(or a mapping of names to them\), got the "
+                                        r"string 'random'$"):
+        battleship.tournament("random", 2, progress=False)  # type: ignore[arg-type]
+    duel = battleship.match("parity", "random", 4, progress=False)
+    for odd in (5, battleship.simulate("parity", 4, progress=False)):
+        with pytest.raises(TypeError, match=r"^Elo ratings are fitted to MatchResult objects \(match results\), got a "):
+            battleship.elo_fit([duel, odd])  # type: ignore[list-item]
+
+
 def test_tournament_pieces_that_do_not_make_one_run_are_refused():
     players = ["random", "parity"]
     first = battleship.tournament(players, 20, seed=5, progress=False)
