@@ -66,7 +66,9 @@ class GameRecord:
     rules: Rules
     seed: int
     players: Tuple[str, str]
-    placements: Tuple[Tuple[Placement, ...], Tuple[Placement, ...]]
+    placements: Tuple[Tuple[Optional[Placement], ...], Tuple[Optional[Placement], ...]]
+    """Each player's ships where they lay when the first shot was fired, indexed by ship id:
+    ``None`` for a ship not on the board (a fleet laid out in part by hand)."""
     shots: Tuple[ShotRecord, ...]
     outcome: GameOutcome
 
@@ -92,7 +94,8 @@ class GameRecord:
         for player in (0, 1):
             ocean = game.ocean(player)
             for ship, p in enumerate(self.placements[player]):
-                ocean.place(ship, p.origin, p.orientation)
+                if p is not None:  # a ship left off the board stays off it
+                    ocean.place(ship, p.origin, p.orientation)
         game.play_to_end()
         return game
 
@@ -203,7 +206,7 @@ class Game:
         self._at_fault: Optional[int] = None  # then, the player to blame
         self._busy: Optional[int] = None  # the thread of the call playing or placing, if any
         self._entry = threading.Lock()  # makes checking and setting _busy one step
-        self._placements: Optional[Tuple[Tuple[Placement, ...], Tuple[Placement, ...]]] = None
+        self._placements: Optional[Tuple[Tuple[Optional[Placement], ...], Tuple[Optional[Placement], ...]]] = None
         if layout_with is not None:
             for player in (0, 1):
                 self.place(player, layout_with[player])
@@ -296,14 +299,9 @@ class Game:
             "game.record.replay() rebuilds a finished game"
         )
 
-    def _layout(self, player: int) -> Tuple[Placement, ...]:
+    def _layout(self, player: int) -> Tuple[Optional[Placement], ...]:
         ocean = self.ocean(player)
-        out = []
-        for ship in range(ocean.ship_count):
-            p = ocean.placement(ship)
-            if p is not None:
-                out.append(p)
-        return tuple(out)
+        return tuple(ocean.placement(ship) for ship in range(ocean.ship_count))
 
     def play_turn(self) -> None:
         """Play one turn of the player to move (nothing once the match is over)."""

@@ -20,6 +20,19 @@ def test_a_game_plays_to_a_win_and_records_every_shot():
     assert record.placements[0] != record.placements[1]
 
 
+def test_a_fleet_laid_out_in_part_by_hand_replays_with_each_ship_where_it_lay():
+    game = Game(placers=None, seed=1)
+    game.ocean(0).place(1, (5, 0))  # the Battleship alone: the Carrier stays off the board
+    game.place(1)
+    game.play_to_end()
+    record = game.record
+    assert record.placements[0][0] is None and record.placements[0][1] is not None
+    assert record.placements[0][1].length == 4 and all(p is not None for p in record.placements[1])
+    again = record.replay()
+    assert again.record == record
+    assert again.ocean(0).placement(0) is None and again.ocean(0).placement(1) == record.placements[0][1]
+
+
 def test_the_same_seed_gives_the_same_game():
     a = Game("parity", "random", seed=5).play_to_end()
     b = Game("parity", "random", seed=5).play_to_end()
