@@ -169,6 +169,44 @@ def test_a_chosen_layout_is_played():
     assert np.array_equal(env.ocean.ships, layout.ships)
 
 
+class _Switchable:
+    """Lays out uniform draws, or fails (returns False) while ``fail`` is set."""
+
+    def __init__(self) -> None:
+        self.fail = False
+
+    def place(self, ocean: battleship.Ocean, rng: battleship.Rng) -> bool:
+        if self.fail:
+            return False
+        ocean.place_randomly("uniform", rng)
+        return True
+
+
+def test_a_placer_that_fails_in_reset_changes_nothing_not_even_the_generator():
+    for seeded in (None, 9):  # a seeded reset replaces the generator, an unseeded one draws from it
+        placer = _Switchable()
+        env, same = BattleshipEnv(placer=placer), BattleshipEnv(placer=_Switchable())
+        env.reset(seed=3)
+        same.reset(seed=3)
+        placer.fail = True
+        with pytest.raises(ValueError):
+            env.reset(seed=seeded)
+        placer.fail = False
+        env.reset()
+        same.reset()
+        assert np.array_equal(env.ocean.ships, same.ocean.ships)
+        placer = _Switchable()
+        duel, other = DuelEnv(placer=placer, first="random"), DuelEnv(placer=_Switchable(), first="random")
+        duel.reset(seed=3)
+        other.reset(seed=3)
+        placer.fail = True
+        with pytest.raises(ValueError):
+            duel.reset(seed=seeded)
+        placer.fail = False
+        got, expected = duel.reset()[0], other.reset()[0]
+        assert all(np.array_equal(got[key], expected[key]) for key in expected), seeded  # own fleet, who moved
+
+
 def test_a_refused_layout_leaves_the_episode_under_way():
     env = BattleshipEnv(rules=battleship.Rules(touching="no_contact"))
     env.reset(seed=6)

@@ -242,6 +242,31 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
     assert np.array_equal(env.game.ocean(0).ships, same.game.ocean(0).ships)
 
 
+def test_a_placer_that_fails_in_reset_changes_nothing_not_even_the_generator():
+    class Switchable:
+        fail = False
+
+        def place(self, ocean: battleship.Ocean, rng: battleship.Rng) -> bool:
+            if self.fail:
+                return False
+            ocean.place_randomly("uniform", rng)
+            return True
+
+    for seeded in (None, 9):  # a seeded reset replaces the generator, an unseeded one draws from it
+        placer = Switchable()
+        env, same = SelfPlayEnv(placers=(placer, "uniform")), SelfPlayEnv(placers=(Switchable(), "uniform"))
+        env.reset(seed=3)
+        same.reset(seed=3)
+        placer.fail = True
+        with pytest.raises(ValueError):
+            env.reset(seed=seeded)
+        placer.fail = False
+        env.reset()
+        same.reset()
+        assert env.game is not None and same.game is not None and env.game.seed == same.game.seed
+        assert np.array_equal(env.game.ocean(0).ships, same.game.ocean(0).ships)
+
+
 @pytest.mark.parametrize(
     "kwargs, error, message",
     [

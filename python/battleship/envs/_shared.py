@@ -3,8 +3,9 @@ engine's shooters as teachers, pictures of a board."""
 
 from __future__ import annotations
 
+import contextlib
 import zlib
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple
 
 import gymnasium
 import numpy as np
@@ -27,6 +28,25 @@ SCALE = 16
 """Pixels a cell in ``rgb_array`` pictures."""
 _CODE_OF = {"miss": MISS, "hit": HIT, "sunk": SUNK}
 """The board code of each answer."""
+
+
+@contextlib.contextmanager
+def generator_kept_if_failed(env: Any) -> Iterator[None]:
+    """Puts ``env``'s generator (Gymnasium's ``_np_random`` and ``_np_random_seed``, or the
+    PettingZoo environment's ``_np_random``) back as it was when the block raises (a placer that
+    fails in ``reset``): a failed reset changes nothing, so the next one lays out what it would
+    have. A seeded reset replaces the generator, an unseeded one draws from it: both are undone."""
+    saved = {name: getattr(env, name) for name in ("_np_random", "_np_random_seed") if hasattr(env, name)}
+    generator = saved.get("_np_random")
+    state = None if generator is None else generator.bit_generator.state
+    try:
+        yield
+    except BaseException:
+        for name, value in saved.items():
+            setattr(env, name, value)
+        if generator is not None:
+            generator.bit_generator.state = state
+        raise
 
 
 def cell_index(action: Any, rows: int, cols: int) -> int:

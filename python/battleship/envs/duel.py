@@ -58,6 +58,7 @@ from battleship.envs._shared import (
     BoardEnv,
     cell_index,
     check_layouts,
+    generator_kept_if_failed,
     match_reward,
     name_cell,
     picture,
@@ -153,8 +154,8 @@ class DuelEnv(BoardEnv):
 
         ``options={"own": ocean, "ocean": ocean}`` plays chosen layouts (placed
         ``battleship.Ocean``\\ s of this board and fleet) for the agent's fleet and for the
-        opponent's (the one the agent fires at) instead of drawing them; a refused layout changes
-        nothing, not even the generator.
+        opponent's (the one the agent fires at) instead of drawing them; a refused layout, or a
+        placer that fails, changes nothing, not even the generator.
 
         When the opponent moves first it plays its turn here, and under ``until_miss`` that turn
         can sink the agent's whole fleet (on small boards): the match is then over before the
@@ -162,16 +163,17 @@ class DuelEnv(BoardEnv):
         action, ends the episode with the loss (``info["outcome"]`` ``"over"``).
         """
         check_layouts(self, options, ("own", "ocean"))
-        super().reset(seed=seed)
-        episode_seed = int(self.np_random.integers(0, 2**63))
-        agent = 0 if self.first == "agent" else 1 if self.first == "opponent" else int(self.np_random.integers(0, 2))
-        players = (self._hand, self._opponent) if agent == 0 else (self._opponent, self._hand)
-        chosen = options or {}
-        fleets = [
-            (agent, chosen.get("own"), self._placers[0], "options['own']"),
-            (1 - agent, chosen.get("ocean"), self._placers[1], "options['ocean']"),
-        ]
-        game = start_match(self, players, episode_seed, _Follower(self), fleets)
+        with generator_kept_if_failed(self):  # a placer that fails changes nothing either
+            super().reset(seed=seed)
+            episode_seed = int(self.np_random.integers(0, 2**63))
+            agent = 0 if self.first == "agent" else 1 if self.first == "opponent" else int(self.np_random.integers(0, 2))
+            players = (self._hand, self._opponent) if agent == 0 else (self._opponent, self._hand)
+            chosen = options or {}
+            fleets = [
+                (agent, chosen.get("own"), self._placers[0], "options['own']"),
+                (1 - agent, chosen.get("ocean"), self._placers[1], "options['ocean']"),
+            ]
+            game = start_match(self, players, episode_seed, _Follower(self), fleets)
         self._game, self._agent, self._episode_seed = game, agent, episode_seed
         # The agent's ships do not move: SHIP on their cells, WATER elsewhere, worked out once.
         self._own_fleet = np.where(game.ocean(agent).ships >= 0, SHIP, WATER).astype(np.int8)

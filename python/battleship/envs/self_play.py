@@ -88,6 +88,7 @@ from battleship.envs._shared import (
     cell_index,
     check_layouts,
     game_arguments,
+    generator_kept_if_failed,
     match_reward,
     name_cell,
     picture,
@@ -209,22 +210,24 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """Lay out both fleets and decide who moves first (see the module's description)."""
+        """Lay out both fleets and decide who moves first (see the module's description). A
+        refused layout, or a placer that fails, changes nothing, not even the generator."""
         check_layouts(self, options, AGENTS, others=True)  # PettingZoo's api_test passes its own
-        if seed is not None:
-            self._np_random, _ = seeding.np_random(seed)
-        rng = self._np_random
-        episode_seed = int(rng.integers(0, 2**63))
-        first = self.first if self.first != "random" else AGENTS[int(rng.integers(0, 2))]
-        order = (first, AGENTS[1 - AGENTS.index(first)])
-        sides = {agent: _Side(self.rows, self.cols, self.fleet.ship_count) for agent in AGENTS}
-        chosen = options or {}  # other keys are ignored (PettingZoo's api_test passes one)
-        fleets = [
-            (player, chosen.get(agent), self._placers[AGENTS.index(agent)], f"options[{agent!r}]")
-            for player, agent in enumerate(order)
-        ]
-        players = (sides[order[0]].hand, sides[order[1]].hand)
-        game = start_match(self, players, episode_seed, _Follower(self), fleets)
+        with generator_kept_if_failed(self):  # a placer that fails changes nothing
+            if seed is not None:
+                self._np_random, _ = seeding.np_random(seed)
+            rng = self._np_random
+            episode_seed = int(rng.integers(0, 2**63))
+            first = self.first if self.first != "random" else AGENTS[int(rng.integers(0, 2))]
+            order = (first, AGENTS[1 - AGENTS.index(first)])
+            sides = {agent: _Side(self.rows, self.cols, self.fleet.ship_count) for agent in AGENTS}
+            chosen = options or {}  # other keys are ignored (PettingZoo's api_test passes one)
+            fleets = [
+                (player, chosen.get(agent), self._placers[AGENTS.index(agent)], f"options[{agent!r}]")
+                for player, agent in enumerate(order)
+            ]
+            players = (sides[order[0]].hand, sides[order[1]].hand)
+            game = start_match(self, players, episode_seed, _Follower(self), fleets)
         for player, agent in enumerate(order):  # the ships do not move: worked out once
             sides[agent].own_fleet = np.where(game.ocean(player).ships >= 0, SHIP, WATER).astype(np.int8)
         self._game, self._sides, self._order, self._episode_seed = game, sides, order, episode_seed

@@ -37,7 +37,15 @@ from gymnasium import spaces
 
 from battleship._core import Fleet, Rng, Rules
 from battleship.board import Ocean, TargetView
-from battleship.envs._shared import TARGET_COLOURS, BoardEnv, cell_index, check_layouts, copy_layout, picture
+from battleship.envs._shared import (
+    TARGET_COLOURS,
+    BoardEnv,
+    cell_index,
+    check_layouts,
+    copy_layout,
+    generator_kept_if_failed,
+    picture,
+)
 from battleship.posterior import UNKNOWN
 from battleship.strategies import resolve_placer
 
@@ -84,18 +92,19 @@ class BattleshipEnv(BoardEnv):
 
         ``options={"ocean": ocean}`` plays the layout of a placed ``battleship.Ocean`` of the same
         board and fleet instead of drawing one (to evaluate an agent on chosen layouts); a refused
-        layout changes nothing, not even the generator.
+        layout, or a placer that fails, changes nothing, not even the generator.
         """
         check_layouts(self, options, ("ocean",))  # a refused layout changes nothing
-        super().reset(seed=seed)
-        # The engine's generator is seeded from Gymnasium's, so reset(seed=s) fixes the layout.
-        episode_seed = int(self.np_random.integers(0, 2**63))
-        ocean = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
-        layout = (options or {}).get("ocean")
-        if layout is not None:
-            copy_layout(layout, ocean, "options['ocean']")
-        else:
-            ocean.place_randomly(self._placer, Rng(episode_seed))
+        with generator_kept_if_failed(self):  # and neither does a placer that fails
+            super().reset(seed=seed)
+            # The engine's generator is seeded from Gymnasium's, so reset(seed=s) fixes the layout.
+            episode_seed = int(self.np_random.integers(0, 2**63))
+            ocean = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
+            layout = (options or {}).get("ocean")
+            if layout is not None:
+                copy_layout(layout, ocean, "options['ocean']")
+            else:
+                ocean.place_randomly(self._placer, Rng(episode_seed))
         self._ocean, self._episode_seed = ocean, episode_seed
         self._view = TargetView(self.rows, self.cols, self.fleet, self.rules)
         self._start_episode()
