@@ -665,6 +665,24 @@ TEST_CASE("an observer may end the game from a hook", "[game]") {
   CHECK(g.view(0).shots_fired() == 3);
 }
 
+TEST_CASE("a shooter that throws from on_result leaves its shot counted and announced", "[game]") {
+  struct Grumbler : ReadingOrder {
+    int told = 0;
+    void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {
+      if (++told == 3) throw std::runtime_error("grumble");
+    }
+  };
+  auto g = reading_game<Transcript, Grumbler, ReadingOrder>(rulesets::classic, Grumbler{});
+  Transcript t;
+  g.observe(&t);
+  CHECK_THROWS_AS(g.play_to_end(), std::runtime_error);
+  // The ocean took the third shot: the view, the totals and the observer all hold it.
+  CHECK(g.view(0).shots_fired() == 3);
+  CHECK(g.outcome().shots[0] == 3);
+  CHECK(std::count_if(t.lines.begin(), t.lines.end(),
+                      [](const std::string& line) { return line.starts_with("shot 0 "); }) == 3);
+}
+
 TEST_CASE("play_round plays both turns and play_turn one", "[game]") {
   auto g = reading_game(rulesets::classic);
   g.play_turn();

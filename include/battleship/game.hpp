@@ -485,7 +485,6 @@ private:
       const ShotOutcome full = target.fire(shot.cell);
       const ShotOutcome told = disclose(full, rules_.disclosure);
       view.record(shot.cell, told);
-      shooter.on_result(view, shot.cell, told);
       if (full.valid()) {
         ++outcome_.shots[index(p)];
         if (!refuse) streak = 0;
@@ -493,7 +492,11 @@ private:
       } else {
         ++streak;
       }
-      if (!announce(p, shot.cell, full, told)) return false;
+      // Counted and announced before the shooter hears of it: a shooter that throws from
+      // on_result leaves a game whose totals and observers hold every shot its oceans took.
+      const bool going = announce(p, shot.cell, full, told);
+      shooter.on_result(view, shot.cell, told);
+      if (!going) return false;
       if (!full.valid() && streak >= rules_.max_invalid_in_a_row) {
         abort(too_many_invalid(p), p);
         return false;

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
-from typing import Any, Callable, Dict, List, Optional, Protocol, Type, Union, runtime_checkable
+from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
 from battleship._arguments import INT_MAX, check_count
-from battleship._core import Fleet, Rng, ShotOutcome
+from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship._types import Cell, CellLike
 from battleship.board import Ocean, TargetView
 
@@ -142,8 +142,10 @@ class BuiltinShooter:
         self._game = None
 
     def start(self, view: TargetView) -> None:
-        """Begin a new game against ``view``'s target, forgetting the last one."""
-        core_view = _board_of(view, TargetView, "view")
+        """Begin a new game against ``view``'s target, forgetting the last one. ``ValueError``
+        for a view with shots already fired: the shooter would not know of them (tell it each
+        answer with ``on_result`` from a fresh view instead)."""
+        core_view = _fresh_view(view, self.name)
         impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
         impl.start(core_view)
         self._keep(impl, view)
@@ -152,24 +154,14 @@ class BuiltinShooter:
         """The engine's shooter for ``view``: this one's, or a new one started on ``view`` if
         this one was never started (the caller keeps it, with ``_game``, once the call worked).
         ValueError if ``view`` is of another game than the one it was started on."""
-        core_view = _board_of(view, TargetView, "view")
         if self._impl is None:
+            core_view = _fresh_view(view, self.name)
             impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
             impl.start(core_view)
             return impl
-        rows, cols, fleet, rules = self._game
-        if (view.rows, view.cols) != (rows, cols):
-            other = f"a {view.rows} x {view.cols} board"
-        elif view.fleet != fleet:
-            other = "another fleet"
-        elif view.rules != rules:
-            other = "other rules"
-        else:
-            return self._impl
-        raise ValueError(
-            f"the {self.name} shooter was started on a {rows} x {cols} board with another view, "
-            f"and this view has {other}: start(view) the shooter on this view first"
-        )
+        _board_of(view, TargetView, "view")
+        _check_same_game(self.name, self._game, view)
+        return self._impl
 
     def _keep(self, impl: Any, view: TargetView) -> None:
         if impl is not self._impl:
@@ -210,6 +202,36 @@ class BuiltinShooter:
         return hash(("shooter", self.name))
 
 
+def _fresh_view(view: TargetView, name: str) -> Any:
+    """The engine's view of ``view``, to start the shooter ``name`` on: ``ValueError`` if shots
+    were fired at it already (the shooter starts a game, and would not know of them)."""
+    core_view = _board_of(view, TargetView, "view")
+    if view.shots_fired:
+        raise ValueError(
+            f"the {name} shooter starts on a view of a game's start, and {view.shots_fired} shots were fired at "
+            "this one: start it on a fresh view and tell it each answer (on_result)"
+        )
+    return core_view
+
+
+def _check_same_game(name: str, started: Tuple[int, int, Fleet, Rules], view: TargetView) -> None:
+    """``ValueError`` unless ``view`` has the board, fleet and rules (``started``) of the game the
+    shooter ``name`` was started on."""
+    rows, cols, fleet, rules = started
+    if (view.rows, view.cols) != (rows, cols):
+        other = f"a {view.rows} x {view.cols} board"
+    elif view.fleet != fleet:
+        other = "another fleet"
+    elif view.rules != rules:
+        other = "other rules"
+    else:
+        return
+    raise ValueError(
+        f"the {name} shooter was started on a {rows} x {cols} board with another view, "
+        f"and this view has {other}: start(view) the shooter on this view first"
+    )
+
+
 class OptimalShooter:
     """Perfect play on small boards: the shots that need the fewest expected shots against
     uniformly random layouts, found by exhaustive search (the C++ ``battleship::OptimalShooter``,
@@ -242,6 +264,7 @@ class OptimalShooter:
             "max_positions": check_count("max_positions", max_positions, 1),
         }
         self._impl = _core.OptimalShooter(self._limits["max_layouts"], self._limits["max_positions"])
+        self._game: Optional[Tuple[int, int, Fleet, Rules]] = None  # of the view it was started on
 
     def __getstate__(self) -> Dict[str, int]:
         return dict(self._limits)  # the limits only: the positions solved stay behind
@@ -250,19 +273,30 @@ class OptimalShooter:
         self.__init__(**state)  # type: ignore[misc]
 
     def start(self, view: TargetView) -> None:
-        """Begin a new game against ``view``'s target (the first on a board runs the search)."""
-        core_view = _board_of(view, TargetView, "view")
+        """Begin a new game against ``view``'s target (the first on a board runs the search).
+        ``ValueError`` for a view with shots already fired, as ``BuiltinShooter.start``."""
+        core_view = _fresh_view(view, "optimal")
         if view.rows * view.cols > _shape.SMALL:
             raise ValueError(f"the optimal shooter plays boards of at most {_shape.SMALL} cells")
         self._impl.start(core_view)
+        self._game = (view.rows, view.cols, view.fleet, view.rules)
+
+    def _started_on(self, view: TargetView) -> Any:
+        """The engine's view of ``view``; ``ValueError`` before ``start`` or for a view of
+        another game than the one it was started on (its answers would not be this game's)."""
+        core_view = _board_of(view, TargetView, "view")
+        if self._game is None:
+            raise ValueError("the optimal shooter has not started a game: start(view) it first")
+        _check_same_game("optimal", self._game, view)
+        return core_view
 
     def next_shot(self, view: TargetView, rng: Rng) -> Cell:
         """The optimal shot from what the shooter was told (``rng`` is not used)."""
-        return self._impl.next_shot(_board_of(view, TargetView, "view"), rng)  # type: ignore[no-any-return]
+        return self._impl.next_shot(self._started_on(view), rng)  # type: ignore[no-any-return]
 
     def on_result(self, view: TargetView, cell: CellLike, outcome: ShotOutcome) -> None:
         """Tell the shooter the announced outcome (record it in ``view`` first)."""
-        self._impl.on_result(_board_of(view, TargetView, "view"), cell, outcome)
+        self._impl.on_result(self._started_on(view), cell, outcome)
 
     def expected_shots(self) -> float:
         """The fewest expected shots still needed from here: perfect play's value of the game's

@@ -152,6 +152,27 @@ def test_the_optimal_shooter_refuses_what_it_cannot_search() -> None:
     assert battleship.exact_mean_shots(shooter, 4, 4, fleet=TWO) == pytest.approx(146 / 24, abs=1e-12)
 
 
+def test_the_optimal_shooter_plays_only_the_game_it_started_from_its_start() -> None:
+    shooter = battleship.OptimalShooter()
+    view = battleship.TargetView(3, 3, TWO)
+    with pytest.raises(ValueError, match=r"^the optimal shooter has not started a game: start\(view\) it first$"):
+        shooter.next_shot(view, battleship.Rng(1))
+    view.record((0, 0), battleship.ShotOutcome("miss"))
+    with pytest.raises(ValueError, match="^the optimal shooter starts on a view of a game's start, and 1 shots were"):
+        shooter.start(view)  # it would not know of the miss
+    view = battleship.TargetView(3, 3, TWO)
+    shooter.start(view)
+    for other, what in ((battleship.TargetView(4, 4, TWO), "a 4 x 4 board"),
+                        (battleship.TargetView(12, 12, TWO), "a 12 x 12 board"),  # past 128 cells too
+                        (battleship.TargetView(3, 3, TWO_TWO), "another fleet")):
+        with pytest.raises(ValueError, match=rf"^the optimal shooter was started on a 3 x 3 board .* has {what}"):
+            shooter.next_shot(other, battleship.Rng(1))
+        with pytest.raises(ValueError, match=rf"has {what}"):
+            shooter.on_result(other, (0, 0), battleship.ShotOutcome("miss"))
+    cell = shooter.next_shot(view, battleship.Rng(1))  # the refusals changed nothing
+    assert view.is_open(cell)
+
+
 def test_a_python_shooters_exception_surfaces_as_itself() -> None:
     class Broken:
         def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:

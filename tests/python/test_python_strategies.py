@@ -129,6 +129,9 @@ def test_the_second_players_shooter_raising_puts_it_at_fault_and_an_observer_no_
         game.play_to_end()
     outcome = game.outcome
     assert outcome.at_fault == 1 and outcome.reason == "player 1's shooter's on_result raised ValueError: cannot take it"
+    # The shot it was told of was fired: the totals and the record hold it, as the boards do.
+    assert outcome.shots == (1, 1) and game.view(1).shots_fired == 1 and int(game.ocean(0).shots.sum()) == 1
+    assert len(game.record.shots_of(1)) == 1
 
     class Failing:
         def on_shot(self, *args):
@@ -221,6 +224,17 @@ def test_python_shooter_against_a_cpp_shooter_in_a_game():
     loser = 1 - outcome.winner
     assert game.ocean(loser).all_sunk
     assert not game.ocean(outcome.winner).all_sunk
+
+
+def test_a_builtin_shooter_starts_only_on_a_view_of_a_game_s_start():
+    view = battleship.TargetView(3, 3, battleship.Fleet([("Cruiser", "C", 3)]))
+    for r, c in [(r, c) for r in range(3) for c in range(3) if (r, c) != (1, 1)]:
+        view.record((r, c), battleship.ShotOutcome("miss"))
+    for name in battleship.shooter_names():  # started here, a shooter would not know of the misses
+        with pytest.raises(ValueError, match=rf"^the {name} shooter starts on a view of a game's start, and 8 shots"):
+            battleship.shooter(name).next_shot(view, battleship.Rng(1))  # started on its first call
+        with pytest.raises(ValueError, match=rf"^the {name} shooter starts on a view of a game's start"):
+            battleship.shooter(name).start(view)
 
 
 def test_a_builtin_shooter_can_be_stepped_by_hand():
