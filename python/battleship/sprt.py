@@ -117,9 +117,13 @@ def sprt(
     ``ValueError`` for hypotheses with ``elo1 <= elo0`` or beyond 4000 points, error rates not
     above 0 or adding up to 1 or more, or a ``batch`` that is not a positive even number (``a``
     moves first in even-numbered matches, so a batch is whole pairs of seatings); ``TypeError``
-    for counts that are not ints or an option ``match`` does not take here; and whatever ``match``
+    for hypotheses or error rates that are not numbers, counts that are not ints or an option
+    ``match`` does not take here; and whatever ``match``
     raises, before any match is played.
     """
+    for name, value in (("elo0", elo0), ("elo1", elo1), ("alpha", alpha), ("beta", beta)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"{name} must be a number, got {value!r}")
     state = _core.sprt_decision(elo0, elo1, alpha, beta, 0, 0, 0)  # the test's own refusals, first
     batch = check_count("batch", batch, 1)
     if batch % 2:

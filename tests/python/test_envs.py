@@ -241,6 +241,7 @@ def test_a_refused_layout_leaves_the_episode_under_way():
     [
         (100, ValueError, "action 100 is not a cell index of this 10 x 10 board"),
         (-1, ValueError, "action -1 is not a cell index of this 10 x 10 board"),
+        (2**64, ValueError, "action 18446744073709551616 is not a cell index of this 10 x 10 board"),
         ("A1", TypeError, r"an action is a cell index \(an int\), got 'A1'"),
         (1.5, TypeError, r"an action is a cell index \(an int\), got 1.5"),
         (True, TypeError, r"an action is a cell index \(an int\), got True"),

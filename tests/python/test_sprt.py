@@ -116,6 +116,8 @@ def test_draws_count_half_a_point_each_way():
         (dict(batch=0), ValueError, "batch must be >= 1, got 0"),
         (dict(max_games=0), ValueError, "max_games must be >= 1, got 0"),
         (dict(batch=2.0), TypeError, "batch must be an int"),
+        (dict(elo0="0"), TypeError, "^elo0 must be a number, got '0'$"),
+        (dict(alpha=None), TypeError, "^alpha must be a number, got None$"),
         (dict(games=100), TypeError, "sprt\\(\\) takes no 'games'"),
         (dict(first_game=4), TypeError, "sprt\\(\\) takes no 'first_game'"),
         (dict(colour="red"), TypeError, "sprt\\(\\) got an unexpected keyword argument 'colour'"),

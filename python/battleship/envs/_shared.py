@@ -51,14 +51,17 @@ def generator_kept_if_failed(env: Any) -> Iterator[None]:
 
 def cell_index(action: Any, rows: int, cols: int) -> int:
     """The cell index an action names; TypeError for what is not an integer, ValueError off the board."""
-    try:
-        array = np.asarray(action)
-        valid = array.shape == () and np.issubdtype(array.dtype, np.integer)
-    except (TypeError, ValueError):
-        valid = False
-    if not valid or isinstance(action, bool):
-        raise TypeError(f"an action is a cell index (an int), got {action!r}")
-    index = int(array)
+    if isinstance(action, int) and not isinstance(action, bool):
+        index = action  # any size: NumPy holds no int past 64 bits, which is still an int off the board
+    else:
+        try:
+            array = np.asarray(action)
+            valid = array.shape == () and np.issubdtype(array.dtype, np.integer)
+        except (TypeError, ValueError):
+            valid = False
+        if not valid:
+            raise TypeError(f"an action is a cell index (an int), got {action!r}")
+        index = int(array)
     if not 0 <= index < rows * cols:
         raise ValueError(f"action {index} is not a cell index of this {rows} x {cols} board")
     return index
