@@ -285,6 +285,8 @@ class Game:
             try:
                 return call()
             except BaseException as error:
+                if self._impl.is_over and self._impl.raised is None:
+                    raise  # an observer told of the end raised: the match was played, its outcome stands
                 raised = self._impl.raised  # (player, "the shooter's next_shot") if a shooter did
                 if raised is not None:
                     who, self._at_fault = f"player {raised[0]}'s {raised[1].removeprefix('the ')}", raised[0]

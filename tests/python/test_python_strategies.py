@@ -143,6 +143,16 @@ def test_the_second_players_shooter_raising_puts_it_at_fault_and_an_observer_no_
     assert watched.outcome.end == "aborted" and watched.outcome.at_fault is None
     assert watched.outcome.reason.startswith("play raised KeyError")
 
+    class FailingAtTheEnd:
+        def on_game_over(self, outcome):
+            raise KeyError("too late")
+
+    ended = Game("parity", "random", seed=2, observers=[FailingAtTheEnd()])
+    with pytest.raises(KeyError):
+        ended.play_to_end()
+    alone = Game("parity", "random", seed=2).play_to_end()
+    assert ended.outcome == alone and ended.outcome.end == "win"  # the match was played: its result stands
+
 
 def test_an_exception_in_match_aborts_the_run():
     with pytest.raises(ZeroDivisionError):
