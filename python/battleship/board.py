@@ -181,8 +181,10 @@ class Ocean(_Board):
 
         ``rng`` is a ``battleship.Rng`` or an int seed (None: a fresh random seed). All or
         nothing: raises ``ValueError`` if the placer could not place the fleet, returned True
-        without placing every ship, or fired at the ocean, and passes on whatever a Python placer
-        raises; the ocean is then exactly as it was before the call (``rng`` has moved on).
+        without placing every ship, or fired at the ocean, ``TypeError`` if a Python placer's
+        answer is not True, False or None (None: placed if every ship is, as in a run), and passes
+        on whatever a Python placer raises; the ocean is then exactly as it was before the call
+        (``rng`` has moved on).
         """
         from battleship.strategies import resolve_placer
 
@@ -194,7 +196,10 @@ class Ocean(_Board):
                 ok = self._impl.place_with(spec, generator)
             else:
                 self._impl.clear_ships()
-                ok = bool(spec.place(self, generator))
+                answer = spec.place(self, generator)
+                if answer is not None and not isinstance(answer, (bool, np.bool_, int, float)):  # as runs take it
+                    raise TypeError(f"what place() returns must be True, False or None, got {answer!r}")
+                ok = self.all_placed if answer is None else bool(answer)
                 if self._impl.shots().any():
                     raise ValueError("a placer must not fire at the ocean it lays out")
                 if ok and not self.all_placed:

@@ -1,5 +1,6 @@
 """Python strategies inside the C++ game loop: simulate, match and Game."""
 
+import re
 import traceback
 
 import numpy as np
@@ -223,6 +224,28 @@ def test_a_placer_that_lies_is_an_error():
 
     with pytest.raises(ValueError, match="placed only 1 of 5 ships"):
         battleship.simulate("random", 5, placer=Liar(), progress=False)
+
+
+def test_a_placer_s_answer_means_the_same_to_an_ocean_as_to_a_run():
+    class Answering:
+        def __init__(self, answer):
+            self.answer = answer
+
+        def place(self, ocean, rng):
+            battleship.placer("uniform").place(ocean, rng)
+            return self.answer
+
+    for answer in ("yes", [True]):
+        ocean = battleship.Ocean()
+        with pytest.raises(TypeError, match=rf"^what place\(\) returns must be True, False or None, got {re.escape(repr(answer))}$"):
+            ocean.place_randomly(Answering(answer), 1)
+        assert (ocean.ships < 0).all()  # changed nothing
+        with pytest.raises(TypeError, match=r"what place\(\) returns must be True, False or None"):
+            battleship.simulate("random", 2, placer=Answering(answer), progress=False)
+    ocean = battleship.Ocean()
+    ocean.place_randomly(Answering(None), 1)  # None: placed when every ship is, as in a run
+    assert ocean.all_placed
+    assert battleship.simulate("random", 2, placer=Answering(None), progress=False).unplaceable == 0
 
 
 def test_python_shooter_against_a_cpp_shooter_in_a_game():
