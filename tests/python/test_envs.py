@@ -182,6 +182,16 @@ class _Switchable:
         return True
 
 
+@pytest.mark.parametrize("make", [BattleshipEnv, DuelEnv])
+def test_a_seed_that_is_not_a_non_negative_int_is_refused_by_name(make):
+    env = make()
+    with pytest.raises(ValueError, match=r"^seed must be >= 0, got -1$"):
+        env.reset(seed=-1)
+    with pytest.raises(TypeError, match=r"^seed must be an int, got 1.5$"):
+        env.reset(seed=1.5)
+    env.reset(seed=2**64)  # any size Gymnasium takes
+
+
 def test_a_placer_that_fails_in_reset_changes_nothing_not_even_the_generator():
     for seeded in (None, 9):  # a seeded reset replaces the generator, an unseeded one draws from it
         placer = _Switchable()

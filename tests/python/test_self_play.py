@@ -242,6 +242,14 @@ def test_chosen_layouts_are_played_and_a_refused_one_changes_nothing():
     assert np.array_equal(env.game.ocean(0).ships, same.game.ocean(0).ships)
 
 
+def test_a_seed_that_is_not_a_non_negative_int_is_refused_by_name():
+    env = SelfPlayEnv()
+    with pytest.raises(ValueError, match=r"^seed must be >= 0, got -1$"):
+        env.reset(seed=-1)
+    with pytest.raises(TypeError, match=r"^seed must be an int, got '1'$"):
+        env.reset(seed="1")
+
+
 def test_a_placer_that_fails_in_reset_changes_nothing_not_even_the_generator():
     class Switchable:
         fail = False

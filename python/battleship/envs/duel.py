@@ -52,6 +52,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from battleship._arguments import check_count
 from battleship._core import Fleet, Rules, ShotOutcome
 from battleship.envs._shared import (
     TARGET_COLOURS,
@@ -163,6 +164,8 @@ class DuelEnv(BoardEnv):
         action, ends the episode with the loss (``info["outcome"]`` ``"over"``).
         """
         check_layouts(self, options, ("own", "ocean"))
+        if seed is not None:
+            check_count("seed", seed, 0, None)  # as BattleshipVectorEnv refuses it, before Gymnasium does
         with generator_kept_if_failed(self):  # a placer that fails changes nothing either
             super().reset(seed=seed)
             episode_seed = int(self.np_random.integers(0, 2**63))

@@ -80,6 +80,7 @@ except ImportError as error:  # pragma: no cover - exercised only without pettin
         'battleship.envs.self_play needs PettingZoo: pip install "battleship[pettingzoo]" (or pip install pettingzoo)'
     ) from error
 
+from battleship._arguments import check_count
 from battleship._core import Fleet, Rules, ShotOutcome
 from battleship.envs._shared import (
     TARGET_COLOURS,
@@ -213,6 +214,8 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         """Lay out both fleets and decide who moves first (see the module's description). A
         refused layout, or a placer that fails, changes nothing, not even the generator."""
         check_layouts(self, options, AGENTS, others=True)  # PettingZoo's api_test passes its own
+        if seed is not None:
+            check_count("seed", seed, 0, None)  # a ValueError or TypeError naming it, as the other envs give
         with generator_kept_if_failed(self):  # a placer that fails changes nothing
             if seed is not None:
                 self._np_random, _ = seeding.np_random(seed)

@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from gymnasium import spaces
 
+from battleship._arguments import check_count
 from battleship._core import Fleet, Rng, Rules
 from battleship.board import Ocean, TargetView
 from battleship.envs._shared import (
@@ -95,6 +96,8 @@ class BattleshipEnv(BoardEnv):
         layout, or a placer that fails, changes nothing, not even the generator.
         """
         check_layouts(self, options, ("ocean",))  # a refused layout changes nothing
+        if seed is not None:
+            check_count("seed", seed, 0, None)  # as BattleshipVectorEnv refuses it, before Gymnasium does
         with generator_kept_if_failed(self):  # and neither does a placer that fails
             super().reset(seed=seed)
             # The engine's generator is seeded from Gymnasium's, so reset(seed=s) fixes the layout.
