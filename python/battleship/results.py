@@ -90,7 +90,7 @@ class MissPhases:
     def hunting_per_game(self, afloat: int = 0) -> float:
         """Mean misses a game while hunting with ``afloat`` ships afloat (1: the last ship's
         hunt), or with any number when 0."""
-        if not isinstance(afloat, int) or isinstance(afloat, bool):
+        if not isinstance(afloat, (int, np.integer)) or isinstance(afloat, bool):
             raise TypeError(f"afloat must be an int (ships afloat), got {afloat!r}")
         if afloat < 0 or afloat >= len(self.hunting):
             raise ValueError(f"afloat must be from 0 to {len(self.hunting) - 1} (the fleet's ships), got {afloat}")

@@ -84,6 +84,7 @@ def test_bad_arguments_are_refused():
     p = MissPhases(2, (0, 3, 5), 4, 0)
     with pytest.raises(ValueError, match=r"afloat must be from 0 to 2 \(the fleet's ships\), got 3"):
         p.hunting_per_game(3)
+    assert p.hunting_per_game(np.int64(2)) == p.hunting_per_game(2)  # a NumPy int is an int
     for odd in (1.5, None, True):
         with pytest.raises(TypeError, match=rf"^afloat must be an int \(ships afloat\), got {odd}$"):
             p.hunting_per_game(odd)  # type: ignore[arg-type]
