@@ -118,8 +118,7 @@ def sprt(
     above 0 or adding up to 1 or more, or a ``batch`` that is not a positive even number (``a``
     moves first in even-numbered matches, so a batch is whole pairs of seatings); ``TypeError``
     for hypotheses or error rates that are not numbers, counts that are not ints or an option
-    ``match`` does not take here; and whatever ``match``
-    raises, before any match is played.
+    ``match`` does not take here; and whatever ``match`` raises, before any match is played.
     """
     for name, value in (("elo0", elo0), ("elo1", elo1), ("alpha", alpha), ("beta", beta)):
         if isinstance(value, bool) or not isinstance(value, (int, float)):

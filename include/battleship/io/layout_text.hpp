@@ -24,8 +24,8 @@
 /// ships of the class's length, as many as the class's count. Ships of one class may touch: a run
 /// longer than one ship splits into consecutive ships, and when the drawing allows several readings
 /// the first found (in reading order, across before down) is taken. A fleet whose symbols the
-/// format uses itself (`#`, `,`,
-/// `;` and `~`, which `Fleet` allows for CS32's sake) cannot be drawn: both functions refuse it.
+/// format uses itself (`#`, `,`, `;` and `~`, which `Fleet` allows for CS32's sake) cannot be
+/// drawn: both functions refuse it.
 #pragma once
 
 #include <algorithm>
