@@ -6,8 +6,8 @@ file is refused with the place of the problem."""
 import copy
 import dataclasses
 import json
-import sys
 import re
+import sys
 
 import numpy as np
 import pytest
