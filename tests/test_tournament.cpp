@@ -1,11 +1,17 @@
 #include "catch_shim.hpp"
 
+#include <algorithm>
+#include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include <battleship/miss_phases.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/tournament.hpp>
 
@@ -56,6 +62,50 @@ TEST_CASE("every pair of a round robin plays the batch simulate_match gives thos
   // The same tournament on one thread gives the same tallies.
   const auto one = round_robin(board, fleets::classic, rulesets::classic, players, options(300, 1));
   for (std::size_t k = 0; k < 3; ++k) CHECK(tallies(one.matches[k]) == tallies(t.matches[k]));
+}
+
+TEST_CASE("a side hook wraps each player's shooter pair by pair and changes no match",
+          "[tournament]") {
+  // The hook counts each side's misses pair by pair, as the Python binding's phases=True does:
+  // each pair's counts are those of that pair's batch played alone with counted shooters.
+  const Board<S> board;
+  const auto players = three();
+  std::vector<std::array<std::shared_ptr<MissCounter>, 2>> counters(3);
+  for (auto& pair : counters)
+    pair = {std::make_shared<MissCounter>(), std::make_shared<MissCounter>()};
+  std::vector<std::array<std::size_t, 2>> asked;
+  auto counted = [&](std::size_t player, std::size_t opponent,
+                     const AnyShotStrategy<S>& shooter) -> AnyShotStrategy<S> {
+    asked.push_back({player, opponent});
+    const std::size_t low = std::min(player, opponent), high = std::max(player, opponent);
+    const auto& counter = counters[detail::pair_index(low, high, 3)][player == low ? 0 : 1];
+    return CountingMisses<S, AnyShotStrategy<S>>(shooter, counter);
+  };
+  const auto t =
+      round_robin(board, fleets::classic, rulesets::classic, players, options(200), counted);
+  const auto plain = round_robin(board, fleets::classic, rulesets::classic, players, options(200));
+  CHECK(asked ==
+        std::vector<std::array<std::size_t, 2>>{{0, 1}, {1, 0}, {0, 2}, {2, 0}, {1, 2}, {2, 1}});
+  for (std::size_t k = 0; k < 3; ++k) CHECK(tallies(t.matches[k]) == tallies(plain.matches[k]));
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = i + 1; j < 3; ++j) {
+      const auto a = std::make_shared<MissCounter>(), b = std::make_shared<MissCounter>();
+      const MatchResult alone = simulate_match(
+          board, fleets::classic, rulesets::classic,
+          CountingMisses<S, AnyShotStrategy<S>>(players[i].shooter, a), players[i].placer,
+          CountingMisses<S, AnyShotStrategy<S>>(players[j].shooter, b), players[j].placer,
+          options(200));
+      CHECK(tallies(alone) == tallies(t.between(i, j)));
+      const auto& pair = counters[detail::pair_index(i, j, 3)];
+      for (const auto& [mine, theirs] : {std::pair{pair[0], a}, std::pair{pair[1], b}}) {
+        const MissPhases x = mine->phases(), y = theirs->phases();
+        CHECK(x.games == 200);
+        CHECK(x.games == y.games);
+        CHECK(x.hunting == y.hunting);
+        CHECK(x.targeting == y.targeting);
+        CHECK(x.misses() > 0);
+      }
+    }
 }
 
 TEST_CASE("a round robin split by first_game adds up, pair by pair, to the whole run",

@@ -138,6 +138,20 @@ inline std::vector<Standing> TournamentResult::standings() const {
   return standings_of(names, records());
 }
 
+/// How `round_robin` hands a player's shooter to the matches of one pair: as entered. A hook of
+/// your own in its place is called before each pair plays, once a side, as `side(player,
+/// opponent, shooter)` (indices among the entrants), and what it returns plays that pair's
+/// matches: a wrapper that counts the player's misses pair by pair (`CountingMisses`), say.
+struct AsEntered {
+  /// `shooter` itself.
+  template <BoardShape S>
+  [[nodiscard]] const AnyShotStrategy<S>&
+  operator()(std::size_t /*player*/, std::size_t /*opponent*/,
+             const AnyShotStrategy<S>& shooter) const noexcept {
+    return shooter;
+  }
+};
+
 /// Plays a round robin: every pair of `entrants` meets in `options.games` matches under
 /// `rules`, each pair's batch exactly what `simulate_match` gives for those two players with the
 /// same `options` (so a pair can be replayed alone, and tallies do not depend on the thread
@@ -146,12 +160,15 @@ inline std::vector<Standing> TournamentResult::standings() const {
 /// `options.progress` counts the matches of the whole tournament; a cancelled run
 /// returns the pairs played so far, the last one possibly in part, and no pair after it.
 ///
+/// `side` hands each player's shooter to its pairs' matches (`AsEntered`, or a hook of your own
+/// that wraps it and returns an `AnyShotStrategy<S>`).
+///
 /// Throws `std::invalid_argument` for fewer than two entrants, two with the same name,
 /// inconsistent rules or a fleet that does not fit the board.
-template <BoardShape S>
+template <BoardShape S, class SideHook = AsEntered>
 TournamentResult round_robin(const Board<S>& board, const Fleet& fleet, const Rules& rules,
                              const std::vector<Entrant<S>>& entrants,
-                             const SimulationOptions& options = {}) {
+                             const SimulationOptions& options = {}, SideHook side = {}) {
   if (entrants.size() < 2)
     throw std::invalid_argument(
         detail::concat("a tournament needs at least two players, got ", entrants.size()));
@@ -175,9 +192,10 @@ TournamentResult round_robin(const Board<S>& board, const Fleet& fleet, const Ru
       }
       SimulationOptions pair = options;
       if (options.progress) pair.progress = [&](std::uint64_t n) { options.progress(played + n); };
-      result.matches.push_back(simulate_match(board, fleet, rules, entrants[i].shooter,
-                                              entrants[i].placer, entrants[j].shooter,
-                                              entrants[j].placer, pair));
+      const AnyShotStrategy<S>& shooter_i = side(i, j, entrants[i].shooter);
+      const AnyShotStrategy<S>& shooter_j = side(j, i, entrants[j].shooter);
+      result.matches.push_back(simulate_match(board, fleet, rules, shooter_i, entrants[i].placer,
+                                              shooter_j, entrants[j].placer, pair));
       played += result.matches.back().games;
       result.cancelled = result.matches.back().cancelled;
     }

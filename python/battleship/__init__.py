@@ -13,7 +13,7 @@ Python face of it:
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``),
   and ``paired_difference`` to compare two shooters game by game on the same layouts
   (``simulate(..., phases=True)`` also says where the misses fell, ``MissPhases``, and
-  ``match(..., phases=True)`` where each side's fell);
+  ``match(..., phases=True)`` and ``tournament(..., phases=True)`` where each side's fell);
   ``match_game`` sets any match of a run up again as a ``Game`` (``derive_seed`` gives its
   seed), to watch the ones a player lost (``match(..., game_results=True)``), and ``solo_game``
   plays a solo game of a run again with every shot kept;

@@ -467,10 +467,8 @@ class _PreparedMatch:
     def result(self, tallies: Dict[str, Any], first_game: int) -> MatchResult:
         """The ``MatchResult`` of ``tallies`` from ``play`` or ``sprt`` (with ``game_results`` and
         each side's misses by phase if they hold them)."""
-        a, b = (MissPhases.from_dict(tallies[side]) if side in tallies else None for side in ("phases_a", "phases_b"))
         return replace(
-            _match_result(*self.names, tallies, self.setup, first_game), game_results=tallies.get("game_results"),
-            phases_a=a, phases_b=b,
+            _match_result(*self.names, tallies, self.setup, first_game), game_results=tallies.get("game_results")
         )
 
 
@@ -500,8 +498,9 @@ def _match_result(
     a: str, b: str, t: Dict[str, Any], setup: Optional[RunSetup] = None, first_game: int = 0
 ) -> MatchResult:
     """A ``MatchResult`` from the engine's tallies of ``a`` against ``b`` on ``setup``, from game
-    ``first_game``."""
+    ``first_game``, with each side's misses by phase when the tallies hold them."""
     won = t["wins_a"] + t["wins_b"]
+    phases_a, phases_b = (MissPhases.from_dict(t[side]) if side in t else None for side in ("phases_a", "phases_b"))
     return MatchResult(
         a=a,
         b=b,
@@ -520,6 +519,8 @@ def _match_result(
         first_abort_game=t.get("first_abort_game"),
         first_game=first_game,
         setup=setup,
+        phases_a=phases_a,
+        phases_b=phases_b,
     )
 
 

@@ -19,7 +19,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from battleship import _core, _records, _shape
 from battleship._core import Fleet, Rules
 from battleship._arguments import UINT64_MAX, check_count, check_fit, check_own_shooters, fleet_and_rules
-from battleship.results import MatchResult, RunSetup
+from battleship.results import MatchResult, MissPhases, RunSetup
 from battleship.simulation import (
     _match_result,
     _placer_label,
@@ -284,6 +284,21 @@ class TournamentResult:
         why = ": the run was cancelled before their match" if self.cancelled else ""
         raise KeyError(f"{a!r} and {b!r} did not play{why}")
 
+    def phases(self, name: str) -> Optional[MissPhases]:
+        """Where player ``name``'s misses fell over all its matches (``tournament(...,
+        phases=True)``): its side of every pair's counts added up, its ``games`` the matches it
+        played; ``None`` unless every pair it played counted them. ``KeyError`` for a name that
+        is not an entrant."""
+        if name not in self.names:
+            raise KeyError(f"{name!r} is not an entrant; the entrants are {', '.join(map(repr, self.names))}")
+        sides = [m.phases_a if m.a == name else m.phases_b for m in self.matches.values() if name in (m.a, m.b)]
+        total: Optional[MissPhases] = None
+        for side in sides:
+            if side is None:
+                return None
+            total = side if total is None else total + side
+        return total
+
     def share(self, a: str, b: str) -> float:
         """``a``'s share of the matches against ``b`` that were won or lost."""
         m = self.between(a, b)
@@ -420,6 +435,7 @@ def tournament(
     cols: int = 10,
     progress: bool = True,
     first_game: int = 0,
+    phases: bool = False,
 ) -> TournamentResult:
     """Play a round robin: every pair of ``players`` meets in ``games`` matches.
 
@@ -428,9 +444,13 @@ def tournament(
     Within a pair, the player entered first moves first in even-numbered matches. Arguments as
     for ``battleship.match``: with ``first_game``, every pair plays matches ``first_game`` to
     ``first_game + games - 1`` of its run, a piece that ``battleship.combine`` adds to the other
-    pieces. ``ValueError`` for fewer than two players or two with one name.
+    pieces; ``phases=True`` counts where each side's misses fall in every pair (each batch's
+    ``phases_a`` and ``phases_b``; ``TournamentResult.phases(name)`` adds up a player's), the
+    same matches played. ``ValueError`` for fewer than two players or two with one name.
     """
     games, seed, first_game = _run_range(games, seed, first_game)
+    if not isinstance(phases, bool):
+        raise TypeError(f"phases must be True or False, got {phases!r}")
     fleet, rules = fleet_and_rules(fleet, rules)
     check_fit(rows, cols, fleet, rules.touching)  # else every game would end unplaced
     entrants = _entrants(players)
@@ -447,7 +467,7 @@ def tournament(
     try:
         t: Dict[str, Any] = _shape.core("tournament", rows, cols)(
             names, shooters, [p for _, _, p, _ in entrants], games, seed, _threads(threads), rows, cols,
-            fleet, rules, callback, first_game,
+            fleet, rules, callback, first_game, phases,
         )
     finally:
         if bar is not None:

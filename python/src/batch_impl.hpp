@@ -294,12 +294,34 @@ py::dict tournament_games(const std::vector<std::string>& names, const py::list&
         {names[k], any_shooter<S>(shooter, failure), any_placer<S>(placer, failure)});
   }
   const auto options = detail::options_of(setup, threads, control);
+  // With miss_phases, each pair's sides count into counters of their own (pair k: 2k and 2k + 1).
+  std::vector<std::shared_ptr<battleship::MissCounter>> counters;
+  if (setup.miss_phases)
+    for (std::size_t k = 0; k < names.size() * (names.size() - 1); ++k)
+      counters.push_back(std::make_shared<battleship::MissCounter>());
+  const auto side = [&](std::size_t player, std::size_t opponent,
+                        const battleship::AnyShotStrategy<S>& shooter) {
+    if (counters.empty()) return shooter;
+    const std::size_t low = std::min(player, opponent), high = std::max(player, opponent);
+    const std::size_t pair = battleship::detail::pair_index(low, high, names.size());
+    return detail::counted_side<S>(shooter, counters[2 * pair + (player == low ? 0 : 1)]);
+  };
   const battleship::TournamentResult t = run_interruptible(
-      [&] { return battleship::round_robin(board, setup.fleet, setup.rules, entrants, options); },
+      [&] {
+        return battleship::round_robin(board, setup.fleet, setup.rules, entrants, options, side);
+      },
       control, setup.progress);
   if (failure->error) detail::raise_failure(*failure, setup.seed);
   py::list matches;
-  for (const auto& m : t.matches) matches.append(detail::match_figures(m));
+  const int ships = setup.fleet.ship_count();
+  for (std::size_t k = 0; k < t.matches.size(); ++k) {
+    py::dict m = detail::match_figures(t.matches[k]);
+    if (!counters.empty()) {
+      m["phases_a"] = detail::phases_figures(counters[2 * k]->phases(), ships);
+      m["phases_b"] = detail::phases_figures(counters[2 * k + 1]->phases(), ships);
+    }
+    matches.append(m);
+  }
   py::dict d;
   d["matches"] = matches;
   d["cancelled"] = t.cancelled;

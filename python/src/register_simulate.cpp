@@ -112,15 +112,17 @@ void bind_batches(py::module_& m) {
         [](const std::vector<std::string>& names, const py::list& shooters, const py::list& placers,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
            const battleship::Fleet& fleet, const battleship::Rules& rules, py::object progress,
-           std::uint64_t first_game) {
-          return tournament_games<S>(names, shooters, placers,
-                                     setup_of(games, seed, threads, rows, cols, fleet, rules,
-                                              std::move(progress), first_game));
+           std::uint64_t first_game, bool phases) {
+          BatchSetup setup = setup_of(games, seed, threads, rows, cols, fleet, rules,
+                                      std::move(progress), first_game);
+          setup.miss_phases = phases;
+          return tournament_games<S>(names, shooters, placers, setup);
         },
         py::arg("names"), py::arg("shooters"), py::arg("placers"), py::arg("games"),
         py::arg("seed"), py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"),
-        py::arg("rules"), py::arg("progress"), py::arg("first_game") = 0,
-        "A round robin, each pair playing matches first_game onwards; see battleship.tournament.");
+        py::arg("rules"), py::arg("progress"), py::arg("first_game") = 0, py::arg("phases") = false,
+        "A round robin, each pair playing matches first_game onwards; see battleship.tournament. "
+        "phases=True counts each side's misses by phase in every pair (phases_a, phases_b).");
 }
 } // namespace
 

@@ -225,3 +225,64 @@ def test_the_match_command_shows_each_side_s_misses_by_phase(capsys):
     assert "misses a match" not in capsys.readouterr().out  # only when asked for
     assert main(["match", "parity", "random", "--sprt", "0", "50", "--phases", "--no-progress"]) == 2
     assert "--phases counts the misses of a run of --games matches: not with --sprt" in capsys.readouterr().err
+
+
+
+PLAYERS = {"parity": ("parity", "uniform"), "probability": ("probability", "uniform"),
+           "hunt_target/spread": ("hunt_target", "spread")}
+
+
+def test_a_tournament_counts_each_pair_s_misses_as_match_does_and_plays_the_same_matches():
+    t = battleship.tournament(PLAYERS, 80, seed=5, phases=True, progress=False)
+    plain = battleship.tournament(PLAYERS, 80, seed=5, progress=False)
+    assert t.standings == plain.standings
+    for (a, b), m in t.matches.items():
+        counted_out = dataclasses.replace(m, seconds=0.0, phases_a=None, phases_b=None)
+        assert counted_out == dataclasses.replace(plain.matches[(a, b)], seconds=0.0)  # the same matches
+        (shooter_a, placer_a), (shooter_b, placer_b) = PLAYERS[a], PLAYERS[b]
+        alone = battleship.match(shooter_a, shooter_b, 80, seed=5, placers=(placer_a, placer_b), phases=True,
+                                 progress=False)
+        assert (alone.phases_a, alone.phases_b) == (m.phases_a, m.phases_b)  # the pair played alone
+        assert m.phases_a is not None and m.phases_a.games == 80 and m.phases_a.targeting > 0
+        assert m.phases_b is not None and m.phases_b.games == 80 and m.phases_b.targeting > 0
+    for name in t.names:
+        p = t.phases(name)
+        sides = [m.phases_a if m.a == name else m.phases_b for m in t.matches.values() if name in (m.a, m.b)]
+        assert len(sides) == 2 and p is not None and p.games == 160 and p == sides[0] + sides[1]
+        assert plain.phases(name) is None
+    with pytest.raises(KeyError, match="'nobody' is not an entrant"):
+        t.phases("nobody")
+    with pytest.raises(TypeError, match="phases must be True or False, got 1"):
+        battleship.tournament(PLAYERS, 10, phases=1, progress=False)  # type: ignore[arg-type]
+
+
+def test_a_tournament_s_misses_by_phase_add_up_over_pieces_and_files(tmp_path):
+    whole = battleship.tournament(PLAYERS, 60, seed=3, phases=True, progress=False)
+    pieces = [battleship.tournament(PLAYERS, 30, seed=3, first_game=k, phases=True, progress=False)
+              for k in (30, 0)]
+    combined = battleship.combine(pieces)
+    assert all(combined.phases(name) == whole.phases(name) for name in whole.names)
+    battleship.save_results(whole, tmp_path / "t.json")
+    (back,) = battleship.load_results(tmp_path / "t.json")
+    assert all(back.phases(name) == whole.phases(name) is not None for name in whole.names)
+    uncounted = battleship.tournament(PLAYERS, 30, seed=3, first_game=30, progress=False)
+    assert battleship.combine([pieces[1], uncounted]).phases("parity") is None  # only when every piece counted
+
+
+def test_the_tournament_command_shows_each_player_s_misses_by_phase(tmp_path, capsys):
+    assert main(["tournament", "parity", "probability", "random", "--games", "60", "--seed", "2", "--phases",
+                 "--no-progress", "--json", str(tmp_path / "t.json")]) == 0
+    out = capsys.readouterr().out
+    t = battleship.tournament(["parity", "probability", "random"], 60, seed=2, phases=True, progress=False)
+    assert re.search(r"^  misses a match +hunting +last +target", out, re.M), out
+    rows = [line.split()[0] for line in out.splitlines() if re.match(r"^  \w+ +[0-9.]+ +[0-9.]+ +[0-9.]+$", line)]
+    assert rows == [s.name for s in t.standings]  # best first, as the table
+    for name in t.names:
+        p = t.phases(name)
+        assert p is not None
+        figures = f"{p.hunting_per_game():.2f} +{p.hunting_per_game(1):.2f} +{p.targeting_per_game():.2f}$"
+        assert re.search(rf"^  {name} +{figures}", out, re.M), out
+    assert main(["combine", str(tmp_path / "t.json")]) == 0  # a file of it shows them too
+    assert re.search(r"^  misses a match +hunting", capsys.readouterr().out, re.M)
+    assert main(["tournament", "parity", "random", "--games", "20", "--no-progress"]) == 0
+    assert "misses a match" not in capsys.readouterr().out  # only when asked for

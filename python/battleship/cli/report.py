@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Tuple
 
 import battleship
 from battleship import Fleet, Rules
@@ -90,12 +90,17 @@ def _print_match(r: battleship.MatchResult, description: str, played: int) -> No
     if r.aborted:
         print(f"  first aborted game: {r.first_abort}")
     if r.phases_a is not None and r.phases_b is not None:
-        print(f"  misses a match{'':<{width - 12}}{'hunting':>9}{'last':>7}{'target':>8}"
-              "   (hunting the last ship; targeting a ship hit)")
-        for name, p in ((a, r.phases_a), (b, r.phases_b)):
-            unknown = f"  ({p.unknown_per_game():.2f} of unknown phase)" if p.unknown else ""
-            print(f"  {name:<{width + 2}}{p.hunting_per_game():>9.2f}{p.hunting_per_game(1):>7.2f}"
-                  f"{p.targeting_per_game():>8.2f}{unknown}")
+        _print_match_phases([(a, r.phases_a), (b, r.phases_b)], width)
+
+
+def _print_match_phases(sides: Sequence[Tuple[str, battleship.MissPhases]], width: int) -> None:
+    """Each player's misses a match by phase, a row a player, its name in ``width`` columns."""
+    print(f"  misses a match{'':<{width - 12}}{'hunting':>9}{'last':>7}{'target':>8}"
+          "   (hunting the last ship; targeting a ship hit)")
+    for name, p in sides:
+        unknown = f"  ({p.unknown_per_game():.2f} of unknown phase)" if p.unknown else ""
+        print(f"  {name:<{width + 2}}{p.hunting_per_game():>9.2f}{p.hunting_per_game(1):>7.2f}"
+              f"{p.targeting_per_game():>8.2f}{unknown}")
 
 
 def _setup_text(setup: Optional[battleship.RunSetup], first_game: int, games: int, placers: bool = True) -> str:
@@ -113,7 +118,8 @@ def _setup_text(setup: Optional[battleship.RunSetup], first_game: int, games: in
 
 def _print_tournament(t: battleship.TournamentResult, setup: str, anchor: Optional[str] = None) -> None:
     """A tournament's report: the run (``setup`` describes it), the standings with every pair's
-    shares, the Elo ratings (from ``anchor``'s, or their mean) and their fit, and the time."""
+    shares, the Elo ratings (from ``anchor``'s, or their mean) and their fit, each player's misses
+    by phase when counted, and the time."""
     pairs = len(t.matches)
     print(f"round robin of {len(t.names)}: {_many(t.games, 'game')} a pair, {setup}")
     print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it")
@@ -121,4 +127,8 @@ def _print_tournament(t: battleship.TournamentResult, setup: str, anchor: Option
     print(f"elo: Elo rating fitted to every pair's results, measured from {reference}, ± its 95% margin\n")
     print(t.table(anchor))
     print("\n" + t.elo_fit(anchor).summary())
+    counted = [(s.name, p) for s in t.standings if (p := t.phases(s.name)) is not None]
+    if counted and len(counted) == len(t.standings):  # tournament(..., phases=True)
+        print()
+        _print_match_phases(counted, max(20, *(len(name) for name in t.names)))
     print(f"\n{_many(pairs, 'pair')}, {_many(pairs * t.games, 'game')} in {t.seconds:.1f} s")

@@ -37,7 +37,8 @@ def _tournament(args: argparse.Namespace) -> int:
         raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
     entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
     json_file = _json_file(args)
-    t = battleship.tournament(entrants, args.games, first_game=args.first_game, **run_arguments(args))
+    t = battleship.tournament(entrants, args.games, first_game=args.first_game, phases=args.phases,
+                              **run_arguments(args))
     _print_tournament(t, _describe(args, rules), args.anchor)
     _save_json(json_file, [t], args)
     return 0
@@ -58,6 +59,11 @@ def add_tournament(sub: Subparsers) -> None:
         help=f"SHOOTER or SHOOTER/PLACER; a shooter: {', '.join(battleship.shooter_names())}, or {OWN}",
     )
     p.add_argument("--anchor", metavar="PLAYER", help="measure the Elo ratings from this player's (default: from their mean)")
+    p.add_argument(
+        "--phases", action="store_true",
+        help="also count where each player's misses fall: while hunting, of which the last ship's hunt, and "
+        "while targeting a ship already hit (misses a match over all its pairs; the same matches)",
+    )
     _add_json_option(p)
     _add_first_game_option(p)
     add_run_options(p, 1_000)
