@@ -78,6 +78,12 @@ def check_claims(code: str, ns: Dict[str, Any]) -> None:
         pair = ns["t"].between("parity", "probability")
         alone = battleship.match("parity", "probability", 2_000, seed=1, progress=False)
         assert replace(pair, seconds=0.0) == replace(alone, seconds=0.0)  # the same games
+    if "battleship.tournament(" in code and "phases=True)" in code:  # "4.62 misses a match", "6.92", "2.33"
+        t = ns["t"]
+        said = [float(x) for x in re.findall(r"# ([0-9.]+)[ :]", code)]
+        sides = [t.between("parity", other).phases_a for other in ("hunt_target", "probability")]
+        assert said == [round(p.hunting_per_game(1), 2) for p in (t.phases("parity"), *sides)], said
+        assert t.phases("parity") == sides[0] + sides[1]  # "both pairs"
     if "battleship.sprt(" in code:  # "'accept_h1' after 82 matches, ratio 2.98"
         said = re.search(r"'(accept_h[01])' after ([0-9,]+) matches, ratio (-?[0-9.]+)", code)
         assert said, "the sequential test's comment no longer gives its figures"
