@@ -7,6 +7,7 @@ shape ``(rows, cols)`` for board states. A refused placement raises ``PlacementE
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, List, NamedTuple, Optional, Tuple, Type, TypeVar, Union
 
 import numpy as np
@@ -197,7 +198,7 @@ class Ocean(_Board):
             else:
                 self._impl.clear_ships()
                 answer = spec.place(self, generator)
-                if answer is not None and not isinstance(answer, (bool, np.bool_, int, float)):  # as runs take it
+                if answer is not None and not isinstance(answer, (bool, np.bool_, numbers.Number)):  # as runs take it
                     raise TypeError(f"what place() returns must be True, False or None, got {answer!r}")
                 ok = self.all_placed if answer is None else bool(answer)
                 if self._impl.shots().any():

@@ -245,6 +245,17 @@ def test_a_placer_s_answer_means_the_same_to_an_ocean_as_to_a_run():
     ocean = battleship.Ocean()
     ocean.place_randomly(Answering(None), 1)  # None: placed when every ship is, as in a run
     assert ocean.all_placed
+    for number in (np.int64(1), np.float32(1.0), 1 + 0j, np.bool_(True)):  # a number counts as its truth
+        ocean = battleship.Ocean()
+        ocean.place_randomly(Answering(number), 1)
+        assert ocean.all_placed
+        assert battleship.simulate("random", 2, placer=Answering(number), progress=False).unplaceable == 0
+    for nothing in (np.int64(0), 0.0):  # ... so a zero is False: not placed, the ocean left empty
+        ocean = battleship.Ocean()
+        with pytest.raises(ValueError, match="could not lay out this fleet"):
+            ocean.place_randomly(Answering(nothing), 1)
+        assert (ocean.ships < 0).all()
+        assert battleship.simulate("random", 2, placer=Answering(nothing), progress=False).unplaceable == 2
     assert battleship.simulate("random", 2, placer=Answering(None), progress=False).unplaceable == 0
 
 
