@@ -625,7 +625,7 @@ def combine(
             seconds=seconds,
             games_per_second=games / seconds if seconds > 0 else 0.0,
             histogram=histogram,
-            first_game=min(r.first_game for r in solo),
+            first_game=_first_game(solo),
             game_shots=_joined(solo, "game_shots"),
             setup=first.setup,
             phases=_added_phases([r.phases for r in solo]),
@@ -650,11 +650,18 @@ def combine(
     tallies["first_abort"] = earliest.first_abort if earliest else ""
     tallies["first_abort_game"] = earliest.first_abort_game if earliest else None
     return replace(
-        _match_result(first.a, first.b, tallies, first.setup, min(r.first_game for r in matches)),
+        _match_result(first.a, first.b, tallies, first.setup, _first_game(matches)),
         game_results=_joined(matches, "game_results"),
         phases_a=_added_phases([r.phases_a for r in matches]),
         phases_b=_added_phases([r.phases_b for r in matches]),
     )
+
+
+def _first_game(pieces: Sequence[Union[SimulationResult, MatchResult]]) -> int:
+    """The first game of the run ``pieces`` add up to: the earliest of the pieces that played
+    any (a piece of no games names a first game it did not play)."""
+    played = [r.first_game for r in pieces if r.games]
+    return min(played) if played else min(r.first_game for r in pieces)
 
 
 def _added_phases(pieces: Sequence[Optional[MissPhases]]) -> Optional[MissPhases]:

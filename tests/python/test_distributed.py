@@ -77,6 +77,20 @@ def test_pieces_with_a_gap_are_refused_rather_than_claim_the_games_missing():
     assert filled == simulate("parity", 1000, seed=2, progress=False)
 
 
+def test_a_piece_of_no_games_names_no_first_game_of_the_sum():
+    # A piece of no games says game 0 is its first, yet it played none: the sum starts where the
+    # pieces that played start, and adds up with the rest of the run.
+    empty = simulate("parity", 0, seed=2, progress=False)
+    later = combine([simulate("parity", 100, seed=2, first_game=100, progress=False), empty])
+    assert later.first_game == 100 and later.games == 100
+    assert combine([simulate("parity", 100, seed=2, progress=False), later]) == simulate(
+        "parity", 200, seed=2, progress=False)
+    m = combine([match("parity", "random", 0, seed=2, progress=False),
+                 match("parity", "random", 50, seed=2, first_game=50, progress=False)])
+    assert m.first_game == 50 and m.games == 50
+    assert combine([empty, empty]).first_game == 0  # no piece played: the pieces' own
+
+
 @pytest.mark.parametrize("pool", [concurrent.futures.ThreadPoolExecutor, concurrent.futures.ProcessPoolExecutor])
 def test_an_executor_plays_the_same_games_as_one_local_run(pool):
     rules = Rules(touching="no_edge_contact")
