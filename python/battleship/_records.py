@@ -30,8 +30,9 @@ def utf8_text(raw: bytes) -> str:
 
 def _shown(value: Any) -> str:
     """A value in an error message: short, with its JSON type."""
-    kinds = {dict: "an object", list: "a list", str: "a string", bool: "true or false", type(None): "null"}
-    kind = kinds.get(type(value), "a number")
+    kinds = {dict: "an object", list: "a list", str: "a string", bool: "true or false", type(None): "null",
+             int: "a number", float: "a number"}
+    kind = kinds.get(type(value), f"a {type(value).__name__}, not a JSON value")
     text = repr(value)
     return kind if len(text) > 40 else f"{kind}, {text}"
 
@@ -40,6 +41,8 @@ def whole(minimum: Optional[int] = 0, maximum: Optional[int] = None) -> Reader:
     """A whole number, from ``minimum`` to ``maximum`` (either ``None``: no bound)."""
 
     def read(value: Any, where: str) -> int:
+        if isinstance(value, np.integer):  # a NumPy count handed to from_dict is still a count
+            value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise ValueError(f"{where}: expected a whole number, got {_shown(value)}")
         if minimum is not None and value < minimum:

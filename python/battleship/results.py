@@ -142,11 +142,17 @@ class MissPhases:
             )
         return cls(d["games"], tuple(d["hunting"]), d["targeting"], d["unknown"])
 
-    def _check_against(self, games: int, setup: Optional[RunSetup], where: str) -> None:
-        """``ValueError`` unless these counts can be those of a run of ``games`` games on
-        ``setup``: games started at most the games, a count for each number of ships afloat."""
-        if self.games > games:
-            raise ValueError(f"{where}.games: {self.games:,} games started, more than the run's games ({games:,})")
+    def _check_against(self, games: int, started: int, setup: Optional[RunSetup], where: str) -> None:
+        """``ValueError`` unless these counts can be those of a run of ``games`` games, at least
+        ``started`` of which the shooter started (every game not lost to its placer), on
+        ``setup``: a count for each number of ships afloat, and no misses without a game."""
+        if not started <= self.games <= games:
+            raise ValueError(
+                f"{where}.games: {self.games:,} games started, not from {started:,} (the games played) to "
+                f"{games:,} (the run's games)"
+            )
+        if self.games == 0 and self.misses():
+            raise ValueError(f"{where}: {self.misses():,} misses in no game started")
         if setup is not None and len(self.hunting) != setup.fleet.ship_count + 1:
             raise ValueError(
                 f"{where}.hunting: {len(self.hunting) - 1} counts by ships afloat, not one for each of the fleet's "
@@ -245,7 +251,8 @@ class SimulationResult:
                 raise ValueError(f"{where}.game_shots: its finished games' shots disagree with the histogram")
         _check_range(d["first_game"], d["games"], where)
         if d.get("phases") is not None:
-            d["phases"]._check_against(d["games"], d["setup"], f"{where}.phases")
+            started = d["finished"] + d["unfinished"]  # an unplaceable game is never started
+            d["phases"]._check_against(d["games"], started, d["setup"], f"{where}.phases")
         return cls(**d)
 
 
@@ -368,6 +375,8 @@ class MatchResult:
             raise ValueError(f"{where}: phases_a and phases_b come together; one of them is missing")
         _check_range(d["first_game"], d["games"], where)
         for side in ("phases_a", "phases_b"):
-            if d.get(side) is not None:
-                d[side]._check_against(d["games"], d["setup"], f"{where}.{side}")
+            if d.get(side) is not None:  # a match not aborted was started by both sides
+                d[side]._check_against(d["games"], d["games"] - d["aborted"], d["setup"], f"{where}.{side}")
+        if d.get("phases_a") is not None and len(d["phases_a"].hunting) != len(d["phases_b"].hunting):
+            raise ValueError(f"{where}: phases_a and phases_b count misses of fleets of different sizes")
         return cls(**d)

@@ -387,6 +387,9 @@ class TournamentResult:
                     + (" or fewer" if d["cancelled"] else "")
                 )
             matches[pair] = m
+        sizes = {len(p.hunting) - 1 for m in matches.values() for p in (m.phases_a, m.phases_b) if p is not None}
+        if len(sizes) > 1:  # one fleet a tournament, which a batch without its setup does not say
+            raise ValueError(f"{where}.matches: misses by phase of fleets of {' and '.join(map(str, sorted(sizes)))} ships")
         counted = [(s.name, s.wins, s.losses, s.draws) for s in _standings(names, matches.values())]
         if [(s.name, s.wins, s.losses, s.draws) for s in d["standings"]] != counted:
             raise ValueError(f"{where}.standings: they disagree with the matches (the standings counted from them: "

@@ -223,8 +223,15 @@ def test_counts_that_no_run_could_give_are_refused(results):
     with pytest.raises(ValueError, match=r"^MatchResult.first_game: games 18,446,744,073,709,551,615 onwards"):
         MatchResult.from_dict({**m, "first_game": 2**64 - 1})
     phased = battleship.simulate("parity", 20, seed=1, phases=True, progress=False).to_dict()
-    with pytest.raises(ValueError, match=r"^SimulationResult.phases.games: 21 games started, more than the run's"):
-        SimulationResult.from_dict({**phased, "phases": {**phased["phases"], "games": 21}})
+    for started in (21, 19):  # every game of the 20 was placed, so started: no more, no fewer
+        with pytest.raises(ValueError, match=rf"^SimulationResult.phases.games: {started} games started, not from 20 "
+                                             r"\(the games played\) to 20 \(the run's games\)$"):
+            SimulationResult.from_dict({**phased, "phases": {**phased["phases"], "games": started}})
+    unplaced = battleship.simulate("parity", 3, placer="mediocre", rows=5, cols=5, phases=True, progress=False)
+    assert unplaced.unplaceable == 3 and unplaced.phases is not None and unplaced.phases.games == 0
+    assert SimulationResult.from_dict(unplaced.to_dict()) == unplaced  # games lost to the placer start nothing
+    with pytest.raises(ValueError, match=r"^SimulationResult.phases: 4 misses in no game started$"):
+        SimulationResult.from_dict({**unplaced.to_dict(), "phases": {**unplaced.to_dict()["phases"], "targeting": 4}})
     with pytest.raises(ValueError, match=r"^SimulationResult.phases.hunting: 4 counts by ships afloat, not one for "
                                          r"each of the fleet's 5 ships"):
         SimulationResult.from_dict({**phased, "phases": {**phased["phases"], "hunting": [0, 1, 2, 3, 4]}})
@@ -233,6 +240,15 @@ def test_counts_that_no_run_could_give_are_refused(results):
     duel = battleship.match("parity", "random", 10, phases=True, progress=False).to_dict()
     with pytest.raises(ValueError, match=r"^MatchResult.phases_b.games: 11 games started"):
         MatchResult.from_dict({**duel, "phases_b": {**duel["phases_b"], "games": 11}})
+    with pytest.raises(ValueError, match=r"^MatchResult.phases_a.games: 0 games started, not from 10 \(the games"):
+        MatchResult.from_dict({**duel, "phases_a": {**duel["phases_a"], "games": 0}})
+    small = {"games": 10, "hunting": [0, 3, 4], "targeting": 2, "unknown": 0}
+    with pytest.raises(ValueError, match=r"^MatchResult: phases_a and phases_b count misses of fleets of different"):
+        MatchResult.from_dict({**duel, "setup": None, "phases_a": small})  # no setup to name the fleet
+    t = battleship.tournament(["parity", "random", "hunt_target"], 10, phases=True, progress=False).to_dict()
+    t["matches"][1] = {**t["matches"][1], "setup": None, "phases_a": small, "phases_b": small}
+    with pytest.raises(ValueError, match=r"^TournamentResult.matches: misses by phase of fleets of 2 and 5 ships$"):
+        TournamentResult.from_dict(t)
     t = results["tournament"].to_dict()
     with pytest.raises(ValueError, match=r"^TournamentResult.matches\[0\]: 20 matches of 'random' against 'parity', "
                                          r"not games \(21\)$"):
@@ -525,3 +541,17 @@ def test_any_odd_value_anywhere_gives_the_result_or_a_value_error_naming_its_pla
                 assert type(back) is type(original)
             tried += 1
     assert tried > 300
+
+
+def test_from_dict_names_what_is_not_a_json_value_and_takes_numpy_counts(results):
+    phased = battleship.simulate("parity", 20, seed=1, phases=True, progress=False)
+    d = phased.to_dict()
+    hunting = tuple(d["phases"]["hunting"])
+    with pytest.raises(ValueError, match=r"^SimulationResult.phases.hunting: expected a list, got a tuple, not a JSON "
+                                         r"value, \(0, "):
+        SimulationResult.from_dict({**d, "phases": {**d["phases"], "hunting": hunting}})
+    counts = {**d["phases"], "games": np.int64(20), "targeting": np.uint64(d["phases"]["targeting"])}
+    assert SimulationResult.from_dict({**d, "phases": counts}) == phased  # NumPy's ints are counts too
+    with pytest.raises(ValueError, match=r"^SimulationResult.games: expected a whole number, got a float64, not a "
+                                         r"JSON value, np.float64\(20.0\)$"):
+        SimulationResult.from_dict({**d, "games": np.float64(20.0)})
