@@ -286,3 +286,17 @@ def test_the_tournament_command_shows_each_player_s_misses_by_phase(tmp_path, ca
     assert re.search(r"^  misses a match +hunting", capsys.readouterr().out, re.M)
     assert main(["tournament", "parity", "random", "--games", "20", "--no-progress"]) == 0
     assert "misses a match" not in capsys.readouterr().out  # only when asked for
+
+
+def test_combine_says_why_it_left_out_misses_that_only_some_pieces_counted(tmp_path, capsys):
+    for first, counted in ((0, ["--phases"]), (40, []), (80, ["--phases"])):
+        assert main(["match", "parity", "random", "--games", "40", "--first-game", str(first), *counted,
+                     "--no-progress", "--json", str(tmp_path / f"m{first}.json")]) == 0
+    capsys.readouterr()
+    assert main(["combine", *(str(tmp_path / f"m{first}.json") for first in (0, 40, 80))]) == 0
+    out = capsys.readouterr().out
+    assert "parity vs random: misses by phase in 2 of 3 pieces, so left out" in out
+    assert "misses a match" not in out
+    assert main(["combine", str(tmp_path / "m0.json")]) == 0  # one piece, counted: shown, no note
+    out = capsys.readouterr().out
+    assert "misses a match" in out and "left out" not in out

@@ -39,13 +39,17 @@ def _combine(args: argparse.Namespace) -> int:
             groups.setdefault(key, []).append(r)
     if not groups:
         raise ValueError(f"no results in {', '.join(args.files)}")
-    combined = []
+    combined, notes = [], []
     for key, pieces in groups.items():
+        what = f"round robin of {', '.join(key[1:])}" if key[0] == "round robin of" else " vs ".join(key)
         try:
             combined.append(battleship.combine(pieces))
         except ValueError as error:
-            what = f"round robin of {', '.join(key[1:])}" if key[0] == "round robin of" else " vs ".join(key)
             raise ValueError(f"{what}, {_many(len(pieces), 'piece')}: {error}") from None
+        counted = sum(map(_counted_phases, pieces))
+        if 0 < counted < len(pieces):  # combine keeps them only when every piece has them
+            notes.append(f"{what}: misses by phase in {counted} of {_many(len(pieces), 'piece')}, so left out "
+                         "(a sum needs every piece's: play the others again with --phases)")
     print(f"{_many(sum(map(len, groups.values())), 'piece')} from {_many(len(args.files), 'file')}, "
           f"combined into {_many(len(combined), 'result')}")
     solo = [r for r in combined if isinstance(r, battleship.SimulationResult)]
@@ -71,8 +75,19 @@ def _combine(args: argparse.Namespace) -> int:
             setup = next(iter(t.matches.values())).setup if t.matches else None
             print()
             _print_tournament(t, _setup_text(setup, t.first_game, t.games, placers=False))
+    if notes:
+        print("\n" + "\n".join(notes))
     _save_json(json_file, combined, args)
     return 0
+
+
+def _counted_phases(r: Any) -> bool:
+    """Whether result ``r`` holds misses by phase (every pair's, for a tournament)."""
+    if isinstance(r, battleship.SimulationResult):
+        return r.phases is not None
+    if isinstance(r, battleship.MatchResult):
+        return r.phases_a is not None
+    return bool(r.matches) and all(m.phases_a is not None for m in r.matches.values())
 
 
 def add_combine(sub: Subparsers) -> None:
