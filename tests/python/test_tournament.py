@@ -347,3 +347,6 @@ def test_the_command_prints_the_table(capsys):
     # An anchor that is not a player is refused before any game is played.
     assert cli.main(["tournament", "random", "parity", "--anchor", "parity/spread", "--games", "10000000"]) == 2
     assert "--anchor parity/spread: not a player; the players are random, parity" in capsys.readouterr().err
+    # A player entered twice (parity/uniform is parity): the API's advice, a mapping, has no command form.
+    assert cli.main(["tournament", "parity", "random", "parity/uniform", "--games", "10000000"]) == 2
+    assert "error: parity is entered twice: give each player once" in capsys.readouterr().err

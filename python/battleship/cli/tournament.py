@@ -33,6 +33,9 @@ def _tournament(args: argparse.Namespace) -> int:
     players = [_player(p) for p in args.players]
     rules = check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
     shown = [player_name(shooter, placer) for shooter, placer in players]
+    twice = sorted({name for name in shown if shown.count(name) > 1})
+    if twice:  # the Python API's advice, a mapping of names, has no command-line form
+        raise ValueError(f"{twice[0]} is entered twice: give each player once (SHOOTER/PLACER tells players apart)")
     if args.anchor is not None and args.anchor not in shown:  # before the run, not after it
         raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
     entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
