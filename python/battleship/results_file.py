@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from battleship import _records
@@ -73,9 +74,13 @@ def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
     """The results in the JSON file ``path`` that ``save_results`` (or ``--json``) wrote, in
     order. ``ValueError`` naming the file and then the line and column of text that is not JSON,
     or the place of a missing, unknown or malformed value (``results[0].histogram[3]``), or a
-    format version newer than this battleship reads; ``OSError`` if it cannot be read."""
+    format version newer than this battleship reads, or a device (``/dev/zero`` would be read
+    for ever); ``OSError`` if it cannot be read."""
     name = os.fspath(path)
     with open(path, "rb") as f:
+        mode = os.fstat(f.fileno()).st_mode
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):  # a pipe or a file may be large, not endless
+            raise ValueError(f"{name}: a device, not a results file")
         raw = f.read()
     try:
         text = _records.utf8_text(raw)

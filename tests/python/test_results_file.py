@@ -6,6 +6,7 @@ file is refused with the place of the problem."""
 import copy
 import dataclasses
 import json
+import os
 import re
 import sys
 
@@ -555,3 +556,11 @@ def test_from_dict_names_what_is_not_a_json_value_and_takes_numpy_counts(results
     with pytest.raises(ValueError, match=r"^SimulationResult.games: expected a whole number, got a float64, not a "
                                          r"JSON value, np.float64\(20.0\)$"):
         SimulationResult.from_dict({**d, "games": np.float64(20.0)})
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_device_is_refused_rather_than_read_for_ever(capsys):
+    with pytest.raises(ValueError, match=r"^/dev/zero: a device, not a results file$"):
+        battleship.load_results("/dev/zero")  # endless: it would fill the memory before failing
+    assert main(["combine", "/dev/zero"]) == 2
+    assert "/dev/zero: a device, not a results file" in capsys.readouterr().err
