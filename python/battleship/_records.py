@@ -29,7 +29,8 @@ def utf8_text(raw: bytes) -> str:
 
 
 def _shown(value: Any) -> str:
-    """A value in an error message: short, with its JSON type."""
+    """A value in an error message: short, with its JSON type (or its Python type, for a value
+    that JSON has no type for: a tuple, a NumPy number)."""
     kinds = {dict: "an object", list: "a list", str: "a string", bool: "true or false", type(None): "null",
              int: "a number", float: "a number"}
     kind = kinds.get(type(value), f"a {type(value).__name__}, not a JSON value")
