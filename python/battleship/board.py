@@ -7,7 +7,6 @@ shape ``(rows, cols)`` for board states. A refused placement raises ``PlacementE
 
 from __future__ import annotations
 
-import numbers
 from typing import Any, List, NamedTuple, Optional, Tuple, Type, TypeVar, Union
 
 import numpy as np
@@ -197,10 +196,7 @@ class Ocean(_Board):
                 ok = self._impl.place_with(spec, generator)
             else:
                 self._impl.clear_ships()
-                answer = spec.place(self, generator)
-                if answer is not None and not isinstance(answer, (bool, np.bool_, numbers.Number)):  # as runs take it
-                    raise TypeError(f"what place() returns must be True, False or None, got {answer!r}")
-                ok = self.all_placed if answer is None else bool(answer)
+                ok = _core.placer_answer(spec.place(self, generator), self.all_placed)  # as a run reads it
                 if self._impl.shots().any():
                     raise ValueError("a placer must not fire at the ocean it lays out")
                 if ok and not self.all_placed:

@@ -130,6 +130,15 @@ inline py::object method(py::handle obj, const char* name, bool required, const 
 }
 } // namespace detail
 
+/// What a Python placer's answer to `place()` says: `None` means placed when every ship is
+/// (`all_placed`), anything with a truth value (True, False, a number) that truth; TypeError
+/// naming the answer otherwise. Runs and `Ocean.place_randomly` read it alike.
+inline bool placer_answer(py::handle answer, bool all_placed) {
+  return answer.is_none()
+             ? all_placed
+             : cast_argument<bool>(answer, "what place() returns", "True, False or None");
+}
+
 /// A Python shooter, satisfying `ShotStrategy<PythonShooter<S>, S>`.
 ///
 /// Every call takes the GIL. The view and random generator are lent to Python for the duration
@@ -232,8 +241,7 @@ public:
         const py::object r = s.place(s.ocean_obj, s.rng_obj);
         if (ocean.shots().any())
           throw py::value_error("a placer must not fire at the ocean it lays out");
-        ok = r.is_none() ? ocean.all_placed()
-                         : cast_argument<bool>(r, "what place() returns", "True, False or None");
+        ok = placer_answer(r, ocean.all_placed());
         if (ok && !ocean.all_placed())
           throw py::value_error("the placer returned True but placed only " +
                                 std::to_string(placed(ocean)) + " of " +

@@ -168,6 +168,12 @@ void register_strategies(py::module_& m) {
   m.def(
       "placer_names", [] { return placer_names<SmallShape>(); }, "Names of the built-in placers.");
   m.def(
+      "placer_answer",
+      [](py::handle answer, bool all_placed) { return placer_answer(answer, all_placed); },
+      py::arg("answer"), py::arg("all_placed"),
+      "Whether a Python placer's answer to place() says it placed the fleet, as a run reads it: "
+      "None means all_placed, else the answer's truth; TypeError for what has none.");
+  m.def(
       "shooter_summary",
       [](const std::string& name) { return ShooterRegistry<SmallShape>::instance().summary(name); },
       py::arg("name"), "The shooter's one-line description; ValueError for an unknown name.");
