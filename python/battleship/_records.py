@@ -11,7 +11,7 @@ from typing import Any, Callable, Collection, Dict, List, Mapping, Optional
 import numpy as np
 import numpy.typing as npt
 
-from battleship._arguments import INT_MAX
+from battleship._arguments import INT_MAX, UINT64_MAX
 from battleship._core import Fleet, Rules
 
 Reader = Callable[[Any, str], Any]
@@ -53,6 +53,10 @@ def whole(minimum: Optional[int] = 0, maximum: Optional[int] = None) -> Reader:
         return value
 
     return read
+
+
+count = whole(0, UINT64_MAX)
+"""A count or a game index as the engine keeps them: 64 bits."""
 
 
 def real(value: Any, where: str) -> float:

@@ -20,10 +20,6 @@ from battleship._arguments import INT_MAX, UINT64_MAX
 __all__ = ["RunSetup", "MissPhases", "SimulationResult", "MatchResult"]
 
 
-_count = _records.whole(0, UINT64_MAX)
-"""A count or a game index as the engine keeps them: 64 bits."""
-
-
 @dataclass(frozen=True)
 class RunSetup:
     """What a run's games were played on, besides the shooters: game ``i`` of a run depends
@@ -133,7 +129,7 @@ class MissPhases:
     def _read(cls, data: Any, where: str) -> MissPhases:
         r = _records
         d = r.record(data, where, {
-            "games": _count, "hunting": r.listed(_count), "targeting": _count, "unknown": _count,
+            "games": r.count, "hunting": r.listed(r.count), "targeting": r.count, "unknown": r.count,
         })
         if len(d["hunting"]) < 2 or d["hunting"][0] != 0:
             raise ValueError(
@@ -227,10 +223,10 @@ class SimulationResult:
     def _read(cls, data: Any, where: str) -> SimulationResult:
         r = _records
         d = r.record(data, where, {
-            "shooter": r.text, "games": _count, "finished": _count, "unfinished": _count,
-            "unplaceable": _count, "mean": r.real, "stddev": r.real, "ci95": r.real, "median": r.whole(),
+            "shooter": r.text, "games": r.count, "finished": r.count, "unfinished": r.count,
+            "unplaceable": r.count, "mean": r.real, "stddev": r.real, "ci95": r.real, "median": r.whole(),
             "p95": r.whole(), "min": r.whole(), "max": r.whole(), "seconds": r.real,
-            "games_per_second": r.real, "histogram": r.counts(np.uint64, 0, UINT64_MAX), "first_game": _count,
+            "games_per_second": r.real, "histogram": r.counts(np.uint64, 0, UINT64_MAX), "first_game": r.count,
             "game_shots": r.nullable(r.counts(np.int32, -1, INT_MAX)), "setup": r.nullable(RunSetup._read),
             "phases": r.nullable(MissPhases._read),
         }, kind="simulation", optional=("phases",))  # files written before phases were kept lack it
@@ -349,10 +345,10 @@ class MatchResult:
     def _read(cls, data: Any, where: str) -> MatchResult:
         r = _records
         d = r.record(data, where, {
-            "a": r.text, "b": r.text, "games": _count, "wins_a": _count, "wins_b": _count,
-            "draws": _count, "aborted": _count, "first_mover_wins": _count, "mean_rounds": r.real,
-            "mean_winner_shots": r.real, "seconds": r.real, "first_abort": r.text, "total_rounds": _count,
-            "total_winner_shots": _count, "first_abort_game": r.nullable(_count), "first_game": _count,
+            "a": r.text, "b": r.text, "games": r.count, "wins_a": r.count, "wins_b": r.count,
+            "draws": r.count, "aborted": r.count, "first_mover_wins": r.count, "mean_rounds": r.real,
+            "mean_winner_shots": r.real, "seconds": r.real, "first_abort": r.text, "total_rounds": r.count,
+            "total_winner_shots": r.count, "first_abort_game": r.nullable(r.count), "first_game": r.count,
             "setup": r.nullable(RunSetup._read),
             "game_results": r.nullable(r.counts(np.int8, cls.A_WON, cls.ABORTED)),
             "phases_a": r.nullable(MissPhases._read), "phases_b": r.nullable(MissPhases._read),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Literal, Mapping
 
 from battleship import _core, _records
-from battleship._arguments import UINT64_MAX, check_count
+from battleship._arguments import check_count
 from battleship.results import MatchResult
 from battleship.simulation import _PreparedMatch, _progress
 
@@ -81,7 +81,7 @@ class SprtResult:
         d = r.record(data, where, {
             "decision": r.one_of(("accept_h0", "accept_h1", "undecided")), "llr": r.real, "lower": r.real,
             "upper": r.real, "elo0": r.real, "elo1": r.real, "alpha": r.real, "beta": r.real,
-            "batches": r.whole(0, UINT64_MAX), "played": r.whole(0, UINT64_MAX), "match": MatchResult._read,
+            "batches": r.count, "played": r.count, "match": MatchResult._read,
         }, kind="sprt")
         if d["played"] < d["match"].games:
             raise ValueError(f"{where}.played: {d['played']:,} is fewer than the matches counted ({d['match'].games:,})")

@@ -18,7 +18,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from battleship import _core, _records, _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import UINT64_MAX, check_count, check_fit, check_own_shooters, fleet_and_rules
+from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
 from battleship.results import MatchResult, MissPhases, RunSetup
 from battleship.simulation import (
     _match_result,
@@ -361,12 +361,11 @@ class TournamentResult:
     @classmethod
     def _read(cls, data: Any, where: str) -> TournamentResult:
         r = _records
-        count = r.whole(0, UINT64_MAX)
-        standing = {"name": r.text, "wins": count, "losses": count, "draws": count, "score": r.real}
+        standing = {"name": r.text, "wins": r.count, "losses": r.count, "draws": r.count, "score": r.real}
         d = r.record(data, where, {
             "names": r.listed(r.text),
             "standings": r.listed(lambda item, at: Standing(**r.record(item, at, standing))),
-            "matches": r.listed(MatchResult._read), "games": count, "seconds": r.real, "cancelled": r.flag,
+            "matches": r.listed(MatchResult._read), "games": r.count, "seconds": r.real, "cancelled": r.flag,
         }, kind="tournament")
         names = d["names"]
         if len(set(names)) != len(names) or len(names) < 2:
@@ -389,7 +388,8 @@ class TournamentResult:
             matches[pair] = m
         sizes = {len(p.hunting) - 1 for m in matches.values() for p in (m.phases_a, m.phases_b) if p is not None}
         if len(sizes) > 1:  # one fleet a tournament, which a batch without its setup does not say
-            raise ValueError(f"{where}.matches: misses by phase of fleets of {' and '.join(map(str, sorted(sizes)))} ships")
+            shown = " and ".join(map(str, sorted(sizes)))
+            raise ValueError(f"{where}.matches: misses by phase of fleets of {shown} ships")
         counted = [(s.name, s.wins, s.losses, s.draws) for s in _standings(names, matches.values())]
         if [(s.name, s.wins, s.losses, s.draws) for s in d["standings"]] != counted:
             raise ValueError(f"{where}.standings: they disagree with the matches (the standings counted from them: "

@@ -87,7 +87,7 @@ def _counted_phases(r: Any) -> bool:
         return r.phases is not None
     if isinstance(r, battleship.MatchResult):
         return r.phases_a is not None
-    return bool(r.matches) and all(m.phases_a is not None for m in r.matches.values())
+    return all(r.phases(name) is not None for name in r.names)
 
 
 def add_combine(sub: Subparsers) -> None:
