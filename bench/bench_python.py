@@ -20,6 +20,9 @@ Prints, never fails on time:
    10 x 10 without edge contact, which the uniform placer counts and then draws from exactly):
    the environment counts once for all its resets, ``Ocean.place_randomly("uniform")`` at every
    call.
+6. What counting misses by phase costs (``phases=True``) in head-to-heads and tournaments, on one
+   thread, best of three: ``match("probability", "parity", N // 10)`` and a round robin of
+   ``random``, ``parity``, ``hunt_target`` and ``probability``, ``N // 50`` matches a pair.
 """
 
 from __future__ import annotations
@@ -149,6 +152,32 @@ def single_steps(env: Any, episodes: int, map_too: bool) -> Tuple[int, float]:
     return steps, time.perf_counter() - start
 
 
+def best_of_three(run: Callable[[], Any]) -> float:
+    """The shortest of three timings of ``run()``, in seconds."""
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def phases_cost(games: int) -> None:
+    matches = max(games // 10, 1)
+    players = ["random", "parity", "hunt_target", "probability"]
+    per_pair = max(games // 50, 1)
+    for label, played, run in (
+        (f"match('probability', 'parity', {matches:,})", matches,
+         lambda phases: battleship.match("probability", "parity", matches, seed=1, threads=1, phases=phases,
+                                         progress=False)),
+        (f"tournament of 4, {per_pair:,} a pair", 6 * per_pair,
+         lambda phases: battleship.tournament(players, per_pair, seed=1, threads=1, phases=phases, progress=False)),
+    ):
+        rates = [played / best_of_three(lambda: run(phases)) for phases in (False, True)]
+        print(f"{label}, 1 thread: {rates[0]:>9,.0f} matches/s, with phases=True {rates[1]:>9,.0f} "
+              f"({100 * (rates[1] / rates[0] - 1):+.1f}%)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     count = whole_number(1)
@@ -170,6 +199,7 @@ def main() -> None:
     print(f"Python shooter: {py_seconds / py_shots * 1e6:.2f} µs per shot over {py_shots:,.0f} shots "
           f"(mean {mine.mean:.2f}); C++ random: {cpp_seconds / cpp_shots * 1e6:.3f} µs per shot (mean {engine.mean:.2f})")
     env_steps(args.episodes)
+    phases_cost(args.games)
 
 
 if __name__ == "__main__":
