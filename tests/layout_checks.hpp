@@ -99,6 +99,21 @@ bool refuses_impossible_fleet(Placer placer) {
   return !placer.place(ocean, rng) && ocean.occupied().none();
 }
 
+/// A fleet the uniform placer gives up on only after all its rejection attempts: 25 ships of 4
+/// filling a 10 x 10 board (rejection never tiles it), with `search_budget` 1 so that neither
+/// exact search settles it (both run out at once). Each `UniformPlacer` draw of it takes
+/// `max_attempts` attempts (seconds at the default) and fails.
+inline const Fleet tiling_fleet{{"Four", 'F', 4, 25}};
+
+/// `placer` (a `UniformPlacer`) set up to give up on `tiling_fleet` only after `attempts`
+/// rejection attempts.
+template <class Uniform>
+Uniform starved_on_tiling(Uniform placer, long attempts) {
+  placer.search_budget = 1;
+  placer.max_attempts = attempts;
+  return placer;
+}
+
 /// Calls `body(ocean, seed)` for seeds 0 to `seeds - 1` under each touching rule, with `ocean` an
 /// emptied classic ocean whose `blocks` blocked cells were drawn from `Rng(block_seed)`: the
 /// ground on which a placer's tests check that it obeys the touching rule and the blocks.

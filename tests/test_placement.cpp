@@ -10,6 +10,7 @@
 #include <battleship/strategy.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -28,6 +29,11 @@ static_assert(PlacementStrategy<UniformPlacer<S>, S>);
 static_assert(PlacementStrategy<SequentialPlacer<S>, S>);
 static_assert(PlacementStrategy<FixedPlacer<S>, S>);
 static_assert(PlacementStrategy<UniformPlacer<D>, D>);
+static_assert(StoppablePlacementStrategy<UniformPlacer<S>, S>);
+static_assert(StoppablePlacementStrategy<SpreadPlacer<S>, S>);
+static_assert(StoppablePlacementStrategy<ElusivePlacer<S>, S>);
+static_assert(StoppablePlacementStrategy<AnyPlacementStrategy<S>, S>);
+static_assert(!StoppablePlacementStrategy<SequentialPlacer<S>, S>); // quick: nothing to stop
 static_assert(PlacementStrategy<SequentialPlacer<D>, D>);
 static_assert(PlacementStrategy<FixedPlacer<D>, D>);
 static_assert(!PlacementStrategy<UniformPlacer<S>, D>, "a placer serves one shape type");
@@ -213,6 +219,48 @@ TEST_CASE("an impossible fleet is refused quickly and the ocean is left empty", 
   CHECK(seconds < 5); // generous: well under a second in a sanitizer build
 }
 
+TEST_CASE("a uniform placer told to stop gives up after at most 4,096 attempts, the ocean empty",
+          "[uniform][cancel]") {
+  const Board<S> board;
+  Ocean<S> ocean(board, layout_checks::tiling_fleet);
+  // At its default 20 million attempts this draw would take seconds before giving up.
+  auto placer =
+      layout_checks::starved_on_tiling(UniformPlacer<S>{}, UniformPlacer<S>{}.max_attempts);
+  const std::atomic<bool> stop{true};
+  Rng stopped(1);
+  CHECK_FALSE(placer.place(ocean, stopped, &stop));
+  CHECK(ocean.occupied().none());
+  // It made exactly the attempts before the first look at the flag: the generator is where a
+  // placer allowed 4,095 attempts leaves it.
+  auto short_one = layout_checks::starved_on_tiling(UniformPlacer<S>{}, 4095);
+  Rng allowed(1);
+  CHECK_FALSE(short_one.place(ocean, allowed));
+  CHECK(stopped() == allowed());
+}
+
+TEST_CASE("a stop flag that is never set changes no layout", "[uniform][spread][elusive][cancel]") {
+  const std::atomic<bool> go{false};
+  UniformPlacer<S> uniform;
+  SpreadPlacer<S> spread;
+  ElusivePlacer<S> elusive;
+  AnyPlacementStrategy<S> any = UniformPlacer<S>{};
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    auto same = [&](auto& placer) {
+      Ocean<S> plain(Board<S>{}, fleets::classic, Touching::no_contact);
+      Ocean<S> watched = plain;
+      Rng a(seed);
+      Rng b(seed);
+      REQUIRE(placer.place(plain, a));
+      REQUIRE(placer.place(watched, b, &go));
+      return layout_checks::layout(plain) == layout_checks::layout(watched) && a() == b();
+    };
+    CHECK(same(uniform));
+    CHECK(same(spread));
+    CHECK(same(elusive));
+    CHECK(same(any));
+  }
+}
+
 TEST_CASE("a search that runs out of its budget says it does not know, and rejection still places",
           "[uniform]") {
   const Board<S> board;
@@ -299,6 +347,29 @@ TEST_CASE("copies of a uniform placer share what they count, whenever they were 
   frugal.search_budget = 100'000;
   ocean.unblock();
   CHECK_FALSE(frugal.has_counted(ocean)); // and so is another budget
+}
+
+TEST_CASE("a count the stop flag cut short is not kept, and the next placement counts afresh",
+          "[uniform][cancel]") {
+  const Board<D> board(D(7, 7));
+  Ocean<D> ocean(board, Fleet{{"Destroyer", 'D', 2, 10}}, Touching::no_contact);
+  UniformPlacer<D> placer;
+  placer.exact_after = 0; // straight to the counts (4,560 states cell by cell, 430,331 memoised)
+  const std::atomic<bool> stop{true};
+  Rng stopped(5);
+  CHECK_FALSE(placer.place(ocean, stopped, &stop));
+  CHECK(ocean.occupied().none());
+  CHECK_FALSE(placer.has_counted(ocean)); // a count cut short would claim no layout could be drawn
+  Rng rng(6);
+  REQUIRE(placer.place(ocean, rng));
+  CHECK(placer.has_counted(ocean));
+  const auto drawn = layout_of(ocean);
+  UniformPlacer<D> fresh;
+  fresh.exact_after = 0;
+  Rng same(6);
+  ocean.clear();
+  REQUIRE(fresh.place(ocean, same));
+  CHECK(layout_of(ocean) == drawn);
 }
 
 TEST_CASE("where the cell-by-cell count runs out, the exact sampler draws uniformly from the "
@@ -572,6 +643,34 @@ TEMPLATE_TEST_CASE("a choosing placer stays unpredictable: every cell holds a sh
 TEMPLATE_TEST_CASE("a choosing placer refuses an impossible fleet with the ocean empty",
                    "[spread][elusive]", SpreadPlacer<D>, ElusivePlacer<D>) {
   CHECK(layout_checks::refuses_impossible_fleet<D>(TestType{}));
+}
+
+TEMPLATE_TEST_CASE("a choosing placer stops drawing once its first eight draws have all failed",
+                   "[spread][elusive]", SpreadPlacer<S>, ElusivePlacer<S>) {
+  // Each failed draw costs the uniform placer all its attempts (seconds at the default): a
+  // placer that went on through its 16 or 256 candidates took minutes to give up.
+  TestType placer;
+  placer.draws = layout_checks::starved_on_tiling(UniformPlacer<S>{}, 1000);
+  auto uniform = layout_checks::starved_on_tiling(UniformPlacer<S>{}, 1000);
+  Ocean<S> ocean(Board<S>{}, layout_checks::tiling_fleet);
+  Rng choosing(2);
+  CHECK_FALSE(placer.place(ocean, choosing));
+  CHECK(ocean.occupied().none());
+  Rng eight(2);
+  for (int draw = 0; draw < 8; ++draw) CHECK_FALSE(uniform.place(ocean, eight));
+  CHECK(choosing() == eight()); // eight draws, not one more
+}
+
+TEMPLATE_TEST_CASE("a choosing placer told to stop draws nothing and places nothing",
+                   "[spread][elusive][cancel]", SpreadPlacer<S>, ElusivePlacer<S>) {
+  TestType placer;
+  Ocean<S> ocean(Board<S>{}, fleets::classic);
+  const std::atomic<bool> stop{true};
+  Rng rng(3);
+  CHECK_FALSE(placer.place(ocean, rng, &stop));
+  CHECK(ocean.occupied().none());
+  Rng untouched(3);
+  CHECK(rng() == untouched());
 }
 
 } // namespace test_placement

@@ -1,5 +1,7 @@
 #include "catch_shim.hpp"
+#include "layout_checks.hpp"
 
+#include <battleship/placement/elusive.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/simulate.hpp>
 #include <battleship/strategies/hunt_target.hpp>
@@ -321,6 +323,44 @@ TEST_CASE("a cancelled run stops the game in progress before its next shot and d
     CHECK(r.aborted == 0);
   }
   CHECK(fired.load() < 17); // stopped inside game 0, long before it could end
+}
+
+TEST_CASE("a cancelled run does not wait for a placement that searches for seconds, and does not "
+          "count it",
+          "[simulate][cancel]") {
+  // Eight uniform draws of 20 million attempts each before this placer gives up: many seconds.
+  ElusivePlacer<S> slow;
+  slow.draws =
+      layout_checks::starved_on_tiling(UniformPlacer<S>{}, UniformPlacer<S>{}.max_attempts);
+  std::atomic<bool> cancel{true}; // read by the run's watcher a millisecond after game 0 starts
+  SimulationOptions options;
+  options.games = 4;
+  options.threads = 1;
+  options.cancel = &cancel;
+  const Board<S> board;
+  const auto started = std::chrono::steady_clock::now();
+  SECTION("a solo run") {
+    const auto r = simulate_solo(board, layout_checks::tiling_fleet, rulesets::classic,
+                                 RandomShooter<S>{}, slow, options);
+    CHECK(r.cancelled);
+    CHECK(r.games == 0); // not counted as a fleet that could not be placed
+    CHECK(r.unplaceable == 0);
+  }
+  SECTION("a match run, each side's placer") {
+    const bool slow_first = GENERATE(true, false);
+    const AnyPlacementStrategy<S> a =
+        slow_first ? AnyPlacementStrategy<S>(slow) : AnyPlacementStrategy<S>(UniformPlacer<S>{});
+    const AnyPlacementStrategy<S> b =
+        slow_first ? AnyPlacementStrategy<S>(UniformPlacer<S>{}) : AnyPlacementStrategy<S>(slow);
+    const MatchResult r = simulate_match(board, layout_checks::tiling_fleet, rulesets::classic,
+                                         RandomShooter<S>{}, a, RandomShooter<S>{}, b, options);
+    CHECK(r.cancelled);
+    CHECK(r.games == 0); // not counted as aborted
+    CHECK(r.aborted == 0);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  CHECK(seconds < 5); // generous: the placer sees the flag within a few thousand attempts
 }
 
 TEST_CASE("inconsistent rules or a fleet that does not fit are refused before any game",

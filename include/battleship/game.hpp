@@ -263,9 +263,14 @@ public:
   /// leaves a ship off the board); false with nothing changed once play has started. Throws
   /// `std::out_of_range` for a player other than 0 and 1. Pass the placer as a non-const lvalue
   /// to reuse it (and whatever it caches) from game to game; a const one is copied.
+  ///
+  /// `stop`, when given, is handed to a placer that watches one (`StoppablePlacementStrategy`):
+  /// once `*stop` is true such a placer gives up, and the match is aborted as above. A run that
+  /// is cancelled then does not wait for a slow placement to end (`simulate_match` does not
+  /// count such a match).
   template <class Placer>
   requires PlacementStrategy<std::remove_cvref_t<Placer>, S>
-  bool place(int player, Placer&& placer) {
+  bool place(int player, Placer&& placer, const std::atomic<bool>* stop = nullptr) {
     Ocean<S>& o = oceans_[checked(player)];
     if (started_ || is_over()) return false;
     Rng& rng = rngs_[index(player)];
@@ -273,9 +278,9 @@ public:
     bool ok = false;
     if constexpr (std::is_const_v<std::remove_reference_t<Placer>>) {
       std::remove_cvref_t<Placer> copy = placer;
-      ok = copy.place(o, rng);
+      ok = place_fleet(copy, o, rng, stop);
     } else {
-      ok = placer.place(o, rng);
+      ok = place_fleet(placer, o, rng, stop);
     }
     if (ok && o.all_placed()) return true;
     o.clear_ships();

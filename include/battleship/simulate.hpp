@@ -245,7 +245,8 @@ SimulationResult simulate_solo(const Board<S>& board, const Fleet& fleet, const 
                                         const std::atomic<bool>& stop) mutable {
       Rng rng(derive_seed(options.seed, i));
       ocean.clear();
-      if (!my_placer.place(ocean, rng)) {
+      if (!place_fleet(my_placer, ocean, rng, &stop)) {
+        if (stop.load(std::memory_order_relaxed)) return false; // gave up: the run was stopped
         ++out.games;
         ++out.unplaceable;
         if (options.on_game) options.on_game(i, SoloResult{});
@@ -394,16 +395,19 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
                                     const std::atomic<bool>& stop) mutable {
       const std::uint64_t seed = derive_seed(options.seed, i);
       const bool a_first = i % 2 == 0;
+      // A placer that gave up because the run was stopped aborts the match: not counted.
+      bool placed = false;
       const GameOutcome& o = [&]() -> const GameOutcome& {
         if (a_first) {
           ab.reset(seed);
-          if (ab.place(0, pa)) ab.place(1, pb);
+          placed = ab.place(0, pa, &stop) && ab.place(1, pb, &stop);
           return ab.play_to_end(&stop);
         }
         ba.reset(seed);
-        if (ba.place(0, pb)) ba.place(1, pa);
+        placed = ba.place(0, pb, &stop) && ba.place(1, pa, &stop);
         return ba.play_to_end(&stop);
       }();
+      if (!placed && stop.load(std::memory_order_relaxed)) return false;
       if (o.end == GameEnd::in_progress) return false; // only the run's stop leaves it so
       if (!options.on_match) {
         detail::count_match(out, i, o, a_first);

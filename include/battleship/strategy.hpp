@@ -2,6 +2,7 @@
 /// @brief The two strategy concepts, shooting and placing, and type-erased holders for both.
 #pragma once
 
+#include <atomic>
 #include <concepts>
 #include <memory>
 #include <string>
@@ -59,6 +60,31 @@ concept PlacementStrategy = BoardShape<S> && std::copy_constructible<T> &&
     requires(T& placer, Ocean<S>& ocean, Rng& rng) {
   { placer.place(ocean, rng) } -> std::same_as<bool>;
 };
+
+/// A placer that can be told to give up: `place(ocean, rng, stop)` places as `place(ocean, rng)`
+/// does, but returns false (the ocean left empty) soon after `*stop` becomes true, when `stop` is
+/// not null.
+///
+/// Optional: runs hand their stop flag to placers that take one, so cancelling a run (Ctrl-C in
+/// Python) does not wait for a placement that may search for seconds or minutes (a crowded fleet
+/// that `UniformPlacer` draws millions of times before giving up, and `ElusivePlacer`, which draws
+/// 256 such layouts). A placer without it is simply waited for.
+template <class T, class S>
+concept StoppablePlacementStrategy = PlacementStrategy<T, S> &&
+    requires(T& placer, Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
+  { placer.place(ocean, rng, stop) } -> std::same_as<bool>;
+};
+
+/// Has `placer` lay out `ocean`'s fleet, watching `stop` if the placer can
+/// (`StoppablePlacementStrategy`); a null `stop` never stops it.
+template <BoardShape S, PlacementStrategy<S> Placer>
+bool place_fleet(Placer& placer, Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
+  if constexpr (StoppablePlacementStrategy<Placer, S>) {
+    return placer.place(ocean, rng, stop);
+  } else {
+    return placer.place(ocean, rng);
+  }
+}
 
 namespace detail {
 
@@ -161,7 +187,11 @@ public:
       : impl_(std::make_unique<Model<std::remove_cvref_t<T>>>(std::forward<T>(placer))) {}
 
   /// See `PlacementStrategy`.
-  bool place(Ocean<S>& ocean, Rng& rng) { return impl_->place(ocean, rng); }
+  bool place(Ocean<S>& ocean, Rng& rng) { return impl_->place(ocean, rng, nullptr); }
+  /// See `StoppablePlacementStrategy`: the held placer watches `stop` if it can.
+  bool place(Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
+    return impl_->place(ocean, rng, stop);
+  }
 
   /// The held placer if it is a `T`, else null.
   template <class T>
@@ -174,14 +204,16 @@ private:
   struct Concept {
     virtual ~Concept() = default;
     virtual std::unique_ptr<Concept> clone() const = 0;
-    virtual bool place(Ocean<S>&, Rng&) = 0;
+    virtual bool place(Ocean<S>&, Rng&, const std::atomic<bool>*) = 0;
   };
   template <class T>
   struct Model final : Concept {
     template <class U>
     explicit Model(U&& v) : value(std::forward<U>(v)) {}
     std::unique_ptr<Concept> clone() const override { return std::make_unique<Model>(value); }
-    bool place(Ocean<S>& o, Rng& r) override { return value.place(o, r); }
+    bool place(Ocean<S>& o, Rng& r, const std::atomic<bool>* stop) override {
+      return place_fleet(value, o, r, stop);
+    }
     T value;
   };
   detail::ClonedPtr<Concept> impl_;

@@ -25,6 +25,9 @@ except KeyboardInterrupt:
 """
 
 
+CROWDED = 'rows=32, cols=32, fleet=battleship.Fleet([("Carrier", "C", 5, 32)]), rules=battleship.Rules(touching="no_contact")'
+
+
 def interrupted(script, python_env):
     """Runs ``script`` (which prints "started", then works until Ctrl-C and exits 3), sends it
     SIGINT a second after it started, and returns its output and the seconds it took to stop."""
@@ -46,6 +49,11 @@ def interrupted(script, python_env):
         # one game of about 10 s: it stops before its next shot, not at its end
         'battleship.simulate("expert", 1, rows=32, cols=32, progress=False)',
         'battleship.match("expert", "bayes", 1, rows=32, cols=32, progress=False)',
+        # placements that search for minutes before giving up: 32 ships of 5 without contact on
+        # 32 x 32 are too crowded to draw by rejection and too many to count (they once ignored
+        # Ctrl-C for over 100 seconds)
+        f'battleship.simulate("random", 10, placer="elusive", {CROWDED}, progress=False)',
+        f'battleship.match("random", "random", 10, placers=("uniform", "elusive"), {CROWDED}, progress=False)',
     ],
 )
 def test_ctrl_c_stops_a_long_simulate_within_a_second(python_env, run):

@@ -3,6 +3,7 @@
 /// (probability, bayes) need more shots, while any legal layout stays possible.
 #pragma once
 
+#include <atomic>
 #include <vector>
 
 #include <battleship/ocean.hpp>
@@ -23,8 +24,8 @@ namespace battleship {
 /// `probability`'s mean; penalising or rewarding contact between ships only did worse). The
 /// choice is unpredictable all the same: every legal layout can be drawn (each candidate is
 /// uniform), and the layouts it keeps are the best sixteenth of an enormous set. `place` returns
-/// false (no ship placed) exactly when the uniform placer does; blocked cells and the touching rule
-/// are obeyed as it obeys them.
+/// false (no ship placed) when the uniform placer fails every draw, or the first 8; blocked cells
+/// and the touching rule are obeyed as it obeys them.
 template <BoardShape S>
 class SpreadPlacer {
 public:
@@ -41,22 +42,29 @@ public:
   UniformPlacer<S> draws;
 
   /// Places every ship; false (no ship placed) if the uniform placer finds no layout in any of
-  /// the `candidates` draws.
-  bool place(Ocean<S>& ocean, Rng& rng) {
+  /// the `candidates` draws, or in the first 8 of them (such a fleet is almost never placed,
+  /// and each failed draw takes seconds).
+  bool place(Ocean<S>& ocean, Rng& rng) { return place(ocean, rng, nullptr); }
+
+  /// As `place(ocean, rng)`, but gives up (false, no ship placed) soon after `*stop` is true.
+  bool place(Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
     double best = 0;
-    bool found = false;
+    int found = 0;
     for (int n = 0; n < (candidates < 1 ? 1 : candidates); ++n) {
+      if (detail::stop_drawing(n, found, stop)) break;
       if (n > 0) detail::remove_ships(ocean);
       // A draw the uniform placer gave up on is skipped: crowded fleets fail now and then.
-      if (!draws.place(ocean, rng)) continue;
+      if (!draws.place(ocean, rng, stop)) continue;
       const double s = score(ocean);
-      if (found && s >= best) continue;
-      found = true;
+      if (found++ > 0 && s >= best) continue;
       best = s;
       kept_.clear();
       for (int ship = 0; ship < ocean.ship_count(); ++ship) kept_.push_back(ocean.placement(ship));
     }
-    if (!found) return false; // every draw failed: the ocean was left empty
+    if (found == 0 || (stop != nullptr && stop->load(std::memory_order_relaxed))) {
+      detail::remove_ships(ocean);
+      return false;
+    }
     detail::lay_ships(ocean, kept_.data());
     return true;
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -75,7 +76,8 @@ enum class Fit : std::uint8_t {
 /// Deterministic: which stage runs, and every draw, depends only on the generator, the situation
 /// and the placer's settings, never on what the caches already hold (they are kept per budget). On
 /// false the ocean's ships are left off (its blocks stay) and the generator's state is unspecified.
-/// Precondition: no ship is placed yet.
+/// Given a stop flag (`place(ocean, rng, stop)`), the rejection loop and the three searches read
+/// it as they go, and a search it cut short is not cached. Precondition: no ship is placed yet.
 template <BoardShape S>
 class UniformPlacer {
 public:
@@ -91,12 +93,21 @@ public:
   UniformPlacer() : counted_(std::make_shared<Counted>()) {}
 
   /// Places every ship; false (no ship placed) if the fleet cannot fit or no layout was found.
-  bool place(Ocean<S>& ocean, Rng& rng) {
+  bool place(Ocean<S>& ocean, Rng& rng) { return place(ocean, rng, nullptr); }
+
+  /// As `place(ocean, rng)`, but gives up (false) once `*stop` is true, when `stop` is not null:
+  /// it is read every 4,096 rejection attempts (about a millisecond), so a run cancelled while a
+  /// crowded fleet is drawn stops at once instead of after `max_attempts` (seconds).
+  bool place(Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
+    constexpr long stop_check_every = 4096;
     const auto& table = detail::ensure_table(table_, ocean);
     for (long attempt = 0; attempt < max_attempts; ++attempt) {
-      if (attempt == check_after && fit(ocean) == Fit::cannot_fit) return false;
+      if (stop != nullptr && attempt % stop_check_every == stop_check_every - 1 &&
+          stop->load(std::memory_order_relaxed))
+        return false;
+      if (attempt == check_after && fit(ocean, stop) == Fit::cannot_fit) return false;
       if (attempt == exact_after) {
-        if (const auto placed = draw_exactly(ocean, rng)) return *placed;
+        if (const auto placed = draw_exactly(ocean, rng, stop)) return *placed;
       }
       if (try_once(ocean, table, rng)) return true;
     }
@@ -104,17 +115,7 @@ public:
   }
 
   /// Whether the fleet of `ocean` fits on it, under its touching rule and blocks (cached).
-  [[nodiscard]] Fit fit(const Ocean<S>& ocean) {
-    switch (searched(&Counted::fit, &Search::run_fit, ocean)->fit()) {
-    case Search::Fit::fits: return Fit::fits;
-    case Search::Fit::cannot_fit: return Fit::cannot_fit;
-    case Search::Fit::unknown: break;
-    }
-    // The depth-first search gave up; counting cell by cell often settles a crowded board quickly
-    // (fleets that cannot fit die out line by line).
-    if (const auto any = profile(ocean)->fits()) return *any ? Fit::fits : Fit::cannot_fit;
-    return Fit::unknown;
-  }
+  [[nodiscard]] Fit fit(const Ocean<S>& ocean) { return fit(ocean, nullptr); }
 
   /// The number of labelled legal layouts of `ocean`'s fleet (ships of a class told apart), or
   /// nothing if neither count finishes within `search_budget` states or the number exceeds
@@ -152,6 +153,20 @@ public:
 private:
   using Search = detail::LayoutSearch<S>;
   using Profile = detail::ProfileCount<S>;
+  using Stop = const std::atomic<bool>*;
+
+  /// `fit(ocean)`, with searches that give up (`unknown`, not kept) once `*stop` is set.
+  Fit fit(const Ocean<S>& ocean, Stop stop) {
+    switch (searched(&Counted::fit, &Search::run_fit, ocean, stop)->fit()) {
+    case Search::Fit::fits: return Fit::fits;
+    case Search::Fit::cannot_fit: return Fit::cannot_fit;
+    case Search::Fit::unknown: break;
+    }
+    // The depth-first search gave up; counting cell by cell often settles a crowded board quickly
+    // (fleets that cannot fit die out line by line).
+    if (const auto any = profile(ocean, stop)->fits()) return *any ? Fit::fits : Fit::cannot_fit;
+    return Fit::unknown;
+  }
 
   /// What copies of one placer have found, each slot about one situation and budget at a time.
   struct Counted {
@@ -161,16 +176,19 @@ private:
     std::shared_ptr<const Profile> profile;
   };
 
-  /// The value of `slot` if it is about `ocean` and this budget, else `build()`'s, kept there.
-  /// The lock is held while building, so copies on other threads wait for this count instead of
-  /// making their own; the value handed out stays alive if another situation replaces it.
+  /// The value of `slot` if it is about `ocean` and this budget, else `build()`'s, kept there
+  /// unless it was stopped (a search cut short says nothing about the situation). The lock is
+  /// held while building, so copies on other threads wait for this count instead of making their
+  /// own; the value handed out stays alive if another situation replaces it.
   template <class T, class Build>
   std::shared_ptr<const T> shared(std::shared_ptr<const T> Counted::*slot, const Ocean<S>& ocean,
                                   Build build) {
     const std::scoped_lock lock(counted_->mutex);
     auto& value = (*counted_).*slot;
-    if (held(slot, ocean) == nullptr) value = build();
-    return value;
+    if (held(slot, ocean) != nullptr) return value;
+    std::shared_ptr<const T> made = build();
+    if (!made->stopped()) value = made;
+    return made;
   }
 
   /// What `slot` holds if it is about `ocean` and this budget, else null. Call with the lock held.
@@ -180,45 +198,48 @@ private:
     return value && value->about(ocean, search_budget) ? value.get() : nullptr;
   }
 
-  /// The search in `slot` if it is about `ocean`, else a new one that has done `run` (kept there).
+  /// The search in `slot` if it is about `ocean`, else a new one that has done `run` (kept there
+  /// unless `*stop` cut it short).
   template <class Result>
   std::shared_ptr<const Search> searched(std::shared_ptr<const Search> Counted::*slot,
-                                         Result (Search::*run)(), const Ocean<S>& ocean) {
+                                         Result (Search::*run)(Stop), const Ocean<S>& ocean,
+                                         Stop stop = nullptr) {
     return shared(slot, ocean, [&] {
       auto made = std::make_shared<Search>(ocean, share_table(ocean), search_budget);
-      ((*made).*run)();
+      ((*made).*run)(stop);
       return made;
     });
   }
 
   /// The memoised count of `ocean`'s layouts (cached); its `total()` is nothing if it ran out of
-  /// states.
-  std::shared_ptr<const Search> memo_count(const Ocean<S>& ocean) {
-    return searched(&Counted::counts, &Search::run_count, ocean);
+  /// states or was stopped.
+  std::shared_ptr<const Search> memo_count(const Ocean<S>& ocean, Stop stop = nullptr) {
+    return searched(&Counted::counts, &Search::run_count, ocean, stop);
   }
 
-  /// The cell-by-cell count of `ocean`'s layouts (cached).
-  std::shared_ptr<const Profile> profile(const Ocean<S>& ocean) {
+  /// The cell-by-cell count of `ocean`'s layouts (cached unless stopped).
+  std::shared_ptr<const Profile> profile(const Ocean<S>& ocean, Stop stop = nullptr) {
     return shared(&Counted::profile, ocean, [&] {
       auto made = std::make_shared<Profile>(ocean, search_budget);
-      made->run();
+      made->run(stop);
       return made;
     });
   }
 
   /// Stage 3: places a layout drawn from the exact counts (true), or proves there is none
-  /// (false); nothing if the layouts could not be counted. The cell-by-cell count goes first: it
-  /// alone counts crowded fleets, and where it runs out it does so about five times sooner than
-  /// the memoised count, which goes on from there (it is the cheaper of the two with few ships
-  /// on a wide board: the classic fleet on 7 x 7 with no edge contact, for one).
-  std::optional<bool> draw_exactly(Ocean<S>& ocean, Rng& rng) {
-    const auto cells = profile(ocean);
+  /// (false); nothing if the layouts could not be counted (or `*stop` cut the counts short). The
+  /// cell-by-cell count goes first: it alone counts crowded fleets, and where it runs out it does
+  /// so about five times sooner than the memoised count, which goes on from there (it is the
+  /// cheaper of the two with few ships on a wide board: the classic fleet on 7 x 7 with no edge
+  /// contact, for one).
+  std::optional<bool> draw_exactly(Ocean<S>& ocean, Rng& rng, Stop stop) {
+    const auto cells = profile(ocean, stop);
     if (cells->can_sample()) {
       cells->sample(rng, chosen_); // even when the labelled count exceeds 64 bits
     } else if (const auto any = cells->fits()) {
       if (*any) return std::nullopt; // more layouts than 64 bits count: rejection goes on
       return false;
-    } else if (const auto memo = memo_count(ocean); const auto count = memo->total()) {
+    } else if (const auto memo = memo_count(ocean, stop); const auto count = memo->total()) {
       if (*count == 0) return false;
       memo->sample(rng, chosen_);
     } else {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -122,6 +123,17 @@ void remove_ships(Ocean<S>& ocean) noexcept {
     if (ocean.is_placed(ship)) ocean.unplace(ship);
 }
 
+/// Whether a placer that draws several uniform layouts should stop drawing: `*stop` is set, or
+/// its first `hopeless_draws` draws all failed. A draw the uniform placer gives up on costs it
+/// `max_attempts` rejection attempts (seconds); a fleet that fails eight times in a row is one
+/// it almost never places, and a crowded fleet that fails now and then (one draw in five, say)
+/// fails so only once in 400,000 placements.
+inline constexpr int hopeless_draws = 8;
+inline bool stop_drawing(int drawn, int found, const std::atomic<bool>* stop) noexcept {
+  if (stop != nullptr && stop->load(std::memory_order_relaxed)) return true;
+  return found == 0 && drawn >= hopeless_draws;
+}
+
 /// Replaces `ocean`'s ships with `layout`: ship i at `layout[i]`, one placement per ship, a layout
 /// a placer already found legal on this ocean.
 template <BoardShape S>
@@ -156,7 +168,8 @@ struct MemoHash {
 ///
 /// Ships are placed longest first (fewest options, earliest failure). A state is (level, cells
 /// forbidden so far); the number of ways to finish from a state depends on nothing else, so it is
-/// memoised. Every search stops after `budget` states and then says so, so none can hang.
+/// memoised. Every search stops after `budget` states and then says so, so none can hang; one
+/// given a stop flag also stops soon after the flag is set (`stopped()`), and is not to be kept.
 template <BoardShape S>
 class LayoutSearch {
 public:
@@ -189,11 +202,13 @@ public:
 
   /// Runs the feasibility search: depth first, stopping at the first layout found, remembering
   /// the states proven dead. Call once, before sharing the search.
-  Fit run_fit() {
+  Fit run_fit(const std::atomic<bool>* stop = nullptr) {
     spent_ = 0;
+    stop_ = stop;
     const int found = find(0, key_.blocked);
     fit_ = found > 0 ? Fit::fits : found == 0 ? Fit::cannot_fit : Fit::unknown;
     dead_ = {};
+    stop_ = nullptr;
     return fit_;
   }
   /// What `run_fit` found.
@@ -201,9 +216,11 @@ public:
 
   /// Counts the labelled legal layouts (ship `i` told apart from ship `j` even when they are
   /// alike), memoising every state for `sample`. Call once, before sharing the search.
-  std::optional<std::uint64_t> run_count() {
+  std::optional<std::uint64_t> run_count(const std::atomic<bool>* stop = nullptr) {
     spent_ = 0;
+    stop_ = stop;
     const auto n = count_from(0, key_.blocked);
+    stop_ = nullptr;
     if (n == overflow) {
       memo_ = {};
       total_.reset();
@@ -239,8 +256,22 @@ public:
   /// States visited by the last search.
   long spent() const noexcept { return spent_; }
 
+  /// Whether the last search gave up because its stop flag was set: it says "unknown" (or no
+  /// count) for that reason only, and must not be kept as the answer.
+  bool stopped() const noexcept { return stopped_; }
+
 private:
   static constexpr std::uint64_t overflow = std::numeric_limits<std::uint64_t>::max();
+
+  /// Counts one more state; false once past the budget or, read every 1,024 states, stopped.
+  bool spend() noexcept {
+    if (++spent_ > budget_) return false;
+    if (stop_ != nullptr && spent_ % 1024 == 0 && stop_->load(std::memory_order_relaxed)) {
+      stopped_ = true;
+      return false;
+    }
+    return true;
+  }
   struct State {
     std::size_t level;
     bitboard_type cells;
@@ -257,7 +288,7 @@ private:
     if (level == order_.size()) return 1;
     if (too_crowded(level, forbidden)) return 0;
     if (dead_.count(State{level, forbidden})) return 0;
-    if (++spent_ > budget_) return -1;
+    if (!spend()) return -1;
     for (const auto& o : *options_[level]) {
       if (o.cells.intersects(forbidden)) continue;
       const int r = find(level + 1, forbidden | o.halo);
@@ -273,7 +304,7 @@ private:
     if (too_crowded(level, forbidden)) return 0;
     const State state{level, forbidden};
     if (auto it = memo_.find(state); it != memo_.end()) return it->second;
-    if (++spent_ > budget_) return overflow;
+    if (!spend()) return overflow;
     std::uint64_t total = 0;
     for (const auto& o : *options_[level]) {
       if (o.cells.intersects(forbidden)) continue;
@@ -297,6 +328,8 @@ private:
   std::shared_ptr<const OptionTable<S>> table_;
   long budget_;
   long spent_ = 0;
+  const std::atomic<bool>* stop_ = nullptr; // only while a search runs
+  bool stopped_ = false;
   std::vector<int> order_;
   std::vector<const std::vector<PlacementOption<S>>*> options_;
   std::vector<int> lengths_;

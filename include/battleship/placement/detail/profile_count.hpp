@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <compare>
 #include <cstddef>
@@ -80,14 +81,17 @@ public:
   }
 
   /// Counts the layouts, keeping every live state's completions for `sample`. Call once, before
-  /// sharing the count.
-  std::optional<std::uint64_t> run() {
-    if (!reach_every_state()) {
+  /// sharing the count. With a stop flag it also gives up soon after the flag is set
+  /// (`stopped()`: then it has counted nothing and is not to be kept).
+  std::optional<std::uint64_t> run(const std::atomic<bool>* stop = nullptr) {
+    stop_ = stop;
+    const bool reached = reach_every_state() && count_completions();
+    stop_ = nullptr;
+    if (!reached) {
       layers_ = {};
       ways_ = {};
       return total_;
     }
-    count_completions();
     const std::uint64_t unlabelled = layers_[0].empty() ? 0 : ways_[0][0];
     fits_ = unlabelled != 0; // a saturated count has layouts too
     if (unlabelled == overflow) {
@@ -147,6 +151,9 @@ public:
 
   /// States reached by the last `run` (past the budget: the budget plus one).
   long spent() const noexcept { return spent_; }
+
+  /// Whether the last `run` gave up because its stop flag was set.
+  bool stopped() const noexcept { return stopped_; }
 
 private:
   /// A count too large for 64 bits (also the sum that saturates).
@@ -410,6 +417,7 @@ private:
     layers_.assign(cells_ + 1, {});
     if (may_finish(0, start())) layers_[0].push_back(start()); // else no layout: nothing to do
     spent_ = 1;
+    long expanded = 0; // states stepped from: the stop flag is read every 1,024 of them
     for (std::size_t t = 0; t < cells_; ++t) {
       Gather next;
       for (const State& s : layers_[t]) {
@@ -417,7 +425,7 @@ private:
         for_each_step(t, s, [&](const State& n, int, bool) {
           if (within && next.insert(n) && ++spent_ > budget_) within = false;
         });
-        if (!within) return false;
+        if (!within || (++expanded % 1024 == 0 && stop_requested())) return false;
       }
       layers_[t + 1] = next.take_sorted();
     }
@@ -427,8 +435,8 @@ private:
   /// The completions of every reached state, from the last layer back to the first (saturating at
   /// `overflow`). Every state of the last layer owes nothing, so each is one way to finish. A
   /// layer's dead states are dropped once the layer before it is counted: sampling never visits
-  /// them, and a state not found counts as dead.
-  void count_completions() {
+  /// them, and a state not found counts as dead. False if stopped first.
+  bool count_completions() {
     ways_.assign(cells_ + 1, {});
     ways_[cells_].assign(layers_[cells_].size(), 1);
     for (std::size_t t = cells_; t-- > 0;) {
@@ -442,8 +450,17 @@ private:
         ways_[t][k] = sum;
       }
       drop_dead_states(t + 1);
+      if (stop_requested()) return false; // a layer is at most `budget` states
     }
     drop_dead_states(0);
+    return true;
+  }
+
+  /// Whether the stop flag is set (and then notes that the run stopped).
+  bool stop_requested() noexcept {
+    if (stop_ == nullptr || !stop_->load(std::memory_order_relaxed)) return false;
+    stopped_ = true;
+    return true;
   }
 
   /// Forgets the states of layer `t` from which no layout finishes.
@@ -485,6 +502,10 @@ private:
   long budget_;
   /// States reached by the last `run`.
   long spent_ = 0;
+  /// The flag the running `run` watches (null: none, and between runs).
+  const std::atomic<bool>* stop_ = nullptr;
+  /// Whether the last `run` gave up because of it.
+  bool stopped_ = false;
   /// Whether lines run down the board's columns (it has more columns than rows).
   bool transposed_ = false;
   /// Cells in a line: the board's shorter side.
