@@ -261,12 +261,39 @@ def test_runs_whose_placer_finds_no_layout_say_so(capsys):
     assert "first aborted game" not in capsys.readouterr().out  # said only when a game was aborted
 
 
+def test_runs_that_play_no_game_at_all_say_so_and_exit_1(capsys):
+    # The mediocre placer never lays out the classic fleet on 5 x 5 (the uniform placer does).
+    board = ["--rows", "5", "--cols", "5", "--placer", "mediocre", "--games", "30", "--no-progress"]
+    for command in (["compare", "--shooters", "random,parity"], ["simulate", "random"]):
+        assert main([*command, *board]) == 1
+        out, err = capsys.readouterr()
+        assert out.rstrip().endswith("(30 not played: the placer found no layout)")  # the table first
+        assert err == "battleship: error: no game was played: the placer found no layout of the fleet for any of them\n"
+    assert main(["match", "random", "parity", *board]) == 1
+    out, err = capsys.readouterr()
+    assert "aborted 30," in out
+    assert "Elo difference (random - parity): none to give, no game was decided" in out  # not +0 ± 681
+    assert err == ("battleship: error: no match was played: all 30 were aborted (the first: player 0 could not "
+                   "place its fleet)\n")
+    tournament = ["tournament", "random/mediocre", "parity/mediocre", "hunt_target/mediocre", *board[:4], *board[6:]]
+    assert main(tournament) == 1
+    out, err = capsys.readouterr()
+    assert "3 pairs, 90 games" in out
+    assert err == ("battleship: error: no match was played: every pair's were aborted (the first: player 0 could "
+                   "not place its fleet)\n")
+    # One game played is a measurement: exit 0, whatever the placer refused in the others.
+    assert main(["tournament", "random/mediocre", "parity", "hunt_target", *board[:4], *board[6:]]) == 0
+    assert main(["simulate", "random", *board[:4], "--games", "30", "--no-progress"]) == 0
+
+
 def test_a_search_budget_lets_the_uniform_draws_lay_out_a_crowded_fleet(capsys):
     # bbm103's fleet on 8 x 8 without contact: past the default budget, every game goes unplayed.
     crowded = ["--rows", "8", "--cols", "8", "--fleet", "bbm103", "--touching", "no_contact", "--no-progress"]
-    assert main(["simulate", "random", "--games", "2", "--threads", "1", *crowded]) == 0
-    row = capsys.readouterr().out.splitlines()[-1]
+    assert main(["simulate", "random", "--games", "2", "--threads", "1", *crowded]) == 1  # nothing measured
+    out, err = capsys.readouterr()
+    row = out.splitlines()[-1]
     assert row.endswith("(2 not played: the placer found no layout; a crowded fleet may need --search-budget 3000000)")
+    assert err == "battleship: error: no game was played: the placer found no layout of the fleet for any of them\n"
     assert main(["simulate", "random", "--games", "20", "--search-budget", "2000000", *crowded]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith("placer uniform, search budget 2,000,000") and "not played" not in out

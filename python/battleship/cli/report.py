@@ -4,6 +4,7 @@ tournament's, and the words for a run's games and setup in their headers."""
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import replace
 from typing import Optional, Sequence, Tuple
 
@@ -40,6 +41,14 @@ PHASES_LEGEND = (
     "targeting (a ship already hit); the mean is the fleet's ship cells plus these"
 )
 """What the ``--phases`` columns of a solo table count."""
+
+
+def nothing_played(what: str) -> int:
+    """Says on stderr that a run measured nothing (``what``: why) and returns exit code 1, for a
+    run that went through without an error but played no game to measure: every layout refused
+    by its placer, say, which its report only shows as "not played" or "aborted"."""
+    print(f"battleship: error: {what}", file=sys.stderr)
+    return 1
 
 
 def _print_solo_header(width: int, phases: bool = False) -> None:
@@ -82,8 +91,11 @@ def _print_match(r: battleship.MatchResult, description: str, played: int) -> No
              else "(no game won or lost: no share to give)")
     print(f"  {a:<{width}} wins {r.wins_a:>8,}  {share}")
     print(f"  {b:<{width}} wins {r.wins_b:>8,}")
-    difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
-    print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")
+    if r.wins_a + r.wins_b + r.draws:
+        difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
+        print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")
+    else:  # the fit's prior alone would give +0 with a margin of hundreds of points
+        print(f"  Elo difference ({a} - {b}): none to give, no game was decided")
     print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
     rate = played / r.seconds if r.seconds > 0 else 0.0
     print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {rate:,.0f} games/s")
