@@ -14,6 +14,7 @@ both over any ``concurrent.futures``-style executor (a process pool, a Dask clus
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib.util
 import math
@@ -29,6 +30,7 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
+    TypeVar,
     Union,
     overload,
 )
@@ -589,8 +591,8 @@ def combine(
     its matches' results), so does the result, in game order. Raises ``ValueError`` for no
     results, results of different shooters (pairs, tournament players) or of different runs
     (another seed, board, fleet, rules or placer: their ``setup``), pieces that overlap (a game
-    counted twice) or leave a gap (the result would claim games no piece played), a cancelled
-    tournament, ``TypeError`` for a mix of kinds.
+    counted twice) or leave a gap (the result would claim games no piece played), counts that add
+    up past 2**64 - 1, a cancelled tournament, ``TypeError`` for a mix of kinds.
     """
     from battleship.tournament import TournamentResult, _combine_tournaments  # it imports this module
 
@@ -617,7 +619,7 @@ def combine(
         games = sum(r.games for r in solo)
         seconds = sum(r.seconds for r in solo)
         figures = _core.histogram_summary(histogram.tolist())
-        return SimulationResult(
+        return _within_64_bits(SimulationResult(
             shooter=first.shooter,
             games=games,
             unfinished=sum(r.unfinished for r in solo),
@@ -630,7 +632,7 @@ def combine(
             setup=first.setup,
             phases=_added_phases([r.phases for r in solo]),
             **figures,
-        )
+        ))
     if not isinstance(first, MatchResult):
         raise TypeError(f"combine takes SimulationResult, MatchResult or TournamentResult objects, got {first!r}")
     matches = [r for r in results if isinstance(r, MatchResult)]
@@ -649,12 +651,31 @@ def combine(
     tallies["winner_shots"] = sum(r.total_winner_shots for r in matches)
     tallies["first_abort"] = earliest.first_abort if earliest else ""
     tallies["first_abort_game"] = earliest.first_abort_game if earliest else None
-    return replace(
+    return _within_64_bits(replace(
         _match_result(first.a, first.b, tallies, first.setup, _first_game(matches)),
         game_results=_joined(matches, "game_results"),
         phases_a=_added_phases([r.phases_a for r in matches]),
         phases_b=_added_phases([r.phases_b for r in matches]),
-    )
+    ))
+
+
+_Combined = TypeVar("_Combined", SimulationResult, MatchResult)
+
+
+def _within_64_bits(combined: _Combined) -> _Combined:
+    """``combined``, or ``ValueError`` naming a count of it that the pieces added up past 2**64 - 1,
+    what the engine's counts and the results files hold (games, rounds, shots, misses: Python adds
+    them up without wrapping, so a result no reader would take back could be made)."""
+    stack: List[Tuple[Any, str]] = [(combined, type(combined).__name__)]
+    while stack:
+        value, where = stack.pop()
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            stack.extend((getattr(value, f.name), f"{where}.{f.name}") for f in dataclasses.fields(value))
+        elif isinstance(value, tuple):
+            stack.extend((v, f"{where}[{k}]") for k, v in enumerate(value))
+        elif isinstance(value, int) and value > UINT64_MAX:
+            raise ValueError(f"combine: the pieces' {where} add up to {value:,}, past the 64-bit counts (2**64 - 1)")
+    return combined
 
 
 def _first_game(pieces: Sequence[Union[SimulationResult, MatchResult]]) -> int:

@@ -77,6 +77,27 @@ def test_pieces_with_a_gap_are_refused_rather_than_claim_the_games_missing():
     assert filled == simulate("parity", 1000, seed=2, progress=False)
 
 
+def test_pieces_whose_counts_add_up_past_64_bits_are_refused_by_name():
+    # Results files hold counts of up to 2**64 - 1 each; Python adds them up without wrapping, so
+    # two pieces read from files could make a result that no reader takes back.
+    half = 2**63
+    pieces = []
+    for first in (0, half // 2):
+        d = match("parity", "random", 10, seed=2, phases=True, progress=False).to_dict()
+        d.update(games=half // 2, wins_a=half // 2, first_mover_wins=half // 4, total_rounds=3 * half // 2,
+                 total_winner_shots=3 * half // 2, first_game=first, phases_a=None, phases_b=None)
+        pieces.append(battleship.MatchResult.from_dict(d))
+    with pytest.raises(ValueError, match=r"^combine: the pieces' MatchResult\.total_\w+ add up to 27,670,116,110,"
+                                         r"564,327,424, past the 64-bit counts \(2\*\*64 - 1\)$"):
+        combine(pieces)
+    solo = simulate("parity", 10, seed=2, phases=True, progress=False)
+    many = dataclasses.replace(solo.phases, targeting=2**64 - 1)
+    later = simulate("parity", 10, seed=2, first_game=10, phases=True, progress=False)
+    with pytest.raises(ValueError, match=r"^combine: the pieces' SimulationResult\.phases\.targeting add up to "):
+        combine([dataclasses.replace(solo, phases=many), later])
+    assert combine([solo, later]).games == 20
+
+
 def test_a_piece_of_no_games_names_no_first_game_of_the_sum():
     # A piece of no games says game 0 is its first, yet it played none: the sum starts where the
     # pieces that played start, and adds up with the rest of the run.
