@@ -219,7 +219,7 @@ TEST_CASE("an impossible fleet is refused quickly and the ocean is left empty", 
   CHECK(seconds < 5); // generous: well under a second in a sanitizer build
 }
 
-TEST_CASE("a uniform placer told to stop gives up after at most 4,096 attempts, the ocean empty",
+TEST_CASE("a uniform placer told to stop gives up after 4,096 attempts, the ocean empty",
           "[uniform][cancel]") {
   const Board<S> board;
   Ocean<S> ocean(board, layout_checks::tiling_fleet);
@@ -230,9 +230,9 @@ TEST_CASE("a uniform placer told to stop gives up after at most 4,096 attempts, 
   Rng stopped(1);
   CHECK_FALSE(placer.place(ocean, stopped, &stop));
   CHECK(ocean.occupied().none());
-  // It made exactly the attempts before the first look at the flag: the generator is where a
-  // placer allowed 4,095 attempts leaves it.
-  auto short_one = layout_checks::starved_on_tiling(UniformPlacer<S>{}, 4095);
+  // It made exactly the attempts up to the first look at the flag: the generator is where a
+  // placer allowed 4,096 attempts leaves it.
+  auto short_one = layout_checks::starved_on_tiling(UniformPlacer<S>{}, 4096);
   Rng allowed(1);
   CHECK_FALSE(short_one.place(ocean, allowed));
   CHECK(stopped() == allowed());

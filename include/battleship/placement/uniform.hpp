@@ -3,6 +3,7 @@
 /// cannot fit is reported quickly.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -96,20 +97,23 @@ public:
   bool place(Ocean<S>& ocean, Rng& rng) { return place(ocean, rng, nullptr); }
 
   /// As `place(ocean, rng)`, but gives up (false) once `*stop` is true, when `stop` is not null:
-  /// it is read every 4,096 rejection attempts (about a millisecond), so a run cancelled while a
-  /// crowded fleet is drawn stops at once instead of after `max_attempts` (seconds).
+  /// it is read after every 4,096 rejection attempts (about a millisecond), so a run cancelled
+  /// while a crowded fleet is drawn stops at once instead of after `max_attempts` (seconds).
   bool place(Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
     constexpr long stop_check_every = 4096;
     const auto& table = detail::ensure_table(table_, ocean);
-    for (long attempt = 0; attempt < max_attempts; ++attempt) {
-      if (stop != nullptr && attempt % stop_check_every == stop_check_every - 1 &&
-          stop->load(std::memory_order_relaxed))
-        return false;
-      if (attempt == check_after && fit(ocean, stop) == Fit::cannot_fit) return false;
-      if (attempt == exact_after) {
-        if (const auto placed = draw_exactly(ocean, rng, stop)) return *placed;
+    // Blocks of attempts with the flag read between them: the loop that places almost every
+    // fleet at one of its first tries is the one without a flag.
+    for (long attempt = 0; attempt < max_attempts;) {
+      const long block_end = std::min(max_attempts, attempt + stop_check_every);
+      for (; attempt < block_end; ++attempt) {
+        if (attempt == check_after && fit(ocean, stop) == Fit::cannot_fit) return false;
+        if (attempt == exact_after) {
+          if (const auto placed = draw_exactly(ocean, rng, stop)) return *placed;
+        }
+        if (try_once(ocean, table, rng)) return true;
       }
-      if (try_once(ocean, table, rng)) return true;
+      if (stop != nullptr && stop->load(std::memory_order_relaxed)) return false;
     }
     return false;
   }
