@@ -184,7 +184,9 @@ class Ocean(_Board):
         without placing every ship, or fired at the ocean, ``TypeError`` if a Python placer's
         answer is not True, False or None (None: placed if every ship is, as in a run), and passes
         on whatever a Python placer raises; the ocean is then exactly as it was before the call
-        (``rng`` has moved on).
+        (``rng`` has moved on). Ctrl-C stops ``spread`` and ``elusive``, which draw many layouts
+        (seconds or minutes on a crowded fleet before they give up), the same way: they place off
+        the calling thread, which watches for it (about 80 microseconds a call).
         """
         from battleship.strategies import resolve_placer
 

@@ -2,20 +2,39 @@
 // class turns them into PlacementError.
 #include <pybind11/stl.h>
 
+#include <type_traits>
+
 #include <battleship/io/layout_text.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/registry.hpp>
+#include <battleship/strategy.hpp>
 
 #include "arrays.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "handle.hpp"
 #include "python_strategy.hpp"
+#include "run.hpp"
 
 namespace bsp {
 namespace {
 using namespace battleship;
+
+/// Has `placer` lay out `ocean`. The uniform placer and the quick ones place on this thread; a
+/// placer that draws many layouts (`spread`, `elusive`: a fraction of a millisecond a call, and
+/// seconds or more on a crowded fleet) places under `run_interruptible`, so Ctrl-C stops it.
+template <class S, class Placer>
+bool place_interruptibly(Placer& placer, Ocean<S>& ocean, Rng& rng) {
+  if constexpr (StoppablePlacementStrategy<Placer, S> &&
+                !std::is_same_v<Placer, UniformPlacer<S>>) {
+    RunControl control;
+    return run_interruptible([&] { return placer.place(ocean, rng, &control.cancel); }, control,
+                             py::none());
+  } else {
+    return placer.place(ocean, rng);
+  }
+}
 
 template <class S>
 int checked_ship(const Ocean<S>& o, int ship) {
@@ -54,7 +73,7 @@ void bind_ocean(py::module_& m) {
              bool ok = false;
              if (!with_builtin_placer<S>(placer, [&](auto p) {
                    o.clear_ships();
-                   ok = p.place(o, rng.get_mut());
+                   ok = place_interruptibly<S>(p, o, rng.get_mut());
                  }))
                throw py::type_error("place_with takes a built-in placer's name or settings, got " +
                                     py::repr(placer).cast<std::string>());

@@ -1,8 +1,10 @@
 """Long runs: Ctrl-C stops simulate within a second; the progress bar can be turned off."""
 
+import _thread
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -85,6 +87,32 @@ except KeyboardInterrupt:
 def test_ctrl_c_stops_a_long_perfect_play_search(python_env, search):
     _, elapsed = interrupted(LONG_SEARCH.replace("SEARCH", search), python_env)
     assert elapsed < 5  # it used to run on to the end of the search (half an hour)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_long_placement_and_leaves_the_ocean_as_it_was(python_env):
+    # place_randomly("elusive") on the crowded fleet draws uniform layouts for many seconds before
+    # it gives up; it now runs off the main thread, which watches for Ctrl-C.
+    ocean = 'battleship.Ocean(32, 32, fleet=battleship.Fleet([("Carrier", "C", 5, 32)]), touching="no_contact")'
+    _, elapsed = interrupted(LONG_RUN.replace("RUN", f'{ocean}.place_randomly("elusive", 1)'), python_env)
+    assert elapsed < 1.5
+
+
+def test_an_interrupted_placement_changes_nothing():
+    ocean = battleship.Ocean(32, 32, fleet=battleship.Fleet([("Carrier", "C", 5, 32)]), touching="no_contact")
+    for ship in range(32):  # five a row on every other row: a legal layout, laid by hand
+        ocean.place(ship, (2 * (ship // 5), 6 * (ship % 5)))
+    before = [ocean.placement(ship) for ship in range(32)]
+    timer = threading.Timer(0.5, _thread.interrupt_main)  # Ctrl-C, as the main thread sees it
+    timer.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            ocean.place_randomly("elusive", 1)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 1.5
+    assert [ocean.placement(ship) for ship in range(32)] == before
 
 
 def test_a_progress_callback_error_stops_the_run():
