@@ -318,7 +318,8 @@ class TournamentResult:
     def table(self, anchor: Optional[str] = None) -> str:
         """The standings, each player's Elo rating with its 95 percent margin (measured from
         their mean or from ``anchor``'s) and every pair's shares as a Markdown table: row against
-        column."""
+        column. ``n/a`` where there is nothing to measure: a share of a pair with no match won or
+        lost, a rating of a player with no match decided (the fit would give its prior)."""
         elo = {r.name: r for r in self.ratings(anchor)}
         header = "| player | score | elo | wins | losses | draws | " + " | ".join(self.names) + " |"
         lines = [header, "|" + " --- |" * (6 + len(self.names))]
@@ -326,10 +327,18 @@ class TournamentResult:
             cells = []
             for other in self.names:
                 try:
-                    cells.append("" if other == s.name else f"{100 * self.share(s.name, other):.1f}%")
+                    m = None if other == s.name else self.between(s.name, other)
                 except KeyError:  # a pair a cancelled run did not reach
                     cells.append("?")
-            rating = f"{elo[s.name].elo:+.0f} ± {elo[s.name].margin:.0f}"
+                    continue
+                if m is None:
+                    cells.append("")
+                elif m.wins_a + m.wins_b:
+                    cells.append(f"{100 * self.share(s.name, other):.1f}%")
+                else:
+                    cells.append("n/a")
+            decided = s.wins + s.losses + s.draws
+            rating = f"{elo[s.name].elo:+.0f} ± {elo[s.name].margin:.0f}" if decided else "n/a"
             lines.append(
                 f"| {s.name} | {s.score:.3f} | {rating} | {s.wins} | {s.losses} | {s.draws} | " + " | ".join(cells) + " |"
             )

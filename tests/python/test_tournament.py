@@ -334,6 +334,17 @@ def test_a_tournament_fit_is_the_fit_of_its_pairs():
         assert p.share == pytest.approx(t.share(p.a, p.b))  # no draws: the share of the wins
 
 
+def test_the_table_gives_no_share_or_rating_where_no_match_was_decided():
+    # The mediocre placer never lays out the classic fleet on 5 x 5: every match of its player
+    # aborts, so it has no share against anyone and no rating, only the fit's prior.
+    t = battleship.tournament({"random/mediocre": ("random", "mediocre"), "parity": "parity",
+                               "hunt_target": "hunt_target"}, 30, rows=5, cols=5, progress=False)
+    cells = {row[0]: row for row in ([c.strip() for c in line.split("|")[1:-1]] for line in t.table().splitlines()[2:])}
+    assert cells["random/mediocre"][1:] == ["0.000", "n/a", "0", "0", "0", "", "n/a", "n/a"]
+    assert cells["parity"][2] != "n/a" and cells["parity"][6:] == ["n/a", "", f"{100 * t.share('parity', 'hunt_target'):.1f}%"]
+    assert t.share("parity", "random/mediocre") == 0.0  # the API's value, which the table does not show as a share
+
+
 def test_the_command_prints_the_table(capsys):
     assert cli.main(["tournament", "random", "parity", "probability/elusive", "--games", "100", "--no-progress"]) == 0
     out = capsys.readouterr().out
