@@ -141,7 +141,8 @@ def simulate(
     unless given), and combines them: the same result as one local run, whatever the split.
     Strategies and arguments travel to the workers by pickling; a thread pool shares one Python
     strategy object between the pieces, so give a stateful one as its class (each piece then
-    makes its own).
+    makes its own). Ctrl-C (or a piece's error) stops the call and the pieces running on this
+    process's threads; pieces elsewhere run on.
 
     ``game_shots=True`` also keeps every game's shots (``SimulationResult.game_shots``, 4 bytes a
     game), so that two shooters run on the same seed compare game by game:
@@ -550,8 +551,9 @@ def _run_pieces(
     pieces = _pieces(games, first_game, chunks)
     each = 1 if threads is None else _threads(threads)
     start = time.perf_counter()
+    stop = _core.CancelToken()
     futures = [
-        executor.submit(run, *args, games=n, first_game=first, threads=each, progress=False, **kwargs)
+        executor.submit(_piece, stop, run, *args, games=n, first_game=first, threads=each, progress=False, **kwargs)
         for first, n in pieces
     ]
     _, bar = _progress(progress, games, label)
@@ -562,6 +564,7 @@ def _run_pieces(
             if bar is not None:
                 bar.update(n)
     except BaseException:
+        stop.cancel()  # the pieces already running on this process's threads stop too
         for future in futures:
             future.cancel()
         raise
@@ -569,6 +572,17 @@ def _run_pieces(
         if bar is not None:
             bar.close()
     return results, time.perf_counter() - start
+
+
+def _piece(stop: _core.CancelToken, run: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``run(*args, **kwargs)``, a piece of an executor run, stopped early once ``stop`` is
+    cancelled when it runs on a thread of the caller's process (Ctrl-C reaches only the caller's
+    main thread; a piece in another process gets a copy of the token that nothing cancels)."""
+    _core.watch_cancel(stop)
+    try:
+        return run(*args, **kwargs)
+    finally:
+        _core.watch_cancel(None)
 
 
 _ONE_KIND = "combine: all results must be of one kind: SimulationResult, MatchResult or TournamentResult"

@@ -4,8 +4,10 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -15,6 +17,7 @@
 
 #include "batch.hpp"
 #include "bindings.hpp"
+#include "run.hpp"
 
 namespace bsp {
 namespace {
@@ -126,8 +129,35 @@ void bind_batches(py::module_& m) {
 }
 } // namespace
 
+/// What `watch_cancel` watches: a flag shared by a run's pieces, set once by their caller.
+struct CancelToken {
+  std::shared_ptr<std::atomic<bool>> flag = std::make_shared<std::atomic<bool>>(false);
+};
+
 void register_simulate(py::module_& m) {
   for_each_shape([&]<class S>() { bind_batches<S>(m); });
+  // Pieces of an executor run on a thread pool: Ctrl-C reaches only the caller, which sets the
+  // token; every run its pieces start on their threads then stops (battleship.simulation).
+  py::class_<CancelToken>(m, "CancelToken",
+                          "A flag that stops the runs of the threads watching it (watch_cancel).")
+      .def(py::init<>())
+      .def(
+          "cancel", [](CancelToken& t) { t.flag->store(true); },
+          "Stops every run on a thread that watches this token, now and later.")
+      .def_property_readonly(
+          "cancelled", [](const CancelToken& t) { return t.flag->load(); },
+          "Whether cancel() was called.")
+      // A token sent to another process cannot reach back: it arrives as a fresh one.
+      .def(py::pickle([](const CancelToken&) { return py::tuple(); },
+                      [](const py::tuple&) { return CancelToken{}; }));
+  m.def(
+      "watch_cancel",
+      [](const std::optional<CancelToken>& token) {
+        thread_cancel = token ? token->flag.get() : nullptr;
+      },
+      py::arg("token"),
+      "Makes every run this thread starts stop once token is cancelled (None: only Ctrl-C "
+      "stops them); the caller keeps the token alive while it is watched.");
   // The figures of a histogram made by adding runs' histograms (battleship.combine): the same
   // code as a single run's figures, so a split run reports exactly what one run reports.
   m.def(

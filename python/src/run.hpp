@@ -23,11 +23,17 @@ struct RunControl {
   std::atomic<std::uint64_t> done{0}; ///< Work done so far (games, positions solved), for progress.
 };
 
+/// A flag that also stops every run started on this thread while it is watched (`watch_cancel` from
+/// Python): how the pieces of an executor run on a thread pool stop when their caller is
+/// interrupted (Ctrl-C reaches the main thread only). Null: only Ctrl-C stops a run.
+inline thread_local const std::atomic<bool>* thread_cancel = nullptr;
+
 /// Runs `job()` (which must not touch Python except through GIL-taking strategies) on a worker
 /// thread with the GIL released. The calling thread checks for signals every 20 ms: Ctrl-C sets
-/// `control.cancel` and the KeyboardInterrupt is raised once the job has stopped. `progress`
-/// (a Python callable or None) is called with `control.done` whenever it changes. Exceptions of
-/// the job are rethrown here.
+/// `control.cancel` and the KeyboardInterrupt is raised once the job has stopped; so does this
+/// thread's `thread_cancel` once it is set (a KeyboardInterrupt that says the run was cancelled).
+/// `progress` (a Python callable or None) is called with `control.done` whenever it changes.
+/// Exceptions of the job are rethrown here.
 template <class Job>
 auto run_interruptible(Job&& job, RunControl& control, const py::object& progress) {
   using Result = decltype(job());
@@ -37,6 +43,7 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
   std::mutex mutex;
   std::condition_variable finished_cv;
   bool finished = false;
+  const std::atomic<bool>* also_cancel = thread_cancel; // this thread's, not the worker's
   {
     py::gil_scoped_release nogil;
     battleship::detail::JoinedThreads worker(1); // joined on every way out of this block
@@ -58,6 +65,13 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
           break;
       }
       py::gil_scoped_acquire gil;
+      if (!interrupt && also_cancel != nullptr && also_cancel->load()) {
+        PyErr_SetString(
+            PyExc_KeyboardInterrupt,
+            "the run was cancelled: the caller of this piece was interrupted or failed");
+        interrupt.emplace(); // fetches it, as a Ctrl-C below would be
+        control.cancel.store(true);
+      }
       if (!interrupt && PyErr_CheckSignals() != 0) {
         interrupt.emplace(); // fetches the KeyboardInterrupt (or whatever a handler raised)
         control.cancel.store(true);

@@ -1,6 +1,7 @@
 """Long runs: Ctrl-C stops simulate within a second; the progress bar can be turned off."""
 
 import _thread
+import pickle
 import signal
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import time
 import pytest
 
 import battleship
+from battleship import _core
 
 # The child restores Python's Ctrl-C handler first: a test run started in the background by a
 # non-interactive shell (`cmd &`, nohup) inherits SIGINT ignored, and Python then installs no
@@ -87,6 +89,34 @@ except KeyboardInterrupt:
 def test_ctrl_c_stops_a_long_perfect_play_search(python_env, search):
     _, elapsed = interrupted(LONG_SEARCH.replace("SEARCH", search), python_env)
     assert elapsed < 5  # it used to run on to the end of the search (half an hour)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_the_pieces_an_executor_runs_on_threads(python_env):
+    # Ctrl-C reaches the caller, waiting for the pieces' futures; the pieces already running on
+    # the pool's threads went on to their end (the process then waited for them at exit: over
+    # 30 seconds for this run).
+    run = ('battleship.simulate("probability", 20_000_000, executor=concurrent.futures.ThreadPoolExecutor(2), '
+           'chunks=4, progress=False)')
+    script = LONG_RUN.replace("import signal,", "import concurrent.futures, signal,").replace("RUN", run)
+    _, elapsed = interrupted(script, python_env)
+    assert elapsed < 1.5  # includes waiting for the pool's threads at exit
+
+
+def test_a_cancelled_token_stops_the_runs_of_the_threads_watching_it():
+    token = _core.CancelToken()
+    assert not token.cancelled
+    token.cancel()
+    _core.watch_cancel(token)
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt, match="^the run was cancelled: the caller of this piece was interrupted"):
+            battleship.simulate("random", 10**9, threads=1, progress=False)
+    finally:
+        _core.watch_cancel(None)
+    assert token.cancelled and time.monotonic() - started < 1
+    assert battleship.simulate("random", 100, progress=False).games == 100  # no longer watched
+    assert not pickle.loads(pickle.dumps(token)).cancelled  # another process cannot cancel it: a fresh one
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
