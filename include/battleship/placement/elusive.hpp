@@ -98,7 +98,7 @@ public:
         layouts_.push_back(ocean.placement(static_cast<int>(ship)));
       ranked_.push_back({centrality_.score(ocean), index});
     }
-    if (ranked_.empty() || (stop != nullptr && stop->load(std::memory_order_relaxed))) {
+    if (ranked_.empty() || detail::stop_set(stop)) {
       detail::remove_ships(ocean);
       return false;
     }

@@ -61,7 +61,7 @@ public:
       kept_.clear();
       for (int ship = 0; ship < ocean.ship_count(); ++ship) kept_.push_back(ocean.placement(ship));
     }
-    if (found == 0 || (stop != nullptr && stop->load(std::memory_order_relaxed))) {
+    if (found == 0 || detail::stop_set(stop)) {
       detail::remove_ships(ocean);
       return false;
     }

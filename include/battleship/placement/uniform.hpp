@@ -113,7 +113,7 @@ public:
         }
         if (try_once(ocean, table, rng)) return true;
       }
-      if (stop != nullptr && stop->load(std::memory_order_relaxed)) return false;
+      if (detail::stop_set(stop)) return false;
     }
     return false;
   }

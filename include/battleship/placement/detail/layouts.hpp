@@ -123,6 +123,11 @@ void remove_ships(Ocean<S>& ocean) noexcept {
     if (ocean.is_placed(ship)) ocean.unplace(ship);
 }
 
+/// Whether a stop flag is given and set: a placer or a search that watches one gives up then.
+inline bool stop_set(const std::atomic<bool>* stop) noexcept {
+  return stop != nullptr && stop->load(std::memory_order_relaxed);
+}
+
 /// Whether a placer that draws several uniform layouts should stop drawing: `*stop` is set, or
 /// its first `hopeless_draws` draws all failed. A draw the uniform placer gives up on costs it
 /// `max_attempts` rejection attempts (seconds); a fleet that fails eight times in a row is one
@@ -130,8 +135,7 @@ void remove_ships(Ocean<S>& ocean) noexcept {
 /// fails so only once in 400,000 placements.
 inline constexpr int hopeless_draws = 8;
 inline bool stop_drawing(int drawn, int found, const std::atomic<bool>* stop) noexcept {
-  if (stop != nullptr && stop->load(std::memory_order_relaxed)) return true;
-  return found == 0 && drawn >= hopeless_draws;
+  return stop_set(stop) || (found == 0 && drawn >= hopeless_draws);
 }
 
 /// Replaces `ocean`'s ships with `layout`: ship i at `layout[i]`, one placement per ship, a layout
@@ -266,7 +270,7 @@ private:
   /// Counts one more state; false once past the budget or, read every 1,024 states, stopped.
   bool spend() noexcept {
     if (++spent_ > budget_) return false;
-    if (stop_ != nullptr && spent_ % 1024 == 0 && stop_->load(std::memory_order_relaxed)) {
+    if (spent_ % 1024 == 0 && stop_set(stop_)) {
       stopped_ = true;
       return false;
     }

@@ -458,7 +458,7 @@ private:
 
   /// Whether the stop flag is set (and then notes that the run stopped).
   bool stop_requested() noexcept {
-    if (stop_ == nullptr || !stop_->load(std::memory_order_relaxed)) return false;
+    if (!stop_set(stop_)) return false;
     stopped_ = true;
     return true;
   }
