@@ -22,7 +22,7 @@ from battleship.cli.options import (
     placer_of,
     run_arguments,
 )
-from battleship.cli.report import _describe, _print_match, nothing_played
+from battleship.cli.report import _describe, _print_match, nothing_played, played_nothing
 
 
 def _match(args: argparse.Namespace) -> int:
@@ -65,7 +65,7 @@ def _match(args: argparse.Namespace) -> int:
     if r.game_results is not None:
         _show_first_loss(args, placer, r)
     _save_json(json_file, [r if test is None else test], args)
-    if r.games and r.aborted == r.games:
+    if played_nothing([r]):
         return nothing_played(f"no match was played: all {r.games:,} were aborted (the first: {r.first_abort})")
     return 0
 

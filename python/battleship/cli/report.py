@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from typing import Optional, Sequence, Tuple
+from typing import Iterable, Optional, Sequence, Tuple, Union
 
 import battleship
 from battleship import Fleet, Rules
@@ -43,10 +43,19 @@ PHASES_LEGEND = (
 """What the ``--phases`` columns of a solo table count."""
 
 
+def played_nothing(results: Iterable[Union[battleship.SimulationResult, battleship.MatchResult]]) -> bool:
+    """Whether a run of ``results`` measured nothing: games to play, but every one lost to its
+    placer (a solo run's "not played") or aborted (a match's)."""
+    return all(
+        r.games and (r.unplaceable if isinstance(r, battleship.SimulationResult) else r.aborted) == r.games
+        for r in results
+    )
+
+
 def nothing_played(what: str) -> int:
-    """Says on stderr that a run measured nothing (``what``: why) and returns exit code 1, for a
-    run that went through without an error but played no game to measure: every layout refused
-    by its placer, say, which its report only shows as "not played" or "aborted"."""
+    """Says on stderr that a run measured nothing (``what``: why; ``played_nothing`` tells) and
+    returns exit code 1, for a run that went through without an error but played no game to
+    measure, which its report only shows as "not played" or "aborted"."""
     print(f"battleship: error: {what}", file=sys.stderr)
     return 1
 

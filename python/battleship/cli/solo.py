@@ -37,6 +37,7 @@ from battleship.cli.report import (
     _print_solo_header,
     _solo_row,
     nothing_played,
+    played_nothing,
 )
 
 
@@ -168,7 +169,7 @@ def _compare(args: argparse.Namespace) -> int:
     json_file = _json_file(args)
     results = _table(args, shooters, slow_games=args.slow_games)
     _save_json(json_file, results, args)
-    if _none_placed(results):
+    if played_nothing(results):
         return nothing_played(_NONE_PLACED)
     if plot is not None:
         import matplotlib
@@ -245,15 +246,10 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.longest and r.game_shots is not None and r.finished:
         _show_longest(args, r.first_game + int(r.game_shots.argmax()))
     _save_json(json_file, [r], args)
-    return nothing_played(_NONE_PLACED) if _none_placed([r]) else 0
+    return nothing_played(_NONE_PLACED) if played_nothing([r]) else 0
 
 
 _NONE_PLACED = "no game was played: the placer found no layout of the fleet for any of them"
-
-
-def _none_placed(results: Sequence[battleship.SimulationResult]) -> bool:
-    """Whether the placer laid out no fleet in any game of ``results`` (so nothing was measured)."""
-    return all(r.games and r.unplaceable == r.games for r in results)
 
 
 def _show_longest(args: argparse.Namespace, index: int) -> None:
