@@ -190,14 +190,22 @@ inline py::object shot_refusal_code(battleship::ShotRefusal r) {
   throw py::type_error(what + " must be " + expected + ", got " + py::repr(h).cast<std::string>());
 }
 /// `h` as a `T`, or TypeError saying that `what` must be `expected` (pybind's own cast error
-/// names neither the argument nor the C++ type).
+/// names neither the argument nor the C++ type). None is refused here too: pybind casts it to a
+/// null reference and throws `reference_cast_error`, which its dispatcher reads as "try the next
+/// overload" and reports with the signature.
 template <class T>
 T cast_argument(py::handle h, const std::string& what, const char* expected) {
+  if (h.is_none()) refuse_argument(h, what, expected);
   try {
     return h.cast<T>();
   } catch (const py::cast_error&) {
     refuse_argument(h, what, expected);
   }
+}
+/// `h` as a shot's announced outcome: TypeError naming the argument for anything but a
+/// `ShotOutcome` (None included), where pybind's would list the method's signature.
+inline battleship::ShotOutcome outcome_argument(py::handle h) {
+  return cast_argument<battleship::ShotOutcome>(h, "outcome", "a battleship.ShotOutcome");
 }
 /// `h` as a `bool`: True or False (numpy's bools too), not any object with a truth value, so a
 /// number passed by mistake is refused instead of read as True.

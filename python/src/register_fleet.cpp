@@ -41,10 +41,16 @@ ShipClass class_from(py::handle h) {
                        py::repr(h).cast<std::string>());
 }
 
-Fleet fleet_from(const py::iterable& classes) {
+Fleet fleet_from(py::handle classes) {
+  // Checked here, not by pybind, so that Fleet(None) says what a fleet is made of instead of
+  // listing the constructor's signature.
+  if (!py::isinstance<py::iterable>(classes) || py::isinstance<py::str>(classes))
+    throw py::type_error("a fleet is made of ShipClass objects or (name, symbol, length[, count]) "
+                         "tuples, got " +
+                         py::repr(classes).cast<std::string>());
   Fleet f;
   int n = 0;
-  for (const auto& c : classes) {
+  for (const auto& c : py::reinterpret_borrow<py::iterable>(classes)) {
     if (++n > battleship::max_ship_classes)
       throw py::value_error("a fleet has at most " + std::to_string(battleship::max_ship_classes) +
                             " ship classes");

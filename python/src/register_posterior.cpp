@@ -37,7 +37,8 @@ void bind_posterior(py::module_& m) {
       .def("copy", [](const T& t) { return T(t); })
       .def(
           "record",
-          [](T& t, Coord c, const ShotOutcome& outcome) {
+          [](T& t, Coord c, py::handle told) {
+            const ShotOutcome outcome = outcome_argument(told);
             if (const AnswerRefusal why = t.record(c, outcome); why != AnswerRefusal::none)
               raise_refusal(why, c, outcome, t.view());
           },

@@ -78,10 +78,13 @@ void register_values(py::module_& m) {
            py::arg("seed") = 0)
       .def(
           "below",
-          [](const RngHandle& h, std::int64_t n) {
-            if (n < 1 || n > std::numeric_limits<std::uint32_t>::max())
-              throw py::value_error("below(n) needs 1 <= n < 2**32, got " + std::to_string(n));
-            return h.get_mut().below(static_cast<std::uint32_t>(n));
+          [](const RngHandle& h, py::handle bound) {
+            const auto n = PyBool_Check(bound.ptr()) ? std::nullopt : whole_number(bound);
+            if (!n) refuse_argument(bound, "n", "an int");
+            if (*n < 1 || *n > std::numeric_limits<std::uint32_t>::max())
+              throw py::value_error("below(n) needs 1 <= n < 2**32, got " +
+                                    py::repr(bound).cast<std::string>());
+            return h.get_mut().below(static_cast<std::uint32_t>(*n));
           },
           py::arg("n"), "A uniform integer in [0, n).")
       .def(

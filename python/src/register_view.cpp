@@ -73,10 +73,12 @@ void bind_view(py::module_& m) {
              return out;
            })
       .def("known_sunk",
-           [](const H& h, int ship) {
+           [](const H& h, py::handle which) {
+             const long long ship = index_argument(which, "ship");
              if (ship < 0 || ship >= h.get().fleet().ship_count())
-               throw py::index_error("ship " + std::to_string(ship) + " is not in the fleet");
-             return h.get().known_sunk(ship);
+               throw py::index_error("ship " + py::repr(which).cast<std::string>() +
+                                     " is not in the fleet");
+             return h.get().known_sunk(static_cast<int>(ship));
            })
       .def_property_readonly("afloat_count", [](const H& h) { return h.get().afloat_count(); })
       .def_property_readonly("shortest_afloat",
@@ -91,7 +93,8 @@ void bind_view(py::module_& m) {
                                return "unknown";
                              })
       .def("record",
-           [](const H& h, Coord c, const ShotOutcome& o) {
+           [](const H& h, Coord c, py::handle told) {
+             const ShotOutcome o = outcome_argument(told);
              // Refused, changing nothing: the C++ view trusts its caller, as it trusts the game
              // runner, and would overwrite an answer or count ships below zero.
              const TargetView<S>& view = h.get();

@@ -668,12 +668,44 @@ def test_a_shot_outcome_wants_a_refusal_exactly_when_it_is_invalid(kwargs, messa
     assert ShotOutcome("invalid", refusal="off_board").refusal == "off_board"  # the one combination taken
 
 
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: Fleet(None), TypeError, r"a fleet is made of ShipClass objects or \(name, symbol, length\[, count\]\) tuples, got None"),
+        (lambda: Fleet(42), TypeError, "a fleet is made of .* got 42$"),
+        (lambda: Fleet("CC5"), TypeError, "a fleet is made of .* got 'CC5'$"),  # a str is not a list of ships
+        (lambda: Rng(1).below(None), TypeError, "^n must be an int, got None$"),
+        (lambda: Rng(1).below(True), TypeError, "^n must be an int, got True$"),
+        (lambda: Rng(1).below(2.0), TypeError, "^n must be an int, got 2.0$"),
+        (lambda: TargetView().known_sunk(None), TypeError, "^ship must be an int, got None$"),
+        (lambda: TargetView().known_sunk(2**70), IndexError, f"^ship {2**70} is not in the fleet$"),
+        (lambda: TargetView().record("A1", None), TypeError, "^outcome must be a battleship.ShotOutcome, got None$"),
+        (lambda: TargetView().record("A1", "miss"), TypeError, "^outcome must be a battleship.ShotOutcome, got 'miss'$"),
+        (lambda: battleship.Posterior().record("A1", None), TypeError, "^outcome must be a battleship.ShotOutcome, got None$"),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_named_not_answered_with_the_signature(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_a_refused_answer_records_nothing_and_a_fleet_still_takes_any_iterable():
+    view = TargetView()
+    with pytest.raises(TypeError):
+        view.record("A1", None)
+    assert view.shots_fired == 0 and not view.known_sunk(0)
+    view.record("A1", ShotOutcome("sunk", ship=np.int64(4)))
+    assert view.known_sunk(np.int64(4)) and view.shots_fired == 1
+    assert Fleet(iter(Fleet.classic().classes)) == Fleet.classic()
+    assert Rng(5).below(np.uint8(7)) == Rng(5).below(7)
+
+
 def test_format_cell_names_an_unknown_notation():
     with pytest.raises(ValueError, match="unknown notation 'bogus'; allowed: letter_number, number_letter, bbm103, cs32"):
         battleship.format_cell((0, 0), "bogus")
 
 
-@pytest.mark.parametrize("n", [0, 2**32, -1])
+@pytest.mark.parametrize("n", [0, 2**32, -1, 2**64 - 1, -(2**70)])
 def test_rng_below_takes_1_to_2_to_the_32_exclusive(n):
     with pytest.raises(ValueError, match=rf"below\(n\) needs 1 <= n < 2\*\*32, got {n}"):
         Rng(1).below(n)
