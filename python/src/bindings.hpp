@@ -45,4 +45,6 @@ void register_posterior(py::module_& m);  // bayes's posterior as a probability 
 void register_bbm103(py::module_& m);     // seed 000's replay
 void register_optimal(py::module_& m);    // perfect play on small boards
 void register_solo_batch(py::module_& m); // solo games stepped together (vector environments)
+/// Makes every class of `m` refuse an object made with `__new__` and never initialised (call last).
+void refuse_uninitialised_instances(py::module_& m);
 } // namespace bsp

@@ -21,4 +21,5 @@ PYBIND11_MODULE(_core, m) {
   bsp::register_bbm103(m);
   bsp::register_optimal(m);
   bsp::register_solo_batch(m);
+  bsp::refuse_uninitialised_instances(m);
 }
