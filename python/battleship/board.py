@@ -497,7 +497,10 @@ class TargetView(_Board):
         Answers no game can give are refused, changing nothing: ``IndexError`` for a fired shot
         off the board or a ship outside the fleet, ``ValueError`` for a cell already answered, a
         ship named after it was sunk, or a sinking after as many as the fleet has ships. An
-        ``invalid`` outcome records nothing (it only ends the cell's pending state)."""
+        ``invalid`` outcome records nothing (it only ends the cell's pending state). These are the
+        view's bookkeeping; where the ships could lie is not checked (a sinking of a ship of 3 on
+        its first hit is taken, and ``search_phase`` may then say targeting with no ship afloat):
+        ``Posterior.record`` refuses answers no layout fits."""
         self._impl.record(cell, outcome)
 
     def add_pending(self, cell: CellLike) -> None:

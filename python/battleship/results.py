@@ -165,7 +165,9 @@ def _check_range(first_game: int, games: int, where: str) -> None:
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """Figures of a batch of solo games: the shots needed to sink the whole fleet."""
+    """Figures of a batch of solo games: the shots needed to sink the whole fleet. The figures
+    (``mean`` to ``max``) are over the finished games, and 0 when none finished (``finished``
+    says; the command line prints ``n/a``)."""
 
     shooter: str
     games: int

@@ -88,11 +88,12 @@ Fleet fleet_named(py::handle value) {
   throw py::value_error("unknown fleet " + repr_quoted(name) + "; known: " + known);
 }
 
-py::dict ship_dict(const Fleet& f, int id) {
+py::dict ship_dict(const Fleet& f, py::handle which) {
+  const long long id = index_argument(which, "id");
   if (id < 0 || id >= f.ship_count())
-    throw py::index_error("ship " + std::to_string(id) + " is not in a fleet of " +
+    throw py::index_error("ship " + py::repr(which).cast<std::string>() + " is not in a fleet of " +
                           std::to_string(f.ship_count()) + " ships");
-  const auto s = f.ship(id);
+  const auto s = f.ship(static_cast<int>(id));
   py::dict d;
   d["id"] = s.id;
   d["class_index"] = s.class_index;
@@ -185,8 +186,9 @@ void register_fleet(py::module_& m) {
            "Ship `id`: a dict of id, class_index, copy, length, symbol, name; IndexError if none.")
       .def(
           "problem",
-          [](const Fleet& f, int rows, int cols) {
-            return f.problem(battleship::DynamicShape<1 << 20>(rows, cols));
+          [](const Fleet& f, py::handle rows, py::handle cols) {
+            return f.problem(battleship::DynamicShape<1 << 20>(int_argument(rows, "rows"),
+                                                               int_argument(cols, "cols")));
           },
           py::arg("rows"), py::arg("cols"),
           "Why the fleet cannot be used on a rows x cols board, or None.")

@@ -59,8 +59,10 @@ struct GameBox {
   /// back into the game is refused).
   bool busy = false;
 
-  int player(long long p) const {
-    if (p != 0 && p != 1) throw py::index_error("player must be 0 or 1, got " + std::to_string(p));
+  int player(py::handle which) const {
+    const long long p = index_argument(which, "player");
+    if (p != 0 && p != 1)
+      throw py::index_error("player must be 0 or 1, got " + py::repr(which).cast<std::string>());
     return static_cast<int>(p);
   }
 
@@ -103,7 +105,7 @@ void bind_game(py::module_& m) {
            py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("first"),
            py::arg("second"), py::arg("seed"))
       .def("place",
-           [](Box& b, int p, py::handle placer) {
+           [](Box& b, py::handle p, py::handle placer) {
              const int player = b.player(p);
              return b.run(
                  [&] { return b.game->place(player, any_placer<S>(placer, b.placer_failure)); });
@@ -112,15 +114,15 @@ void bind_game(py::module_& m) {
           "ocean", // keep_alive: arguments as handles (index_argument says why)
           [](py::handle self, py::handle p) {
             auto& b = self.cast<Box&>();
-            return Handle<Ocean<S>>(&b.game->ocean(b.player(index_argument(p, "player"))), b.played,
-                                    "the game's ocean", "play has started");
+            return Handle<Ocean<S>>(&b.game->ocean(b.player(p)), b.played, "the game's ocean",
+                                    "play has started");
           },
           py::keep_alive<0, 1>())
       .def(
           "view",
           [](py::handle self, py::handle p) {
             auto& b = self.cast<Box&>();
-            const auto& view = b.game->view(b.player(index_argument(p, "player")));
+            const auto& view = b.game->view(b.player(p));
             return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&view), false,
                                          "the game's view");
           },

@@ -31,10 +31,13 @@ struct SoloBatchBox {
   int rows = 0;
   int cols = 0;
 
-  /// Game `g` of the batch, or IndexError.
-  std::size_t game(std::int64_t g) const {
-    if (g < 0 || static_cast<std::size_t>(g) >= batch->size())
-      throw py::index_error("env " + std::to_string(g) + " of " + std::to_string(batch->size()));
+  /// Game `which` of the batch: TypeError for what is not an int, IndexError (naming the value
+  /// given, however large) for one outside the batch.
+  std::size_t game(py::handle which) const {
+    const long long g = index_argument(which, "env");
+    if (g < 0 || static_cast<unsigned long long>(g) >= batch->size())
+      throw py::index_error("env " + py::repr(which).cast<std::string>() + " of " +
+                            std::to_string(batch->size()));
     return static_cast<std::size_t>(g);
   }
 };
@@ -96,7 +99,7 @@ void bind_solo_batch(py::module_& m) {
             std::vector<Ocean<S>> oceans;
             oceans.reserve(static_cast<std::size_t>(e.shape(0)));
             for (py::ssize_t k = 0; k < e.shape(0); ++k) {
-              b.game(e(k));
+              b.game(py::int_(e(k)));
               const py::handle chosen = layouts[static_cast<std::size_t>(k)];
               if (!chosen.is_none()) {
                 const Ocean<S>& layout = chosen.cast<const Handle<Ocean<S>>&>().get();
@@ -196,7 +199,7 @@ void bind_solo_batch(py::module_& m) {
           "ocean", // keep_alive: arguments as handles (index_argument says why)
           [](py::handle self, py::handle g) {
             auto& b = self.cast<Box&>();
-            const auto& ocean = b.batch->ocean(b.game(index_argument(g, "env")));
+            const auto& ocean = b.batch->ocean(b.game(g));
             return Handle<Ocean<S>>(const_cast<Ocean<S>*>(&ocean), false, "an env's ocean");
           },
           py::keep_alive<0, 1>())
@@ -204,7 +207,7 @@ void bind_solo_batch(py::module_& m) {
           "view",
           [](py::handle self, py::handle g) {
             auto& b = self.cast<Box&>();
-            const auto& view = b.batch->view(b.game(index_argument(g, "env")));
+            const auto& view = b.batch->view(b.game(g));
             return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&view), false, "an env's view");
           },
           py::keep_alive<0, 1>());

@@ -44,6 +44,10 @@ ShotOutcome make_outcome(py::handle result, py::handle ship, py::handle refusal_
   }
   if ((o.result == ShotResult::invalid) != (o.refusal != ShotRefusal::none))
     throw py::value_error("an invalid shot needs a refusal, and only an invalid shot has one");
+  if (o.ship >= 0 && !o.struck()) // no game announces one: a record or a shooter would trust it
+    throw py::value_error("only a hit or a sinking names a ship; a " +
+                          std::string(to_string(o.result)) + " named ship " +
+                          std::to_string(o.ship));
   return o;
 }
 
@@ -186,7 +190,22 @@ void register_values(py::module_& m) {
       "format_cell",
       [](Coord c, py::handle notation) {
         if (c.row < 0 || c.col < 0) throw py::value_error("cannot write a negative cell");
-        return format_coord(c, notation_of(notation));
+        const CoordNotation n = notation_of(notation);
+        // Refused past what parse_cell reads back: numbers of max_digits digits, columns of
+        // max_letters letters (no board comes near either).
+        long long most_number = 1, most_letters = 0, power = 1;
+        for (std::size_t i = 0; i < battleship::detail::max_digits; ++i) most_number *= 10;
+        for (std::size_t i = 0; i < battleship::detail::max_letters; ++i)
+          most_letters += (power *= 26);
+        const bool numbers = n == CoordNotation::cs32; // 0-based numbers; the others 1-based rows
+        const long long rows = numbers ? most_number : most_number - 1;
+        const long long cols = numbers ? most_number : most_letters;
+        if (c.row >= rows || c.col >= cols)
+          throw py::value_error(
+              "cannot write cell (" + std::to_string(c.row) + ", " + std::to_string(c.col) +
+              ") so that parse_cell reads it back: " + "rows below " + std::to_string(rows) +
+              " and columns below " + std::to_string(cols) + " only");
+        return format_coord(c, n);
       },
       py::arg("cell"), py::arg("notation") = "letter_number",
       "The cell as text: 'B7' (letter_number), '7B', '7,B' (bbm103) or '6 1' (cs32).");

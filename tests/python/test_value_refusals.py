@@ -492,7 +492,8 @@ def test_a_placer_must_answer_true_false_or_none():
         (lambda: battleship.simulate("random", 10, first_game=2**64 - 1), ValueError, "first_game \\+ games"),
         (lambda: battleship.match("random", "random", 10, first_game=2**64 - 5), ValueError, "first_game \\+ games"),
         (lambda: battleship.Posterior(seed=2**64), ValueError, "seed must be <="),
-        (lambda: battleship.Posterior(samples=2**31), ValueError, "samples must be <="),
+        (lambda: battleship.Posterior(samples=2**31), ValueError, "samples must be <= 1000000"),
+        (lambda: battleship.Posterior(samples=1_000_001), ValueError, "samples must be <= 1000000, got 1000001"),
         (lambda: battleship.Ocean(10, 10, "classic"), TypeError, "fleet must be a battleship.Fleet"),
         (lambda: battleship.TargetView(10, 10, None, "classic"), TypeError, "rules must be a battleship.Rules"),
     ],
@@ -795,3 +796,49 @@ def test_a_shot_outcome_state_is_converted_as_the_constructor_converts(state, er
     )
     with pytest.raises(error, match=message):
         ShotOutcome.__new__(ShotOutcome).__setstate__(state)
+
+
+def test_a_posterior_takes_up_to_max_samples():
+    # A million per estimate, in a call Ctrl-C cannot stop, is the most it takes; on a board
+    # whose layouts are counted the number does not matter, and the limit itself is taken.
+    tiny = battleship.Posterior(3, 3, Fleet([("Boat", "B", 2)]), samples=battleship.posterior.MAX_SAMPLES)
+    assert tiny.exact and battleship.posterior.MAX_SAMPLES == 1_000_000
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"result": "miss", "ship": 3}, "only a hit or a sinking names a ship; a miss named ship 3"),
+        ({"result": "invalid", "ship": 2, "refusal": "off_board"}, "only a hit or a sinking names a ship; a invalid named ship 2"),
+    ],
+)
+def test_a_shot_outcome_that_is_no_hit_names_no_ship(kwargs, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        ShotOutcome(**kwargs)
+    assert ShotOutcome("hit", ship=3).ship == 3 and ShotOutcome("sunk", ship=0).ship == 0
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: Fleet.classic().problem(1 << 40, 1), ValueError, "rows must be from -2\\*\\*31 to 2\\*\\*31 - 1, got 1099511627776"),
+        (lambda: Fleet.classic().problem("10", 10), TypeError, "rows must be an int, got '10'"),
+        (lambda: Fleet.classic().ship(2**63), IndexError, f"ship {2**63} is not in a fleet of 5 ships"),
+        (lambda: Fleet.classic().ship("0"), TypeError, "id must be an int, got '0'"),
+        (lambda: battleship.Game()._impl.ocean(2**70), IndexError, f"player must be 0 or 1, got {2**70}$"),
+    ],
+)
+def test_fleet_and_game_indices_name_the_value_given(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+    assert Fleet.classic().problem(10, 10) is None and Fleet.classic().ship(np.int64(4))["length"] == 2
+
+
+@pytest.mark.parametrize("notation", ["letter_number", "number_letter", "bbm103", "cs32"])
+def test_format_cell_writes_only_what_parse_cell_reads_back(notation):
+    rows, cols = (1_000_000, 1_000_000) if notation == "cs32" else (999_999, 26 + 26**2 + 26**3)
+    for cell in [(rows - 1, 0), (0, cols - 1), (rows - 1, cols - 1)]:
+        assert battleship.parse_cell(battleship.format_cell(cell, notation)) == cell
+    for cell in [(rows, 0), (0, cols), (2**30 - 1, 2**30 - 1)]:
+        with pytest.raises(ValueError, match=f"so that parse_cell reads it back: rows below {rows} and columns below {cols} only"):
+            battleship.format_cell(cell, notation)

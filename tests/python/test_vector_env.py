@@ -181,6 +181,8 @@ def test_an_env_number_that_is_not_one_raises_instead_of_crashing(env):
     assert run.returncode == 0, run.stderr
     kind = "IndexError" if isinstance(env, int) else "TypeError"
     assert run.stdout.count(kind) == 2, run.stdout
+    if kind == "IndexError":  # the number given, not the one it was clamped to
+        assert run.stdout.count(f"IndexError env {env} of 2") == 2, run.stdout
 
 
 def test_a_python_placer_lays_out_the_fleets_and_a_failing_one_is_reported():
