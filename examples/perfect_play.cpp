@@ -9,9 +9,10 @@
 // and sinking names the ship (the classic rules). The time grows steeply with the board and the
 // fleet (release build, two cores): 4 x 4 {2, 2}, 5 x 5 {2} and 5 x 5 {3} take a few seconds or
 // less, 6 x 6 {3} about 10 s and 6 x 6 {2} about 45 s; 4 x 5 {2, 2} takes more than 5 minutes, and
-// 5 x 5 {2, 2} and {3, 2} stop after about 5 minutes with "solving needs more than 4000000
-// positions". Lines on stderr say when the search starts and, every 2 seconds, how many positions
-// it has solved (OptimalLimits::solved, read from another thread); Ctrl-C stops it.
+// 5 x 5 {2, 2} and {3, 2} stop after about 5 minutes with "solving needs more positions than
+// max_positions (4000000) allows". Lines on stderr say when the search starts and, every 2
+// seconds, how many positions it has solved (OptimalLimits::solved, read from another thread);
+// Ctrl-C stops it.
 // ctest-args: 4 4 3 --seed 2
 // ctest-expect: 4 x 4, 16 layouts: perfect play needs 5\.6250 shots on average
 #include "arguments.hpp"

@@ -459,8 +459,8 @@ SimulationResult simulate_every_layout(const Board<S>& board, const Fleet& fleet
   std::vector<Placement> placements; // layout j's ships at [j * ships, (j + 1) * ships)
   for_each_layout(board, fleet, rules.touching, [&](const Ocean<S>& layout) {
     if (placements.size() == max_layouts * ships)
-      throw std::length_error(detail::concat("the fleet has more than ", max_layouts,
-                                             " layouts on this board, the limit max_layouts"));
+      throw std::length_error(detail::concat(
+          "the fleet has more layouts on this board than max_layouts (", max_layouts, ") allows"));
     for (std::size_t s = 0; s < ships; ++s)
       placements.push_back(layout.placement(static_cast<int>(s)));
   });

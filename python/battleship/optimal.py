@@ -42,7 +42,8 @@ def optimal_expected_shots(
 ) -> float:
     """The fewest expected shots to sink ``fleet`` on a ``rows`` x ``cols`` board, over uniformly
     random layouts, one shot a turn, under ``rules`` (classic unless given: the touching and
-    disclosure rules matter).
+    disclosure rules matter; the volley rule and ``shot_cap`` do not enter the search, which
+    plays one shot a turn to the end).
 
     Exact: an exhaustive search over every layout, remembering each position solved (about 50
     bytes each). Raises ``ValueError`` for an invalid fleet or rules, a fleet with no layout, a

@@ -232,9 +232,9 @@ private:
 
   void add_layout(const Ocean<S>& ocean) {
     if (occupied_.size() == limits_.max_layouts)
-      throw std::length_error(detail::concat(
-          "the fleet has more than ", limits_.max_layouts,
-          " layouts on this board, the limit max_layouts: too many to search exhaustively"));
+      throw std::length_error(
+          detail::concat("the fleet has more layouts on this board than max_layouts (",
+                         limits_.max_layouts, ") allows: too many to search exhaustively"));
     const auto cells = static_cast<std::size_t>(board_.cells());
     const std::size_t base = ship_at_.size();
     ship_at_.resize(base + cells, -1);
@@ -449,9 +449,9 @@ private:
     if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) throw SearchCancelled();
     if (out.exact || found == memo_.end() || out.value > found->second.value) {
       if (found == memo_.end() && memo_.size() >= limits_.max_positions)
-        throw std::length_error(detail::concat(
-            "solving needs more than ", limits_.max_positions,
-            " positions, the limit max_positions: too large to search exhaustively"));
+        throw std::length_error(detail::concat("solving needs more positions than max_positions (",
+                                               limits_.max_positions,
+                                               ") allows: too large to search exhaustively"));
       Solved stored = out;
       if (out.exact && out.cell != no_cell) stored.cell = sym.cell[out.cell];
       memo_[key] = stored;

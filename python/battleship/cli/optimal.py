@@ -4,6 +4,7 @@ shooter's gap to it."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 import battleship
@@ -46,8 +47,8 @@ def _optimal(args: argparse.Namespace) -> int:
 def _option_limits(message: str) -> str:
     """``message`` with the library's search limits named as the command line sets them:
     ``max_positions`` is ``--max-positions``; the layouts' limit has no option."""
-    message = message.replace("the limit max_positions", "the limit --max-positions")
-    return message.replace("the limit max_layouts", "the most this command searches")
+    message = message.replace("than max_positions (", "than --max-positions (")
+    return re.sub(r"than max_layouts \((\d+)\) allows", r"than this command searches (\1)", message)
 
 
 def add_optimal(sub: Subparsers) -> None:
