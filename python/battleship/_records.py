@@ -68,7 +68,9 @@ def real(value: Any, where: str) -> float:
         except OverflowError:
             pass
     if not math.isfinite(number):
-        raise ValueError(f"{where}: expected a number, got {_shown(value)}")
+        # Not "expected a number, got a number": say what is wrong with this one.
+        wanted = {float: "a finite number", int: "a number a float can hold"}.get(type(value), "a number")
+        raise ValueError(f"{where}: expected {wanted}, got {_shown(value)}")
     return number
 
 
@@ -120,11 +122,19 @@ def counts(dtype: Any, minimum: int, maximum: int) -> Reader:
 
 
 def record(
-    data: Any, where: str, readers: Mapping[str, Reader], *, kind: Optional[str] = None, optional: Collection[str] = ()
+    data: Any,
+    where: str,
+    readers: Mapping[str, Reader],
+    *,
+    kind: Optional[str] = None,
+    optional: Collection[str] = (),
+    keys_at: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The keys of the object ``data``, each read by its reader. ``ValueError`` for something
     that is not an object, a missing key (unless ``optional``), a key no reader knows (a typo or
-    a newer format, not silently dropped) or, with ``kind``, a ``"kind"`` other than it."""
+    a newer format, not silently dropped) or, with ``kind``, a ``"kind"`` other than it. A key's
+    value is found at ``where.key``, or at ``keys_at`` + key when given (a file's top level:
+    ``"results.json: "``, not ``"results.json."``)."""
     if not isinstance(data, Mapping):
         raise ValueError(f"{where}: expected an object, got {_shown(data)}")
     known = set(readers) | ({"kind"} if kind is not None else set())
@@ -136,7 +146,7 @@ def record(
     out: Dict[str, Any] = {}
     for key, read in readers.items():
         if key in data:
-            out[key] = read(data[key], f"{where}.{key}")
+            out[key] = read(data[key], f"{where}.{key}" if keys_at is None else keys_at + key)
         elif key not in optional:
             raise ValueError(f"{where}: missing key {key!r}")
     return out

@@ -99,7 +99,7 @@ def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
     top = _records.record(document, name, {
         "format": _records.text, "version": _records.whole(1), "battleship": _records.text,
         "command": _records.listed(_records.text), "results": _any_list,
-    }, optional=("command",))
+    }, optional=("command",), keys_at=f"{name}: ")
     if top["version"] > VERSION:
         raise ValueError(
             f"{name}: format version {top['version']}, written by battleship {top['battleship']}; this battleship "

@@ -165,8 +165,9 @@ def broken(results, change):
         (lambda d: d["match"].update(draws=-1), r"SprtResult.match.draws: expected at least 0, got -1"),
         (lambda d: d["match"].update(wins_a=d["match"]["wins_a"] + 1), "add up to 13, not games \\(12\\)"),
         (lambda d: d["match"].update(first_mover_wins=13), "first_mover_wins: 13 is more than the games won"),
-        (lambda d: d.update(llr=float("nan")), r"SprtResult.llr: expected a number"),
-        (lambda d: d.update(llr=10**400), r"SprtResult.llr: expected a number, got a number$"),
+        (lambda d: d.update(llr=10**400), r"SprtResult.llr: expected a number a float can hold, got a number$"),
+        (lambda d: d.update(llr=float("nan")), r"SprtResult.llr: expected a finite number, got a number, nan$"),
+        (lambda d: d.update(llr="1.5"), r"SprtResult.llr: expected a number, got a string, '1.5'$"),
         (lambda d: d.update(decision="yes"), r"SprtResult.decision: expected one of 'accept_h0'"),
         (lambda d: d.update(played=11), r"SprtResult.played: 11 is fewer than the matches counted \(12\)"),
         (lambda d: d.update(verdict="h1"), r"SprtResult: unknown key 'verdict' \(the keys are alpha"),
@@ -329,6 +330,8 @@ def test_a_file_that_is_not_results_is_refused_naming_the_file(tmp_path, results
         (lambda d: d["results"][0].update(kind=[]), r"r\.json: results\[0\]: expected \"kind\" to be one of .*got \[\]"),
         (lambda d: d["results"][0].update(mean="high"), r"r\.json: results\[0\]\.mean: expected a number"),
         (lambda d: d.pop("battleship"), r"r\.json: missing key 'battleship'"),
+        (lambda d: d.update(battleship=3), r"r\.json: battleship: expected a string, got a number, 3$"),  # not r.json.battleship
+        (lambda d: d.update(command="x"), r"r\.json: command: expected a list"),
     ]:
         d = copy.deepcopy(document)
         change(d)
@@ -483,6 +486,47 @@ def test_combine_refuses_what_is_not_pieces_of_one_run(tmp_path, capsys, results
     assert main(["combine", *(str(tmp_path / f"{f}.json") for f in files), "--json", str(tmp_path / "out.json")]) == 2
     out, err = capsys.readouterr()
     assert out == "" and message in err and not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize(
+    "runs, message",
+    [
+        ((["match", "parity", "random"], ["match", "random", "parity"]),
+         "results[0] is a piece of a match of random, parity, and an earlier piece has them as parity, random"),
+        ((["tournament", "random", "parity", "hunt_target"], ["tournament", "parity", "random", "hunt_target"]),
+         "results[0] is a piece of a tournament of parity, random, hunt_target, and an earlier piece has them as "
+         "random, parity, hunt_target"),
+    ],
+)
+def test_combine_refuses_pieces_with_the_players_in_another_order(tmp_path, capsys, runs, message):
+    # Shares and tables are by position: these are pieces of two runs, most likely meant as one.
+    for k, run in enumerate(runs):
+        assert main([*run, "--games", "10", "--first-game", str(10 * k), "--no-progress", "--json",
+                     str(tmp_path / f"{k}.json")]) == 0
+    capsys.readouterr()
+    assert main(["combine", str(tmp_path / "0.json"), str(tmp_path / "1.json")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"1.json: {message}: play every piece with the players in one order" in err
+    # Pieces of different players still go to their own results.
+    assert main(["match", "parity", "hunt_target", "--games", "10", "--no-progress", "--json",
+                 str(tmp_path / "other.json")]) == 0
+    assert main(["combine", str(tmp_path / "0.json"), str(tmp_path / "other.json")]) == 0
+    assert "2 pieces from 2 files, combined into 2 results" in capsys.readouterr().out
+
+
+def test_combine_will_not_write_the_sum_over_one_of_its_pieces(tmp_path, capsys):
+    for first in (0, 10):
+        battleship.save_results(battleship.simulate("parity", 10, first_game=first, progress=False),
+                                tmp_path / f"p{first}.json")
+    before = (tmp_path / "p0.json").read_bytes()
+    assert main(["combine", str(tmp_path / "p0.json"), str(tmp_path / "p10.json"), "--json",
+                 str(tmp_path / "." / "p0.json")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "is one of the files to combine; write the sum to another file" in err
+    assert (tmp_path / "p0.json").read_bytes() == before
+    assert main(["combine", str(tmp_path / "p0.json"), str(tmp_path / "p10.json"), "--json",
+                 str(tmp_path / "sum.json")]) == 0
+    assert battleship.load_results(tmp_path / "sum.json")[0].games == 20
 
 
 def test_a_piece_past_the_last_game_index_is_refused_before_anything_is_printed(capsys):

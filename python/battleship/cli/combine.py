@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any, Dict, List, Tuple
 
 import battleship
@@ -19,8 +20,33 @@ from battleship.cli.report import (
 )
 
 
+def _players(key: Tuple[str, ...]) -> Tuple[str, Tuple[str, ...]]:
+    """What a group's key is a piece of, and its players in order."""
+    if key[0] == "round robin of":
+        return "tournament", key[1:]
+    return ("match", key) if len(key) == 2 else ("simulation", key)
+
+
+def _check_order(groups: Dict[Tuple[str, ...], List[Any]], key: Tuple[str, ...], path: str, i: int) -> None:
+    """``ValueError`` if a piece read earlier has the players of ``key`` in another order: a
+    match's shares and a tournament's table are by position, so such pieces cannot be added up,
+    and were most likely meant as one run."""
+    kind, players = _players(key)
+    for other in groups:
+        other_kind, theirs = _players(other)
+        if kind != "simulation" and other_kind == kind and theirs != players and sorted(theirs) == sorted(players):
+            raise ValueError(
+                f"{path}: results[{i}] is a piece of a {kind} of {', '.join(players)}, and an earlier piece has "
+                f"them as {', '.join(theirs)}: play every piece with the players in one order"
+            )
+
+
 def _combine(args: argparse.Namespace) -> int:
     json_file = _json_file(args)
+    if json_file is not None and os.path.exists(json_file):
+        for path in args.files:  # a piece written over by the sum would be lost
+            if os.path.exists(path) and os.path.samefile(path, json_file):
+                raise ValueError(f"--json {json_file} is one of the files to combine; write the sum to another file")
     # Each shooter's, pair's or tournament's pieces, in the order first read.
     groups: Dict[Tuple[str, ...], List[Any]] = {}
     for path in args.files:
@@ -36,6 +62,7 @@ def _combine(args: argparse.Namespace) -> int:
                     f"{path}: results[{i}] is a {r.to_dict()['kind']}; combine adds up pieces of compare, simulate, "
                     "match and tournament runs"
                 )
+            _check_order(groups, key, path, i)
             groups.setdefault(key, []).append(r)
     if not groups:
         raise ValueError(f"no results in {', '.join(args.files)}")
