@@ -671,10 +671,34 @@ def plugins(kind: str = "shooter") -> Dict[str, str]:
     return {e.name: e.value for e in sorted(entries, key=lambda e: e.name) if e.name not in builtin}
 
 
+def note_own_code(error: BaseException, note: str) -> None:
+    """Marks ``error`` as raised by a strategy's own code (its class, its methods), with ``note``
+    saying where: as a note (Python 3.11 on) and as ``error.battleship_own_code``, so that the
+    command line shows its traceback instead of taking it for a bad option (``raised_by_own_code``)."""
+    if hasattr(error, "add_note"):
+        error.add_note(note)
+    try:
+        error.battleship_own_code = note  # type: ignore[attr-defined]
+    except AttributeError:  # an exception type that takes no attribute: the note stays
+        pass
+
+
+def raised_by_own_code(error: BaseException) -> bool:
+    """Whether ``error`` came out of a strategy's own code: marked by ``note_own_code``, or by the
+    engine when a Python strategy aborted a game of a run (``battleship_aborted_game``)."""
+    notes = getattr(error, "__notes__", None) or ()
+    return (
+        hasattr(error, "battleship_own_code")
+        or hasattr(error, "battleship_aborted_game")
+        or any(isinstance(n, str) and n.startswith("battleship: ") for n in notes)
+    )
+
+
 def _resolve(spec: Any, kind: str, method: str) -> Any:
     """A name (for the engine's fast path) or a Python object with ``method``; a
     ``module:attribute`` spec, or the name of an installed package's plugin, is the object it
     names (``imported_strategy``)."""
+    named = f"{kind} '{spec}': " if isinstance(spec, str) else ""  # a refusal says which spec
     if isinstance(spec, str) and ":" in spec:
         spec = imported_strategy(spec, kind)
     elif isinstance(spec, str):
@@ -690,7 +714,13 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
         try:
             spec = spec()
         except TypeError as error:
+            if error.__traceback__ is not None and error.__traceback__.tb_next is not None:
+                note_own_code(error, f"battleship: raised while making a {kind} from class {spec.__name__}")
+                raise  # raised inside its __init__: the traceback says where
             raise TypeError(f"cannot make a {kind} from class {spec.__name__}: {error}") from None
+        except Exception as error:
+            note_own_code(error, f"battleship: raised while making a {kind} from class {spec.__name__}")
+            raise
     if isinstance(spec, OptimalShooter) and kind == "shooter":
         return spec._impl  # the engine plays it, copied with the positions it solved
     if isinstance(spec, (BuiltinShooter, BuiltinPlacer)):
@@ -702,7 +732,7 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
         return spec  # resolved already (an environment hands its placer on to Ocean)
     if not callable(getattr(spec, method, None)):
         raise TypeError(
-            f"a {kind} is a name ({', '.join(_core.shooter_names() if kind == 'shooter' else _core.placer_names())}), "
+            f"{named}a {kind} is a name ({', '.join(_core.shooter_names() if kind == 'shooter' else _core.placer_names())}), "
             f"a built-in class, or an object with a {method}() method; got {spec!r}"
         )
     return spec

@@ -117,8 +117,11 @@ def test_a_drawn_layout_the_run_cannot_use_is_refused_before_anything_is_played(
 
 
 def test_a_layout_file_that_cannot_be_read_and_a_placer_beside_it_are_refused(tmp_path, capsys):
-    assert main(["simulate", "random", "--layout", str(tmp_path / "none.txt")]) == 2
-    assert "none.txt: No such file or directory" in capsys.readouterr().err
+    # A file that cannot be read exits 1, as every file error does; a drawing it cannot use, 2.
+    assert main(["simulate", "random", "--layout", str(tmp_path / "none.txt")]) == 1
+    assert f"battleship: error: --layout {tmp_path / 'none.txt'}: No such file or directory\n" == capsys.readouterr().err
+    assert main(["simulate", "random", "--layout", str(tmp_path)]) == 1
+    assert f"--layout {tmp_path}: Is a directory" in capsys.readouterr().err
     latin = tmp_path / "latin.txt"
     latin.write_bytes(LAYOUT.read_bytes() + "# café\n".encode("latin-1"))
     assert main(["simulate", "random", "--layout", str(latin)]) == 2
@@ -174,12 +177,20 @@ def test_rule_overrides(capsys):
     "args, message",
     [
         (["simulate", "nope", "--games", "10"], "unknown shooter 'nope'"),
-        (["simulate", "random", "--games", "-1"], "games must be >= 0"),
-        (["simulate", "random", "--games", "10", "--threads", "-1"], "threads must be >= 0, got -1"),
-        (["compare", "--games", "10", "--threads", str(2**32)], "threads must be <= 4294967295"),
+        (["simulate", "random", "--games", "-1"], "--games must be >= 1"),
+        (["simulate", "random", "--games", "0"], "--games must be >= 1, got 0"),
+        (["compare", "--games", "0"], "--games must be >= 1, got 0"),
+        (["match", "random", "parity", "--games", "0"], "--games must be >= 1, got 0"),
+        (["tournament", "random", "parity", "--games", "0"], "--games must be >= 1, got 0"),
+        (["simulate", "random", "--games", "10", "--threads", "-1"], "--threads must be >= 0, got -1"),
+        (["compare", "--games", "10", "--threads", str(2**32)], "--threads must be <= 4294967295"),
         (["simulate", "random", "--rows", "3", "--cols", "3"], "does not fit"),
         (["simulate", "random", "--rows", "40", "--cols", "40"], "at most 1024"),
         (["match", "random", "random", "--salvo-size", "0"], "--salvo-size must be >= 1, got 0"),
+        (["match", "random", "random", "--salvo-size", "3", "--volley", "until_miss"],
+         "--salvo-size is 3 but the volley rule is not a fixed salvo; set --volley to fixed_salvo or --salvo-size to 1"),
+        (["simulate", "os:path"], "shooter 'os:path': a shooter is a name ("),
+        (["simulate", "random", "--placer", "os:sep"], "placer 'os:sep': a placer is a name ("),
         (["match", "random", "random", "--salvo-size", str(10**20)], "--salvo-size must be <= 2147483647"),
         (["simulate", "random", "--shot-cap", "-1"], "--shot-cap must be >= 0, got -1"),
         (["simulate", "random", "--search-budget", "0"], "--search-budget must be >= 1, got 0"),
@@ -198,7 +209,7 @@ def test_rule_overrides(capsys):
         (["optimal", "4", "4", "2", "--shooters", "parity,"], "--shooters needs comma-separated names"),
         (["compare", "--shooters", "parity,nope", "--games", "10"], "unknown shooter 'nope'"),
         (["optimal", "4", "4", "3", "--shooters", "parity,nope"], "unknown shooter 'nope'"),
-        (["optimal", "4", "4", "2", "2", "--max-positions", "10"], "positions, the limit --max-positions: too"),
+        (["optimal", "4", "4", "2", "2", "--max-positions", "10"], "solving needs more positions than --max-positions (10) allows: too large"),
         (["optimal", "4", "4", "2", "--max-positions", str(2**64)], "--max-positions must be <= 18446744073709551615"),
         (["optimal", "12", "12", "2"], "capacity"),
         (["optimal", "2", "2", "3"], "does not fit"),
@@ -239,7 +250,7 @@ def test_a_salvo_size_without_a_volley_rule_means_a_fixed_salvo(capsys):
     assert main(run + ["--salvo-size", "1"]) == 0  # a salvo of one is the single-shot rule: nothing implied
     assert "fixed_salvo" not in capsys.readouterr().out
     assert main(run + ["--salvo-size", "3", "--volley", "per_ship_afloat"]) == 2  # an explicit rule is kept
-    assert "salvo_size is 3 but the volley rule is not a fixed salvo" in capsys.readouterr().err
+    assert "--salvo-size is 3 but the volley rule is not a fixed salvo" in capsys.readouterr().err
 
 
 def test_runs_whose_placer_finds_no_layout_say_so(capsys):
@@ -301,8 +312,12 @@ def test_a_search_budget_lets_the_uniform_draws_lay_out_a_crowded_fleet(capsys):
     alone = battleship.simulate("random", 20, rows=8, cols=8, fleet=battleship.Fleet.bbm103(), rules=rules,
                                 placer=battleship.UniformPlacer(search_budget=2_000_000), progress=False)
     assert out.splitlines()[-1].startswith(f"{'random':<20}{alone.mean:>8.2f}")
+    assert main(["match", "parity", "random", "--games", "4", "--threads", "1", *crowded]) == 1
+    out = capsys.readouterr().out  # the hint simulate gives, for the match's unplaced fleets
+    assert "  the placer found no layout for some fleets; a crowded fleet may need --search-budget 3000000\n" in out
     assert main(["match", "parity", "random", "--games", "4", "--search-budget", "2000000", *crowded]) == 0
-    assert "aborted 0," in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "aborted 0," in out and "placer uniform, search budget 2,000,000 (they take turns to move first)" in out
     assert main(["tournament", "parity", "random", "--games", "2", "--search-budget", "2000000", *crowded]) == 0
     assert re.search(r"\| parity \| 1\.000 \| \+\d+ ± \d+ \| 2 \| 0 \| 0 \|", capsys.readouterr().out)  # both won
     # spread draws uniform layouts and takes the budget for them too.
@@ -524,6 +539,11 @@ def test_match_first_loss_shows_the_first_match_a_lost(capsys):
     assert 0 < drawn.count("X") < 17  # parity's hits, short of the whole fleet
     assert main(["match", "probability", "random", "--games", "4", "--first-loss", "--no-progress"]) == 0
     assert "probability lost no match" in capsys.readouterr().out
+    # A shooter against itself: the sides are A and B, in the report and in the loss alike.
+    assert main(["match", "random", "random", "--games", "20", "--first-loss", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "random (A)'s first loss, match " in out and ": random (B) sank every ship in " in out
+    assert "random (B)'s ocean as random (A) saw it" in out
     assert main(["match", "parity", "random", "--sprt", "0", "10", "--first-loss", "--no-progress"]) == 2
     assert "--first-loss shows a match of a run of --games matches: not with --sprt" in capsys.readouterr().err
 

@@ -475,7 +475,7 @@ def test_the_play_command_reads_the_layout_file_and_names_it_in_a_refusal(tmp_pa
     touching.write_text(LAYOUT.read_text().replace("B . . . R R R", "B R R R . . ."))
     assert cli.main(["play", "--layout", str(touching)]) == 2
     assert f"--layout {touching}: line 7, column 2: the Cruiser ('R')" in capsys.readouterr().err
-    assert cli.main(["play", "--layout", str(tmp_path / "none.txt")]) == 2
+    assert cli.main(["play", "--layout", str(tmp_path / "none.txt")]) == 1  # a file error, as in every command
     assert "none.txt: No such file or directory" in capsys.readouterr().err
     # Ships may touch when the rules say so; then only the missing terminal stops it.
     assert cli.main(["play", "--layout", str(touching), "--touching", "allowed", "--placer", "uniform"]) == 2

@@ -160,7 +160,7 @@ def test_the_match_command_runs_the_test(capsys):
         (["--sprt", "0", "10", "--beta", "1"], "--sprt: the error rates must be above 0"),
         (["--sprt", "0", "10", "--batch", "3"], "--batch must be even"),
         (["--sprt", "0", "10", "--batch", "0"], "--batch must be >= 2, got 0"),
-        (["--sprt", "0", "10", "--games", "0"], "--games is the most matches --sprt plays: at least 1"),
+        (["--sprt", "0", "10", "--games", "0"], "--games must be >= 1, got 0"),
         (["--alpha", "0.1", "--batch", "40"], "--alpha and --batch set the sequential test: give --sprt ELO0 ELO1 too"),
     ],
 )

@@ -270,3 +270,64 @@ def test_the_command_line_lists_and_plays_installed_strategies(installed, capsys
     from battleship.play.session import Settings
 
     assert Settings(opponent="first_open", placer="top_rows").opponent == "first_open"
+
+
+BUGGY = """
+class Raises:
+    kind = ValueError
+
+    def next_shot(self, view, rng):
+        if view.shots_fired == 7:
+            raise self.kind("a bug in next_shot")
+        return view.open_cells()[0]
+
+class RaisesIndexError(Raises):
+    kind = IndexError
+
+class RaisesOSError(Raises):
+    kind = OSError
+
+class RaisesRuntimeError(Raises):
+    kind = RuntimeError
+
+class BadInit:
+    def __init__(self):
+        raise ValueError("a bug in __init__")
+
+    def next_shot(self, view, rng):
+        return view.open_cells()[0]
+
+class PlacerRaises:
+    def place(self, ocean, rng):
+        raise TypeError("a bug in place")
+"""
+
+
+@pytest.mark.parametrize(
+    "argv, where",
+    [
+        (["simulate", "{m}:Raises"], "in the shooter's next_shot"),
+        (["simulate", "{m}:RaisesIndexError"], "in the shooter's next_shot"),
+        (["simulate", "{m}:RaisesOSError"], "in the shooter's next_shot"),
+        (["simulate", "{m}:RaisesRuntimeError"], "in the shooter's next_shot"),
+        (["match", "{m}:Raises", "random"], "in the shooter's next_shot"),
+        (["compare", "--shooters", "parity,{m}:Raises"], "in the shooter's next_shot"),
+        (["simulate", "parity", "--placer", "{m}:PlacerRaises"], "in the placer's place"),
+        (["simulate", "{m}:BadInit"], "while making a shooter from class BadInit"),
+    ],
+)
+def test_a_bug_in_your_own_strategy_keeps_its_traceback_on_the_command_line(tmp_path, monkeypatch, capsys, argv, where):
+    # Whatever it raises, a ValueError included: not "battleship: error: ..." and exit code 2,
+    # which says the command line was wrong.
+    name = f"buggy_{abs(hash(tuple(argv))) % 10**8}"
+    (tmp_path / f"{name}.py").write_text(textwrap.dedent(BUGGY))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main([arg.format(m=name) for arg in argv] + ["--games", "20", "--threads", "1", "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback (most recent call last):") and "a bug in" in err
+    assert "battleship: error:" not in err
+    if sys.version_info >= (3, 11) or "making" in where:
+        assert where in err
+    else:  # no notes before 3.11: the engine's mark says which game
+        assert "was aborted by this exception" in err
+    sys.modules.pop(name, None)

@@ -355,6 +355,10 @@ def test_the_command_prints_the_table(capsys):
     assert cli.main(["tournament", "random", "parity/uniform", "--anchor", "parity", "--games", "100", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "measured from parity's" in out and "| parity | 1.000 | +0 ± 0 |" in out
+    # The anchor is read as the players are: parity/uniform is parity.
+    assert cli.main(["tournament", "random", "parity", "--anchor", "parity/uniform", "--games", "100",
+                     "--no-progress"]) == 0
+    assert "measured from parity's" in capsys.readouterr().out
     # An anchor that is not a player is refused before any game is played.
     assert cli.main(["tournament", "random", "parity", "--anchor", "parity/spread", "--games", "10000000"]) == 2
     assert "--anchor parity/spread: not a player; the players are random, parity" in capsys.readouterr().err

@@ -27,7 +27,9 @@ function takes the parsed ``argparse.Namespace`` and returns the exit code (``bo
 gives ``(rows, cols, fleet, rules)``, ``run_arguments(args)`` the keyword arguments of
 ``simulate``, ``match`` and ``tournament``). Then append ``add_<name>`` to ``COMMANDS``, or, from
 another module, call ``register(add_<name>)`` before ``main`` runs. A ``ValueError`` or
-``TypeError`` the function raises is printed as ``battleship: error: ...`` with exit code 2.
+``TypeError`` the function raises is printed as ``battleship: error: ...`` with exit code 2, an
+``OSError`` (a file that cannot be read or written) with exit code 1; an exception raised in a
+shooter's or placer's own code keeps its traceback (exit code 1).
 
 Modules
 -------
@@ -44,6 +46,7 @@ import codecs
 import io
 import os
 import sys
+import traceback
 from typing import Any, List, Optional, Sequence, Tuple
 
 import battleship
@@ -68,6 +71,7 @@ from battleship.cli.play import add_play
 from battleship.cli.replay import add_replay
 from battleship.cli.solo import add_compare, add_simulate
 from battleship.cli.tournament import add_tournament
+from battleship.strategies import raised_by_own_code
 
 __all__ = [
     "main", "parser", "register", "COMMANDS", "AddCommand", "Subparsers", "OWN", "whole_number",
@@ -159,12 +163,31 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # the exit's flush of stdout must not fail again
         return 141  # 128 + SIGPIPE, what a shell shows for a tool the pipe stopped
-    except (ValueError, TypeError, IndexError) as error:
-        print(f"battleship: error: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:  # a file that cannot be read or written, e.g. Battleship.out
-        print(f"battleship: error: {error}", file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         print("battleship: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:
+        if raised_by_own_code(error):  # a bug in your shooter or placer, not a bad option
+            _show_traceback(error)
+            return 1
+        if isinstance(error, OSError):  # a file that cannot be read or written, e.g. Battleship.out
+            print(f"battleship: error: {error}", file=sys.stderr)
+            return 1
+        if isinstance(error, (ValueError, TypeError, IndexError)):
+            print(f"battleship: error: {error}", file=sys.stderr)
+            return 2
+        raise
+
+
+def _show_traceback(error: BaseException) -> None:
+    """``error``'s traceback on stderr, with what the engine noted about it: Python prints the
+    notes from 3.11 on; before, the engine's mark says which game it aborted."""
+    traceback.print_exception(type(error), error, error.__traceback__)
+    if getattr(error, "__notes__", None):
+        return
+    game = getattr(error, "battleship_aborted_game", None)
+    note = getattr(error, "battleship_own_code", None)
+    if game is not None:
+        print(f"battleship: game {game} was aborted by this exception; the run stopped there", file=sys.stderr)
+    elif note is not None:
+        print(note, file=sys.stderr)

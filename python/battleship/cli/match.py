@@ -12,6 +12,8 @@ from battleship.cli.options import (
     OWN,
     Subparsers,
     _add_first_game_option,
+    _budget_hint,
+    _budget_text,
     _add_json_option,
     _json_file,
     _save_json,
@@ -46,8 +48,6 @@ def _match(args: argparse.Namespace) -> int:
         args.batch = 200 if args.batch is None else args.batch
         if check_count("--batch", args.batch, 2) % 2:
             raise ValueError(f"--batch must be even (each shooter moves first in half the matches), got {args.batch}")
-        if args.games == 0:
-            raise ValueError("--games is the most matches --sprt plays: at least 1")
         try:  # the test's refusals, before any match is played
             _core.sprt_decision(elo0, elo1, args.alpha, args.beta, 0, 0, 0)
         except ValueError as error:
@@ -59,7 +59,10 @@ def _match(args: argparse.Namespace) -> int:
     else:
         r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), game_results=args.first_loss,
                              first_game=args.first_game, phases=args.phases, **run_arguments(args))
-    _print_match(r, _describe(args, rules), played=r.games if test is None else test.played)
+    setup = f"{_describe(args, rules)}, placer {args.placer}{_budget_text(args)}"  # as simulate's header
+    _print_match(r, setup, played=r.games if test is None else test.played)
+    if r.aborted and "could not place its fleet" in (r.first_abort or "") and _budget_hint(args):
+        print(f"  the placer found no layout for some fleets{_budget_hint(args)}")  # as simulate says
     if test is not None:
         print(f"  {test}")
     if r.game_results is not None:
@@ -84,9 +87,10 @@ def _show_first_loss(args: argparse.Namespace, placer: Any, r: battleship.MatchR
     assert outcome.winner is not None  # b won it in the run, and wins it again
     loser = 1 - outcome.winner
     seat = "first" if lost[0] % 2 == 0 else "second"
-    print(f"\n{args.a}'s first loss, match {lost[0]:,} ({args.a} moved {seat}): {args.b} sank every ship in "
-          f"{outcome.shots[outcome.winner]} shots, {args.a} had fired {outcome.shots[loser]}")
-    print(f"{args.b}'s ocean as {args.a} saw it (X a hit, o a miss, ? not fired at):")
+    a, b = (args.a, args.b) if args.a != args.b else (f"{args.a} (A)", f"{args.b} (B)")  # as the report says
+    print(f"\n{a}'s first loss, match {lost[0]:,} ({a} moved {seat}): {b} sank every ship in "
+          f"{outcome.shots[outcome.winner]} shots, {a} had fired {outcome.shots[loser]}")
+    print(f"{b}'s ocean as {a} saw it (X a hit, o a miss, ? not fired at):")
     print(game.view(loser))
 
 
@@ -126,6 +130,6 @@ def add_match(sub: Subparsers) -> None:
         help="matches played at once between looks at the results, even (default 200); the decision does not "
         "depend on it",
     )
-    add_run_options(p, 1_000)
+    add_run_options(p, 1_000, "matches to play (with --sprt, the most it plays)")
     add_board_options(p)
     p.set_defaults(run=_match)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import os
+import re
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -65,10 +66,11 @@ def add_board_options(parser: argparse.ArgumentParser, volleys: bool = True) -> 
     g.add_argument("--shot-cap", type=int, help="override: stop after this many shots (0 = none)")
 
 
-def add_run_options(parser: argparse.ArgumentParser, games: int) -> None:
-    """``--games --seed --threads --no-progress``."""
+def add_run_options(parser: argparse.ArgumentParser, games: int, what: str = "games to play") -> None:
+    """``--games --seed --threads --no-progress``; ``what`` says what ``--games`` counts in its
+    help (a head-to-head's games are matches)."""
     g = parser.add_argument_group("run")
-    g.add_argument("--games", type=int, default=games, help=f"games to play (default {games:,})")
+    g.add_argument("--games", type=int, default=games, help=f"{what} (default {games:,})")
     g.add_argument("--seed", type=int, default=0, help="master seed; same seed, same games (default 0)")
     g.add_argument("--threads", type=int, default=0, help="worker threads (default 0: every core)")
     g.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -103,7 +105,11 @@ def board_from(args: argparse.Namespace) -> Tuple[int, int, Fleet, Rules]:
     if changes.get("salvo_size", 1) != 1 and "volley" not in changes:
         changes["volley"] = "fixed_salvo"
     if changes:
-        rules = rules.replace(**changes)
+        try:
+            rules = rules.replace(**changes)
+        except ValueError as error:  # the rules' own words name their fields: say the options
+            text = re.sub(r"\b(salvo_size|shot_cap)\b", lambda m: "--" + m.group(1).replace("_", "-"), str(error))
+            raise ValueError(re.sub(r"\bset volley to\b", "set --volley to", text)) from None
     return args.rows, args.cols, Fleet.named(args.fleet), rules
 
 
@@ -167,12 +173,12 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
     """Refuses, before anything is printed or played, what the run would refuse later: the
     counts, the shooter and placer names, the board, and a fleet that cannot be laid out under
     the touching rule at all (it would give a table of games never played). Returns the rules."""
-    check_count("games", args.games, 0)
-    check_count("seed", args.seed, 0)
+    check_count("--games", args.games, 1)  # a run of no game measures nothing: say so at once
+    check_count("--seed", args.seed, 0)
     first = getattr(args, "first_game", 0)
     if first + args.games > UINT64_MAX + 1:  # game indices are 64-bit
         raise ValueError(f"--first-game + --games must be <= 2**64, got {first} + {args.games}")
-    check_count("threads", args.threads, 0, UINT_MAX)
+    check_count("--threads", args.threads, 0, UINT_MAX)
     for name in shooters:  # a built-in's name, or module:attribute imported (and a class made)
         resolve_shooter(name)
     for name in placers:
@@ -223,8 +229,8 @@ with comments, far less than a file that is not a drawing."""
 
 def _drawn_layout(path: str, rows: int, cols: int, fleet: Fleet, touching: str) -> Tuple[battleship.FixedPlacer, Ocean]:
     """``--layout FILE``'s placer and the ocean it lays out, checked on the run's board, fleet and
-    touching rule before anything is played; ``ValueError`` naming the file (and the line) if it
-    cannot be read or laid out."""
+    touching rule before anything is played: ``OSError`` naming the option and the file if it
+    cannot be read, ``ValueError`` naming the file (and the line) if it cannot be laid out."""
     try:
         with open(path, "rb") as file:
             raw = file.read(LAYOUT_FILE_LIMIT + 1)  # not all of /dev/zero
@@ -233,7 +239,7 @@ def _drawn_layout(path: str, rows: int, cols: int, fleet: Fleet, touching: str) 
         placer = battleship.FixedPlacer(_records.utf8_text(raw))
         return placer, placer.check(rows, cols, fleet, touching)
     except OSError as error:
-        raise ValueError(f"--layout {path}: {error.strerror or error}") from None
+        raise OSError(f"--layout {path}: {error.strerror or error}") from None
     except ValueError as error:
         raise ValueError(f"--layout {path}: {error}") from None
 
@@ -276,6 +282,6 @@ def _save_json(path: Optional[str], results: Sequence[Any], args: argparse.Names
         return
     try:
         battleship.save_results(results, path, command=["battleship", *args.argv])
-    except OSError as error:
-        raise ValueError(f"--json {path}: {error.strerror or error}") from None
+    except OSError as error:  # after the run: the report is printed, the file is not
+        raise OSError(f"--json {path}: {error.strerror or error}") from None
     print(f"wrote {path}")

@@ -93,7 +93,9 @@ def _print_match(r: battleship.MatchResult, description: str, played: int) -> No
     time: a sequential test's time includes matches past its decision), and each side's misses by
     phase when counted."""
     a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # a shooter against itself
-    print(f"{a} vs {b}: {_many(r.games, 'game')}, {description} (each moves first in half the games)")
+    # Game i's first mover is A for even i: with an odd count, or a piece starting at an odd
+    # game, "half" would not be exact.
+    print(f"{a} vs {b}: {_many(r.games, 'game')}, {description} (they take turns to move first)")
     low, high = r.interval_a
     width = max(20, len(a), len(b))
     share = (f"({100 * r.share_a:.1f}%, 95% interval {100 * low:.1f}% to {100 * high:.1f}%)" if r.wins_a + r.wins_b

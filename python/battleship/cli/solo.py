@@ -184,7 +184,7 @@ def _compare(args: argparse.Namespace) -> int:
         try:
             figure.savefig(plot, dpi=120, bbox_inches="tight")
         except OSError as error:
-            raise ValueError(f"--plot {plot}: {error}") from None
+            raise OSError(f"--plot {plot}: {error.strerror or error}") from None
         finally:
             plt.close(figure)
         print(f"wrote {plot}")

@@ -36,8 +36,11 @@ def _tournament(args: argparse.Namespace) -> int:
     twice = sorted({name for name in shown if shown.count(name) > 1})
     if twice:  # the Python API's advice, a mapping of names, has no command-line form
         raise ValueError(f"{twice[0]} is entered twice: give each player once (SHOOTER/PLACER tells players apart)")
-    if args.anchor is not None and args.anchor not in shown:  # before the run, not after it
-        raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
+    if args.anchor is not None:  # before the run, not after it; spelt as a player is
+        anchor = player_name(*_player(args.anchor))  # random/uniform is random
+        if anchor not in shown:
+            raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
+        args.anchor = anchor
     entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
     json_file = _json_file(args)
     t = battleship.tournament(entrants, args.games, first_game=args.first_game, phases=args.phases,
@@ -72,6 +75,6 @@ def add_tournament(sub: Subparsers) -> None:
     )
     _add_json_option(p)
     _add_first_game_option(p)
-    add_run_options(p, 1_000)
+    add_run_options(p, 1_000, "matches each pair plays")
     add_board_options(p)
     p.set_defaults(run=_tournament)
