@@ -152,6 +152,20 @@ def record(
     return out
 
 
+def derived(d: Mapping[str, Any], expected: Mapping[str, Any], where: str, source: str) -> None:
+    """``ValueError`` unless each field of ``d`` named in ``expected`` holds the value there: a
+    figure a result derives from its counts (a mean from totals, a median from the histogram),
+    which a file must not contradict. Whole numbers must be equal, reals equal to rounding."""
+    for key, value in expected.items():
+        given = d[key]
+        if isinstance(value, float) or isinstance(given, float):
+            same = math.isclose(given, value, rel_tol=1e-9, abs_tol=1e-12)
+        else:
+            same = given == value
+        if not same:
+            raise ValueError(f"{where}.{key}: {given!r} disagrees with {source}, which give {value!r}")
+
+
 def fields_of(result: Any, kind: str) -> Dict[str, Any]:
     """A result dataclass's fields as JSON values after its ``"kind"``: arrays as lists, nested
     values (a setup, a sequential test's match) as their own ``to_dict``."""

@@ -218,7 +218,8 @@ class SimulationResult:
     def from_dict(cls, data: Mapping[str, Any]) -> SimulationResult:
         """The result ``to_dict`` gave. ``ValueError`` naming the key of a missing, unknown or
         malformed value, or saying which counts disagree (games played against finished,
-        unfinished and unplaced ones, the histogram against the games finished)."""
+        unfinished and unplaced ones, the histogram against the games finished) or which figure
+        its counts contradict (``mean`` to ``max``, as the histogram gives them)."""
         return cls._read(data, "SimulationResult")
 
     @classmethod
@@ -239,7 +240,12 @@ class SimulationResult:
             )
         counted = sum(int(n) for n in d["histogram"])  # Python's integers: a sum of uint64s may wrap
         if counted != d["finished"]:
-            raise ValueError(f"{where}.histogram: counts {counted:,} games, not finished ({d['finished']:,})")
+            raise ValueError(
+                f"{where}.histogram: counts {counted:,} game{'' if counted == 1 else 's'}, not finished ({d['finished']:,})"
+            )
+        figures = _core.histogram_summary(d["histogram"].tolist())  # as the run computed them
+        del figures["finished"]
+        _records.derived(d, figures, where, "the histogram's counts")
         shots = d["game_shots"]
         if shots is not None:
             if len(shots) != d["games"]:
@@ -340,7 +346,8 @@ class MatchResult:
     def from_dict(cls, data: Mapping[str, Any]) -> MatchResult:
         """The result ``to_dict`` gave. ``ValueError`` naming the key of a missing, unknown or
         malformed value, or saying which counts disagree (games against wins, draws and aborted
-        games; the first mover's wins against all wins; ``game_results`` against the games)."""
+        games; the first mover's wins against all wins; ``game_results`` against the games; the
+        means against the totals; a first aborted game where none was aborted)."""
         return cls._read(data, "MatchResult")
 
     @classmethod
@@ -362,6 +369,13 @@ class MatchResult:
             )
         if d["first_mover_wins"] > d["wins_a"] + d["wins_b"]:
             raise ValueError(f"{where}.first_mover_wins: {d['first_mover_wins']:,} is more than the games won")
+        won = d["wins_a"] + d["wins_b"]
+        _records.derived(d, {
+            "mean_rounds": d["total_rounds"] / d["games"] if d["games"] else 0.0,
+            "mean_winner_shots": d["total_winner_shots"] / won if won else 0.0,
+        }, where, "total_rounds, total_winner_shots and the counts")
+        if not d["aborted"] and (d["first_abort"] or d["first_abort_game"] is not None):
+            raise ValueError(f"{where}: first_abort and first_abort_game name an aborted game, and aborted is 0")
         ends = d["game_results"]
         if ends is not None:
             if len(ends) != d["games"]:

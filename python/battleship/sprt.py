@@ -72,7 +72,9 @@ class SprtResult:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SprtResult:
         """The result ``to_dict`` gave; ``ValueError`` naming the key of a missing, unknown or
-        malformed value, or saying that fewer matches were played than counted."""
+        malformed value, or saying that fewer matches were played than counted, that the test's
+        settings are ones ``sprt`` refuses, or that the ratio, its bounds or the decision are not
+        what the settings and the matches counted give."""
         return cls._read(data, "SprtResult")
 
     @classmethod
@@ -85,6 +87,12 @@ class SprtResult:
         }, kind="sprt")
         if d["played"] < d["match"].games:
             raise ValueError(f"{where}.played: {d['played']:,} is fewer than the matches counted ({d['match'].games:,})")
+        m = d["match"]
+        try:  # the test's refusals (elo1 above elo0, error rates in (0, 1)), then where it stands
+            state = _core.sprt_decision(d["elo0"], d["elo1"], d["alpha"], d["beta"], m.wins_a, m.wins_b, m.draws)
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
+        _records.derived(d, state, where, "the hypotheses, the error rates and the matches counted")
         return cls(**d)
 
 

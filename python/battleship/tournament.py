@@ -364,7 +364,8 @@ class TournamentResult:
     def from_dict(cls, data: Mapping[str, Any]) -> TournamentResult:
         """The result ``to_dict`` gave. ``ValueError`` naming the key of a missing, unknown or
         malformed value, or what disagrees: a batch of a pair that is not two entrants (the one
-        entered first as ``a``) or played twice, or standings that are not one for each entrant."""
+        entered first as ``a``) or played twice, or standings that are not one for each entrant
+        or not what the matches give (their wins, losses, draws and score)."""
         return cls._read(data, "TournamentResult")
 
     @classmethod
@@ -399,10 +400,14 @@ class TournamentResult:
         if len(sizes) > 1:  # one fleet a tournament, which a batch without its setup does not say
             shown = " and ".join(map(str, sorted(sizes)))
             raise ValueError(f"{where}.matches: misses by phase of fleets of {shown} ships")
-        counted = [(s.name, s.wins, s.losses, s.draws) for s in _standings(names, matches.values())]
+        standings = _standings(names, matches.values())
+        counted = [(s.name, s.wins, s.losses, s.draws) for s in standings]
         if [(s.name, s.wins, s.losses, s.draws) for s in d["standings"]] != counted:
             raise ValueError(f"{where}.standings: they disagree with the matches (the standings counted from them: "
                              f"{', '.join(f'{n} {w}-{l}-{dr}' for n, w, l, dr in counted)})")
+        for k, (given, made) in enumerate(zip(d["standings"], standings)):
+            _records.derived({"score": given.score}, {"score": made.score}, f"{where}.standings[{k}]",
+                             "its wins, losses and draws")
         return cls(**{**d, "names": tuple(names), "matches": matches})
 
 

@@ -85,7 +85,8 @@ def test_pieces_whose_counts_add_up_past_64_bits_are_refused_by_name():
     for first in (0, half // 2):
         d = match("parity", "random", 10, seed=2, phases=True, progress=False).to_dict()
         d.update(games=half // 2, wins_a=half // 2, first_mover_wins=half // 4, total_rounds=3 * half // 2,
-                 total_winner_shots=3 * half // 2, first_game=first, phases_a=None, phases_b=None)
+                 total_winner_shots=3 * half // 2, mean_rounds=3.0, mean_winner_shots=3.0, first_game=first,
+                 phases_a=None, phases_b=None)
         pieces.append(battleship.MatchResult.from_dict(d))
     with pytest.raises(ValueError, match=r"^combine: the pieces' MatchResult\.total_\w+ add up to 27,670,116,110,"
                                          r"564,327,424, past the 64-bit counts \(2\*\*64 - 1\)$"):

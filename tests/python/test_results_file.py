@@ -149,6 +149,37 @@ def test_save_refuses_what_is_not_a_result_and_leaves_the_file(tmp_path, results
     assert path.read_text() == "before"
 
 
+@pytest.mark.parametrize(
+    "name, change, message",
+    [
+        ("simulation", lambda d: d.update(mean=-1), r"\.mean: -1\.0 disagrees with the histogram's counts, which give \d+\.\d+$"),
+        ("simulation", lambda d: d.update(stddev=0.0), r"\.stddev: 0\.0 disagrees with the histogram's counts"),
+        ("simulation", lambda d: d.update(median=2**64 - 1), r"\.median: 18446744073709551615 disagrees with the histogram's"),
+        ("simulation", lambda d: d.update(p95=d["max"] + 1), r"\.p95: \d+ disagrees with the histogram's counts"),
+        ("simulation", lambda d: d.update(min=0), r"\.min: 0 disagrees with the histogram's counts"),
+        ("match", lambda d: d.update(mean_rounds=1.5), r"\.mean_rounds: 1\.5 disagrees with total_rounds, total_winner"),
+        ("match", lambda d: d.update(mean_winner_shots=0.0), r"\.mean_winner_shots: 0\.0 disagrees with total_rounds"),
+        ("match", lambda d: d.update(first_abort="player 0 could not place its fleet"),
+         r"first_abort and first_abort_game name an aborted game, and aborted is 0"),
+        ("match", lambda d: d.update(first_abort_game=1), r"first_abort and first_abort_game name an aborted game"),
+        ("tournament", lambda d: d["standings"][0].update(score=-1),
+         r"\.standings\[0\]\.score: -1\.0 disagrees with its wins, losses and draws, which give \d"),
+        ("sprt", lambda d: d.update(alpha=-1), r"SprtResult: the error rates must be above 0"),
+        ("sprt", lambda d: d.update(elo0=200.0), r"SprtResult: elo1 \(100(\.0)?\) must be more than elo0 \(200"),
+        ("sprt", lambda d: d.update(llr=0.5), r"SprtResult\.llr: 0\.5 disagrees with the hypotheses, the error rates and"),
+        ("sprt", lambda d: d.update(lower=-1e9), r"SprtResult\.lower: -1000000000\.0 disagrees with the hypotheses"),
+        ("sprt", lambda d: d.update(decision="undecided"), r"SprtResult\.decision: 'undecided' disagrees with the hyp"),
+    ],
+)
+def test_a_figure_that_contradicts_the_counts_it_comes_from_is_refused(results, name, change, message):
+    # A file is hand-editable: the figures a result derives (a mean, a median, a score, the test's
+    # ratio) must be the ones its counts give, or the file says two things.
+    d = copy.deepcopy(results[name].to_dict())
+    change(d)
+    with pytest.raises(ValueError, match=message):
+        type(results[name]).from_dict(d)
+
+
 def broken(results, change):
     """The sprt result's dict, changed by ``change``."""
     d = copy.deepcopy(results["sprt"].to_dict())
