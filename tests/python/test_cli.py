@@ -168,6 +168,15 @@ def test_match_prints_the_tallies(capsys):
     assert "  parity               wins        0  (no game won or lost: no share to give)" in out.splitlines()
 
 
+def test_a_run_of_one_game_gives_no_interval(capsys):
+    assert main(["simulate", "parity", "--games", "1", "--no-progress"]) == 0
+    row = capsys.readouterr().out.splitlines()[-1].split()
+    one = battleship.simulate("parity", 1, progress=False)
+    assert row[:3] == ["parity", f"{one.mean:.2f}", "n/a"] and row[3] == str(one.median)
+    assert main(["simulate", "parity", "--games", "2", "--no-progress"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].split()[2] != "n/a"
+
+
 def test_rule_overrides(capsys):
     assert main(["simulate", "random", "--games", "100", "--shot-cap", "50", "--no-progress"]) == 0
     assert "unfinished" in capsys.readouterr().out
@@ -414,6 +423,14 @@ def test_a_terminal_without_the_plus_minus_sign_gets_plus_slash_minus(python_env
         return re.sub(rb"[0-9,]+ games/s", b"", out)
 
     assert steady(utf8.stdout) == steady(done.stdout.replace(b"+/-", "±".encode()))  # only the sign differs
+    # A table's header keeps its columns: the label is chosen to fit, not widened by the stream.
+    table = [sys.executable, "-m", "battleship", "simulate", "parity", "--games", "20", "--no-progress"]
+    ascii_table = subprocess.run(table, capture_output=True, env={**python_env, "PYTHONIOENCODING": "ascii"},
+                                 timeout=120).stdout.decode().splitlines()
+    header, rule, row = ascii_table[-3:]
+    assert " +/-95%  median" in header and len(header) == len(rule)
+    end, median = header.index("median") + len("median"), row.split()[3]
+    assert row[end - len(median) : end] == median and row[end] == " "  # the median lines up under its label
 
 
 def test_counts_read_as_english_and_a_run_with_no_finished_game_has_no_figures(capsys):

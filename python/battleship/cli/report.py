@@ -60,10 +60,21 @@ def nothing_played(what: str) -> int:
     return 1
 
 
+def _shows(text: str) -> bool:
+    """Whether standard output's encoding can write ``text`` (``PYTHONIOENCODING=ascii`` cannot
+    write ``±``, which the command line then writes as ``+/-``)."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def _print_solo_header(width: int, phases: bool = False) -> None:
     """The header of a table of solo runs (``compare``, ``simulate``, ``combine``); with
     ``phases``, the columns of the misses by phase too."""
-    header = f"{'shooter':<{width}}{'mean':>8}{'±95%':>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
+    interval = "±95%" if _shows("±") else "+/-95%"  # chosen here, not by the stream, so it fits its 7 columns
+    header = f"{'shooter':<{width}}{'mean':>8}{interval:>7}{'median':>8}{'p95':>6}{'max':>6}{'games/s':>13}"
     if phases:
         header += f"{'hunting':>9}{'last':>7}{'target':>8}"
     print(header)
@@ -71,13 +82,15 @@ def _print_solo_header(width: int, phases: bool = False) -> None:
 
 
 def _solo_row(r: battleship.SimulationResult, label: str, width: int, budget_hint: str = "") -> str:
-    """A solo run's row: its figures (``n/a`` when no game finished), games per second, and the
+    """A solo run's row: its figures (``n/a`` when no game finished, and for the interval when one
+    did), games per second, and the
     games it did not finish or could not lay out (``budget_hint`` says what to try for those)."""
     unfinished = f"  ({r.unfinished:,} unfinished)" if r.unfinished else ""
     if r.unplaceable:
         unfinished += f"  ({r.unplaceable:,} not played: the placer found no layout{budget_hint})"
     if r.finished:
-        figures = f"{r.mean:>8.2f}{r.ci95:>7.2f}{r.median:>8}{r.p95:>6}{r.max:>6}"
+        spread = f"{r.ci95:>7.2f}" if r.finished > 1 else f"{'n/a':>7}"  # one game: no interval, not ± 0
+        figures = f"{r.mean:>8.2f}{spread}{r.median:>8}{r.p95:>6}{r.max:>6}"
     else:  # no game to take figures from
         figures = f"{'n/a':>8}{'':>7}{'':>8}{'':>6}{'':>6}"
     p = r.phases
