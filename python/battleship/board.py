@@ -184,9 +184,11 @@ class Ocean(_Board):
         without placing every ship, or fired at the ocean, ``TypeError`` if a Python placer's
         answer is not True, False or None (None: placed if every ship is, as in a run), and passes
         on whatever a Python placer raises; the ocean is then exactly as it was before the call
-        (``rng`` has moved on). Ctrl-C stops ``spread`` and ``elusive``, which draw many layouts
-        (seconds or minutes on a crowded fleet before they give up), the same way: they place off
-        the calling thread, which watches for it (about 80 microseconds a call).
+        (``rng`` has moved on). Ctrl-C stops a placement that takes long (seconds or minutes on a
+        crowded fleet before it gives up) the same way: ``spread`` and ``elusive``, which draw many
+        layouts, place off the calling thread, which watches for it (about 80 microseconds a
+        call); ``uniform`` makes its first 4,096 tries on it, which place almost every fleet, and
+        only then goes on off it (the layout is the one it would draw alone).
         """
         from battleship.strategies import resolve_placer
 

@@ -2,6 +2,7 @@
 // class turns them into PlacementError.
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <type_traits>
 
 #include <battleship/io/layout_text.hpp>
@@ -21,16 +22,36 @@ namespace bsp {
 namespace {
 using namespace battleship;
 
-/// Has `placer` lay out `ocean`. The uniform placer and the quick ones place on this thread; a
-/// placer that draws many layouts (`spread`, `elusive`: a fraction of a millisecond a call, and
-/// seconds or more on a crowded fleet) places under `run_interruptible`, so Ctrl-C stops it.
+/// `placer.place(ocean, rng, stop)` under `run_interruptible`, off this thread, so Ctrl-C stops it.
+template <class S, class Placer>
+bool place_off_thread(Placer& placer, Ocean<S>& ocean, Rng& rng) {
+  RunControl control;
+  return run_interruptible([&] { return placer.place(ocean, rng, &control.cancel); }, control,
+                           py::none());
+}
+
+/// Has `placer` lay out `ocean`, so that Ctrl-C stops a placement that takes long. The quick
+/// placers place on this thread. A placer that draws many layouts (`spread`, `elusive`: a
+/// fraction of a millisecond a call, seconds or more on a crowded fleet) places off it. The
+/// uniform placer first makes its first rejection attempts here, as a copy that stops there and
+/// runs no search: almost every fleet is placed by then, for no thread (10 us a call, where a
+/// thread costs 80). Only a crowded fleet goes on off this thread, started over from the same
+/// generator state: the copy's attempts are the placer's own first ones (the searches draw
+/// nothing, and one that finds no layout means no attempt could succeed), so the layout is the
+/// one the placer alone would draw.
 template <class S, class Placer>
 bool place_interruptibly(Placer& placer, Ocean<S>& ocean, Rng& rng) {
-  if constexpr (StoppablePlacementStrategy<Placer, S> &&
-                !std::is_same_v<Placer, UniformPlacer<S>>) {
-    RunControl control;
-    return run_interruptible([&] { return placer.place(ocean, rng, &control.cancel); }, control,
-                             py::none());
+  if constexpr (std::is_same_v<Placer, UniformPlacer<S>>) {
+    constexpr long inline_attempts = 4096; // a millisecond at most on the largest boards
+    UniformPlacer<S> first_tries = placer;
+    first_tries.max_attempts = std::min({inline_attempts, placer.exact_after, placer.max_attempts});
+    first_tries.check_after = first_tries.exact_after = first_tries.max_attempts; // no search
+    const Rng before = rng;
+    if (first_tries.place(ocean, rng)) return true;
+    rng = before; // the ocean has no ship on it again
+    return place_off_thread<S>(placer, ocean, rng);
+  } else if constexpr (StoppablePlacementStrategy<Placer, S>) {
+    return place_off_thread<S>(placer, ocean, rng);
   } else {
     return placer.place(ocean, rng);
   }

@@ -120,12 +120,31 @@ def test_a_cancelled_token_stops_the_runs_of_the_threads_watching_it():
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_ctrl_c_stops_a_long_placement_and_leaves_the_ocean_as_it_was(python_env):
-    # place_randomly("elusive") on the crowded fleet draws uniform layouts for many seconds before
-    # it gives up; it now runs off the main thread, which watches for Ctrl-C.
+@pytest.mark.parametrize("placer", ["elusive", "uniform"])
+def test_ctrl_c_stops_a_long_placement_and_leaves_the_ocean_as_it_was(python_env, placer):
+    # place_randomly on the crowded fleet draws uniform layouts for many seconds before it gives
+    # up (elusive draws many); past its first tries it runs off the main thread, which watches for
+    # Ctrl-C.
     ocean = 'battleship.Ocean(32, 32, fleet=battleship.Fleet([("Carrier", "C", 5, 32)]), touching="no_contact")'
-    _, elapsed = interrupted(LONG_RUN.replace("RUN", f'{ocean}.place_randomly("elusive", 1)'), python_env)
+    _, elapsed = interrupted(LONG_RUN.replace("RUN", f'{ocean}.place_randomly("{placer}", 1)'), python_env)
     assert elapsed < 1.5
+
+
+def test_the_uniform_placer_s_first_tries_here_give_the_layout_it_gives_alone():
+    # Ocean.place_randomly("uniform") tries first on the calling thread, then starts over off it:
+    # the layout must be the placer's own, for fleets placed at once and fleets that need counting.
+    for fleet, rows, touching, search_budget in [
+        (battleship.Fleet.classic(), 10, "allowed", None),
+        (battleship.Fleet.russian(), 7, "no_edge_contact", 3_000_000),  # counted past the first tries
+    ]:
+        placer = battleship.UniformPlacer() if search_budget is None else battleship.UniformPlacer(
+            search_budget=search_budget)  # one for all seeds: it counts once
+        for seed in range(3):
+            ocean = battleship.Ocean(rows, rows, fleet=fleet, touching=touching)
+            ocean.place_randomly(placer, seed)
+            rng = battleship.Rng(seed)
+            alone = battleship.Ocean(rows, rows, fleet=fleet, touching=touching)
+            assert placer.place(alone, rng) and ocean == alone
 
 
 def test_an_interrupted_placement_changes_nothing():
