@@ -180,7 +180,8 @@ class BuiltinShooter:
 
         Refused, changing nothing: ``IndexError`` for a shot fired at a cell off the board (a
         refused shot, with an ``invalid`` outcome, may name one) or for an outcome naming a ship
-        outside the fleet; ``ValueError`` for a view of another game, as in ``next_shot``.
+        outside the fleet; ``ValueError`` for a view of another game, as in ``next_shot``, and
+        for an answer the view does not hold (not recorded there, or a hit where it has a miss).
         """
         impl = self._started_on(view)
         impl.on_result(view._impl, cell, outcome)
@@ -295,7 +296,8 @@ class OptimalShooter:
         return self._impl.next_shot(self._started_on(view), rng)  # type: ignore[no-any-return]
 
     def on_result(self, view: TargetView, cell: CellLike, outcome: ShotOutcome) -> None:
-        """Tell the shooter the announced outcome (record it in ``view`` first)."""
+        """Tell the shooter the announced outcome (record it in ``view`` first): refused as
+        ``BuiltinShooter.on_result`` refuses it, changing nothing."""
         self._impl.on_result(self._started_on(view), cell, outcome)
 
     def expected_shots(self) -> float:

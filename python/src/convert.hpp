@@ -272,15 +272,26 @@ template <class S>
   }
 }
 
-/// Refuses, with IndexError, an answer a shooter cannot take in: a shot that was fired (any
-/// outcome but `invalid`) at a cell off the view's board, or a ship outside its fleet. The game
-/// runner tells shooters of refused shots off the board, so an `invalid` outcome may name one.
+/// Refuses an answer a shooter cannot take in: with IndexError, a shot that was fired (any
+/// outcome but `invalid`) at a cell off the view's board, or a ship outside its fleet; with
+/// ValueError, an answer the view does not hold (a shooter hears of a shot after its view has
+/// recorded it, and reads the view: told otherwise, it would plan on a board that cannot be). The
+/// game runner tells shooters of refused shots off the board, so an `invalid` outcome may name one.
 template <class S>
 void check_answer(const battleship::TargetView<S>& view, battleship::Coord c,
                   const battleship::ShotOutcome& o) {
   using battleship::AnswerRefusal;
   if (o.valid() && !view.board().contains(c)) raise_refusal(AnswerRefusal::off_board, c, o, view);
   if (o.ship >= view.fleet().ship_count()) raise_refusal(AnswerRefusal::unknown_ship, c, o, view);
+  if (!o.valid()) return;
+  const std::size_t i = view.board().index(c);
+  const std::string cell = "cell (" + std::to_string(c.row) + ", " + std::to_string(c.col) + ")";
+  if (!view.shots().test(i))
+    throw py::value_error(cell + " has no answer in the view: record it there first, then tell "
+                                 "the shooter (view.record(cell, outcome))");
+  if (view.hits().test(i) != o.struck())
+    throw py::value_error(cell + ": the view holds a " + (view.hits().test(i) ? "hit" : "miss") +
+                          " there, and the outcome is a " + std::string(to_string(o.result)));
 }
 
 } // namespace bsp

@@ -636,3 +636,23 @@ def test_pickle_and_copy_still_build_their_objects():
     for value in values:
         assert pickle.loads(pickle.dumps(value)) == value
         assert copy.deepcopy(value) == value and copy.copy(value) == value
+
+
+@pytest.mark.parametrize("make", [lambda: b.shooter("probability"), lambda: b.shooter("expert"),
+                                  lambda: b.OptimalShooter()])
+def test_on_result_refuses_an_answer_the_view_does_not_hold(make):
+    # A shooter reads its view: told of a hit the view has as a miss, or of a shot it never
+    # recorded, it planned on a board that cannot be (expected_shots went to 0).
+    fleet = b.Fleet([("Cruiser", "C", 3)])
+    shooter, view = make(), b.TargetView(4, 4, fleet)
+    shooter.start(view)
+    view.record((0, 0), b.ShotOutcome("miss"))
+    with pytest.raises(ValueError, match=r"^cell \(0, 0\): the view holds a miss there, and the outcome is a hit$"):
+        shooter.on_result(view, (0, 0), b.ShotOutcome("hit", ship=0))
+    with pytest.raises(ValueError, match=r"^cell \(3, 3\) has no answer in the view: record it there first"):
+        shooter.on_result(view, (3, 3), b.ShotOutcome("sunk", ship=0))
+    shooter.on_result(view, (0, 0), b.ShotOutcome("miss"))  # the answer the view holds is taken
+    shooter.on_result(view, (3, 3), b.ShotOutcome("invalid", refusal="already_shot"))  # a refused shot: nothing to hold
+    view.record((1, 1), b.ShotOutcome("hit", ship=0))
+    shooter.on_result(view, (1, 1), b.ShotOutcome("hit", ship=0))
+    assert shooter.next_shot(view, b.Rng(1)) in [(0, 1), (1, 0), (1, 2), (2, 1)]  # it targets the hit
