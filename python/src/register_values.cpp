@@ -45,9 +45,9 @@ ShotOutcome make_outcome(py::handle result, py::handle ship, py::handle refusal_
   if ((o.result == ShotResult::invalid) != (o.refusal != ShotRefusal::none))
     throw py::value_error("an invalid shot needs a refusal, and only an invalid shot has one");
   if (o.ship >= 0 && !o.struck()) // no game announces one: a record or a shooter would trust it
-    throw py::value_error("only a hit or a sinking names a ship; a " +
-                          std::string(to_string(o.result)) + " named ship " +
-                          std::to_string(o.ship));
+    throw py::value_error(std::string("only a hit or a sinking names a ship; ") +
+                          (o.result == ShotResult::miss ? "a miss" : "an invalid shot") +
+                          " named ship " + std::to_string(o.ship));
   return o;
 }
 

@@ -809,7 +809,7 @@ def test_a_posterior_takes_up_to_max_samples():
     "kwargs, message",
     [
         ({"result": "miss", "ship": 3}, "only a hit or a sinking names a ship; a miss named ship 3"),
-        ({"result": "invalid", "ship": 2, "refusal": "off_board"}, "only a hit or a sinking names a ship; a invalid named ship 2"),
+        ({"result": "invalid", "ship": 2, "refusal": "off_board"}, "only a hit or a sinking names a ship; an invalid shot named ship 2"),
     ],
 )
 def test_a_shot_outcome_that_is_no_hit_names_no_ship(kwargs, message):
