@@ -18,7 +18,7 @@ the posterior the ``bayes`` shooter fires by.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -66,6 +66,8 @@ class Posterior:
         samples, seed = check_count("samples", samples, 1, MAX_SAMPLES), check_count("seed", seed, 0)
         self._impl = _shape.core("Posterior", rows, cols)(rows, cols, fleet, rules, samples, seed)
         self.rows, self.cols, self.fleet, self.rules = rows, cols, fleet, rules
+        self._samples, self._seed = samples, seed
+        self._told: List[Tuple[Any, ShotOutcome]] = []  # the answers recorded, in order: a pickle replays them
 
     def record(self, cell: CellLike, outcome: ShotOutcome) -> None:
         """Record the answer to the shot at ``cell`` (the ocean's own ``fire`` result will do: only
@@ -79,6 +81,7 @@ class Posterior:
         if not isinstance(outcome, ShotOutcome):
             raise TypeError(f"outcome must be a battleship.ShotOutcome, got {outcome!r}")
         self._impl.record(cell, outcome)
+        self._told.append((cell, outcome))
 
     def probabilities(self) -> npt.NDArray[np.float64]:
         """``(rows, cols)`` array: the probability that a ship lies in each cell (1 on hits, 0 on
@@ -118,7 +121,14 @@ class Posterior:
         twin = object.__new__(Posterior)
         twin.__dict__.update(self.__dict__)
         twin._impl = self._impl.copy()
+        twin._told = list(self._told)
         return twin
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickled as its settings and the answers recorded: the map depends only on them, so the
+        posterior read back, told them again in order, is this one (its sampler included)."""
+        settings = (self.rows, self.cols, self.fleet, self.rules, self._samples, self._seed)
+        return (_replayed, (settings, tuple(self._told)))
 
     def __copy__(self) -> "Posterior":
         return self.copy()
@@ -134,3 +144,12 @@ class Posterior:
     def __repr__(self) -> str:
         kind = "exact" if self.exact else "sampled"
         return f"<Posterior {self.rows} x {self.cols}, {self.shots} shots recorded, {kind}>"
+
+
+def _replayed(settings: Tuple[Any, ...], told: Tuple[Tuple[Any, ShotOutcome], ...]) -> Posterior:
+    """The posterior of ``settings`` told the answers ``told`` in order: what a pickle holds."""
+    rows, cols, fleet, rules, samples, seed = settings
+    posterior = Posterior(rows, cols, fleet, rules, samples=samples, seed=seed)
+    for cell, outcome in told:
+        posterior.record(cell, outcome)
+    return posterior

@@ -390,6 +390,19 @@ def test_a_match_the_opponent_ends_in_reset_ends_the_episode_at_the_first_step()
     assert info["shots"][0] == 0
 
 
+def test_under_single_shots_a_one_cell_fleet_can_be_sunk_in_reset_too():
+    # Not only under until_miss: the opponent's first shot sinks a lone one-cell ship.
+    one = battleship.Fleet([("Skiff", "S", 1)])
+    env = DuelEnv(rows=1, cols=2, fleet=one, first="opponent", opponent=FirstOpen())
+    own = battleship.Ocean(1, 2, one)
+    own.place(0, (0, 0))  # where the opponent fires first
+    _, info = env.reset(seed=0, options={"own": own})
+    assert env.game.is_over and info["to_name"] == 0
+    assert info["action_mask"].tolist() == [True, True]  # any action is taken, and ends the episode
+    _, reward, terminated, _, info = env.step(1)
+    assert (reward, terminated, info["outcome"]) == (-1.0, True, "over")
+
+
 def test_an_opponent_that_raises_ends_the_episode_with_it_at_fault():
     class Broken:
         def next_shot(self, view, rng):

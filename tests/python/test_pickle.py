@@ -4,6 +4,7 @@ the values also repr as the call that makes them."""
 import copy
 import pickle
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -164,6 +165,42 @@ def test_a_solo_env_mid_episode_copies_into_the_same_future(duplicate):
         mine, theirs = env.step(action), twin.step(action)
         assert mine[0]["board"].tolist() == theirs[0]["board"].tolist() and mine[1:4] == theirs[1:4]
     assert env.suggest("random") == twin.suggest("random")  # the advice generator was copied too
+
+
+@pytest.mark.parametrize("duplicate", [copy.deepcopy, lambda env: pickle.loads(pickle.dumps(env))])
+def test_a_solo_env_copied_after_advice_and_maps_advises_and_maps_as_the_original(duplicate):
+    # The teachers asked before the copy and the posterior behind probability_map come along:
+    # a tree search that rolls out with suggest() needs the copy's advice to be the original's.
+    from battleship.envs import BattleshipEnv
+
+    env = BattleshipEnv()
+    env.reset(seed=4)
+    for _ in range(12):
+        env.step(env.suggest("probability"))
+        env.suggest("random")  # a shooter that draws from its generator
+    env.probability_map()
+    twin = duplicate(env)
+    for _ in range(6):
+        for name in ("probability", "random", "hunt_target"):
+            assert twin.suggest(name) == env.suggest(name)
+        assert np.array_equal(twin.probability_map(), env.probability_map())
+        action = env.suggest("probability")
+        assert env.step(action)[1:4] == twin.step(action)[1:4]
+
+
+def test_a_posterior_pickles_as_its_answers_and_reads_back_the_same_map():
+    ocean = battleship.Ocean()
+    ocean.place_randomly(rng=3)
+    belief = battleship.Posterior(samples=400, seed=5)
+    for cell in ("E5", "E6", "F5", "A1"):
+        belief.record(cell, ocean.fire(cell))
+    back = pickle.loads(pickle.dumps(belief))
+    assert back.shots == 4 and np.array_equal(back.probabilities(), belief.probabilities())
+    for cell in ("J10", "C3"):  # told the same, both go on alike
+        outcome = ocean.fire(cell)
+        back.record(cell, outcome)
+        belief.record(cell, outcome)
+        assert np.array_equal(back.probabilities(), belief.probabilities())
 
 
 def test_the_vector_env_and_the_duel_refuse_copying_with_the_reason():

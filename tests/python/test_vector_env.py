@@ -123,6 +123,11 @@ def test_reset_seeds_per_env_and_goes_on_without_a_seed():
     twice = BattleshipVectorEnv(3)
     twice.reset(seed=4)
     assert all((again.ocean(i).ships == twice.ocean(i).ships).all() for i in range(3))
+    # Gymnasium's bookkeeping: the seed a reset was given, and closed after close().
+    assert again.np_random_seed == 4 and not again.closed
+    again.close()
+    assert again.closed
+    again.close()  # twice is fine
     assert not (again.ocean(0).ships == again.ocean(1).ships).all()
 
 

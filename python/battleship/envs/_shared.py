@@ -287,6 +287,10 @@ class Teacher:
     ) -> None:
         rows, cols, fleet, rules = board
         self.cols = cols
+        self._made: Tuple[str, Tuple[int, int, Fleet, Rules], int] = (name, board, seed)
+        # Every call that moved the shooter, in order: a copy replays them, since the engine's
+        # shooter copies only as a fresh one, and one told the same calls is in the same state.
+        self._calls: List[Tuple[Any, ...]] = []
         self.shooter = BuiltinShooter(name)  # ValueError for an unknown name
         self.view = TargetView(rows, cols, fleet, rules)
         self.rng = Rng((seed + zlib.crc32(name.encode())) % 2**63)
@@ -298,6 +302,7 @@ class Teacher:
     def tell(self, cell: Cell, told: ShotOutcome) -> None:
         self.view.record(cell, told)
         self.shooter.on_result(self.view, cell, told)
+        self._calls.append(("tell", cell, told))
         self.move = None
 
     def name(self, cell: Cell) -> None:
@@ -305,13 +310,35 @@ class Teacher:
         cell already shot, forfeited under the rules, is not pending: it is never answered.)"""
         if self.view.is_open(cell):
             self.view.add_pending(cell)
+            self._calls.append(("name", cell))
             self.move = None
 
     def advice(self) -> int:
         if self.move is None:
             row, col = self.shooter.next_shot(self.view, self.rng)
+            self._calls.append(("advice",))
             self.move = row * self.cols + col
         return self.move
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Copied (``copy.deepcopy``, pickle) by replaying its calls on a new teacher: the copy's
+        shooter, view and generator are where this one's are, so both advise alike from here."""
+        return (_replayed_teacher, (self._made, tuple(self._calls)))
+
+
+def _replayed_teacher(made: Tuple[str, Tuple[int, int, Fleet, Rules], int], calls: Tuple[Tuple[Any, ...], ...]) -> Teacher:
+    """A new teacher ``made`` as given, told ``calls`` in order: a copy of the one that made them
+    (an advice is logged only when it asked the shooter, so each replayed one asks it too)."""
+    name, board, seed = made
+    teacher = Teacher(name, board, seed, ())
+    for call in calls:
+        if call[0] == "tell":
+            teacher.tell(call[1], call[2])
+        elif call[0] == "name":
+            teacher.name(call[1])
+        else:
+            teacher.advice()
+    return teacher
 
 
 class BoardEnv(gymnasium.Env[Any, Any]):

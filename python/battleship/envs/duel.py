@@ -158,10 +158,12 @@ class DuelEnv(BoardEnv):
         opponent's (the one the agent fires at) instead of drawing them; a refused layout, or a
         placer that fails, changes nothing, not even the generator.
 
-        When the opponent moves first it plays its turn here, and under ``until_miss`` that turn
-        can sink the agent's whole fleet (on small boards): the match is then over before the
-        agent's first decision. ``info["to_name"]`` is 0, and the next ``step``, whatever its
-        action, ends the episode with the loss (``info["outcome"]`` ``"over"``).
+        When the opponent moves first it plays its turn here, and on a small board that turn can
+        sink the agent's whole fleet (a fleet of one small ship, under any volley rule; a larger
+        one under ``until_miss`` or a salvo): the match is then over before the agent's first
+        decision. ``info["to_name"]`` is 0, and the next ``step``, whatever its action, ends the
+        episode with the loss (``info["outcome"]`` ``"over"``); the action mask stays the open
+        cells, as any of them is taken, so a masked policy still has an action to sample.
         """
         check_layouts(self, options, ("own", "ocean"))
         if seed is not None:

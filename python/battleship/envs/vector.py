@@ -133,6 +133,8 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         self._generators = generators
         self._autoreset[envs] = False
         self._started = True
+        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+            super().reset(seed=int(seed))  # np_random_seed says the seed, as Gymnasium's vector envs do
         return self._observation_and_info()
 
     def step(
@@ -195,7 +197,8 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         return TargetView._from_core(self._batch.view(env))
 
     def close(self, **kwargs: Any) -> None:
-        """Nothing to release."""
+        """Nothing to release; ``closed`` becomes True, as for Gymnasium's vector envs."""
+        super().close(**kwargs)
 
     def __reduce__(self) -> NoReturn:  # what pickle, copy.copy and copy.deepcopy ask for
         raise TypeError(
