@@ -86,6 +86,8 @@ TEST_CASE("invalid fleets are refused with the reason", "[fleet]") {
   // Counts that would wrap an int sum into a small total are still too many.
   const Fleet huge{{"Huge", 'H', 2, INT_MAX}, {"One", 'O', 2, 1}};
   CHECK(huge.ship_count() == INT_MAX);
+  CHECK(huge.total_length() == INT_MAX); // saturated, not a signed overflow (UBSan would say)
+  CHECK(Fleet({{"Neg", 'N', -3, INT_MAX}}).total_length() == INT_MIN);
   CHECK_THAT(huge.problem(board).value(), Contains("ships; at most 32 are supported"));
   CHECK_THROWS_AS(TargetView<ClassicShape>(Board<ClassicShape>{}, huge, rulesets::classic),
                   std::invalid_argument);

@@ -166,6 +166,11 @@ TEST_CASE("fit_elo refuses records and anchors that name no two of its players",
   const std::vector<PairRecord> none;
   CHECK_THROWS_AS(fit_elo(1, none), std::invalid_argument);
   CHECK_THROWS_AS(fit_elo(0, none), std::invalid_argument);
+  // Players squared would wrap (2^32 gave empty matrices, SIZE_MAX a loop of 2^64 turns).
+  const std::vector<PairRecord> one{{0, 1, 5, 3, 0}};
+  CHECK_THROWS_AS(fit_elo(max_elo_players + 1, one), std::invalid_argument);
+  CHECK_THROWS_AS(fit_elo(std::size_t{1} << 32, one), std::invalid_argument);
+  CHECK_THROWS_AS(fit_elo(SIZE_MAX, one), std::invalid_argument);
   CHECK_THROWS_AS(fit_elo(3, std::vector<PairRecord>{{1, 1, 5, 5, 0}}), std::invalid_argument);
   CHECK_THROWS_AS(fit_elo(3, std::vector<PairRecord>{{0, 3, 5, 5, 0}}), std::invalid_argument);
   CHECK_THROWS_AS(fit_elo(3, none, 3), std::invalid_argument);

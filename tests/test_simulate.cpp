@@ -270,10 +270,22 @@ TEST_CASE("a cancelled simulation stops early and says so", "[simulate]") {
     const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
                                  UniformPlacer<S>{}, options);
     CHECK(r.cancelled);
-    CHECK(r.games < options.games);
-    CHECK(r.games == r.shots.games());
+    CHECK(r.games == 0); // not the games of the watcher's first millisecond: none
+    CHECK(r.shots.games() == 0);
   }
 #if BATTLESHIP_HAS_STOP_TOKEN
+  SECTION("by a stop token stopped before the start") {
+    std::stop_source source;
+    source.request_stop();
+    SimulationOptions options;
+    options.games = 1000;
+    options.threads = 2;
+    options.stop_token = source.get_token();
+    const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                                 UniformPlacer<S>{}, options);
+    CHECK(r.cancelled);
+    CHECK(r.games == 0);
+  }
   SECTION("by a stop token, part-way through") {
     std::stop_source source;
     SimulationOptions options;

@@ -6,6 +6,7 @@
 #include <battleship/strategies/random.hpp>
 
 #include <atomic>
+#include <stdexcept>
 #include <vector>
 
 namespace test_solo {
@@ -66,6 +67,24 @@ TEST_CASE("a solo game ends when every ship is sunk, counting valid shots", "[so
   CHECK(ocean.all_sunk());
   CHECK(view.shots_fired() == 7);
   CHECK(told.size() == 7);
+}
+
+TEST_CASE("a view of another fleet or board is refused before a shot", "[solo]") {
+  // A view of a smaller fleet: the ocean's sinkings named ships the view has no class for, and
+  // probability read past its arrays (UBSan: index out of bounds).
+  using D = DynamicShape<128>;
+  const Board<D> ten(D(10, 10));
+  Rng rng(1);
+  Ocean<D> ocean(ten, fleets::bbm103);
+  REQUIRE(UniformPlacer<D>{}.place(ocean, rng));
+  RandomShooter<D> shooter;
+  TargetView<D> other_fleet(ten, fleets::classic, Rules{});
+  CHECK_THROWS_AS(play_solo(ocean, other_fleet, shooter, rng), std::invalid_argument);
+  TargetView<D> other_board(Board<D>(D(11, 11)), fleets::bbm103, Rules{});
+  CHECK_THROWS_AS(play_solo(ocean, other_board, shooter, rng), std::invalid_argument);
+  CHECK(ocean.shots().none()); // nothing was fired
+  TargetView<D> same(ten, fleets::bbm103, Rules{});
+  CHECK(play_solo(ocean, same, shooter, rng).finished);
 }
 
 TEST_CASE("a stop flag ends a solo game before its next shot, unfinished and stopped", "[solo]") {

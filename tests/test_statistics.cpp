@@ -2,6 +2,7 @@
 
 #include <battleship/statistics.hpp>
 
+#include <climits>
 #include <cmath>
 #include <stdexcept>
 
@@ -73,7 +74,11 @@ TEST_CASE("a percentile outside 0 to 100 is the nearest end, and negative shots 
   for (double p : {0.0, -50.0, -1e300, std::nan("")}) CHECK(h.percentile(p) == 40);
   for (double p : {100.0, 150.0, 1e300}) CHECK(h.percentile(p) == 60);
   CHECK_THROWS_AS(h.add(-7), std::invalid_argument);
+  // Past any board's cells: the counts up to it would take gigabytes (INT_MAX: 16 GiB).
+  CHECK_THROWS_AS(h.add(INT_MAX), std::invalid_argument);
+  CHECK_THROWS_AS(h.add(static_cast<int>(max_board_cells) + 1), std::invalid_argument);
   CHECK(h.games() == 3);
+  CHECK(h.max() == 60);
   CHECK(h.min() == 40);
 }
 

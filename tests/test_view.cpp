@@ -6,6 +6,7 @@
 #include <battleship/view.hpp>
 
 #include <chrono>
+#include <climits>
 #include <utility>
 #include <vector>
 
@@ -152,6 +153,18 @@ TEST_CASE("record_cell records like record for a cell that is not pending", "[vi
   CHECK(by_index.shots().count() == 3);
   CHECK(by_index.sunk(0).cell == Coord{1, 2});
   CHECK(by_index.known_sunk(0));
+}
+
+TEST_CASE("a cell off the board is not made pending, as record ignores it", "[view]") {
+  TargetView<ClassicShape> view(Board<ClassicShape>{}, fleets::classic, Rules{});
+  const TargetView<ClassicShape> before = view;
+  // These wrote past the pending bitboard (ASan, UBSan: index out of bounds, int overflow).
+  for (const Coord c : {Coord{50, 50}, Coord{-1, 0}, Coord{INT_MAX, 3}, Coord{0, 10}})
+    view.add_pending(c);
+  CHECK(view == before);
+  CHECK(view.pending().none());
+  view.add_pending(Coord{9, 9});
+  CHECK(view.pending().count() == 1);
 }
 
 TEST_CASE("the random shooter never repeats a cell and its mean matches 17 x 101 / 18",

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <battleship/coord.hpp>
+
 namespace battleship {
 
 namespace detail {
@@ -49,7 +51,7 @@ inline constexpr auto select_in_byte = [] {
 /// board costs two words. Bits at or beyond `Bits` are always zero (the class keeps that invariant
 /// for every operation, including complement and shifts).
 template <std::size_t Bits>
-requires(Bits >= 1) class Bitboard {
+requires(Bits >= 1 && Bits <= max_board_cells) class Bitboard {
 public:
   /// Number of 64-bit words used.
   static constexpr std::size_t words = (Bits + 63) / 64;

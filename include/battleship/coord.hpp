@@ -3,9 +3,14 @@
 #pragma once
 
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 
 namespace battleship {
+
+/// The most cells a board shape may hold (67,108,864: 8,192 x 8,192), far past any game: cell
+/// indices and shot counts stay well inside `int`, and a histogram of shots a few hundred MB.
+inline constexpr std::size_t max_board_cells = std::size_t{1} << 26;
 
 /// A cell of a board, as a zero-based (row, column) pair.
 ///

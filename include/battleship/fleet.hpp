@@ -109,11 +109,15 @@ struct Fleet {
     for (int i = 0; i < class_count_; ++i) n += ship_class(i).count;
     return n > INT_MAX ? INT_MAX : n < INT_MIN ? INT_MIN : static_cast<int>(n);
   }
-  /// Number of cells all ships cover together.
+  /// Number of cells all ships cover together (saturated to `int` as `ship_count` is: an
+  /// invalid fleet's product of huge counts and lengths does not overflow).
   [[nodiscard]] constexpr int total_length() const noexcept {
-    int n = 0;
-    for (int i = 0; i < class_count_; ++i) n += ship_class(i).count * ship_class(i).length;
-    return n;
+    long long n = 0;
+    for (int i = 0; i < class_count_; ++i) {
+      n += static_cast<long long>(ship_class(i).count) * ship_class(i).length;
+      if (n > INT_MAX || n < INT_MIN) return n > 0 ? INT_MAX : INT_MIN;
+    }
+    return static_cast<int>(n);
   }
   /// Length of the longest ship (0 for an empty fleet).
   [[nodiscard]] constexpr int longest() const noexcept {

@@ -188,6 +188,10 @@ inline void solve_positive_definite(std::vector<double> matrix, std::vector<doub
 
 } // namespace detail
 
+/// The most players `fit_elo` rates: far past any tournament, and its three matrices of players
+/// squared already take 400 MB at this count (a fit, minutes); past it the sizes would wrap.
+inline constexpr std::size_t max_elo_players = 4096;
+
 /// Fits Elo ratings to the results between `players` players (see the file's description: the
 /// Bradley-Terry maximum-likelihood estimate with one virtual draw a pair). Several records of
 /// one pair add up. Players who never met are compared through the players they did meet; two
@@ -198,12 +202,15 @@ inline void solve_positive_definite(std::vector<double> matrix, std::vector<doub
 /// so is the test of the fit (`chi_square`, `fit_p_value`). Made for tens of players: memory grows
 /// as players squared and time as players cubed.
 ///
-/// Throws `std::invalid_argument` for fewer than two players, a record naming a player out of
-/// range or the same player twice, or an anchor out of range.
+/// Throws `std::invalid_argument` for fewer than two players or more than `max_elo_players`, a
+/// record naming a player out of range or the same player twice, or an anchor out of range.
 [[nodiscard]] inline EloRatings fit_elo(std::size_t players, std::span<const PairRecord> records,
                                         std::optional<std::size_t> anchor = std::nullopt) {
   if (players < 2)
     throw std::invalid_argument(detail::concat("ratings need at least two players, got ", players));
+  if (players > max_elo_players) // players squared would wrap or fill the memory
+    throw std::invalid_argument(
+        detail::concat("ratings take at most ", max_elo_players, " players, got ", players));
   if (anchor && *anchor >= players)
     throw std::invalid_argument(
         detail::concat("anchor ", *anchor, " is not one of the ", players, " players"));

@@ -17,7 +17,9 @@ namespace battleship {
 ///
 /// The fastest choice: every loop bound is a constant. `FixedShape<10, 10>` is the classic board.
 template <int Rows, int Cols>
-requires(Rows >= 1 && Cols >= 1) struct FixedShape {
+requires(Rows >= 1 && Cols >= 1 &&
+         static_cast<std::size_t>(Rows) * static_cast<std::size_t>(Cols) <=
+             max_board_cells) struct FixedShape {
   /// How many cells any board of this shape type can have; sizes the bitboards.
   static constexpr std::size_t capacity = static_cast<std::size_t>(Rows) * Cols;
 
@@ -37,7 +39,7 @@ requires(Rows >= 1 && Cols >= 1) struct FixedShape {
 /// Used where the size comes from a user (Python, the command line, a file). The capacity sizes
 /// the bitboards, so keep it as small as the boards you need: 128 covers 10 x 10 and 11 x 11.
 template <std::size_t MaxCells>
-requires(MaxCells >= 1) class DynamicShape {
+requires(MaxCells >= 1 && MaxCells <= max_board_cells) class DynamicShape {
 public:
   /// How many cells a board of this shape type can have at most.
   static constexpr std::size_t capacity = MaxCells;

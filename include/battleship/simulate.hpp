@@ -144,7 +144,9 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
   std::atomic<std::uint64_t> next{0};
   std::atomic<std::uint64_t> done{0};
   std::atomic<unsigned> running{threads};
-  std::atomic<bool> stop{false};
+  // A run cancelled before it starts plays nothing: the watcher reads the flag only after its
+  // first millisecond, by which hundreds of quick games would be played.
+  std::atomic<bool> stop{stop_requested(options)};
   std::vector<Partial> partial(threads);
   std::mutex failure_mutex;
   std::exception_ptr failure; // the first exception a worker caught
@@ -252,8 +254,8 @@ SimulationResult simulate_solo(const Board<S>& board, const Fleet& fleet, const 
         if (options.on_game) options.on_game(i, SoloResult{});
         return true;
       }
-      return detail::count_solo_game(out, i, play_solo(ocean, view, my_shooter, rng, &stop),
-                                     options);
+      return detail::count_solo_game(
+          out, i, detail::play_matched(ocean, view, my_shooter, rng, &stop), options);
     };
   };
   return detail::solo_batch(options, make_player, start);
@@ -478,8 +480,8 @@ SimulationResult simulate_every_layout(const Board<S>& board, const Fleet& fleet
       for (std::size_t s = 0; s < ships; ++s)
         ocean.place_unchecked(static_cast<int>(s), placements[first + s]);
       Rng rng(derive_seed(options.seed, i % generators));
-      return detail::count_solo_game(out, i, play_solo(ocean, view, my_shooter, rng, &stop),
-                                     options);
+      return detail::count_solo_game(
+          out, i, detail::play_matched(ocean, view, my_shooter, rng, &stop), options);
     };
   };
   return detail::solo_batch(options, make_player, start);

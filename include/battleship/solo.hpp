@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <stdexcept>
 
 #include <battleship/ocean.hpp>
 #include <battleship/strategy.hpp>
@@ -77,6 +78,23 @@ SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng
   result.finished = ocean.all_sunk();
   return result;
 }
+
+/// `play_solo` for a view the caller made of the ocean's board and fleet (the runs, once a game:
+/// the check is a comparison of two fleets, a few percent of the quickest games).
+template <BoardShape S, ShotStrategy<S> Shooter>
+SoloResult play_matched(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& rng,
+                        const std::atomic<bool>* stop) {
+  view.reset();
+  shooter.start(view);
+  switch (view.rules().disclosure) {
+  case Disclosure::hit_only:
+    return solo_loop<Disclosure::hit_only>(ocean, view, shooter, rng, stop);
+  case Disclosure::hit_and_sunk:
+    return solo_loop<Disclosure::hit_and_sunk>(ocean, view, shooter, rng, stop);
+  case Disclosure::sunk_with_name: break;
+  }
+  return solo_loop<Disclosure::sunk_with_name>(ocean, view, shooter, rng, stop);
+}
 } // namespace detail
 
 /// Plays `shooter` against the already placed `ocean` until every ship is sunk.
@@ -89,19 +107,15 @@ SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng
 ///
 /// `stop`, when given, is read before each shot: once it is true the game stops there, unfinished
 /// and `stopped` (a run that is cancelled does not wait for a slow game to end).
+///
+/// Throws `std::invalid_argument` when `view` is not of `ocean`'s board and fleet: the shooter
+/// would read ship ids the view's fleet does not have (out of bounds) or plan on another board.
 template <BoardShape S, ShotStrategy<S> Shooter>
 SoloResult play_solo(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& rng,
                      const std::atomic<bool>* stop = nullptr) {
-  view.reset();
-  shooter.start(view);
-  switch (view.rules().disclosure) {
-  case Disclosure::hit_only:
-    return detail::solo_loop<Disclosure::hit_only>(ocean, view, shooter, rng, stop);
-  case Disclosure::hit_and_sunk:
-    return detail::solo_loop<Disclosure::hit_and_sunk>(ocean, view, shooter, rng, stop);
-  case Disclosure::sunk_with_name: break;
-  }
-  return detail::solo_loop<Disclosure::sunk_with_name>(ocean, view, shooter, rng, stop);
+  if (!(view.board() == ocean.board()) || !(view.fleet() == ocean.fleet()))
+    throw std::invalid_argument("play_solo needs a view of the ocean's board and fleet");
+  return detail::play_matched(ocean, view, shooter, rng, stop);
 }
 
 } // namespace battleship

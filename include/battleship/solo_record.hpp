@@ -72,7 +72,7 @@ SoloGameRecord<S> record_solo_game(const Board<S>& board, const Fleet& fleet, co
   if (!record.placed) return record;
   Ocean<S> played = record.ocean; // the layout, to fire the noted cells at afterwards
   detail::NotingShooter<S, Shooter> noting{Shooter(shooter), &record.cells};
-  record.result = play_solo(played, record.view, noting, rng);
+  record.result = detail::play_matched(played, record.view, noting, rng, nullptr);
   for (const Coord c : record.cells) record.outcomes.push_back(record.ocean.fire(c));
   return record;
 }

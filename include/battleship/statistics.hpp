@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include <battleship/coord.hpp>
 #include <battleship/detail/text.hpp>
 
 namespace battleship {
@@ -21,10 +22,16 @@ namespace battleship {
 class ShotHistogram {
 public:
   /// Counts `games` games (one unless given) that took `shots` shots each; throws
-  /// `std::invalid_argument` for negative `shots`, counting nothing.
+  /// `std::invalid_argument` for negative `shots` or more than `max_board_cells` (no game
+  /// fires more valid shots than its board has cells; the counts would take gigabytes), counting
+  /// nothing.
   void add(int shots, std::uint64_t games = 1) {
     if (shots < 0)
       throw std::invalid_argument(detail::concat("a game takes 0 shots or more, got ", shots));
+    if (static_cast<std::size_t>(shots) > max_board_cells)
+      throw std::invalid_argument(detail::concat("a game of ", shots,
+                                                 " shots: no board has more than ", max_board_cells,
+                                                 " cells to fire at"));
     const auto i = static_cast<std::size_t>(shots);
     if (i >= counts_.size()) counts_.resize(i + 1, 0);
     counts_[i] += games;

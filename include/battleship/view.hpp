@@ -126,8 +126,11 @@ public:
     return best;
   }
 
-  /// Marks `c` as named in the current salvo (called by the game runner).
-  void add_pending(Coord c) noexcept { pending_.set(board_.index(c)); }
+  /// Marks `c` as named in the current salvo (called by the game runner). A cell off the board
+  /// is ignored, as `record` ignores one: no volley names it.
+  void add_pending(Coord c) noexcept {
+    if (board_.contains(c)) pending_.set(board_.index(c));
+  }
 
   /// Why `record` should not take `outcome` at `c`, or `AnswerRefusal::none`: for callers that
   /// feed a view by hand (a front end, a lesson, a script), which a game runner never needs. It
