@@ -79,8 +79,8 @@ SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng
   return result;
 }
 
-/// `play_solo` for a view the caller made of the ocean's board and fleet (the runs, once a game:
-/// the check is a comparison of two fleets, a few percent of the quickest games).
+/// `play_solo` for a view the caller made of the ocean's board and fleet: the runs, which play it
+/// once a game and would otherwise compare the same two fleets every game.
 template <BoardShape S, ShotStrategy<S> Shooter>
 SoloResult play_matched(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng& rng,
                         const std::atomic<bool>* stop) {
