@@ -28,12 +28,14 @@ public:
   void add(int shots, std::uint64_t games = 1) {
     if (shots < 0)
       throw std::invalid_argument(detail::concat("a game takes 0 shots or more, got ", shots));
-    if (static_cast<std::size_t>(shots) > max_board_cells)
-      throw std::invalid_argument(detail::concat("a game of ", shots,
-                                                 " shots: no board has more than ", max_board_cells,
-                                                 " cells to fire at"));
     const auto i = static_cast<std::size_t>(shots);
-    if (i >= counts_.size()) counts_.resize(i + 1, 0);
+    if (i >= counts_.size()) { // rare (a longer game than any so far): the limit is read only here
+      if (i > max_board_cells)
+        throw std::invalid_argument(detail::concat("a game of ", shots,
+                                                   " shots: no board has more than ",
+                                                   max_board_cells, " cells to fire at"));
+      counts_.resize(i + 1, 0);
+    }
     counts_[i] += games;
   }
   /// Adds every game of `other`.

@@ -68,6 +68,7 @@ from battleship.cli.options import (
     whole_number,
 )
 from battleship.cli.play import add_play
+from battleship.cli.report import _shows
 from battleship.cli.replay import add_replay
 from battleship.cli.solo import add_compare, add_simulate
 from battleship.cli.tournament import add_tournament
@@ -122,12 +123,7 @@ codecs.register_error("battleship.plain_text", _plain_text_fallback)
 def _show_what_the_encoding_can(stream: Any) -> None:
     """Let ``stream`` (stdout or stderr) write the tables' ``±`` as ``+/-`` if its encoding has
     no ``±``, instead of stopping the command with a codec error."""
-    encoding = getattr(stream, "encoding", None)
-    if not isinstance(stream, io.TextIOWrapper) or not encoding:
-        return
-    try:
-        "±".encode(encoding)
-    except (UnicodeEncodeError, LookupError):
+    if isinstance(stream, io.TextIOWrapper) and stream.encoding and not _shows("±", stream):
         stream.reconfigure(errors="battleship.plain_text")
 
 

@@ -61,8 +61,9 @@ def _match(args: argparse.Namespace) -> int:
                              first_game=args.first_game, phases=args.phases, **run_arguments(args))
     setup = f"{_describe(args, rules)}, placer {args.placer}{_budget_text(args)}"  # as simulate's header
     _print_match(r, setup, played=r.games if test is None else test.played)
-    if r.aborted and "could not place its fleet" in (r.first_abort or "") and _budget_hint(args):
-        print(f"  the placer found no layout for some fleets{_budget_hint(args)}")  # as simulate says
+    hint = _budget_hint(args)
+    if r.aborted and "could not place its fleet" in (r.first_abort or "") and hint:
+        print(f"  the placer found no layout for some fleets{hint}")  # as simulate says
     if test is not None:
         print(f"  {test}")
     if r.game_results is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from typing import Iterable, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
 import battleship
 from battleship import Fleet, Rules
@@ -60,11 +60,12 @@ def nothing_played(what: str) -> int:
     return 1
 
 
-def _shows(text: str) -> bool:
-    """Whether standard output's encoding can write ``text`` (``PYTHONIOENCODING=ascii`` cannot
-    write ``±``, which the command line then writes as ``+/-``)."""
+def _shows(text: str, stream: Any = None) -> bool:
+    """Whether ``stream``'s encoding (standard output's unless given) can write ``text``
+    (``PYTHONIOENCODING=ascii`` cannot write ``±``, which the command line then writes as
+    ``+/-``)."""
     try:
-        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+        text.encode(getattr(sys.stdout if stream is None else stream, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
         return False
     return True
