@@ -36,6 +36,18 @@ TEST_CASE("coordinates print in every notation and parse back", "[coord_text]") 
   CHECK(column_label(26) == "AA");
 }
 
+TEST_CASE("readable_cells is where format_coord's text stops parsing back", "[coord_text]") {
+  for (auto n : {CoordNotation::letter_number, CoordNotation::number_letter, CoordNotation::bbm103,
+                 CoordNotation::cs32}) {
+    const auto [rows, cols] = readable_cells(n);
+    const Coord last{static_cast<int>(rows - 1), static_cast<int>(cols - 1)};
+    CHECK(parse_coord(format_coord(last, n), n).coord == last);
+    CHECK_FALSE(parse_coord(format_coord({static_cast<int>(rows), 0}, n), n).coord.has_value());
+    CHECK_FALSE(parse_coord(format_coord({0, static_cast<int>(cols)}, n), n).coord.has_value());
+  }
+  CHECK(readable_cells(CoordNotation::letter_number).cols == 26 + 26 * 26 + 26 * 26 * 26);
+}
+
 TEST_CASE("bad coordinate text says what is wrong", "[coord_text]") {
   using Catch::Matchers::Contains;
   CHECK(parse_coord("").error == "empty coordinate");

@@ -191,15 +191,7 @@ void register_values(py::module_& m) {
       [](Coord c, py::handle notation) {
         if (c.row < 0 || c.col < 0) throw py::value_error("cannot write a negative cell");
         const CoordNotation n = notation_of(notation);
-        // Refused past what parse_cell reads back: numbers of max_digits digits, columns of
-        // max_letters letters (no board comes near either).
-        long long most_number = 1, most_letters = 0, power = 1;
-        for (std::size_t i = 0; i < battleship::detail::max_digits; ++i) most_number *= 10;
-        for (std::size_t i = 0; i < battleship::detail::max_letters; ++i)
-          most_letters += (power *= 26);
-        const bool numbers = n == CoordNotation::cs32; // 0-based numbers; the others 1-based rows
-        const long long rows = numbers ? most_number : most_number - 1;
-        const long long cols = numbers ? most_number : most_letters;
+        const auto [rows, cols] = readable_cells(n); // past them parse_cell reads it not back
         if (c.row >= rows || c.col >= cols)
           throw py::value_error(
               "cannot write cell (" + std::to_string(c.row) + ", " + std::to_string(c.col) +

@@ -105,6 +105,23 @@ inline int parse_digits(std::string_view s) {
 }
 } // namespace detail
 
+/// The cells `parse_coord` reads back once `format_coord` wrote them in `notation`: rows below
+/// `rows` and columns below `cols`. Numbers have at most `detail::max_digits` digits (1-based
+/// rows, or `cs32`'s 0-based rows and columns) and columns at most `detail::max_letters` letters;
+/// no board comes near either limit.
+struct ReadableCells {
+  long long rows; ///< Rows below this are read back.
+  long long cols; ///< Columns below this are read back.
+};
+/// The `ReadableCells` of `notation`.
+[[nodiscard]] constexpr ReadableCells readable_cells(CoordNotation notation) noexcept {
+  long long numbers = 1, letters = 0, power = 1; // how many numbers and letter columns it reads
+  for (std::size_t i = 0; i < detail::max_digits; ++i) numbers *= 10;
+  for (std::size_t i = 0; i < detail::max_letters; ++i) letters += (power *= 26);
+  if (notation == CoordNotation::cs32) return {numbers, numbers};
+  return {numbers - 1, letters}; // 1-based rows start at 1
+}
+
 /// Parses `text` written in `notation`; never throws on bad text, it says what is wrong.
 ///
 /// Letters are case-insensitive and blanks around the text are ignored. The result is not
