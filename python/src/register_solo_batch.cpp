@@ -141,10 +141,26 @@ void bind_solo_batch(py::module_& m) {
               if (batch.over(static_cast<std::size_t>(g)))
                 throw py::value_error("env " + std::to_string(g) + " is over: reset it first");
             }
-            for (py::ssize_t g = 0; g < n; ++g)
-              if (!k(g)) batch.step(static_cast<std::size_t>(g), static_cast<std::size_t>(a(g)));
+            // What each env was told, for the info's "outcome" and "sunk_ship": its ShotResult
+            // (-1 where skipped) and the ship a sinking names (-1 for none), as indices NumPy
+            // looks names up with at once.
+            py::array_t<py::ssize_t> results(n);
+            py::array_t<py::ssize_t> sunk(n);
+            auto r = results.mutable_unchecked<1>();
+            auto s = sunk.mutable_unchecked<1>();
+            for (py::ssize_t g = 0; g < n; ++g) {
+              r(g) = -1;
+              s(g) = -1;
+              if (k(g)) continue;
+              const ShotOutcome told =
+                  batch.step(static_cast<std::size_t>(g), static_cast<std::size_t>(a(g)));
+              r(g) = static_cast<py::ssize_t>(told.result);
+              if (told.sank()) s(g) = told.ship;
+            }
+            return py::make_tuple(results, sunk);
           },
-          py::arg("actions"), py::arg("skip"), "Fires each env's action, except where skipped.")
+          py::arg("actions"), py::arg("skip"),
+          "Fires each env's action, except where skipped; returns what each was told.")
       .def(
           "probability_maps",
           [](Box& b, unsigned threads) {

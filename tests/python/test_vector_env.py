@@ -50,9 +50,28 @@ def assert_same_games(
             assert (reward, term, trunc) == (rewards[i], terminated[i], truncated[i])
             assert np.array_equal(one_info["action_mask"], info["action_mask"][i])
             assert (one_info["shots"], one_info["steps"]) == (info["shots"][i], info["steps"][i])
+            # what the step told: absent (None, unmarked) for an env starting its next game
+            assert (one_info.get("outcome"), "outcome" in one_info) == (info["outcome"][i], info["_outcome"][i])
+            assert (one_info.get("sunk_ship"), "sunk_ship" in one_info) == (info["sunk_ship"][i], info["_sunk_ship"][i])
         restarting = terminated | truncated
         ended += int(restarting.sum())
     return ended
+
+
+def test_info_says_what_each_step_told_and_marks_the_envs_that_were_told_it():
+    vector = BattleshipVectorEnv(2, rows=3, cols=3, fleet=battleship.Fleet([battleship.ShipClass("Boat", "B", 2)]))
+    vector.reset(seed=0)
+    cells = [np.flatnonzero(vector.ocean(i).ships.reshape(-1) == 0).tolist() for i in range(2)]
+    water = [next(cell for cell in range(9) if cell not in cells[i]) for i in range(2)]
+    _, _, _, _, info = vector.step(np.array([cells[0][0], water[1]]))
+    assert info["outcome"].tolist() == ["hit", "miss"] and info["_outcome"].tolist() == [True, True]
+    assert info["sunk_ship"].tolist() == [None, None] and not info["_sunk_ship"].any()
+    _, _, terminated, _, info = vector.step(np.array([cells[0][1], water[1]]))  # env 1 fires again
+    assert info["outcome"].tolist() == ["sunk", "repeat"] and terminated.tolist() == [True, False]
+    assert info["sunk_ship"].tolist() == ["Boat", None] and info["_sunk_ship"].tolist() == [True, False]
+    _, rewards, _, _, info = vector.step(np.array([0, cells[1][0]]))  # env 0 starts its next game
+    assert rewards.tolist() == [0.0, -1.0]
+    assert info["outcome"].tolist() == [None, "hit"] and info["_outcome"].tolist() == [False, True]
 
 
 def step_both(vector: BattleshipVectorEnv, singles: list[BattleshipEnv], actions: np.ndarray, restarting: np.ndarray) -> Any:

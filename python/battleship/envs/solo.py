@@ -19,6 +19,11 @@ Its id is ``"battleship/Battleship-v0"`` (see ``battleship.envs``).
 changes nothing and still costs its step, as a wasted turn does; ``action_masks()`` (the
 convention of sb3-contrib's ``MaskablePPO``) and ``info["action_mask"]`` say which cells are open.
 
+**Info**: ``"action_mask"``, ``"shots"`` (shots fired: a repeated cell is no shot) and
+``"steps"``; after a step also ``"outcome"``, what the agent was told: ``"miss"``, ``"hit"``,
+``"sunk"`` (a ``"hit"`` under the ``hit_only`` disclosure) or ``"repeat"`` (a cell already
+shot), and ``"sunk_ship"``, the name of the ship the step sank, when the disclosure rule names it.
+
 **End**: ``terminated`` when the whole fleet is sunk; ``truncated`` after ``max_steps`` steps
 (``2 * rows * cols`` unless given) or when the rules' ``shot_cap`` is reached.
 

@@ -14,6 +14,12 @@ neither flag set.
 env ``i`` then plays exactly the games of ``BattleshipEnv`` reset with seed ``s + i``, later games
 included. ``info["action_mask"]`` ``(num_envs, rows * cols)`` says which cells are open.
 
+**What a step told**: ``info["outcome"]`` holds each env's ``BattleshipEnv`` ``info["outcome"]``
+(``"miss"``, ``"hit"``, ``"sunk"`` or ``"repeat"``; None for an env starting its next game) and
+``info["sunk_ship"]`` the name of the ship a step sank where the disclosure rule names it (else
+None); ``info["_outcome"]`` and ``info["_sunk_ship"]`` mark the envs that have one (Gymnasium's
+convention for entries only some envs give). Both keys are in every step's info.
+
 **Chosen layouts and partial resets**: ``reset(options={"ocean": ...})`` plays given layouts
 (one for every env, or one per env), and ``options={"reset_mask": mask}`` starts over only the
 envs ``mask`` marks. A reset is all or nothing: a refused option or a failing placer changes no
@@ -52,6 +58,10 @@ __all__ = ["BattleshipVectorEnv"]
 
 Observation = Dict[str, npt.NDArray[np.int8]]
 
+_OUTCOMES = np.array(["miss", "hit", "sunk", "repeat", None], dtype=object)
+"""``info["outcome"]`` by the engine's ``ShotResult`` code (``invalid``, a cell already shot, is
+``BattleshipEnv``'s ``"repeat"``); code -1, an env that was not stepped, reads the last: None."""
+
 MAX_ENVS = 2**20
 """The most envs one vector env holds: far above any use (about 7 GB on the classic board; 65,536
 envs take 450 MB), so that a mistyped count is refused instead of exhausting the memory."""
@@ -89,6 +99,8 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         )
         cells = self.rows * self.cols
         self.ship_count = self.fleet.ship_count
+        names = [self.fleet.ship(i)["name"] for i in range(self.ship_count)]
+        self._ship_names = np.array(names + [None], dtype=object)  # [-1]: no ship named
         self.single_action_space = spaces.Discrete(cells)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self.single_observation_space = spaces.Dict(target_spaces(self.rows, self.cols, self.ship_count))
@@ -156,11 +168,12 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         restarting = np.flatnonzero(self._autoreset)
         if restarting.size:
             self._start(restarting, self._generators, [None] * self.num_envs)
-        self._batch.step(array.astype(np.int64), self._autoreset)
+        results, sunk = self._batch.step(array.astype(np.int64), self._autoreset)
         rewards = np.where(self._autoreset, 0.0, -1.0)
         terminated, truncated = self._batch.terminated(), self._batch.truncated()
         self._autoreset = terminated | truncated
         observation, info = self._observation_and_info()
+        info.update(self._told(results, sunk))
         return observation, rewards, terminated, truncated, info
 
     def suggest(self, shooter: str = "probability") -> npt.NDArray[np.int64]:
@@ -269,6 +282,17 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
 
     def _masks(self, codes: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
         return codes.reshape(self.num_envs, -1) == UNKNOWN  # type: ignore[no-any-return]
+
+    def _told(self, results: npt.NDArray[np.intp], sunk: npt.NDArray[np.intp]) -> Dict[str, Any]:
+        """The step's ``"outcome"`` and ``"sunk_ship"`` entries, with their masks, from what the
+        engine says each env was told: its result (-1 for an env that started its next game) and
+        the ship a sinking named (-1 for none)."""
+        return {  # one lookup each: index -1 reads the None at the end of the names
+            "outcome": _OUTCOMES[results],
+            "_outcome": results >= 0,
+            "sunk_ship": self._ship_names[sunk],
+            "_sunk_ship": sunk >= 0,
+        }
 
     def _observation_and_info(self) -> Tuple[Observation, Dict[str, Any]]:
         """The observation and the info, from one copy of the boards' codes."""
