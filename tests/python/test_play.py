@@ -337,6 +337,25 @@ def test_the_scoreboard_counts_rounds_and_the_next_round_needs_a_finished_one():
     assert m.round.seed == m.settings.seed + 1
 
 
+def test_a_round_the_computer_breaks_the_rules_of_counts_as_stopped_not_drawn(tmp_path, monkeypatch):
+    (tmp_path / "my_stubborn_ai.py").write_text(
+        "class Corner:\n    def next_shot(self, view, rng):\n        return (0, 0)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    m = Match(Settings(seed=3, opponent="my_stubborn_ai:Corner", placer="uniform"))
+    m.round.place_rest()
+    for cell in water_cells(m.round.theirs):  # (0, 0) once, then refused until the limit
+        if m.round.stage == "over":
+            break
+        m.round.fire(cell)
+    r = m.round
+    assert r.stage == "over" and r.stopped and r.winner is None
+    assert "The round stopped: the computer made too many invalid shots in a row" in r.message
+    assert (m.wins, m.draws, m.stopped) == ([0, 0], 0, 1)
+    assert m.score() == "You 0 - 0 Computer, 1 stopped"
+    sys.modules.pop("my_stubborn_ai", None)
+
+
 def test_seeds_are_checked_and_round_seeds_wrap_at_2_64():
     with pytest.raises(TypeError, match="seed must be None or an int"):
         Settings(seed="7")  # type: ignore[arg-type]
@@ -557,7 +576,7 @@ def test_a_whole_game_through_keys_and_clicks():
             await pilot.press("h")
             hinted = r.cursor
             assert r.view.is_open(hinted) and "Hint:" in region_text(app, "#message")
-            assert r.shots[0] == 1 and "(1 hint)" in screen_text(app)
+            assert r.shots[0] == 1 and "Hints: 1" in screen_text(app)
             assert r.hint() == hinted  # the same answers, the same hint
 
             # sink the fleet by clicking; the first hit flashes the enemy board
@@ -573,7 +592,7 @@ def test_a_whole_game_through_keys_and_clicks():
             assert r.stage == "over" and r.winner == 0
             assert "You won in" in region_text(app, "#message")
             assert "You 1 - 0 Computer" in text and "round over" in text
-            assert f"Shots: you {len(targets) + 1}," in text and "(2 hints)" in text
+            assert f"Shots: you {len(targets) + 1}," in text and "Hints: 2" in text
 
             # a click starts the next round; the score is kept
             await pilot.click(enemy, offset=(3, 3))
@@ -667,12 +686,108 @@ def test_a_terminal_too_small_says_so_instead_of_cutting_the_boards_off():
     run(scenario())
 
 
+def test_keys_do_nothing_while_the_notice_hides_the_game_but_q_quits():
+    async def scenario():
+        app = PlayApp(Settings(seed=11, opponent="random"))
+        async with app.run_test(size=(40, 10)) as pilot:
+            await pilot.press("a", "enter", "right", "enter", "h")
+            r = app.match.round
+            assert r.stage == "placing" and r.placed == [] and r.shots == (0, 0) and r.hints == 0
+            await pilot.press("q")
+        return app
+
+    assert run(scenario()).return_code == 0
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"fleet": "russian"},  # ten ships: a tall panel
+        {"opponent": "my_long_named_ai:PatientlyRandomOpponent"},  # a wide panel
+        {"rows": 14, "cols": 3, "touching": "allowed"},  # narrow boards: the message wraps tall
+    ],
+)
+def test_at_its_minimum_size_the_game_shows_every_line_whole(changes, tmp_path, monkeypatch):
+    """The panel's lines never wrap: the minimum size counts its widest line, and the panel is
+    given that width; the message under the boards is counted wrapped."""
+    (tmp_path / "my_long_named_ai.py").write_text(
+        "class PatientlyRandomOpponent:\n    def next_shot(self, view, rng):\n"
+        "        return view.open_cells()[0]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    async def scenario():
+        app = PlayApp(Settings(**{"seed": 1, "opponent": "random", **changes}))
+        async with app.run_test(size=SIZE) as pilot:
+            for keys in ([], ["a"], ["h", "enter", "h", "h"]):  # placing, shooting, with hints
+                await pilot.press(*keys)
+                width, height = app.minimum_size()
+                await pilot.resize_terminal(width, height)
+                await pilot.pause()
+                text = screen_text(app)
+                assert "needs at least" not in text
+                for line in app.panel_text().plain.split("\n"):
+                    assert line.strip() in text, (keys, line)
+                assert " ".join(app.match.round.message.split()) in region_text(app, "#message")
+                for smaller in ((width - 1, height), (width, height - 1)):
+                    await pilot.resize_terminal(*smaller)
+                    await pilot.pause()
+                    assert "needs at least" in " ".join(screen_text(app).split())  # wrapped
+                await pilot.resize_terminal(*SIZE)
+            await pilot.press("q")
+
+    run(scenario())
+    sys.modules.pop("my_long_named_ai", None)
+
+
 def test_the_screenshot_is_an_svg_of_a_game_in_progress(tmp_path):
     from battleship.play.screenshot import write_screenshot
 
     path = write_screenshot(tmp_path / "play.svg")
     svg = path.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "Enemy" in svg and "Round" in svg
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_an_exception_from_your_own_opponent_ends_play_with_its_traceback_and_exit_code_1(python_env, tmp_path):
+    import os
+    import pty
+    import select
+    import time
+
+    (tmp_path / "my_broken_ai.py").write_text(
+        "class Raiser:\n    def next_shot(self, view, rng):\n        raise RuntimeError('boom from my AI')\n"
+    )
+    pid, fd = pty.fork()
+    if pid == 0:
+        env = dict(python_env, TERM="xterm-256color", COLUMNS="100", LINES="30")
+        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+        argv = [sys.executable, "-m", "battleship", "play", "--seed", "1", "--opponent", "my_broken_ai:Raiser"]
+        os.execvpe(sys.executable, argv, env)
+    out = bytearray()
+    end = time.time() + 60
+    sent = 0
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out.extend(chunk)
+        if sent == 0 and b"placing 1/5" in out:
+            os.write(fd, b"a")  # place the fleet at random
+            sent = 1
+        elif sent == 1 and b"shooting" in out:
+            os.write(fd, b"\r")  # fire: the computer's turn follows, and its shooter raises
+            sent = 2
+    _, status = os.waitpid(pid, 0)
+    assert sent == 2, bytes(out[-500:])
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1
+    assert b"boom from my AI" in out
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")

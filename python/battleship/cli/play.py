@@ -52,10 +52,12 @@ def _play(args: argparse.Namespace) -> int:
         raise ValueError("battleship play needs a terminal (its input and output are not one)")
     app.run()
     match = app.match
-    played = match.wins[0] + match.wins[1] + match.draws
+    played = match.wins[0] + match.wins[1] + match.draws + match.stopped
     if played:
         print(f"{match.score()} after {played} round{'s' if played != 1 else ''}.")
-    return 0
+    # Textual has printed the traceback of an exception from your own opponent or placer and
+    # ended the app with 1: the exit code of a bug in your own code, as from the other commands.
+    return 1 if app.return_code else 0
 
 
 def add_play(sub: Subparsers) -> None:

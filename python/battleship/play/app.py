@@ -7,8 +7,10 @@ clicks into calls. ``screen_text(app)`` gives the screen as plain text (for test
 from __future__ import annotations
 
 import io
+import textwrap
 from typing import Dict, List, Optional, Tuple
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import events
@@ -39,7 +41,8 @@ STYLES: Dict[str, str] = {
 CURSOR = "bold #000000 on #f1c40f"
 CELL = 2  # characters per cell
 LABEL = 3  # characters of the row labels
-MESSAGE_HEIGHT = 3  # the message line and its border
+PANEL_WIDTH = 28  # the side panel's least width, border and padding included
+OPPONENT_CHARS = 16  # of the opponent's name in the panel (the enemy board's title has it all)
 
 
 def _column_label(c: int) -> str:
@@ -140,7 +143,7 @@ class PlayApp(App[Match]):
     }
     #panel {
         width: 1fr;
-        min-width: 28;
+        min-width: 28;  /* PANEL_WIDTH; redraw widens it to the panel's widest line */
         height: auto;
         border: round $secondary;
         border-title-align: center;
@@ -182,6 +185,7 @@ class PlayApp(App[Match]):
     def __init__(self, settings: Optional[Settings] = None) -> None:
         super().__init__()
         self.match = Match(settings if settings is not None else Settings())
+        self._too_small = False  # the notice hides the game: only quitting works
 
     # ---- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -214,22 +218,32 @@ class PlayApp(App[Match]):
         self._check_size()
 
     def minimum_size(self) -> Tuple[int, int]:
-        """The smallest terminal, (columns, lines), that shows both boards, the message line and
-        the side panel as they are now."""
+        """The smallest terminal, (columns, lines), that shows both boards, the message (wrapped
+        under them) and the side panel (its widest line unwrapped) as they are now."""
         r = self.match.round
         board_width = LABEL + CELL * r.cols + 2  # 2: the border
         board_height = r.rows + 1 + 2  # 1: the column labels
-        panel = self.query_one("#panel", Static)
-        panel_height = len(self.panel_text().plain.split("\n")) + 2
-        panel_width = int(panel.styles.min_width.value) if panel.styles.min_width else 0
-        return (2 * board_width + panel_width, max(board_height + MESSAGE_HEIGHT, panel_height))
+        panel_lines = self.panel_text().plain.split("\n")
+        message_width = max(1, 2 * board_width - 4)  # its border and padding
+        message_lines = len(textwrap.wrap(r.message, message_width)) or 1
+        return (
+            2 * board_width + self.panel_width(),
+            max(board_height + message_lines + 2, len(panel_lines) + 2),  # 2: the borders
+        )
+
+    def panel_width(self) -> int:
+        """The side panel's width with its widest line unwrapped (at least ``PANEL_WIDTH``)."""
+        widest = max(cell_len(line) for line in self.panel_text().plain.split("\n"))
+        return max(PANEL_WIDTH, widest + 4)  # 4: the border and the padding
 
     def _check_size(self, size: Optional[Size] = None) -> None:
         """Hides the game behind a notice while the terminal (``size``, default the app's) is too
         small to show all of it (a board cut off at the edge would look like a smaller board)."""
         size = self.size if size is None else size
         width, height = self.minimum_size()
+        self.query_one("#panel").styles.min_width = self.panel_width()  # never narrower than its lines
         small = size.width < width or size.height < height
+        self._too_small = small
         self.query_one("#main").display = not small
         notice = self.query_one("#too_small", Static)
         notice.display = small
@@ -250,7 +264,8 @@ class PlayApp(App[Match]):
         m, r = self.match, self.match.round
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(f"Round {r.number}", "bold")
-        t.append(f" vs {m.settings.opponent}\n")
+        name = m.settings.opponent
+        t.append(f" vs {name if len(name) <= OPPONENT_CHARS else name[: OPPONENT_CHARS - 1] + '…'}\n")
         if r.stage == "placing":
             assert r.ship is not None
             stage = f"placing {len(r.placed) + 1}/{len(r.names)}"
@@ -260,9 +275,13 @@ class PlayApp(App[Match]):
         else:
             stage = "round over"
         t.append(f"Stage: {stage}\n", "bold")
-        t.append(m.score() + "\n", "bold #f1c40f")
+        t.append(f"You {m.wins[0]} - {m.wins[1]} Computer\n", "bold #f1c40f")
+        if m.draws or m.stopped:
+            t.append(m.others() + "\n", "#f1c40f")
         you, me = r.shots
-        t.append(f"Shots: you {you}, me {me}" + (f" ({r.hints} hint{'s' if r.hints > 1 else ''})" if r.hints else "") + "\n")
+        t.append(f"Shots: you {you}, me {me}\n")
+        if r.hints:
+            t.append(f"Hints: {r.hints}\n")
         count = r.enemy_afloat_count()
         t.append("Enemy afloat: ", "bold")
         t.append(("?" if count is None else f"{count}/{len(r.names)}") + "\n")
@@ -290,7 +309,7 @@ class PlayApp(App[Match]):
                     ("U", "take one back"), ("click", "move it there")]
         elif stage == "shooting":
             aim = "fire" if self.match.round.volley_size() == 1 else "aim (*)"
-            keys = [("arrows", "move the cursor (+)"), ("Enter", aim), ("click", f"{aim} there"), ("H", "hint")]
+            keys = [("arrows", "move cursor (+)"), ("Enter", aim), ("click", f"{aim} there"), ("H", "hint")]
         else:
             keys = [("N", "next round"), ("click", "next round")]
         return keys + [("Q/Esc", "quit")]
@@ -321,6 +340,11 @@ class PlayApp(App[Match]):
         self.set_timer(self.FLASH_SECONDS, done)
 
     # ---- actions ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: Tuple[object, ...]) -> Optional[bool]:
+        """Textual asks before each key's action: while the notice hides the game, only Q and Esc
+        do anything (a key must not fire at a board you cannot see)."""
+        return action == "quit" or not self._too_small
+
     def action_move(self, dr: int, dc: int) -> None:
         """The arrow keys: move the cursor by (dr, dc)."""
         self.match.round.move(dr, dc)
@@ -397,8 +421,8 @@ class PlayApp(App[Match]):
             self.redraw()
 
     def on_click(self, event: events.Click) -> None:
-        """A click once the round is over starts the next one."""
-        if self.match.round.stage == "over":
+        """A click once the round is over starts the next one (not on the too-small notice)."""
+        if self.match.round.stage == "over" and not self._too_small:
             self.action_next()
 
 

@@ -28,7 +28,7 @@ def _cells(mask: "np.typing.NDArray[np.bool_]") -> List[Tuple[int, int]]:
 
 async def _play(path: pathlib.Path) -> None:
     app = PlayApp(Settings(seed=2004, opponent="parity"))
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(SIZE[0], 30)) as pilot:  # placing needs more lines than SIZE
         # Round 1, won quickly: every enemy ship cell.
         await pilot.press("a")
         r = app.match.round
@@ -43,6 +43,7 @@ async def _play(path: pathlib.Path) -> None:
             r.fire(cell)
         r.cursor = water[40]
         app.redraw()
+        await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         path.write_text(app.export_screenshot(title="battleship play"), encoding="utf-8")
         await pilot.press("q")

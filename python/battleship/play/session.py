@@ -221,6 +221,7 @@ class Round:
         self.last_hit: Optional[int] = None  # the player whose board was hit by the last volley
         self.hit_boards: List[int] = []
         self.winner: Optional[int] = None
+        self.stopped = False  # over without a winner or a draw: a player broke the rules
         # hints: the posterior over the enemy's layouts, made at the first hint and then told what
         # the person is told (a round without hints spends nothing on it)
         self._belief: Optional[Posterior] = None
@@ -623,10 +624,21 @@ class Round:
         elif outcome.end == "draw":
             verdict = "A draw!"
         else:
-            verdict = f"The game stopped: {outcome.reason}."
+            self.stopped = True
+            verdict = f"The round stopped: {_as_told(outcome.reason, outcome.at_fault)}; it counts for nobody."
         self.message = f"{self.message}  {verdict} Press N or click for the next round."
         if self._on_over is not None:
             self._on_over(self)
+
+
+def _as_told(reason: str, at_fault: Optional[int]) -> str:
+    """The engine's reason for stopping a game told to the person: ``player 1 made ...`` reads
+    ``the computer made ...`` (player 0 is the person, player 1 the computer)."""
+    who = {0: "you", 1: "the computer"}
+    prefix = f"player {at_fault} "
+    if at_fault in who and reason.startswith(prefix):
+        return f"{who[at_fault]} {reason[len(prefix):]}"
+    return reason
 
 
 class Match:
@@ -639,6 +651,7 @@ class Match:
             self.settings = replace(settings, seed=seed)
         self.wins = [0, 0]
         self.draws = 0
+        self.stopped = 0  # rounds stopped because a player broke the rules
         self.round = self._new_round(1)
 
     def _new_round(self, number: int) -> Round:
@@ -646,7 +659,9 @@ class Match:
         return Round(self.settings, number, (self.settings.seed + number - 1) % 2**64, on_over=self._count)
 
     def _count(self, r: Round) -> None:
-        if r.winner is None:
+        if r.stopped:
+            self.stopped += 1
+        elif r.winner is None:
             self.draws += 1
         else:
             self.wins[r.winner] += 1
@@ -663,6 +678,11 @@ class Match:
         return True
 
     def score(self) -> str:
-        """``You 2 - 1 Computer`` (and draws if any)."""
-        draws = f", {self.draws} drawn" if self.draws else ""
-        return f"You {self.wins[0]} - {self.wins[1]} Computer{draws}"
+        """``You 2 - 1 Computer`` (and the rounds drawn and stopped, if any)."""
+        others = self.others()
+        return f"You {self.wins[0]} - {self.wins[1]} Computer" + (f", {others}" if others else "")
+
+    def others(self) -> str:
+        """The rounds that no one won: ``1 drawn, 1 stopped`` (empty when there are none)."""
+        counts = [(self.draws, "drawn"), (self.stopped, "stopped")]
+        return ", ".join(f"{n} {what}" for n, what in counts if n)
