@@ -401,19 +401,19 @@ def test_each_command_writes_its_results_with_json(tmp_path, capsys, args, kind)
 
 
 @pytest.mark.parametrize(
-    "where, message",
-    [
-        ("missing/out.json", "--json {}: directory .* does not exist"),
-        ("", "--json needs a file name, such as results.json"),
-        (".", "--json .: is a directory, not a file name"),
-        ("out.json/", "--json out.json/: is a directory, not a file name"),  # not there yet: still a directory
+    "where, message, code",
+    [  # exit code 1 for a file that cannot be written, 2 for no file name at all
+        ("missing/out.json", "--json {}: directory .* does not exist", 1),
+        ("", "--json needs a file name, such as results.json", 2),
+        (".", "--json .: is a directory, not a file name", 1),
+        ("out.json/", "--json out.json/: is a directory, not a file name", 1),  # not there yet: still a directory
     ],
 )
-def test_a_json_file_that_cannot_be_written_is_refused_before_the_run(tmp_path, capsys, monkeypatch, where, message):
+def test_a_json_file_that_cannot_be_written_is_refused_before_the_run(tmp_path, capsys, monkeypatch, where, message, code):
     monkeypatch.chdir(tmp_path)
     for args in (["simulate", "parity"], ["match", "parity", "random"], ["tournament", "parity", "random"],
                  ["compare", "--shooters", "parity"]):
-        assert main([*args, "--games", "10", "--no-progress", "--json", where]) == 2
+        assert main([*args, "--games", "10", "--no-progress", "--json", where]) == code
         out, err = capsys.readouterr()
         assert out == "" and re.search(message.format(where), err), err
 

@@ -335,16 +335,17 @@ def test_numpy_integers_are_board_sizes(kind):
 
 def test_compare_refuses_an_unwritable_plot_before_playing(tmp_path, capsys):
     missing = tmp_path / "nowhere" / "x.png"
-    assert main(["compare", "--games", "2", "--shooters", "random", "--plot", str(missing), "--no-progress"]) == 2
+    # a file that cannot be written: exit code 1, as for a --layout file that cannot be read
+    assert main(["compare", "--games", "2", "--shooters", "random", "--plot", str(missing), "--no-progress"]) == 1
     captured = capsys.readouterr()
     assert "battleship: error: --plot" in captured.err and "does not exist" in captured.err
     assert "games per shooter" not in captured.out  # nothing was played
-    assert main(["compare", "--games", "2", "--shooters", "random", "--plot", str(tmp_path), "--no-progress"]) == 2
+    assert main(["compare", "--games", "2", "--shooters", "random", "--plot", str(tmp_path), "--no-progress"]) == 1
     assert "is a directory" in capsys.readouterr().err
     if os.geteuid() != 0:
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o500)
-        assert main(["compare", "--games", "2", "--shooters", "random", "--plot", str(locked / "x.png"), "--no-progress"]) == 2
+        assert main(["compare", "--games", "2", "--shooters", "random", "--plot", str(locked / "x.png"), "--no-progress"]) == 1
         assert "not writable" in capsys.readouterr().err
 
 
@@ -353,7 +354,7 @@ def test_plot_refuses_a_directory_it_may_not_write_and_a_missing_matplotlib(tmp_
     target = str(tmp_path / "x.png")
     with monkeypatch.context() as m:
         m.setattr(os, "access", lambda path, mode, **kwargs: False)
-        assert main(["compare", "--games", "2", "--shooters", "random", "--plot", target, "--no-progress"]) == 2
+        assert main(["compare", "--games", "2", "--shooters", "random", "--plot", target, "--no-progress"]) == 1
     captured = capsys.readouterr()
     assert f"battleship: error: --plot {target}: directory {tmp_path} is not writable" in captured.err
     assert "games per shooter" not in captured.out  # nothing was played

@@ -245,19 +245,20 @@ def _drawn_layout(path: str, rows: int, cols: int, fleet: Fleet, touching: str) 
 
 
 def _check_writable(option: str, path: str, example: str) -> None:
-    """``ValueError`` (so before any game is played) unless ``option``'s file can be written:
-    a name, not a directory, in a directory that exists and is writable."""
+    """Raises, before any game is played, unless ``option``'s file can be written: a name (else
+    ``ValueError``, a usage error), not a directory, in a directory that exists and is writable
+    (else ``OSError``: a file that cannot be written, exit code 1 as when writing it fails)."""
     if not path:
         raise ValueError(f"{option} needs a file name, such as {example}")
     if os.path.isdir(path) or path.endswith(("/", os.sep)):  # "out.json/" names a directory too
-        raise ValueError(f"{option} {path}: is a directory, not a file name")
+        raise IsADirectoryError(f"{option} {path}: is a directory, not a file name")
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
-        raise ValueError(f"{option} {path}: directory {directory} does not exist")
+        raise FileNotFoundError(f"{option} {path}: directory {directory} does not exist")
     if not os.access(directory, os.W_OK):
-        raise ValueError(f"{option} {path}: directory {directory} is not writable")
+        raise PermissionError(f"{option} {path}: directory {directory} is not writable")
     if os.path.exists(path) and not os.access(path, os.W_OK):
-        raise ValueError(f"{option} {path}: the file is not writable")
+        raise PermissionError(f"{option} {path}: the file is not writable")
 
 
 def _add_json_option(p: argparse.ArgumentParser) -> None:

@@ -146,9 +146,10 @@ def _add_phases_option(p: argparse.ArgumentParser) -> None:
 
 
 def _check_plot_file(path: str) -> str:
-    """The file the chart goes to (``.png`` added to a name without a suffix); ``ValueError``
-    (so before any game is played) unless a chart can be written there: matplotlib is installed,
-    knows the format, and the file's directory exists and is writable."""
+    """The file the chart goes to (``.png`` added to a name without a suffix); raises before any
+    game is played unless a chart can be written there: ``ValueError`` unless matplotlib is
+    installed and knows the format, ``OSError`` unless the file's directory exists and is
+    writable (``_check_writable``)."""
     if path and not os.path.isdir(path) and not os.path.splitext(path)[1]:
         path += ".png"
     _check_writable("--plot", path, "shots.png")
