@@ -18,7 +18,6 @@ the same turn. ``--show`` prints the last match's boards as the environment rend
 from __future__ import annotations
 
 import argparse
-import math
 from typing import Any, Dict
 
 import gymnasium
@@ -65,10 +64,10 @@ def main() -> None:
     print(f"{args.episodes} matches each against '{args.opponent}', {args.rules} rules, first player drawn")
     for teacher in ("random", "parity", "probability", "bayes"):
         counts = tally(env, teacher, args.episodes)
-        share = counts[1.0] / args.episodes
-        half = 1.96 * math.sqrt(share * (1 - share) / args.episodes)
+        # Wilson's interval: it keeps a width at 0 and 100 percent, where the normal one has none
+        share, low, high = battleship.proportion(counts[1.0], args.episodes)
         print(
-            f"{teacher:<12} wins {100 * share:5.1f}% (± {100 * half:4.1f}), draws {counts[0.0]:3d}, "
+            f"{teacher:<12} wins {100 * share:5.1f}% ({100 * low:.1f} to {100 * high:.1f}), draws {counts[0.0]:3d}, "
             f"losses {counts[-1.0]:4d}, mean return {(counts[1.0] - counts[-1.0]) / args.episodes:+.3f}"
         )
     if args.show:

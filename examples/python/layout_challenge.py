@@ -10,6 +10,8 @@ same seed, uniformly random layouts: the difference is what your layout costs or
 
     python examples/python/layout_challenge.py [FILE] [--games N] [--touching RULE]
                                                [--shooters NAME,NAME,...]
+
+A shooter is a built-in's name or ``module:attribute`` (your own, as the command line takes it).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import pathlib
 import battleship
 from battleship import FixedPlacer, Ocean
 from battleship.cli import whole_number
+from battleship.strategies import resolve_shooter
 
 SAMPLE = pathlib.Path(__file__).resolve().parents[1] / "layouts" / "classic.txt"
 
@@ -36,29 +39,36 @@ def main() -> None:
                         help="comma-separated shooters (default random,parity,probability)")
     args = parser.parse_args()
     try:
-        text = args.file.read_text()
+        text = args.file.read_bytes().decode("utf-8-sig")  # a byte order mark, as editors write
     except OSError as error:
         parser.error(f"cannot read {args.file}: {error.strerror}")
+    except UnicodeDecodeError as error:
+        line = error.object.count(b"\n", 0, error.start) + 1
+        parser.error(f"{args.file}: line {line}: not UTF-8 text (byte 0x{error.object[error.start]:02x})")
     ocean = Ocean(10, 10, battleship.Fleet.classic(), touching=args.touching)
     try:
         ocean.place_layout(text)  # ValueError (a PlacementError too) names the line
     except ValueError as error:
         parser.error(f"{args.file}: {error}")
     shooters = [name for name in args.shooters.split(",") if name]
-    unknown = [name for name in shooters if name not in battleship.shooter_names()]
-    if unknown or not shooters:
-        parser.error(f"unknown shooter {', '.join(unknown) or '(none given)'}; "
-                     f"known: {', '.join(battleship.shooter_names())}")
+    if not shooters:
+        parser.error(f"no shooter given; known: {', '.join(battleship.shooter_names())}")
+    for name in shooters:  # a built-in's name or module:attribute, as the command line takes
+        try:
+            resolve_shooter(name)
+        except ValueError as error:
+            parser.error(str(error))
 
     print(f"{args.file.name}, touching {args.touching}:")
     print(ocean.layout_text())
     rules = battleship.Rules(touching=args.touching)
     placer = FixedPlacer(ocean)  # the layout as read, checked under the rule
-    print(f"{'shooter':<14} {'this layout':>11} {'uniform':>8} {'difference':>10}")
+    width = max(14, *(len(name) for name in shooters))
+    print(f"{'shooter':<{width}} {'this layout':>11} {'uniform':>8} {'difference':>10}")
     for name in shooters:
         drawn = battleship.simulate(name, args.games, seed=1, rules=rules, placer=placer, progress=False)
         uniform = battleship.simulate(name, args.games, seed=1, rules=rules, progress=False)
-        print(f"{name:<14} {drawn.mean:>11.2f} {uniform.mean:>8.2f} {drawn.mean - uniform.mean:>+10.2f}")
+        print(f"{name:<{width}} {drawn.mean:>11.2f} {uniform.mean:>8.2f} {drawn.mean - uniform.mean:>+10.2f}")
     print(f"(mean shots over {args.games} games each)")
 
 

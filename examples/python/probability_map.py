@@ -39,6 +39,11 @@ def main() -> None:
         help="where the picture goes (default %(default)s)",
     )
     args = parser.parse_args()
+    try:  # before the work, not after it
+        out = plot.figure_file(args.out)  # .png added to a name without a suffix
+    except (OSError, ValueError) as error:
+        print(f"{parser.prog}: error: --out {error}", file=sys.stderr)
+        sys.exit(1 if isinstance(error, OSError) else 2)
 
     ocean = battleship.Ocean()
     ocean.place_randomly(rng=2024)
@@ -80,11 +85,11 @@ def main() -> None:
     import matplotlib.pyplot as plt
 
     try:
-        plt.savefig(args.out, dpi=100, bbox_inches="tight")
-    except OSError as error:  # a folder that does not exist, or no permission to write there
-        print(f"{parser.prog}: error: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
+        plt.savefig(out, dpi=100, bbox_inches="tight")
+    except OSError as error:  # the folder went away, or the disk is full
+        print(f"{parser.prog}: error: cannot write {out}: {error.strerror or error}", file=sys.stderr)
         sys.exit(1)
-    print(f"wrote {args.out}")
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":

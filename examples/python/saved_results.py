@@ -7,7 +7,8 @@ game's shots kept, and ``battleship.save_results`` writes their results to it; `
 compare --json FILE`` writes the same kind of file. Then, as a later session would, the script
 reads FILE back with ``battleship.load_results`` and prints each result's figures and, for each
 pair of results that kept their games' shots and played the same layouts, their difference game
-by game (``paired_difference``). Run it twice: the second run plays nothing.
+by game (``paired_difference``). Run it twice: the second run plays nothing (it says so if it
+was given options to play with: delete FILE, or name another, to play again).
 """
 
 from __future__ import annotations
@@ -24,15 +25,30 @@ from battleship.cli import whole_number
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", default="results.json", help="the results file (default results.json)")
-    parser.add_argument("--games", type=whole_number(1), metavar="N", default=2_000, help="games (default 2,000)")
-    parser.add_argument("--shooters", default="parity,probability", help="shooters (default parity,probability)")
-    parser.add_argument("--seed", type=whole_number(0), metavar="S", default=1, help="the run's seed (default 1)")
+    # None: not given (the defaults are set below), so that options given to a run that plays
+    # nothing can be told apart and named
+    parser.add_argument("--games", type=whole_number(1), metavar="N", help="games (default 2,000)")
+    parser.add_argument("--shooters", help="shooters (default parity,probability)")
+    parser.add_argument("--seed", type=whole_number(0), metavar="S", help="the run's seed (default 1)")
     args = parser.parse_args()
+    given = [f"--{name}" for name in ("games", "shooters", "seed") if getattr(args, name) is not None]
+    games = 2_000 if args.games is None else args.games
+    shooters = "parity,probability" if args.shooters is None else args.shooters
+    seed = 1 if args.seed is None else args.seed
     try:
         if not os.path.exists(args.file):
-            play_and_save(args.file, args.shooters.split(","), args.games, args.seed)
+            directory = os.path.dirname(os.path.abspath(args.file))
+            if not os.path.isdir(directory):  # said before the games, not after them
+                raise FileNotFoundError(f"{args.file}: directory {directory} does not exist")
+            play_and_save(args.file, shooters.split(","), games, seed)
+        elif given:
+            print(f"{args.file} exists: reading it back, nothing played ({', '.join(given)} not used; "
+                  f"delete the file, or name another, to play again)\n")
         study(args.file)
-    except (ValueError, OSError) as error:  # an unknown shooter, a malformed file
+    except OSError as error:  # a file that cannot be read or written
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        sys.exit(1)
+    except ValueError as error:  # an unknown shooter, a malformed file
         print(f"{parser.prog}: error: {error}", file=sys.stderr)
         sys.exit(2)
 

@@ -85,21 +85,22 @@ def main() -> None:
     names = list(policies)
     env = self_play.env(rules=rules, fleet=fleet, first="random")
     print(f"{args.rules} rules, {args.episodes} matches a pair, first player drawn; row's share of the wins")
-    print(f"{'':>24}" + "".join(f"{name:>24}" for name in names))
+    width = max(len(name) for name in names) + 2  # two spaces between the columns' names
+    print(f"{'':>{width}}" + "".join(f"{name:>{width}}" for name in names))
     start, steps = time.perf_counter(), 0
     for row in names:
         cells = []
         for column in names:
             if row == column:
-                cells.append(f"{'-':>24}")
+                cells.append(f"{'-':>{width}}")
                 continue
             wins = 0
             for episode in range(args.episodes):
                 returns, taken = play(env, {"player_0": policies[row], "player_1": policies[column]}, episode)
                 wins += returns["player_0"] > 0
                 steps += taken
-            cells.append(f"{100 * wins / args.episodes:>23.1f}%")
-        print(f"{row:>24}" + "".join(cells))
+            cells.append(f"{100 * wins / args.episodes:>{width - 1}.1f}%")
+        print(f"{row:>{width}}" + "".join(cells))
     elapsed = time.perf_counter() - start
     print(f"{steps:,} steps in {elapsed:.1f} s: {steps / elapsed:,.0f} steps a second")
 

@@ -20,8 +20,11 @@ fleet: type ``afloat N`` when your opponent has sunk some of it.
 
 You need not follow the advice: answer any cell still open and it is recorded instead of a
 suggestion; the suggestions left unfired at the end of the volley are withdrawn. An answer no
-game can give (a cell answered before, a ship not in the fleet or already sunk, a cell off the
-board, a line that is not an answer) is refused with the view's own message, and asked again.
+game can give is refused, saying why, and asked again: a line that is not an answer, a cell off
+the board or answered before, a ship not in the fleet or already sunk, and an answer that no
+layout of the fleet fits together with the earlier ones (``B7 sunk Destroyer`` on the first hit:
+a ``battleship.Posterior`` told the same answers checks each one first; it proves such an answer
+impossible when it can count the layouts, which it always can for the ship sunk).
 
 ``--demo SEED`` answers for your opponent from a fleet laid out at random with that seed, and
 prints each answer as if typed, so that the whole game runs unattended. The demo plays your side
@@ -72,6 +75,10 @@ def parse_answer(line: str, view: TargetView) -> tuple[Cell, ShotOutcome]:
         raise ValueError("not an answer: write e.g. 'B7 miss', 'B7 hit' or 'B7 sunk Destroyer' "
                          "(or 'quit')")
     cell = battleship.parse_cell(words[0])  # ValueError for text that is not a cell
+    if not (0 <= cell[0] < view.rows and 0 <= cell[1] < view.cols):
+        raise ValueError(f"{words[0]} is not on the {view.rows} x {view.cols} board")
+    if view.shots[cell]:
+        raise ValueError(f"{words[0]} was answered before")
     result, rest = words[1].lower(), " ".join(words[2:])
     disclosure = view.rules.disclosure
     if result in PLAIN:
@@ -131,6 +138,8 @@ def advise(view: TargetView, shooter: BuiltinShooter, rng: Rng,
     """Suggests volley after volley and records the answers until the fleet is sunk, the shot
     cap is reached, or the answers end."""
     rules = view.rules
+    # told every answer before the view: it refuses one that no layout fits (the view takes it)
+    check = battleship.Posterior(view.rows, view.cols, view.fleet, rules, samples=1)
     own_afloat = view.fleet.ship_count  # your own ships afloat: 'afloat N' changes it
     shooter.start(view)
     turn, again = 0, False
@@ -174,7 +183,8 @@ def advise(view: TargetView, shooter: BuiltinShooter, rng: Rng,
                 continue
             try:
                 cell, outcome = parse_answer(line, view)
-                view.record(cell, outcome)  # refuses a cell answered before, off the board...
+                check.record(cell, outcome)  # refuses, unchanged, an answer no layout fits
+                view.record(cell, outcome)
             except (ValueError, IndexError) as error:
                 print(f"refused: '{line.strip()}': {error}; answer again")
                 continue

@@ -14,12 +14,12 @@ needs matplotlib).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from typing import List
 
 import battleship
 from battleship.cli import whole_number
+from battleship.plot import figure_file
 
 
 def main() -> None:
@@ -34,8 +34,12 @@ def main() -> None:
     parser.add_argument("--placer", default="uniform", help="how the fleets are laid out (default uniform)")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the bars to FILE (needs matplotlib)")
     args = parser.parse_args()
-    if args.plot and importlib.util.find_spec("matplotlib") is None:  # said before the games, not after
-        parser.error("--plot needs matplotlib (pip install matplotlib)")
+    if args.plot is not None:  # checked before the games, not after them
+        try:
+            args.plot = figure_file(args.plot)  # .png added to a name without a suffix
+        except (OSError, ValueError) as error:
+            print(f"{parser.prog}: error: --plot {error}", file=sys.stderr)
+            sys.exit(1 if isinstance(error, OSError) else 2)
     try:
         runs = compare(args.shooters.split(","), args.games, args.seed, args.placer)
     except ValueError as error:  # an unknown shooter or placer, say
@@ -63,12 +67,13 @@ def compare(shooters: List[str], games: int, seed: int, placer: str) -> List[bat
     runs = [battleship.simulate(s, games, seed=seed, placer=placer, phases=True, game_shots=True, progress=False)
             for s in shooters]
     print(f"{games:,} classic games a shooter, seed {seed}, placer {placer}; misses a game by phase\n")
-    print(f"{'shooter':<14}{'mean':>7}{'hunting':>9}{'last ship':>11}{'targeting':>11}{'last ship, of all':>19}")
+    width = max(14, *(len(r.shooter) + 2 for r in runs))  # a module:attribute name is long
+    print(f"{'shooter':<{width}}{'mean':>7}{'hunting':>9}{'last ship':>11}{'targeting':>11}{'last ship, of all':>19}")
     for r in runs:
         p = r.phases
         assert p is not None
         share = p.hunting[1] / p.misses() if p.misses() else 0.0  # the last ship's hunt, of every miss
-        print(f"{r.shooter:<14}{r.mean:>7.2f}{p.hunting_per_game():>9.2f}{p.hunting_per_game(1):>11.2f}"
+        print(f"{r.shooter:<{width}}{r.mean:>7.2f}{p.hunting_per_game():>9.2f}{p.hunting_per_game(1):>11.2f}"
               f"{p.targeting_per_game():>11.2f}{100 * share:>18.0f}%")
     best = min(runs, key=lambda r: r.mean)
     b = best.phases

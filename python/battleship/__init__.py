@@ -12,6 +12,7 @@ Python face of it:
 - ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``),
   and ``paired_difference`` to compare two shooters game by game on the same layouts
+  (``proportion``: a share of wins with its Wilson interval, for tallies of your own)
   (``simulate(..., phases=True)`` also says where the misses fell, ``MissPhases``, and
   ``match(..., phases=True)`` and ``tournament(..., phases=True)`` where each side's fell);
   ``match_game`` sets any match of a run up again as a ``Game`` (``derive_seed`` gives its
@@ -38,7 +39,7 @@ True
 
 from __future__ import annotations
 
-from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, derive_seed, format_cell, parse_cell
+from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, derive_seed, format_cell, parse_cell, proportion
 from battleship.board import Ocean, Placement, PlacementError, TargetView
 from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
 from battleship.optimal import exact_mean_shots, optimal_expected_shots, simulate_every_layout
@@ -120,6 +121,7 @@ __all__ = [
     "derive_seed",
     "combine",
     "paired_difference",
+    "proportion",
     "tournament",
     "TournamentResult",
     "Standing",

@@ -1,9 +1,10 @@
 """Arguments shared by the public entry points: what an omitted fleet or rule set means, the
 check of a count (games, seeds, steps, samples), whether a fleet can be laid out at all, a pair
-of placers, and that no Python shooter plays twice."""
+of placers, that no Python shooter plays twice, and that an output file can be written."""
 
 from __future__ import annotations
 
+import os
 from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
@@ -74,3 +75,17 @@ def check_own_shooters(shooters: Sequence[Any], players: str) -> None:
     objects = [s for s in shooters if not isinstance(s, str)]
     if len({id(s) for s in objects}) != len(objects):
         raise ValueError(f"one Python shooter object plays twice among the {players}; give each its own")
+
+
+def check_writable(path: str) -> None:
+    """``OSError`` naming ``path`` unless a file can be written there: not a directory, in a
+    directory that exists and is writable (so that a run is refused before it plays, not after)."""
+    if os.path.isdir(path) or path.endswith(("/", os.sep)):  # "out.json/" names a directory too
+        raise IsADirectoryError(f"{path}: is a directory, not a file name")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise FileNotFoundError(f"{path}: directory {directory} does not exist")
+    if not os.access(directory, os.W_OK):
+        raise PermissionError(f"{path}: directory {directory} is not writable")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise PermissionError(f"{path}: the file is not writable")

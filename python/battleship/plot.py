@@ -8,16 +8,21 @@
 - ``board(ocean_or_view)``: a picture of a board.
 - ``probability_map(posterior_or_array)``: the probability of a ship in each cell, as a heat map
   (the DataGenetics picture, from the exact posterior of ``battleship.Posterior``).
+- ``figure_file(path)``: the file a figure will be saved to, checked before the work that makes
+  the figure (a long run should not end in a failed ``savefig``).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
 from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from battleship import _core
+from battleship._arguments import check_writable
 from battleship.board import Ocean, TargetView
 from battleship.posterior import Posterior
 from battleship.results import SimulationResult
@@ -25,7 +30,33 @@ from battleship.results import SimulationResult
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["shots_distribution", "miss_phases", "board", "probability_map"]
+__all__ = ["shots_distribution", "miss_phases", "board", "probability_map", "figure_file"]
+
+
+def figure_file(path: Union[str, "os.PathLike[str]"]) -> str:
+    """The file a figure saved to ``path`` goes to (``.png`` added to a name without a suffix),
+    checked before anything is drawn: ``OSError`` if it cannot be written there (a directory, a
+    directory that does not exist or is not writable), ``ValueError`` without matplotlib or for a
+    format ``savefig`` cannot write.
+
+    >>> figure_file("shots")  # doctest: +SKIP
+    'shots.png'
+    """
+    path = os.fspath(path)
+    if not isinstance(path, str) or not path:
+        raise ValueError(f"a figure needs a file name, such as shots.png, got {path!r}")
+    if not os.path.isdir(path) and not os.path.splitext(path)[1]:
+        path += ".png"
+    check_writable(path)
+    if importlib.util.find_spec("matplotlib") is None:
+        raise ValueError("needs matplotlib (pip install matplotlib)")
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()  # what savefig can write
+    suffix = os.path.splitext(path)[1][1:].lower()
+    if suffix not in formats:
+        raise ValueError(f"{path}: matplotlib cannot write .{suffix} files; it writes {', '.join(sorted(formats))}")
+    return path
 
 
 def _axes(ax: Optional[Axes], size: tuple[float, float]) -> Axes:
@@ -38,21 +69,26 @@ def _axes(ax: Optional[Axes], size: tuple[float, float]) -> Axes:
 
 
 def _labelled(
-    results: Union[Iterable[SimulationResult], Mapping[str, SimulationResult]], chart: str
+    results: Union[SimulationResult, Iterable[SimulationResult], Mapping[str, SimulationResult]], chart: str
 ) -> List[Tuple[str, SimulationResult]]:
-    """``(label, result)`` pairs: a mapping's keys, else each result's shooter; every value
-    checked before anything is drawn (``chart`` names the function in the errors)."""
-    items = list(results.items()) if isinstance(results, Mapping) else [(r.shooter, r) for r in results]
-    if not items:
+    """``(label, result)`` pairs: a mapping's keys, else each result's shooter (one result alone
+    is a list of one); every value checked before anything is drawn (``chart`` names the function
+    in the errors)."""
+    if isinstance(results, SimulationResult):
+        results = [results]
+    elif isinstance(results, (str, bytes)) or not isinstance(results, Iterable):
+        raise TypeError(f"{chart} draws SimulationResults (one, a list or a dict of them), got {results!r}")
+    pairs = list(results.items()) if isinstance(results, Mapping) else [(None, r) for r in results]
+    if not pairs:
         raise ValueError(f"{chart} needs at least one SimulationResult")
-    for _, r in items:
+    for _, r in pairs:
         if not isinstance(r, SimulationResult):
             raise TypeError(f"expected SimulationResult values, got {r!r}")
-    return items
+    return [(r.shooter if label is None else label, r) for label, r in pairs]
 
 
 def shots_distribution(
-    results: Union[Iterable[SimulationResult], Mapping[str, SimulationResult]],
+    results: Union[SimulationResult, Iterable[SimulationResult], Mapping[str, SimulationResult]],
     ax: Optional[Axes] = None,
     title: Optional[str] = "Shots needed to sink the whole fleet",
 ) -> Axes:
@@ -76,7 +112,7 @@ MISS_PARTS = ("hits", "hunting, other ships", "hunting the last ship", "targetin
 
 
 def miss_phases(
-    results: Union[Iterable[SimulationResult], Mapping[str, SimulationResult]],
+    results: Union[SimulationResult, Iterable[SimulationResult], Mapping[str, SimulationResult]],
     ax: Optional[Axes] = None,
     title: Optional[str] = "Where the shots go (mean a game)",
 ) -> Axes:

@@ -96,13 +96,24 @@ def _text(cells: List[List[Tuple[str, str]]]) -> str:
     return "\n".join(lines)
 
 
+def _require(value: object, kind: str, function: str) -> None:
+    """``TypeError`` naming ``function`` unless ``value`` is a ``battleship.board`` ``kind``
+    (looked up when called: the board module imports this one)."""
+    from battleship import board
+
+    if not isinstance(value, getattr(board, kind)):
+        raise TypeError(f"{function} draws a battleship.{kind}, got {value!r}")
+
+
 def ocean_text(ocean: Ocean) -> str:
     """The ocean as its owner sees it, with row numbers and column letters."""
+    _require(ocean, "Ocean", "ocean_text")
     return _text(_ocean_cells(ocean))
 
 
 def view_text(view: TargetView) -> str:
     """The target as the shooter knows it."""
+    _require(view, "TargetView", "view_text")
     return _text(_view_cells(view))
 
 
@@ -161,7 +172,17 @@ def probability_svg(
     """A probability map as an SVG heat map (pale yellow 0 to dark red 1), each open cell's share
     in percent; what a ``Posterior`` shows in a notebook. With ``answers`` (``Posterior.answers()``
     codes) the cells shot are drawn as a board draws them, a miss apart from an open cell no
-    layout covers."""
+    layout covers. ``ValueError`` unless ``probabilities`` is a 2-D array of numbers from 0 to 1
+    and ``answers``, if given, has its shape."""
+    probabilities = np.asarray(probabilities, dtype=np.float64)  # ValueError for what is no number
+    if probabilities.ndim != 2 or probabilities.size == 0:
+        raise ValueError(f"probability_svg needs a 2-D array, got shape {probabilities.shape}")
+    if np.isnan(probabilities).any() or probabilities.min() < 0 or probabilities.max() > 1:
+        raise ValueError("probability_svg needs probabilities from 0 to 1")
+    if answers is not None:
+        answers = np.asarray(answers)
+        if answers.shape != probabilities.shape:
+            raise ValueError(f"answers must have the probabilities' shape {probabilities.shape}, got {answers.shape}")
     low, high = np.array([255, 247, 188]), np.array([189, 0, 38])
     shot_fill = {1: COLOURS["miss"], 2: COLOURS["hit"], 3: COLOURS["sunk"]}
 
@@ -180,9 +201,11 @@ def probability_svg(
 
 def ocean_svg(ocean: Ocean) -> str:
     """The ocean as an SVG picture: ships grey, hits red, misses white, blocks dark."""
+    _require(ocean, "Ocean", "ocean_svg")
     return _svg(_ocean_cells(ocean))
 
 
 def view_svg(view: TargetView) -> str:
     """The shooter's knowledge as an SVG picture."""
+    _require(view, "TargetView", "view_svg")
     return _svg(_view_cells(view))

@@ -147,7 +147,13 @@ def test_saved_results_are_studied_again_without_playing_and_a_commands_file_too
     first = run_example("saved_results.py", ["runs.json", "--games", "200", "--seed", "4"], tmp_path, python_env).stdout
     assert first.startswith("played parity, probability, 200 games each, and saved the results to runs.json")
     again = run_example("saved_results.py", ["runs.json", "--games", "999"], tmp_path, python_env).stdout
-    assert "played" not in again and again == first.split("\n\n", 1)[1]  # read back: the same figures
+    notice, figures = again.split("\n\n", 1)
+    assert notice == ("runs.json exists: reading it back, nothing played (--games not used; delete the file, "
+                      "or name another, to play again)")
+    assert figures == first.split("\n\n", 1)[1]  # read back: the same figures
+    assert run_example("saved_results.py", ["runs.json"], tmp_path, python_env).stdout == figures  # no option: no notice
+    lost = run_example("saved_results.py", ["nowhere/runs.json"], tmp_path, python_env, status=1)
+    assert lost.stdout == "" and "nowhere/runs.json: directory" in lost.stderr  # refused before playing
     parity = battleship.simulate("parity", 200, seed=4, progress=False)
     assert f"  parity                   200 games  mean {parity.mean:6.2f} ± {parity.ci95:.2f}" in again
     # A file the command line wrote: a tournament, and a comparison without game by game shots.
@@ -161,6 +167,33 @@ def test_saved_results_are_studied_again_without_playing_and_a_commands_file_too
     (tmp_path / "bad.json").write_text((tmp_path / "t.json").read_text().replace('"wins": ', '"wins": -', 1))
     bad = run_example("saved_results.py", ["bad.json"], tmp_path, python_env, status=2)
     assert "bad.json: results[0].standings[0].wins: expected at least 0, got -" in bad.stderr
+
+
+@pytest.mark.parametrize("name, option", [("where_misses_fall.py", "--plot"), ("probability_map.py", "--out")])
+def test_a_picture_that_cannot_be_written_is_refused_before_any_game(
+    name: str, option: str, tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    lost = run_example(name, [option, "nowhere/x.png"], tmp_path, python_env, status=1)
+    assert lost.stdout == "" and f"error: {option} nowhere/x.png: directory" in lost.stderr
+    odd = run_example(name, [option, "x.jpgx"], tmp_path, python_env, status=2)
+    assert odd.stdout == "" and "matplotlib cannot write .jpgx files" in odd.stderr
+    if name == "probability_map.py":  # a name without a suffix is written, and said, as .png
+        done = run_example(name, ["--shots", "2", option, "map"], tmp_path, python_env)
+        assert "wrote map.png" in done.stdout and (tmp_path / "map.png").exists()
+
+
+def test_the_layout_challenge_takes_your_own_shooter_and_names_a_file_that_is_not_text(
+    tmp_path: pathlib.Path, python_env: dict[str, str]
+) -> None:
+    env = dict(python_env, PYTHONPATH=os.pathsep.join([str(EXAMPLES), python_env["PYTHONPATH"]]))
+    out = run_example("layout_challenge.py", ["--games", "20", "--shooters", "python_shooter:CheckerboardHunter"],
+                      tmp_path, env).stdout
+    assert re.search(r"^python_shooter:CheckerboardHunter +\d+\.\d\d +\d+\.\d\d +[+-]\d+\.\d\d$", out, re.MULTILINE)
+    (tmp_path / "binary.txt").write_bytes(b"C C\n\xff\xfe\n")
+    bad = run_example("layout_challenge.py", ["binary.txt"], tmp_path, python_env, status=2)
+    assert "binary.txt: line 2: not UTF-8 text (byte 0xff)" in bad.stderr and "Traceback" not in bad.stderr
+    unknown = run_example("layout_challenge.py", ["--shooters", "parity,nope"], tmp_path, python_env, status=2)
+    assert "unknown shooter 'nope'" in unknown.stderr
 
 
 def test_the_layout_challenge_hunts_the_drawn_layout_and_names_a_refused_ships_line(
@@ -266,6 +299,13 @@ def test_the_self_play_example_prints_its_table(rules: str, tmp_path: pathlib.Pa
 def test_the_duel_baselines_run_under_other_rules(rules: str, tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
     done = run_example("duel_baselines.py", ["--episodes", "4", "--rules", rules], tmp_path, python_env)
     assert f"{rules} rules" in done.stdout and done.stdout.count("wins") == 4
+    # each share with Wilson's interval, which keeps a width at 0 and 100 percent
+    rows = re.findall(r"wins +(\d+\.\d)% \((\d+\.\d) to (\d+\.\d)\)", done.stdout)
+    assert len(rows) == 4
+    for wins, low, high in rows:
+        share, expected_low, expected_high = battleship.proportion(round(float(wins) / 25), 4)
+        assert (float(low), float(high)) == (round(100 * expected_low, 1), round(100 * expected_high, 1))
+        assert float(low) < float(high)
 
 
 def test_the_duel_baselines_play_another_opponent_and_show_the_boards(
@@ -354,6 +394,7 @@ def test_the_shot_advisor_asks_again_after_an_impossible_answer(tmp_path: pathli
         "C3 sunk Kraken",  # no such ship
         "C3 sunk",  # the classic rules name the ship sunk
         "K1 miss",  # off the board
+        "E5 sunk Destroyer",  # a Destroyer of two cells sunk by its only hit: no layout fits
         "C3 hit",  # taken
         "C4 sunk destroyer",
         "C5 sunk Destroyer",  # the only Destroyer is sunk
@@ -361,8 +402,9 @@ def test_the_shot_advisor_asks_again_after_an_impossible_answer(tmp_path: pathli
     done = run_example("shot_advisor.py", ["--seed", "1"], tmp_path, python_env, input=script)
     assert "Traceback" not in done.stderr and not done.stderr
     refusals = re.findall(r"^refused: '([^']*)': .*; answer again$", done.stdout, re.MULTILINE)
-    assert refusals == ["b7 HIT", "hello", "C3 sunk Kraken", "C3 sunk", "K1 miss", "C5 sunk Destroyer"]
-    assert "was already recorded" in done.stdout and "no ship called 'Kraken'" in done.stdout
+    assert refusals == ["b7 HIT", "hello", "C3 sunk Kraken", "C3 sunk", "K1 miss", "E5 sunk Destroyer", "C5 sunk Destroyer"]
+    assert "b7 was answered before" in done.stdout and "no ship called 'Kraken'" in done.stdout
+    assert "K1 is not on the 10 x 10 board" in done.stdout and "no layout of the fleet fits" in done.stdout
     assert "input ended: 3 shots fired, 4 ships afloat" in done.stdout
     assert len(SUGGESTION.findall(done.stdout)) == 4  # the fourth suggestion is still unanswered
 

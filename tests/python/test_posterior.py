@@ -372,6 +372,53 @@ def test_a_notebook_shows_the_map_as_a_heat_map():
     assert flat.count('font-size="8"') == 20 and 'fill="rgb(255,247,188)"' in flat
 
 
+def test_the_pictures_refuse_what_they_cannot_draw_with_a_python_exception_naming_it():
+    with pytest.raises(TypeError, match=r"^ocean_text draws a battleship.Ocean, got 'x'$"):
+        render.ocean_text("x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^ocean_svg draws a battleship.Ocean, got <TargetView 10 x 10"):
+        render.ocean_svg(TargetView())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^view_text draws a battleship.TargetView, got None$"):
+        render.view_text(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^view_svg draws a battleship.TargetView, got 5$"):
+        render.view_svg(5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"needs a 2-D array, got shape \(3,\)"):
+        render.probability_svg(np.zeros(3))
+    with pytest.raises(ValueError, match="needs probabilities from 0 to 1"):
+        render.probability_svg(np.full((2, 2), np.nan))
+    with pytest.raises(ValueError, match=r"answers must have the probabilities' shape \(2, 2\), got \(3, 3\)"):
+        render.probability_svg(np.zeros((2, 2)), np.zeros((3, 3), dtype=np.int8))
+    assert render.probability_svg([[0.5, 0.25]]).count("<rect") == 2  # a nested list is an array
+    assert render.view_text(TargetView(2, 3, SMALL)) == str(TargetView(2, 3, SMALL))
+
+
+def test_the_charts_take_one_result_alone_and_refuse_what_is_no_result_by_name():
+    import matplotlib.pyplot as plt
+
+    run = simulate("parity", 20, progress=False, phases=True)
+    assert plot.shots_distribution(run).get_legend().get_texts()[0].get_text().startswith("parity")
+    assert [t.get_text() for t in plot.miss_phases(run).get_yticklabels()] == ["parity"]
+    plt.close("all")
+    for chart in (plot.shots_distribution, plot.miss_phases):
+        for wrong in ("parity", 5, None):
+            with pytest.raises(TypeError, match=rf"^{chart.__name__} draws SimulationResults \(one, a list or a dict"):
+                chart(wrong)  # type: ignore[arg-type]
+    assert plt.get_fignums() == []
+
+
+def test_figure_file_checks_where_a_figure_goes_before_it_is_drawn(tmp_path):
+    assert plot.figure_file(tmp_path / "shots") == str(tmp_path / "shots.png")  # a suffix added
+    assert plot.figure_file(str(tmp_path / "shots.svg")) == str(tmp_path / "shots.svg")
+    with pytest.raises(FileNotFoundError, match="directory .*nowhere does not exist"):
+        plot.figure_file(tmp_path / "nowhere" / "x.png")
+    with pytest.raises(IsADirectoryError, match="is a directory, not a file name"):
+        plot.figure_file(tmp_path)
+    with pytest.raises(ValueError, match=r"cannot write \.jpgx files; it writes .*png"):
+        plot.figure_file(tmp_path / "x.jpgx")
+    with pytest.raises(ValueError, match="a figure needs a file name"):
+        plot.figure_file("")
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
 @pytest.mark.parametrize("disclosure", ["hit_and_sunk", "hit_only"])
 def test_every_answer_of_a_real_game_is_taken_when_sinkings_do_not_name_the_ship(disclosure):
     # The Russian fleet has four ships of length 1 and three of length 2: when a sinking does not

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import os
 import re
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
 from battleship import Fleet, Ocean, Rules, _records
-from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit
+from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit, check_writable
 from battleship.cli.report import _many
 from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter
 
@@ -250,15 +249,10 @@ def _check_writable(option: str, path: str, example: str) -> None:
     (else ``OSError``: a file that cannot be written, exit code 1 as when writing it fails)."""
     if not path:
         raise ValueError(f"{option} needs a file name, such as {example}")
-    if os.path.isdir(path) or path.endswith(("/", os.sep)):  # "out.json/" names a directory too
-        raise IsADirectoryError(f"{option} {path}: is a directory, not a file name")
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise FileNotFoundError(f"{option} {path}: directory {directory} does not exist")
-    if not os.access(directory, os.W_OK):
-        raise PermissionError(f"{option} {path}: directory {directory} is not writable")
-    if os.path.exists(path) and not os.access(path, os.W_OK):
-        raise PermissionError(f"{option} {path}: the file is not writable")
+    try:
+        check_writable(path)
+    except OSError as error:
+        raise type(error)(f"{option} {error}") from None
 
 
 def _add_json_option(p: argparse.ArgumentParser) -> None:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import battleship
@@ -15,7 +13,6 @@ from battleship.cli.options import (
     _add_json_option,
     _budget_hint,
     _budget_text,
-    _check_writable,
     _drawn_layout,
     _json_file,
     _names,
@@ -146,22 +143,16 @@ def _add_phases_option(p: argparse.ArgumentParser) -> None:
 
 
 def _check_plot_file(path: str) -> str:
-    """The file the chart goes to (``.png`` added to a name without a suffix); raises before any
-    game is played unless a chart can be written there: ``ValueError`` unless matplotlib is
-    installed and knows the format, ``OSError`` unless the file's directory exists and is
-    writable (``_check_writable``)."""
-    if path and not os.path.isdir(path) and not os.path.splitext(path)[1]:
-        path += ".png"
-    _check_writable("--plot", path, "shots.png")
-    if importlib.util.find_spec("matplotlib") is None:
-        raise ValueError("--plot needs matplotlib (pip install matplotlib)")
-    from matplotlib.backend_bases import FigureCanvasBase
+    """The file the chart goes to (``.png`` added to a name without a suffix), checked before any
+    game is played by ``battleship.plot.figure_file``, its refusals naming the option."""
+    if not path:
+        raise ValueError("--plot needs a file name, such as shots.png")
+    from battleship.plot import figure_file
 
-    formats = FigureCanvasBase.get_supported_filetypes()  # what savefig can write
-    suffix = os.path.splitext(path)[1][1:].lower()
-    if suffix not in formats:
-        raise ValueError(f"--plot {path}: matplotlib cannot write .{suffix} files; it writes {', '.join(sorted(formats))}")
-    return path
+    try:
+        return figure_file(path)
+    except (OSError, ValueError) as error:
+        raise type(error)(f"--plot {error}") from None
 
 
 def _compare(args: argparse.Namespace) -> int:
