@@ -489,7 +489,7 @@ class SpreadPlacer(_UniformDraws):
 
 class ElusivePlacer(_UniformDraws):
     """The uniform layout a rehearsed density hunt finds last (the engine's ``elusive``): density
-    shooters need 7 to 10 more shots against it.
+    shooters need 8.8 to 10.5 more shots against it (the README's strength table).
 
     It draws ``candidates`` uniform layouts (256 by default), keeps the ``shortlist`` least
     central (16), plays ``rehearsals`` games of the density shooter against each (2), and keeps
