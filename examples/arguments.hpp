@@ -2,6 +2,7 @@
 // arguments refused and `--help` answered. For those programs only; not part of the library.
 #pragma once
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -11,7 +12,6 @@
 #include <fstream>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -24,6 +24,10 @@
 #include <battleship/sprt.hpp>
 
 namespace examples {
+
+/// The most bytes `Arguments::read_file` reads: a drawn layout or a game record is a few
+/// kilobytes, and an endless file (`/dev/zero`) must not fill the memory.
+inline constexpr std::size_t max_file_bytes = std::size_t{1} << 20;
 
 /// The largest seed: any 64-bit value.
 inline constexpr std::uint64_t max_seed = std::numeric_limits<std::uint64_t>::max();
@@ -185,23 +189,38 @@ public:
          "' (--help lists the arguments)");
   }
 
-  /// The whole text of the file `path` names; a file that cannot be read, or a directory (which
-  /// a stream opens and reads as nothing on Linux), ends the program ("PROGRAM: cannot read
-  /// 'PATH'", status 2).
-  [[nodiscard]] std::string read_file(const std::string& path) const {
+  /// The whole text of the file `path` names, at most `limit` bytes. A file that cannot be
+  /// read, or a directory (which a stream opens and reads as nothing on Linux), ends the program
+  /// ("PROGRAM: cannot read 'PATH': why", status 1); a longer one (`/dev/zero` would never end)
+  /// ends it too ("PROGRAM: 'PATH' holds more than LIMIT bytes", status 2, a bad input).
+  [[nodiscard]] std::string read_file(const std::string& path,
+                                      std::size_t limit = max_file_bytes) const {
     std::error_code ignored; // a path that cannot be inspected is not a directory
-    std::ifstream in(path);
-    if (!in || std::filesystem::is_directory(path, ignored)) fail("cannot read '" + path + "'");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    if (std::filesystem::is_directory(path, ignored))
+      fail("cannot read '" + path + "': it is a directory", 1);
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) { // the C library's reason, where the stream's open left one
+      const int why = errno;
+      fail("cannot read '" + path + "': " +
+               (why != 0 ? std::generic_category().message(why) : std::string("cannot open it")),
+           1);
+    }
+    std::string text(limit + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > limit)
+      fail("'" + path + "' holds more than " + std::to_string(limit) +
+           " bytes, far more than any input of this program");
+    return text;
   }
 
-  /// Prints "PROGRAM: message" to stderr and ends the program with status 2.
-  [[noreturn]] void fail(const std::string& message) const {
+  /// Prints "PROGRAM: message" to stderr and ends the program with `status`: 2, a bad command
+  /// line or input, unless told 1 (a file that cannot be read or written).
+  [[noreturn]] void fail(const std::string& message, int status = 2) const {
     std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(program_.size()), program_.data(),
                  message.c_str());
-    std::exit(2);
+    std::exit(status);
   }
 
 private:

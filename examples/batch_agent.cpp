@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
   std::uint64_t steps = 0;
   const auto start = std::chrono::steady_clock::now();
   while (finished < episodes) {
-    for (std::size_t g = 0; g < games; ++g) {
+    for (std::size_t g = 0; g < games && finished < episodes; ++g) { // exactly EPISODES
       batch.step(g, choose(batch.codes(g), agent_rng));
       ++steps;
       if (batch.over(g)) {

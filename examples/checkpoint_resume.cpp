@@ -15,12 +15,17 @@
 
 #include <battleship/battleship.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
+#include <vector>
 
 namespace {
 using namespace battleship;
@@ -52,23 +57,53 @@ struct Checkpoint {
   Rng rng;                 ///< The stream, just after the last game's draws.
 };
 
+constexpr std::uint64_t max_games = 10'000'000; ///< The most games a run plays.
+
+/// A file that cannot be read or written (status 1), as against a bad one (status 2).
+struct FileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 /// Writes `c` to `path`: shooter, seed, games, shots, then the generator's four state words.
 void save(const std::string& path, const Checkpoint& c) {
   std::ofstream out(path);
   out << c.shooter << '\n' << c.seed << '\n' << c.games << '\n' << c.shots << '\n';
   for (const std::uint64_t word : c.rng.state()) out << word << '\n';
-  if (!out) throw std::runtime_error("cannot write the checkpoint " + path);
+  if (!out) throw FileError("cannot write the checkpoint " + path);
 }
 
-/// The checkpoint in `path`, or nothing if there is no such file.
-std::optional<Checkpoint> load(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
+/// The checkpoint in `path` (its text, `args.read_file`'s), each number checked: a file this
+/// program did not write is refused (`std::runtime_error`) rather than played on.
+Checkpoint parse(const std::string& path, const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> words;
+  for (std::string word; in >> word;) words.push_back(word);
+  const auto not_ours = [&](const std::string& why) {
+    return std::runtime_error(path + " is not a checkpoint of this program: " + why);
+  };
+  if (words.size() != 8)
+    throw not_ours("it holds " + std::to_string(words.size()) + " words, not 8");
+  const std::vector<std::string>& names = shooter_names<S>();
+  if (std::find(names.begin(), names.end(), words[0]) == names.end())
+    throw not_ours("unknown shooter '" + words[0] + "'");
+  const auto number = [&](std::size_t k, std::uint64_t max, const char* what) {
+    const auto n = examples::whole_number(words[k], 0, max);
+    if (!n)
+      throw not_ours(std::string(what) + " '" + words[k] + "' is not a whole number up to " +
+                     std::to_string(max));
+    return *n;
+  };
   Checkpoint c;
+  c.shooter = words[0];
+  c.seed = number(1, examples::max_seed, "the seed");
+  c.games = number(2, max_games, "the games");
+  c.shots = number(3, max_games * 100, "the shots"); // at most 100 a classic game
+  if (c.shots < c.games * fleets::classic.total_length() || c.shots > c.games * 100)
+    throw not_ours(std::to_string(c.games) + " games cannot take " + std::to_string(c.shots) +
+                   " shots");
   Rng::State state{};
-  in >> c.shooter >> c.seed >> c.games >> c.shots;
-  for (std::uint64_t& word : state) in >> word;
-  if (!in) throw std::runtime_error(path + " is not a checkpoint of this program");
+  for (std::size_t k = 0; k < state.size(); ++k)
+    state[k] = number(4 + k, examples::max_seed, "a generator word");
   c.rng = Rng::from_state(state); // refuses the all-zero state no generator reaches
   return c;
 }
@@ -77,29 +112,44 @@ std::optional<Checkpoint> load(const std::string& path) {
 int main(int argc, char** argv) {
   std::uint64_t games = 1000, seed = 0, stop_after = 0;
   std::string shooter_name = "parity", path;
+  bool shooter_given = false, seed_given = false, checkpoint_given = false;
   examples::Arguments args(argc, argv, "checkpoint_resume", usage);
   while (args.next()) {
     if (args.is("--games"))
-      games = args.count(1, 10'000'000);
+      games = args.count(1, max_games);
     else if (args.is("--shooter"))
-      shooter_name = args.name(shooter_names<S>());
+      shooter_name = args.name(shooter_names<S>()), shooter_given = true;
     else if (args.is("--seed"))
-      seed = args.seed();
+      seed = args.seed(), seed_given = true;
     else if (args.is("--checkpoint"))
-      path = args.value();
+      path = args.value(), checkpoint_given = true;
     else if (args.is("--stop-after"))
-      stop_after = args.count(1, 10'000'000);
+      stop_after = args.count(1, max_games);
     else
       args.refuse();
   }
+  if (checkpoint_given && path.empty()) args.fail("--checkpoint needs a file name");
   if (stop_after != 0 && path.empty()) args.fail("--stop-after needs --checkpoint FILE");
 
   try {
-    const std::optional<Checkpoint> saved = path.empty() ? std::nullopt : load(path);
+    // No file: a new run. A file that is there but cannot be read is an error, not a new run
+    // (which would overwrite it).
+    std::error_code absent;
+    std::optional<Checkpoint> saved;
+    if (!path.empty() && std::filesystem::exists(path, absent))
+      saved = parse(path, args.read_file(path, 4096)); // a checkpoint is 8 short lines
     Checkpoint run = saved ? *saved : Checkpoint{shooter_name, seed, 0, 0, Rng(seed)};
-    if (saved) // its shooter and seed are those it started with, whatever the options say now
+    if (saved && run.games > games)
+      args.fail(path + " holds " + std::to_string(run.games) + " games, more than --games " +
+                std::to_string(games) + " asks for");
+    if (saved) { // its shooter and seed are those it started with, whatever the options say now
       std::printf("resumed from %s after %llu games\n", path.c_str(),
                   static_cast<unsigned long long>(run.games));
+      if ((shooter_given && shooter_name != run.shooter) || (seed_given && seed != run.seed))
+        std::printf("(a resumed run keeps its shooter %s and seed %llu; --shooter and --seed "
+                    "set those of a new run)\n",
+                    run.shooter.c_str(), static_cast<unsigned long long>(run.seed));
+    }
     const Board<S> board;
     const Rules rules = rulesets::classic;
     Ocean<S> ocean(board, fleets::classic, rules.touching);
@@ -125,6 +175,9 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(run.seed),
                 static_cast<unsigned long long>(run.shots),
                 static_cast<double>(run.shots) / static_cast<double>(run.games));
+  } catch (const FileError& e) {
+    std::fprintf(stderr, "checkpoint_resume: %s\n", e.what());
+    return 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "checkpoint_resume: %s\n", e.what());
     return 2;

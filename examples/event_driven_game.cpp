@@ -8,7 +8,7 @@
 // Type cells like B7 (one per line); --auto lets a hunt/target player stand in for the person.
 // Ending the input (Ctrl-D) resigns: the match is aborted with the person at fault.
 // ctest-args: --auto --seed 3
-// ctest-expect: (You|They) win after [0-9]+ rounds \([0-9]+ shots against [0-9]+\)
+// ctest-expect: (You|They) win after [0-9]+ rounds \(you fired [0-9]+ shots, they fired [0-9]+\)
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>
@@ -46,6 +46,10 @@ struct Inbox {
   std::deque<Coord>* cells = nullptr;
   void start(const TargetView<S>&) {}
   Coord next_shot(const TargetView<S>&, Rng&) {
+    // The engine asks again after a refused cell: the event loop hands over only open, distinct
+    // cells, so an empty inbox here is a bug in the loop, not a read past the end.
+    if (cells->empty())
+      throw std::logic_error("the engine asked for a cell the person never named");
     const Coord c = cells->front();
     cells->pop_front();
     return c;
@@ -68,7 +72,11 @@ public:
   std::optional<Coord> next_cell(const TargetView<S>& view, const std::deque<Coord>& named) {
     if (automatic_) {
       if (!started_) stand_in_.start(view), started_ = true;
-      return stand_in_.next_shot(view, rng_);
+      // The cells named for this volley are not fired yet, so the view still has them open: the
+      // stand-in picks from a copy where they are pending, as the engine marks a volley's cells.
+      TargetView<S> seen = view;
+      for (const Coord c : named) seen.add_pending(c);
+      return stand_in_.next_shot(seen, rng_);
     }
     std::string line;
     while (std::printf("your shot: "), std::fflush(stdout), std::getline(std::cin, line)) {
@@ -170,7 +178,7 @@ int main(int argc, char** argv) {
   }
   const GameOutcome& o = game.outcome();
   if (o.end == GameEnd::win)
-    std::printf("%s after %d rounds (%d shots against %d)\n",
+    std::printf("%s after %d rounds (you fired %d shots, they fired %d)\n",
                 o.winner == 0 ? "You win" : "They win", o.rounds, o.shots[0], o.shots[1]);
   else if (o.end == GameEnd::draw)
     std::printf("A draw\n");

@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
   Ocean<S> ocean(board, fleet, rules.touching);
   if (const LayoutPlacing placed = place_layout(ocean, parsed); !placed) {
     std::fprintf(stderr, "layout_challenge: %s: %s\n", source.c_str(), placed.error.c_str());
-    return 1;
+    return 2; // a drawing that is not a layout: bad input, as play_one_game --layout says
   }
   FixedPlacer<S> placer(*parsed.layout);
   std::printf("%s\n%s", source.c_str(), format_layout(board, fleet, *parsed.layout).c_str());

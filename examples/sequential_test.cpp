@@ -38,7 +38,7 @@ rated E0 or E1 above B, or CAP matches have been played.
   --batch N     matches played at once (in parallel) between looks at the results, an
                 even number from 2 to 1000000 (default 200); the decision does not depend
                 on it, only the matches played past the deciding pair
-  --games CAP   the most matches to play, 1 to 100000000 (default 100000)
+  --games CAP   the most matches to play, an even number from 2 to 100000000 (default 100000)
   --seed S      the run's seed, 0 to 2^64 - 1 (default 0)
   --threads T   worker threads, 0 for every core (default), at most 256
 )";
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     if (args.is("--batch"))
       batch = args.count(2, 1'000'000);
     else if (args.is("--games"))
-      options.games = args.count(1, 100'000'000);
+      options.games = args.count(2, 100'000'000);
     else if (args.is("--seed"))
       options.seed = args.seed();
     else if (args.is("--threads"))
@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
   if (shooters.size() != 2) args.fail("needs two shooters, A and B (see --help)");
   if (const auto problem = test.problem()) args.fail(*problem);
   if (batch % 2 != 0) args.fail("--batch must be even: each shooter moves first in half");
+  if (options.games % 2 != 0) args.fail("--games must be even: each shooter moves first in half");
 
   const std::string& a = shooters[0];
   const std::string& b = shooters[1];

@@ -113,9 +113,10 @@ int main(int argc, char** argv) {
   std::optional<std::string> sample_dir;
   bool demo = false;
   while (args.next()) {
-    if (args.is("--write-sample"))
+    if (args.is("--write-sample")) {
       sample_dir = args.value();
-    else if (args.is("--demo"))
+      if (sample_dir->empty()) args.fail("--write-sample needs a directory, such as sample");
+    } else if (args.is("--demo"))
       demo = true;
     else if (args.positional())
       files.emplace_back(args.current());
