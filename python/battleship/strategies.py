@@ -131,6 +131,7 @@ class BuiltinShooter:
     name: str
     _impl: Any
     _game: Any  # (rows, cols, fleet, rules) of the view it was started on
+    _same_game: Any  # the engine view last found to be of that game (checked once, not each call)
 
     def __init__(self, name: str) -> None:
         if not isinstance(name, str):
@@ -140,6 +141,7 @@ class BuiltinShooter:
         self.name = name
         self._impl = None
         self._game = None
+        self._same_game = None
 
     def start(self, view: TargetView) -> None:
         """Begin a new game against ``view``'s target, forgetting the last one. ``ValueError``
@@ -159,13 +161,16 @@ class BuiltinShooter:
             impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
             impl.start(core_view)
             return impl
-        _board_of(view, TargetView, "view")
-        _check_same_game(self.name, self._game, view)
+        core_view = _board_of(view, TargetView, "view")
+        if core_view is not self._same_game:  # a view's board, fleet and rules never change
+            _check_same_game(self.name, self._game, view)
+            self._same_game = core_view
         return self._impl
 
     def _keep(self, impl: Any, view: TargetView) -> None:
         if impl is not self._impl:
             self._impl, self._game = impl, (view.rows, view.cols, view.fleet, view.rules)
+            self._same_game = view._impl
 
     def next_shot(self, view: TargetView, rng: Rng) -> Cell:
         """The cell the engine's shooter fires at next (``ValueError`` for a view of another
