@@ -134,9 +134,10 @@ int main(int argc, char** argv) {
   try {
     // No file: a new run. A file that is there but cannot be read is an error, not a new run
     // (which would overwrite it).
-    std::error_code absent;
+    std::error_code ignored; // a path that cannot be inspected is taken as no file: the first
+                             // save then says why it cannot be written
     std::optional<Checkpoint> saved;
-    if (!path.empty() && std::filesystem::exists(path, absent))
+    if (!path.empty() && std::filesystem::exists(path, ignored))
       saved = parse(path, args.read_file(path, 4096)); // a checkpoint is 8 short lines
     Checkpoint run = saved ? *saved : Checkpoint{shooter_name, seed, 0, 0, Rng(seed)};
     if (saved && run.games > games)
