@@ -133,7 +133,9 @@ int main(int argc, char** argv) {
   std::string check_file, layout_file;
   std::uint64_t games = 0; // 0: one game, printed
   examples::Arguments args(argc, argv, "play_one_game", usage);
+  int others = 0; // options besides --check, which replays a record and takes none of them
   while (args.next()) {
+    ++others;
     if (args.is("--seed"))
       seed = args.seed();
     else if (args.is("--first"))
@@ -145,7 +147,7 @@ int main(int argc, char** argv) {
     else if (args.is("--record"))
       record_file = args.value();
     else if (args.is("--check"))
-      check_file = args.value();
+      check_file = args.value(), --others;
     else if (args.is("--layout"))
       layout_file = args.value();
     else if (args.is("--games"))
@@ -153,6 +155,8 @@ int main(int argc, char** argv) {
     else
       args.refuse();
   }
+  if (!check_file.empty() && others > 0)
+    args.fail("--check replays the record as it is: it takes no other option");
   if (!check_file.empty()) return check_record_text(check_file, args.read_file(check_file));
   const Rules rules = *rulesets::named(rules_name); // a name the arguments checked
   // A rule set named after a fleet (russian, bbm103, cs32) comes with that fleet.
