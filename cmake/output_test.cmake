@@ -41,14 +41,20 @@ function(battleship_add_output_test)
                    -P "${battleship_output_test_script}" -- ${arg_COMMAND})
 endfunction()
 
-# battleship_add_refusal_test(name target message args...): a CTest test that passes only when
-# the program `target`, given `args` (shell words), refuses them: status 2, nothing on stdout (no
-# row, not even a header) and `message`, which names the option, on stderr.
+# battleship_add_refusal_test(name target message [STATUS n] args...): a CTest test that passes
+# only when the program `target`, given `args` (shell words), refuses them: status 2 (a bad
+# command line; `STATUS 1` for a file that cannot be read or written), nothing on stdout (no row,
+# not even a header) and `message`, which names the option or the file, on stderr.
 function(battleship_add_refusal_test name target message)
-  list(JOIN ARGN " " words)
+  cmake_parse_arguments(PARSE_ARGV 3 arg "" "STATUS" "")
+  if(NOT DEFINED arg_STATUS)
+    set(arg_STATUS 2)
+  endif()
+  list(JOIN arg_UNPARSED_ARGUMENTS " " words)
   add_test(NAME ${name} COMMAND sh -c
            "\"$<TARGET_FILE:${target}>\" ${words} >${name}.out 2>${name}.err; \
-            test $? -eq 2 && test ! -s ${name}.out && grep -qF -e \"${message}\" ${name}.err")
+            test $? -eq ${arg_STATUS} && test ! -s ${name}.out && \
+            grep -qF -e \"${message}\" ${name}.err")
 endfunction()
 
 # battleship_read_directive(var source key [REQUIRED]): the text after the first `// key:` line of
