@@ -45,6 +45,9 @@ def main() -> None:
             print(f"{args.file} exists: reading it back, nothing played ({', '.join(given)} not used; "
                   f"delete the file, or name another, to play again)\n")
         study(args.file)
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush too
+        sys.exit(141)
     except OSError as error:  # a file that cannot be read or written
         print(f"{parser.prog}: error: {error}", file=sys.stderr)
         sys.exit(1)
