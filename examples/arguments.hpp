@@ -62,7 +62,8 @@ whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
 
 /// Walks a command line: options with a value (`--games 100`), flags (`--quiet`) and positional
 /// arguments, in order. `--help` or `-h` prints the usage text and ends the program (status 0);
-/// every mistake prints "PROGRAM: what is wrong" and ends it with status 2.
+/// every mistake prints "PROGRAM: what is wrong" and ends it with status 2 (1 for a file that
+/// cannot be read, `read_file`).
 ///
 ///     examples::Arguments args(argc, argv, "simulate_histogram", usage);
 ///     while (args.next()) {
