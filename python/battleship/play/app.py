@@ -220,28 +220,27 @@ class PlayApp(App[Match]):
     def minimum_size(self) -> Tuple[int, int]:
         """The smallest terminal, (columns, lines), that shows both boards, the message (wrapped
         under them) and the side panel (its widest line unwrapped) as they are now."""
+        return self._sizes()[0]
+
+    def _sizes(self) -> Tuple[Tuple[int, int], int]:
+        """``minimum_size()`` and the side panel's width with its widest line unwrapped (at least
+        ``PANEL_WIDTH``), from one drawing of the panel."""
         r = self.match.round
         board_width = LABEL + CELL * r.cols + 2  # 2: the border
         board_height = r.rows + 1 + 2  # 1: the column labels
         panel_lines = self.panel_text().plain.split("\n")
+        panel_width = max(PANEL_WIDTH, max(cell_len(line) for line in panel_lines) + 4)  # border, padding
         message_width = max(1, 2 * board_width - 4)  # its border and padding
         message_lines = len(textwrap.wrap(r.message, message_width)) or 1
-        return (
-            2 * board_width + self.panel_width(),
-            max(board_height + message_lines + 2, len(panel_lines) + 2),  # 2: the borders
-        )
-
-    def panel_width(self) -> int:
-        """The side panel's width with its widest line unwrapped (at least ``PANEL_WIDTH``)."""
-        widest = max(cell_len(line) for line in self.panel_text().plain.split("\n"))
-        return max(PANEL_WIDTH, widest + 4)  # 4: the border and the padding
+        height = max(board_height + message_lines + 2, len(panel_lines) + 2)  # 2: the borders
+        return (2 * board_width + panel_width, height), panel_width
 
     def _check_size(self, size: Optional[Size] = None) -> None:
         """Hides the game behind a notice while the terminal (``size``, default the app's) is too
         small to show all of it (a board cut off at the edge would look like a smaller board)."""
         size = self.size if size is None else size
-        width, height = self.minimum_size()
-        self.query_one("#panel").styles.min_width = self.panel_width()  # never narrower than its lines
+        (width, height), panel_width = self._sizes()
+        self.query_one("#panel").styles.min_width = panel_width  # never narrower than its lines
         small = size.width < width or size.height < height
         self._too_small = small
         self.query_one("#main").display = not small
@@ -275,7 +274,7 @@ class PlayApp(App[Match]):
         else:
             stage = "round over"
         t.append(f"Stage: {stage}\n", "bold")
-        t.append(f"You {m.wins[0]} - {m.wins[1]} Computer\n", "bold #f1c40f")
+        t.append(m.won() + "\n", "bold #f1c40f")
         if m.draws or m.stopped:
             t.append(m.others() + "\n", "#f1c40f")
         you, me = r.shots

@@ -680,7 +680,11 @@ class Match:
     def score(self) -> str:
         """``You 2 - 1 Computer`` (and the rounds drawn and stopped, if any)."""
         others = self.others()
-        return f"You {self.wins[0]} - {self.wins[1]} Computer" + (f", {others}" if others else "")
+        return self.won() + (f", {others}" if others else "")
+
+    def won(self) -> str:
+        """The rounds each side won: ``You 2 - 1 Computer``."""
+        return f"You {self.wins[0]} - {self.wins[1]} Computer"
 
     def others(self) -> str:
         """The rounds that no one won: ``1 drawn, 1 stopped`` (empty when there are none)."""
