@@ -29,6 +29,27 @@ namespace examples {
 /// kilobytes, and an endless file (`/dev/zero`) must not fill the memory.
 inline constexpr std::size_t max_file_bytes = std::size_t{1} << 20;
 
+namespace detail {
+/// The program named in the message of `check_output`, set by the first `Arguments`.
+inline std::string_view output_program = "program";
+/// The status a failing program exits with; 0 while it has not failed.
+inline int failing_status = 0;
+
+/// Run at exit (registered by the first `Arguments`): output that never reached its file (a full
+/// disk, `> /dev/full`) must not end with status 0, since the shell then takes the run as done.
+inline void check_output() {
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int why = errno;
+  if (flushed && std::ferror(stdout) == 0) return;
+  const std::string reason =
+      !flushed && why != 0 ? std::generic_category().message(why) : std::string("a write failed");
+  std::fprintf(stderr, "%.*s: cannot write the output: %s\n",
+               static_cast<int>(output_program.size()), output_program.data(), reason.c_str());
+  std::_Exit(failing_status != 0 ? failing_status : 1); // exit() may not be called at exit
+}
+} // namespace detail
+
 /// The largest seed: any 64-bit value.
 inline constexpr std::uint64_t max_seed = std::numeric_limits<std::uint64_t>::max();
 
@@ -63,7 +84,8 @@ whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {
 /// Walks a command line: options with a value (`--games 100`), flags (`--quiet`) and positional
 /// arguments, in order. `--help` or `-h` prints the usage text and ends the program (status 0);
 /// every mistake prints "PROGRAM: what is wrong" and ends it with status 2 (1 for a file that
-/// cannot be read, `read_file`).
+/// cannot be read, `read_file`). Output that cannot be written (a full disk) ends it with
+/// status 1 at exit, "PROGRAM: cannot write the output: why".
 ///
 ///     examples::Arguments args(argc, argv, "simulate_histogram", usage);
 ///     while (args.next()) {
@@ -74,7 +96,13 @@ class Arguments {
 public:
   /// The arguments of `main`; `program` names it in messages, `usage` is printed for `--help`.
   Arguments(int argc, char** argv, std::string_view program, std::string_view usage)
-      : argc_(argc), argv_(argv), program_(program), usage_(usage) {}
+      : argc_(argc), argv_(argv), program_(program), usage_(usage) {
+    static const bool registered = [&] {
+      detail::output_program = program;
+      return std::atexit(detail::check_output) == 0;
+    }();
+    (void)registered;
+  }
 
   /// Moves to the next argument; false after the last. Answers `--help` and `-h`.
   bool next() {
@@ -221,6 +249,7 @@ public:
   [[noreturn]] void fail(const std::string& message, int status = 2) const {
     std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(program_.size()), program_.data(),
                  message.c_str());
+    detail::failing_status = status;
     std::exit(status);
   }
 
