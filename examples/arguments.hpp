@@ -53,6 +53,12 @@ inline void check_output() {
 /// The largest seed: any 64-bit value.
 inline constexpr std::uint64_t max_seed = std::numeric_limits<std::uint64_t>::max();
 
+/// `n` and the noun for that many: "1 game", "20 games" (`counted(n, "game", "games")`).
+[[nodiscard]] inline std::string counted(std::uint64_t n, std::string_view one,
+                                         std::string_view many) {
+  return std::to_string(n) + ' ' + std::string(n == 1 ? one : many);
+}
+
 /// `text` as a whole number from `min` to `max`: digits only, no sign, no space, no other text.
 [[nodiscard]] inline std::optional<std::uint64_t>
 whole_number(std::string_view text, std::uint64_t min, std::uint64_t max) {

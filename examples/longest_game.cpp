@@ -87,8 +87,8 @@ int main(int argc, char** argv) {
   const SimulationResult run =
       simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, played, placer, options);
   if (most < 0) args.fail("no game finished");
-  std::printf("%s, %llu games, seed %llu: mean %.2f; the longest is game %llu, %d shots\n",
-              shooter.c_str(), static_cast<unsigned long long>(run.games),
+  std::printf("%s, %s, seed %llu: mean %.2f; the longest is game %llu, %d shots\n", shooter.c_str(),
+              examples::counted(run.games, "game", "games").c_str(),
               static_cast<unsigned long long>(options.seed), run.shots.mean(),
               static_cast<unsigned long long>(longest), most);
 

@@ -188,12 +188,12 @@ int main(int argc, char** argv) {
       const MatchResult m =
           drawn ? batch(FixedPlacer<S>(placed_layout(*drawn))) : batch(UniformPlacer<S>{});
       const Proportion a = m.share_a();
-      std::printf("%s against %s, %s rules, %llu matches (seed %llu): %s wins %.1f%% (95%% "
+      std::printf("%s against %s, %s rules, %s (seed %llu): %s wins %.1f%% (95%% "
                   "interval %.1f to %.1f), draws %llu, aborted %llu; the first mover wins %.1f%%\n",
                   first.c_str(), second.c_str(), rules_name.c_str(),
-                  static_cast<unsigned long long>(m.games), static_cast<unsigned long long>(seed),
-                  first.c_str(), 100 * a.share, 100 * a.low, 100 * a.high,
-                  static_cast<unsigned long long>(m.draws),
+                  examples::counted(m.games, "match", "matches").c_str(),
+                  static_cast<unsigned long long>(seed), first.c_str(), 100 * a.share, 100 * a.low,
+                  100 * a.high, static_cast<unsigned long long>(m.draws),
                   static_cast<unsigned long long>(m.aborted), 100 * m.first_mover_share().share);
       return 0;
     }

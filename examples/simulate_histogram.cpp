@@ -55,13 +55,15 @@ shots to win as a text histogram, with its summary figures.
 
 void print(const std::string& shooter, const std::string& placer, const SimulationResult& r) {
   const ShotSummary s = r.summary();
-  std::printf("%s against %s layouts: %llu games in %.2f s (%.0f games/s)\n", shooter.c_str(),
-              placer.c_str(), static_cast<unsigned long long>(r.games), s.seconds,
+  std::printf("%s against %s layouts: %s in %.2f s (%.0f games/s)\n", shooter.c_str(),
+              placer.c_str(), examples::counted(r.games, "game", "games").c_str(), s.seconds,
               s.games_per_second);
   if (r.shots.games() == 0) return; // no figures to give (a run stopped before its first game)
-  std::printf("shots to win: mean %.2f (95%% interval ±%.2f), sd %.2f, median %d, p95 %d, "
+  char interval[32] = "n/a";        // one game gives no spread to build an interval from
+  if (r.shots.games() > 1) std::snprintf(interval, sizeof interval, "±%.2f", s.ci95);
+  std::printf("shots to win: mean %.2f (95%% interval %s), sd %.2f, median %d, p95 %d, "
               "min %d, max %d\n",
-              s.mean, s.ci95, s.stddev, s.median, s.p95, s.min, s.max);
+              s.mean, interval, s.stddev, s.median, s.p95, s.min, s.max);
   if (s.unfinished)
     std::printf("%llu games did not finish\n", static_cast<unsigned long long>(s.unfinished));
   std::printf("\n");

@@ -129,8 +129,9 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::printf("%s vs %s: %ld games, seed %llu, first move alternating\n", kind[0].c_str(),
-              kind[1].c_str(), games, static_cast<unsigned long long>(seed));
+  std::printf("%s vs %s: %s, seed %llu, first move alternating\n", kind[0].c_str(), kind[1].c_str(),
+              examples::counted(static_cast<std::uint64_t>(games), "game", "games").c_str(),
+              static_cast<unsigned long long>(seed));
   for (int k = 0; k < 2; ++k) {
     const battleship::Proportion won = battleship::proportion(static_cast<std::uint64_t>(wins[k]),
                                                               static_cast<std::uint64_t>(games));
