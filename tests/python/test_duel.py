@@ -318,6 +318,7 @@ def test_every_rule_set_plays_to_the_end(name):
             total += reward
             done = terminated or truncated
         assert terminated and env.game is not None and env.game.is_over
+        assert info["action_mask"].all() and env.action_masks().all()  # no game takes the next action
         match = info["match"]
         expected = 0.0 if match.end == "draw" else 1.0 if match.winner == env.agent else -1.0
         assert total == expected and match.end in ("win", "draw")

@@ -18,8 +18,8 @@ BOAT_AND_SUB = battleship.Fleet([battleship.ShipClass("Boat", "B", 2), battleshi
 
 
 def random_actions(info: dict[str, Any], rng: np.random.Generator) -> np.ndarray:
-    """An open cell for each env (any cell when none is open: that env is starting over)."""
-    return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in info["action_mask"]])
+    """An action each env's mask allows (a mask is never empty: an env starting over allows all)."""
+    return np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
 
 
 def assert_same_games(
@@ -400,7 +400,9 @@ def test_action_masks_are_the_open_cells_of_every_env_as_battleship_env_gives_th
         masks = vector.action_masks()
         assert masks.shape == (3, 12) and masks.dtype == np.bool_
         assert np.array_equal(masks, info["action_mask"])
-        assert np.array_equal(masks, (obs["board"] == UNKNOWN).reshape(3, 12))
+        open_cells = (obs["board"] == UNKNOWN).reshape(3, 12)
+        open_cells[restarting] = True  # a game that ended: its next action is ignored, any is allowed
+        assert np.array_equal(masks, open_cells)
         assert np.array_equal(masks, np.stack([env.action_masks() for env in singles]))
         actions = random_actions(info, rng)
         obs, _, terminated, truncated, info = vector.step(actions)
@@ -409,10 +411,34 @@ def test_action_masks_are_the_open_cells_of_every_env_as_battleship_env_gives_th
                 env.reset()
             else:
                 env.step(int(actions[i]))
-                assert masks[i, actions[i]] and not vector.action_masks()[i, actions[i]]  # fired: now closed
+                ended_now = terminated[i] or truncated[i]
+                assert masks[i, actions[i]] and vector.action_masks()[i, actions[i]] == ended_now  # fired: closed
         restarting = terminated | truncated
         ended += int(restarting.sum())
     assert ended >= 3  # games ended and started over on the way
+
+
+def test_a_game_ended_on_its_last_open_cell_leaves_a_mask_to_pick_from():
+    # A Boat on the right of a 1 x 2 board, fired at left then right: the game ends with no cell
+    # open, and a masked policy asked for the ignored action must still find one allowed.
+    fleet = battleship.Fleet([battleship.ShipClass("Boat", "B", 1)])
+    ocean = battleship.Ocean(1, 2, fleet)
+    ocean.place(0, (0, 1), "horizontal")
+    vector = BattleshipVectorEnv(2, rows=1, cols=2, fleet=fleet)
+    single = BattleshipEnv(rows=1, cols=2, fleet=fleet)
+    _, info = vector.reset(seed=0, options={"ocean": ocean})
+    single.reset(seed=0, options={"ocean": ocean})
+    assert info["action_mask"].tolist() == [[True, True], [True, True]]
+    _, _, _, _, info = vector.step(np.array([0, 1]))  # env 0 misses, env 1 sinks the Boat
+    assert info["action_mask"].tolist() == [[False, True], [True, True]]
+    obs, _, terminated, _, info = vector.step(np.array([1, 0]))  # env 0 sinks it on its last cell
+    assert terminated.tolist() == [True, False] and (obs["board"][0] != UNKNOWN).all()
+    assert info["action_mask"][0].all() and vector.action_masks()[0].all()
+    for action in (0, 1):
+        *_, single_info = single.step(action)
+    assert single_info["action_mask"].all() and single.action_masks().all()  # the same for one env
+    _, rewards, _, _, info = vector.step(np.array([0, 0]))  # env 0 starts over, its action ignored
+    assert rewards[0] == 0.0 and info["action_mask"][0].tolist() == [True, True]
 
 
 @pytest.mark.parametrize("disclosure", ["sunk_with_name", "hit_only"])

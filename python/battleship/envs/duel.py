@@ -22,7 +22,8 @@ or its fleet sunk before the round's equalising turn) is played for it, empty. I
   opponent shot, ``2`` a ship cell, ``3`` a ship cell hit.
 
 **Action**: a cell index ``row * cols + col``. ``action_masks()`` gives the cells not shot and not
-named in the volley under way. Another cell is an invalid shot: under the rules'
+named in the volley under way (every cell before the first reset and once the match is over, as
+``BattleshipEnv``'s does). Another cell is an invalid shot: under the rules'
 ``invalid_shot="forfeits"`` it is handed to the match, which wastes it as a shot of the volley
 (and aborts the match after ``max_invalid_in_a_row`` in a row); under ``"refused"`` (the default)
 the environment refuses it itself: nothing in the match changes (boards, volley under way, whose
@@ -232,7 +233,10 @@ class DuelEnv(BoardEnv):
 
     # ---- beyond Gymnasium ---------------------------------------------------------------------
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """Which actions name a cell not yet shot and not named in the volley under way."""
+        """Which actions name a cell not yet shot and not named in the volley under way; every
+        action before the first reset and once the match is over (no game takes it)."""
+        if self._over:
+            return np.ones(self.rows * self.cols, dtype=np.bool_)
         mask: npt.NDArray[np.bool_] = np.equal(self._board, UNKNOWN).reshape(-1)
         for row, col in self._named:
             mask[row * self.cols + col] = False

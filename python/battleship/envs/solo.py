@@ -18,6 +18,9 @@ Its id is ``"battleship/Battleship-v0"`` (see ``battleship.envs``).
 **Action**: a cell index ``row * cols + col`` (``Discrete(rows * cols)``). A cell already shot
 changes nothing and still costs its step, as a wasted turn does; ``action_masks()`` (the
 convention of sb3-contrib's ``MaskablePPO``) and ``info["action_mask"]`` say which cells are open.
+Before the first reset and once an episode is over, they allow every action: no game takes it
+(Gymnasium's vector envs ignore the action after an episode ends, and a masked policy must still
+have one to pick, where a game ended on the last open cell would leave none).
 
 **Info**: ``"action_mask"``, ``"shots"`` (shots fired: a repeated cell is no shot) and
 ``"steps"``; after a step also ``"outcome"``, what the agent was told: ``"miss"``, ``"hit"``,
@@ -158,10 +161,11 @@ class BattleshipEnv(BoardEnv):
 
     # ---- beyond Gymnasium ---------------------------------------------------------------------
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """Which actions fire at a cell not yet shot (flat, ``rows * cols`` booleans)."""
-        return (self._board.reshape(-1) == UNKNOWN) if self._view is not None else np.ones(
-            self.rows * self.cols, dtype=np.bool_
-        )
+        """Which actions fire at a cell not yet shot (flat, ``rows * cols`` booleans); every
+        action before the first reset and once the episode is over (no game takes it)."""
+        if self._over:  # also before the first reset
+            return np.ones(self.rows * self.cols, dtype=np.bool_)
+        return self._board.reshape(-1) == UNKNOWN  # type: ignore[no-any-return]
 
     @property
     def ocean(self) -> Ocean:

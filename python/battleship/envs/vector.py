@@ -12,7 +12,9 @@ neither flag set.
 
 **Determinism**: ``reset(seed=s)`` seeds env ``i`` with ``s + i`` (Gymnasium's convention), and
 env ``i`` then plays exactly the games of ``BattleshipEnv`` reset with seed ``s + i``, later games
-included. ``info["action_mask"]`` ``(num_envs, rows * cols)`` says which cells are open.
+included. ``info["action_mask"]`` ``(num_envs, rows * cols)`` says which cells are open; for an
+env whose game just ended it allows every action, which the autoreset ignores (as
+``BattleshipEnv``'s mask does once its episode is over): a masked policy always has one to pick.
 
 **What a step told**: ``info["outcome"]`` holds each env's ``BattleshipEnv`` ``info["outcome"]``
 (``"miss"``, ``"hit"``, ``"sunk"`` or ``"repeat"``; None for an env starting its next game) and
@@ -198,7 +200,8 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         return self._batch.probability_maps(count)  # type: ignore[no-any-return]
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """``(num_envs, rows * cols)``: which actions fire at a cell not yet shot."""
+        """``(num_envs, rows * cols)``: which actions fire at a cell not yet shot; every action for
+        an env whose game ended at the last step (the next ignores its action)."""
         return self._masks(self._batch.codes())
 
     def ocean(self, env: int) -> Ocean:
@@ -281,7 +284,11 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
             raise
 
     def _masks(self, codes: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
-        return codes.reshape(self.num_envs, -1) == UNKNOWN  # type: ignore[no-any-return]
+        """The open cells of each env; every cell for an env whose game ended, whose next action
+        the autoreset ignores (a game ended on the last open cell would leave none to pick)."""
+        masks: npt.NDArray[np.bool_] = codes.reshape(self.num_envs, -1) == UNKNOWN
+        masks[self._autoreset] = True
+        return masks
 
     def _told(self, results: npt.NDArray[np.intp], sunk: npt.NDArray[np.intp]) -> Dict[str, Any]:
         """The step's ``"outcome"`` and ``"sunk_ship"`` entries, with their masks, from what the
