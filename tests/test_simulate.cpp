@@ -4,6 +4,7 @@
 #include <battleship/placement/elusive.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/simulate.hpp>
+#include <battleship/solo_record.hpp>
 #include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/mediocre.hpp>
 #include <battleship/strategies/random.hpp>
@@ -46,6 +47,13 @@ struct Tracing {
 
 struct NoPlacer {
   bool place(Ocean<S>&, Rng&) { return false; }
+};
+
+/// Places the first ship only, and says it placed the fleet.
+struct LazyPlacer {
+  bool place(Ocean<S>& ocean, Rng&) {
+    return ocean.place(0, Coord{0, 0}, Orientation::horizontal) == PlacementRefusal::none;
+  }
 };
 
 /// Fires in reading order, and throws on its fourth shot of any game from `failing_game` on.
@@ -219,14 +227,31 @@ TEST_CASE("a shot cap leaves games unfinished, outside the histogram", "[simulat
   CHECK(s.games == r.shots.games());
 }
 
-TEST_CASE("a placer that fails makes every game unplaceable, not a crash", "[simulate]") {
-  SimulationOptions options;
-  options.games = 100;
-  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
-                               NoPlacer{}, options);
-  CHECK(r.games == 100);
-  CHECK(r.unplaceable == 100);
-  CHECK(r.shots.games() == 0);
+TEST_CASE("a placer that fails, or says it placed the fleet with a ship missing, makes every "
+          "game unplaceable, not a crash",
+          "[simulate]") {
+  // No game is played against a partial fleet (a shooter fired every cell of LazyPlacer's, and
+  // the games counted as unfinished): the run, a recorded game and a match all see a failure.
+  const auto check = [](const auto& placer) {
+    SimulationOptions options;
+    options.games = 20;
+    const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                                 placer, options);
+    CHECK(r.games == 20);
+    CHECK(r.unplaceable == 20);
+    CHECK(r.unfinished == 0);
+    CHECK(r.shots.games() == 0);
+    const auto record = record_solo_game(Board<S>{}, fleets::classic, rulesets::classic,
+                                         RandomShooter<S>{}, placer, 0, 3);
+    CHECK_FALSE(record.placed);
+    CHECK(record.cells.empty());
+    const auto m =
+        simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{}, placer,
+                       RandomShooter<S>{}, UniformPlacer<S>{}, options);
+    CHECK(m.aborted == 20);
+  };
+  check(NoPlacer{});
+  check(LazyPlacer{});
 }
 
 TEST_CASE("a strategy's exception stops the run and reaches the caller", "[simulate]") {

@@ -282,7 +282,7 @@ public:
     } else {
       ok = place_fleet(placer, o, rng, stop);
     }
-    if (ok && o.all_placed()) return true;
+    if (ok) return true; // every ship placed (place_fleet checks)
     o.clear_ships();
     abort(detail::concat("player ", player, " could not place its fleet"), player);
     return false;

@@ -68,7 +68,7 @@ SoloGameRecord<S> record_solo_game(const Board<S>& board, const Fleet& fleet, co
                            false};
   Rng rng(derive_seed(seed, index));
   Placer my_placer(placer);
-  record.placed = my_placer.place(record.ocean, rng);
+  record.placed = place_fleet(my_placer, record.ocean, rng, nullptr);
   if (!record.placed) return record;
   Ocean<S> played = record.ocean; // the layout, to fire the noted cells at afterwards
   detail::NotingShooter<S, Shooter> noting{Shooter(shooter), &record.cells};

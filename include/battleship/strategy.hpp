@@ -76,14 +76,18 @@ concept StoppablePlacementStrategy = PlacementStrategy<T, S> &&
 };
 
 /// Has `placer` lay out `ocean`'s fleet, watching `stop` if the placer can
-/// (`StoppablePlacementStrategy`); a null `stop` never stops it.
+/// (`StoppablePlacementStrategy`); a null `stop` never stops it. True only when every ship is
+/// placed: a placer that says true with a ship missing has failed, as one that says false has
+/// (every run counts it so: `SimulationResult::unplaceable`, a match aborted).
 template <BoardShape S, PlacementStrategy<S> Placer>
 bool place_fleet(Placer& placer, Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
+  bool placed = false;
   if constexpr (StoppablePlacementStrategy<Placer, S>) {
-    return placer.place(ocean, rng, stop);
+    placed = placer.place(ocean, rng, stop);
   } else {
-    return placer.place(ocean, rng);
+    placed = placer.place(ocean, rng);
   }
+  return placed && ocean.all_placed();
 }
 
 namespace detail {
