@@ -20,7 +20,10 @@ namespace battleship {
 /// - `start(view)` begins a new game (the view is fresh; reset any memory here);
 /// - `next_shot(view, rng)` names a cell; under salvo rules it is called once per shot of the
 ///   volley, with the cells already named in `view.pending()`;
-/// - `on_result(view, cell, outcome)` reports each announced outcome, after the view recorded it.
+/// - `on_result(view, cell, outcome)` reports each announced outcome, after the view recorded it;
+///   a cell the runner refused comes too, with `ShotResult::invalid` and not recorded: a cell
+///   already shot, or one off the board (check `view.board().contains(cell)` before indexing by
+///   it).
 ///
 /// A shooter must be copyable (the simulator gives each worker thread its own copy) and should
 /// only name cells for which `view.is_open(cell)` holds.

@@ -2,7 +2,8 @@
 
 A **shooter** is any object with ``next_shot(view, rng) -> (row, col)``, and optionally
 ``start(view)`` (a new game begins: reset your memory) and ``on_result(view, cell, outcome)``
-(the announced result of each shot). A **placer** is any object with ``place(ocean, rng) ->
+(the announced result of each shot; a cell refused as off the board or already shot comes too,
+with ``outcome.result == "invalid"``). A **placer** is any object with ``place(ocean, rng) ->
 bool`` that places every ship on the empty ``ocean`` (``Ocean.place``) and returns True, or
 returns False if it cannot. ``view`` is a ``TargetView``, ``ocean`` an ``Ocean``, ``rng`` a
 ``battleship.Rng`` seeded per game, so a Python strategy that draws only from ``rng`` is as

@@ -276,7 +276,11 @@ def test_runs_whose_placer_finds_no_layout_say_so(capsys):
                             placers=("mediocre", "mediocre"), progress=False)
     assert pair.aborted > 0 and pair.first_abort
     out = capsys.readouterr().out
-    assert f"aborted {pair.aborted:,}," in out and out.endswith(f"  first aborted game: {pair.first_abort}\n")
+    assert pair.first_abort_game is not None and pair.first_abort.startswith("player ")
+    seat = int(pair.first_abort.split()[1])  # A sits first in even matches, B in odd ones
+    named = f"random ({'A' if seat == pair.first_abort_game % 2 else 'B'}) (player {seat})"
+    assert f"aborted {pair.aborted:,}," in out
+    assert out.endswith(f"  first aborted game: {named}{pair.first_abort[len('player 0'):]}\n")
     assert main(["match", "random", "random", "--games", "100", "--no-progress"]) == 0
     assert "first aborted game" not in capsys.readouterr().out  # said only when a game was aborted
 
@@ -293,14 +297,14 @@ def test_runs_that_play_no_game_at_all_say_so_and_exit_1(capsys):
     out, err = capsys.readouterr()
     assert "aborted 30," in out
     assert "Elo difference (random - parity): none to give, no game was decided" in out  # not +0 ± 681
-    assert err == ("battleship: error: no match was played: all 30 were aborted (the first: player 0 could not "
-                   "place its fleet)\n")
+    assert err == ("battleship: error: no match was played: all 30 were aborted (the first: random (player 0) could "
+                   "not place its fleet)\n")
     tournament = ["tournament", "random/mediocre", "parity/mediocre", "hunt_target/mediocre", *board[:4], *board[6:]]
     assert main(tournament) == 1
     out, err = capsys.readouterr()
     assert "3 pairs, 90 games" in out
-    assert err == ("battleship: error: no match was played: every pair's were aborted (the first: player 0 could "
-                   "not place its fleet)\n")
+    assert err == ("battleship: error: no match was played: every pair's were aborted (the first: random/mediocre "
+                   "(player 0) could not place its fleet)\n")
     # One game played is a measurement: exit 0, whatever the placer refused in the others.
     assert main(["tournament", "random/mediocre", "parity", "hunt_target", *board[:4], *board[6:]]) == 0
     assert main(["simulate", "random", *board[:4], "--games", "30", "--no-progress"]) == 0

@@ -68,6 +68,13 @@ class Thinker(FirstOpen):
     slow = True
 
 
+class OffBoard:
+    """Names the cell just below the board, every time: a broken shooter."""
+
+    def next_shot(self, view, rng):
+        return (view.rows, 0)
+
+
 shared = FirstOpen()
 not_a_strategy = 42
 '''
@@ -195,6 +202,31 @@ def test_a_python_shooter_that_says_it_is_slow_plays_fewer_games_in_compare(own,
     assert re.search(rf"^{own}:Thinker \* +", out, re.M) and re.search(rf"^{own}:FirstOpen +\d", out, re.M)
     same = battleship.simulate("parity", 4, progress=False)
     assert f"  parity on the same 4 layouts: mean {same.mean:.2f}" in out  # the slow row's 4 games
+
+
+def test_a_shooter_whose_invalid_shots_stop_every_game_is_named_and_the_run_exits_1(own, capsys):
+    # A solo game with no shot cap ends unfinished only at the invalid-shot limit: a broken
+    # shooter, as one whose every match is aborted, where exit code 0 said the run measured it.
+    broken = f"{own}:OffBoard"
+    stopped = "(6 unfinished: stopped by 100 invalid shots in a row)"
+    error = (f"battleship: error: no game was finished by {broken}: every one stopped at 100 invalid shots in a "
+             "row (cells off the board or already shot)\n")
+    for command in (["simulate", broken], ["compare", "--shooters", f"parity,{broken}"]):
+        assert main([*command, "--games", "6", "--no-progress"]) == 1
+        out, err = capsys.readouterr()
+        assert out.rstrip().endswith(stopped) and err == error
+    assert re.search(r"^parity +\d+\.\d\d", out, re.M)  # compare measured the others as usual
+    # Under a shot cap it may be the cap that stopped them: a measurement, said as it is.
+    assert main(["simulate", broken, "--games", "6", "--shot-cap", "50", "--no-progress"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("(6 unfinished)")
+    # In a match the seat is named with the shooter who sat in it: B moves first in odd matches.
+    for a, b, first in ((broken, "parity", 0), ("parity", broken, 1)):
+        assert main(["match", a, b, "--games", "4", "--no-progress"]) == 1
+        out, err = capsys.readouterr()
+        said = f"{broken} (player {first}) made too many invalid shots in a row"
+        assert out.endswith(f"  first aborted game: {said}\n") and said in err
+    assert main(["match", broken, broken, "--games", "3", "--no-progress"]) == 1
+    assert f"first aborted game: {broken} (A) (player 0) made" in capsys.readouterr().out
 
 
 def test_every_command_that_names_a_shooter_says_it_takes_a_spec(capsys):

@@ -24,7 +24,7 @@ from battleship.cli.options import (
     placer_of,
     run_arguments,
 )
-from battleship.cli.report import _describe, _print_match, nothing_played, played_nothing
+from battleship.cli.report import _describe, _print_match, abort_reason, nothing_played, played_nothing
 
 
 def _match(args: argparse.Namespace) -> int:
@@ -70,7 +70,7 @@ def _match(args: argparse.Namespace) -> int:
         _show_first_loss(args, placer, r)
     _save_json(json_file, [r if test is None else test], args)
     if played_nothing([r]):
-        return nothing_played(f"no match was played: all {r.games:,} were aborted (the first: {r.first_abort})")
+        return nothing_played(f"no match was played: all {r.games:,} were aborted (the first: {abort_reason(r)})")
     return 0
 
 

@@ -4,6 +4,7 @@ tournament's, and the words for a run's games and setup in their headers."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from dataclasses import replace
 from typing import Any, Iterable, Optional, Sequence, Tuple, Union
@@ -52,6 +53,33 @@ def played_nothing(results: Iterable[Union[battleship.SimulationResult, battlesh
     )
 
 
+def invalid_shot_limit(r: battleship.SimulationResult) -> Optional[int]:
+    """How many invalid shots in a row stopped each of solo run ``r``'s unfinished games, where
+    nothing else can have: under no shot cap (a solo game ends unfinished at the cap or at that
+    limit). None where the cap may have, or the result does not say its rules."""
+    if r.setup is None or r.setup.rules.shot_cap:
+        return None
+    return r.setup.rules.max_invalid_in_a_row
+
+
+def finished_nothing(r: battleship.SimulationResult) -> bool:
+    """Whether solo run ``r`` played games and finished none, every one stopped by its shooter's
+    invalid shots (``invalid_shot_limit``): a broken shooter, as one whose every match is
+    aborted is."""
+    return bool(r.unfinished and r.finished == 0 and invalid_shot_limit(r) is not None)
+
+
+def abort_reason(r: battleship.MatchResult) -> str:
+    """Why ``r``'s first aborted match was aborted, each "player N" named as the shooter who was
+    that player in that match ("bad:OffBoard (player 1) made too many invalid shots in a row"):
+    A moves first in even matches and B in odd ones, so the seat alone does not say who."""
+    if r.first_abort_game is None:
+        return r.first_abort
+    a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")
+    seats = (a, b) if r.first_abort_game % 2 == 0 else (b, a)
+    return re.sub(r"\bplayer ([01])\b", lambda m: f"{seats[int(m.group(1))]} (player {m.group(1)})", r.first_abort)
+
+
 def nothing_played(what: str) -> int:
     """Says on stderr that a run measured nothing (``what``: why; ``played_nothing`` tells) and
     returns exit code 1, for a run that went through without an error but played no game to
@@ -86,7 +114,11 @@ def _solo_row(r: battleship.SimulationResult, label: str, width: int, budget_hin
     """A solo run's row: its figures (``n/a`` when no game finished, and for the interval when one
     did), games per second, and the
     games it did not finish or could not lay out (``budget_hint`` says what to try for those)."""
-    unfinished = f"  ({r.unfinished:,} unfinished)" if r.unfinished else ""
+    limit = invalid_shot_limit(r)
+    unfinished = "" if not r.unfinished else (
+        f"  ({r.unfinished:,} unfinished)" if limit is None
+        else f"  ({r.unfinished:,} unfinished: stopped by {limit} invalid shots in a row)"
+    )
     if r.unplaceable:
         unfinished += f"  ({r.unplaceable:,} not played: the placer found no layout{budget_hint})"
     if r.finished:
@@ -125,7 +157,7 @@ def _print_match(r: battleship.MatchResult, description: str, played: int) -> No
     rate = played / r.seconds if r.seconds > 0 else 0.0
     print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {rate:,.0f} games/s")
     if r.aborted:
-        print(f"  first aborted game: {r.first_abort}")
+        print(f"  first aborted game: {abort_reason(r)}")
     if r.phases_a is not None and r.phases_b is not None:
         _print_match_phases([(a, r.phases_a), (b, r.phases_b)], width)
 

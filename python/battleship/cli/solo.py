@@ -33,6 +33,8 @@ from battleship.cli.report import (
     _name_width,
     _print_solo_header,
     _solo_row,
+    finished_nothing,
+    invalid_shot_limit,
     nothing_played,
     played_nothing,
 )
@@ -180,7 +182,7 @@ def _compare(args: argparse.Namespace) -> int:
         finally:
             plt.close(figure)
         print(f"wrote {plot}")
-    return 0
+    return _invalid_shots_only(results)
 
 
 def add_compare(sub: Subparsers) -> None:
@@ -238,10 +240,24 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.longest and r.game_shots is not None and r.finished:
         _show_longest(args, r.first_game + int(r.game_shots.argmax()))
     _save_json(json_file, [r], args)
-    return nothing_played(_NONE_PLACED) if played_nothing([r]) else 0
+    return nothing_played(_NONE_PLACED) if played_nothing([r]) else _invalid_shots_only([r])
 
 
 _NONE_PLACED = "no game was played: the placer found no layout of the fleet for any of them"
+
+
+def _invalid_shots_only(results: Sequence[battleship.SimulationResult]) -> int:
+    """Exit code 1, saying so, if a shooter finished none of its games, every one stopped by its
+    invalid shots (a broken shooter, as a match whose every game is aborted); else 0."""
+    broken = [r for r in results if finished_nothing(r)]
+    if not broken:
+        return 0
+    limit = invalid_shot_limit(broken[0])
+    names = ", ".join(r.shooter for r in broken)
+    return nothing_played(
+        f"no game was finished by {names}: every one stopped at {limit} invalid shots in a row "
+        "(cells off the board or already shot)"
+    )
 
 
 def _show_longest(args: argparse.Namespace, index: int) -> None:

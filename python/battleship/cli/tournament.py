@@ -19,7 +19,7 @@ from battleship.cli.options import (
     placer_of,
     run_arguments,
 )
-from battleship.cli.report import _describe, _print_tournament, nothing_played, played_nothing
+from battleship.cli.report import _describe, _print_tournament, abort_reason, nothing_played, played_nothing
 from battleship.tournament import player_name
 
 
@@ -48,7 +48,7 @@ def _tournament(args: argparse.Namespace) -> int:
     _print_tournament(t, _describe(args, rules), args.anchor)
     _save_json(json_file, [t], args)
     if played_nothing(t.matches.values()):
-        first = next((m.first_abort for m in t.matches.values() if m.first_abort), "")
+        first = next((abort_reason(m) for m in t.matches.values() if m.first_abort), "")
         return nothing_played(f"no match was played: every pair's were aborted (the first: {first})")
     return 0
 
