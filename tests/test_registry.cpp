@@ -138,6 +138,7 @@ TEST_CASE("users register their own strategies by name and get them back type-er
   CHECK(registry.contains("reading_order"));
   CHECK_FALSE(ShooterRegistry<D>::instance().contains("reading_order")); // per shape type
   CHECK(registry.summary("reading_order") == "fires in reading order");
+  CHECK_FALSE(shooter_is_slow<S>("reading_order"));
   auto shooter = make_shooter<S>("reading_order");
   CHECK(shooter.target<ReadingOrder>() != nullptr);
   CHECK(with_shooter<S>("reading_order", [](auto s) { return name_of<decltype(s)>(); }) == "any");
@@ -147,6 +148,10 @@ TEST_CASE("users register their own strategies by name and get them back type-er
   // Registering again replaces; removing forgets; built-ins cannot be replaced or removed.
   registry.add("reading_order", "replaced", [] { return AnyShotStrategy<S>(ReadingOrder{}); });
   CHECK(registry.summary("reading_order") == "replaced");
+  register_shooter<S>(
+      "reading_order", "thinks long", [] { return AnyShotStrategy<S>(ReadingOrder{}); }, true);
+  CHECK(shooter_is_slow<S>("reading_order")); // as bayes is: callers play fewer of its games
+  CHECK(registry.summary("reading_order") == "thinks long");
   const auto names = registry.names();
   CHECK(std::count(names.begin(), names.end(), "reading_order") == 1);
   CHECK(registry.remove("reading_order"));

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import List
+from typing import List, Tuple
 
 import battleship
 from battleship import Ocean, Rng, ShotOutcome, TargetView
-from battleship._types import Cell
 from battleship.cli import whole_number
+
+Cell = Tuple[int, int]  # a cell: (row, col), counted from 0
 
 
 class CheckerboardHunter:

@@ -36,12 +36,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import battleship
 from battleship import BuiltinShooter, Ocean, Rng, Rules, ShotOutcome, TargetView
-from battleship._types import Cell
 from battleship.cli import add_board_options, board_from, whole_number
+
+Cell = Tuple[int, int]  # a cell: (row, col), counted from 0
+
 
 PLAIN = {"miss": ShotOutcome("miss"), "hit": ShotOutcome("hit")}
 """The answers that name no ship, as typed (a sinking is ``sunk`` and, maybe, the ship)."""

@@ -161,10 +161,10 @@ public:
     unknown(name);
   }
 
-  /// Whether `name` is a slow built-in (one declaring `static constexpr bool slow = true`: it
-  /// thinks for milliseconds per shot, thousands of times longer than the others), so that a
-  /// caller playing every strategy can play fewer of its games. Registered strategies are not
-  /// slow. Throws `std::invalid_argument` for an unknown name.
+  /// Whether `name` is slow: a built-in declaring `static constexpr bool slow = true` (it thinks
+  /// for milliseconds per shot, thousands of times longer than the others) or a strategy
+  /// registered as slow (`add`), so that a caller playing every strategy can play fewer of its
+  /// games. Throws `std::invalid_argument` for an unknown name.
   [[nodiscard]] bool slow(std::string_view name) const {
     std::optional<bool> out;
     detail::for_each_type<Builtins>([&](auto* t) {
@@ -172,7 +172,7 @@ public:
       if (!out && name == std::string_view(T::name)) out = detail::slow_of<T>();
     });
     if (out) return *out;
-    if (find(name)) return false;
+    if (auto e = find(name)) return e->slow;
     unknown(name);
   }
 
@@ -197,9 +197,10 @@ public:
   }
 
   /// Registers `make` under `name` with a one-line `summary`, replacing a registered entry of
-  /// that name. Throws `std::invalid_argument` for an empty name, a built-in's name, or an empty
-  /// factory.
-  void add(std::string name, std::string summary, factory_type make) {
+  /// that name; `slow` marks a strategy that thinks for milliseconds a shot, as `bayes` does
+  /// (`slow(name)`). Throws `std::invalid_argument` for an empty name, a built-in's name, or an
+  /// empty factory.
+  void add(std::string name, std::string summary, factory_type make, bool slow = false) {
     if (name.empty()) throw std::invalid_argument("a strategy needs a non-empty name");
     if (builtin(name))
       throw std::invalid_argument(
@@ -212,9 +213,10 @@ public:
       if (e.name != name) continue;
       e.summary = std::move(summary);
       e.make = std::move(make);
+      e.slow = slow;
       return;
     }
-    added_.push_back(Entry{std::move(name), std::move(summary), std::move(make)});
+    added_.push_back(Entry{std::move(name), std::move(summary), std::move(make), slow});
   }
 
   /// Removes the registered strategy `name`; false if there is none (built-ins stay).
@@ -233,6 +235,7 @@ private:
     std::string name;
     std::string summary;
     factory_type make;
+    bool slow = false;
   };
 
   Registry() = default;
@@ -309,11 +312,12 @@ template <BoardShape S>
   return PlacerRegistry<S>::instance().make(name);
 }
 
-/// Registers a shooter under `name` for board shape type `S` (see `Registry::add`).
+/// Registers a shooter under `name` for board shape type `S` (see `Registry::add`); `slow` for
+/// one that thinks for milliseconds a shot (`shooter_is_slow`).
 template <BoardShape S>
 void register_shooter(std::string name, std::string summary,
-                      std::function<AnyShotStrategy<S>()> make) {
-  ShooterRegistry<S>::instance().add(std::move(name), std::move(summary), std::move(make));
+                      std::function<AnyShotStrategy<S>()> make, bool slow = false) {
+  ShooterRegistry<S>::instance().add(std::move(name), std::move(summary), std::move(make), slow);
 }
 /// Registers a placer under `name` for board shape type `S` (see `Registry::add`).
 template <BoardShape S>
