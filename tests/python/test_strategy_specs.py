@@ -267,8 +267,11 @@ def test_installed_packages_declare_strategies_by_name(installed):
         "silent": f"{installed}:Silent", "summarised": f"{installed}:Summarised",
     }  # parity stays the built-in's name, and the names come sorted
     assert battleship.strategies.plugins("placer") == {"top_rows": f"{installed}:TopRows"}
-    with pytest.raises(ValueError, match="kind must be 'shooter' or 'placer', got 'boat'"):
-        battleship.strategies.plugins("boat")
+    assert battleship.strategies.shadowed_plugins("shooter") == {"parity": f"{installed}:FirstOpen"}
+    assert battleship.strategies.shadowed_plugins("placer") == {}
+    for listed in (battleship.strategies.plugins, battleship.strategies.shadowed_plugins):
+        with pytest.raises(ValueError, match="kind must be 'shooter' or 'placer', got 'boat'"):
+            listed("boat")
 
 
 def test_a_plugin_plays_by_its_name_as_its_object_does(installed):
@@ -294,6 +297,9 @@ def test_the_command_line_lists_and_plays_installed_strategies(installed, capsys
     assert re.search(rf"^  summarised +{installed}:Summarised: fires at the first open cell, as its summary says$",
                      out, re.M)
     assert re.search(rf"^  silent +{installed}:Silent: \(no description\)$", out, re.M)
+    # the entry under a built-in's name is listed as unused, so its author sees why
+    assert re.search(rf"^  parity +{installed}:FirstOpen: not used by this name, which is a built-in's \(play it as "
+                     rf"{installed}:FirstOpen\)$", out, re.M)
     assert main(["list", "placers"]) == 0
     assert re.search(rf"^  top_rows +{installed}:TopRows: Lays the ships out across", capsys.readouterr().out, re.M)
     assert main(["compare", "--shooters", "parity,first_open", "--games", "20", "--no-progress"]) == 0

@@ -26,8 +26,11 @@ def _strategy_sections(kind: str) -> List[Section]:
         rows = [(name, battleship.placer_summary(name)) for name in battleship.placer_names()]
     sections = [(title, rows)]
     installed = battleship.strategies.plugins(kind)
-    if installed:
+    shadowed = battleship.strategies.shadowed_plugins(kind)
+    if installed or shadowed:
         rows = [(name, f"{spec}: {_described(spec, kind)}") for name, spec in installed.items()]
+        rows += [(name, f"{spec}: not used by this name, which is a built-in's (play it as {spec})")
+                 for name, spec in shadowed.items()]
         sections.append((f"{kind}s of installed packages (entry points {PLUGIN_GROUPS[kind]})", rows))
     return sections
 
