@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -150,6 +151,10 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
   std::vector<Partial> partial(threads);
   std::mutex failure_mutex;
   std::exception_ptr failure; // the first exception a worker caught
+  // The watcher waits on this between its looks, and the last worker to stop wakes it: a short run
+  // returns when it is done, not at the end of the watcher's millisecond.
+  std::mutex finished_mutex;
+  std::condition_variable finished_cv;
 
   auto work = [&](Partial& out) {
     try {
@@ -168,7 +173,10 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
       if (!failure) failure = std::current_exception();
       stop.store(true);
     }
-    running.fetch_sub(1);
+    if (running.fetch_sub(1) == 1) {
+      const std::scoped_lock lock(finished_mutex);
+      finished_cv.notify_all();
+    }
   };
 
   const bool watch = options.progress || stop_possible(options);
@@ -180,7 +188,11 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
       workers.start(work, std::ref(partial[0]));
       std::uint64_t reported = 0;
       while (running.load() > 0) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        {
+          std::unique_lock lock(finished_mutex);
+          finished_cv.wait_for(lock, std::chrono::milliseconds(1),
+                               [&] { return running.load() == 0; });
+        }
         if (stop_requested(options)) stop.store(true);
         const std::uint64_t now = done.load();
         if (options.progress && now != reported) options.progress(reported = now);
