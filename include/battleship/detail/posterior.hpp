@@ -95,12 +95,15 @@ public:
     // complete (every cell a hit).
     flags_.resize(static_cast<std::size_t>(lengths));
     free_.resize(static_cast<std::size_t>(lengths));
+    free_cells_.resize(static_cast<std::size_t>(lengths));
     for (int k = 0; k < lengths; ++k) {
       const auto options = geometry.options(k);
       auto& flags = flags_[static_cast<std::size_t>(k)];
       auto& free = free_[static_cast<std::size_t>(k)];
       flags.assign(options.size(), 0);
       free.clear();
+      auto& free_cells = free_cells_[static_cast<std::size_t>(k)];
+      free_cells.clear();
       for (std::size_t i = 0; i < options.size(); ++i) {
         const auto& o = options[i];
         if (o.cells.intersects(misses_)) continue;
@@ -108,7 +111,10 @@ public:
         std::uint8_t f = valid_flag;
         if (o.cells.subset_of(hits_)) f |= complete_flag;
         flags[i] = f;
-        if (!o.cells.intersects(hits_)) free.push_back(static_cast<Index>(i));
+        if (!o.cells.intersects(hits_)) {
+          free.push_back(static_cast<Index>(i));
+          free_cells.push_back(o.cells);
+        }
       }
     }
     same_length_.assign(static_cast<std::size_t>(lengths), 0);
@@ -141,7 +147,12 @@ public:
       sunk_begin_.push_back(sunk_options_.size());
     }
     options_.reserve(1024);
-    free_pick_.reserve(1024);
+    std::size_t most = 0;
+    for (const auto& f : free_) most = std::max(most, f.size());
+    if (free_pick_.size() < most) free_pick_.resize(most);
+    option_acc_.resize(static_cast<std::size_t>(lengths));
+    for (int k = 0; k < lengths; ++k)
+      option_acc_[static_cast<std::size_t>(k)].assign(geometry.options(k).size(), 0.0);
   }
 
   // Counts the consistent layouts exactly, visiting at most `budget` search nodes; false (and
@@ -152,6 +163,7 @@ public:
     exhausted_ = false;
     exact_ = false;
     enumerate_reports(0, 1.0); // collects into collect_ when collect() set it
+    flush_options();
     if (exhausted_) {
       reset_accumulators();
       return false;
@@ -178,6 +190,7 @@ public:
     reset_accumulators();
     exact_ = false;
     for (int n = 0; n < samples; ++n) sample_once(rng, true);
+    flush_options();
   }
 
   // Draws `count` layouts from the posterior: importance sampling with `draws` proposals, then
@@ -344,13 +357,28 @@ private:
     }
   }
 
-  // Stage 3 options of ship `ship`: written to free_pick_.
+  // Stage 3 options of ship `ship`: the first free_n_ entries of free_pick_ (sized by observe()
+  // for the most any ship has, so the writes below need no capacity check).
   void free_options(int ship) {
     const int k = geo_->length_index(ship);
-    const auto options = geo_->options(k);
-    free_pick_.clear();
-    for (Index i : free_[static_cast<std::size_t>(k)])
-      if (!options[i].cells.intersects(blocked_)) free_pick_.push_back(i);
+    Index* out = free_pick_.data();
+    const Index* index = free_[static_cast<std::size_t>(k)].data();
+    const bitboard_type* cells = free_cells_[static_cast<std::size_t>(k)].data();
+    const std::size_t count = free_[static_cast<std::size_t>(k)].size();
+    const bitboard_type blocked = blocked_;
+    std::size_t n = 0;
+    for (std::size_t j = 0; j < count; ++j) { // no branch on the unpredictable test
+      out[n] = index[j];
+      n += disjoint(cells[j], blocked);
+    }
+    free_n_ = n;
+  }
+
+  // !a.intersects(b) without its early exit: a loop of OR the compiler keeps branch-free.
+  static bool disjoint(const bitboard_type& a, const bitboard_type& b) noexcept {
+    std::uint64_t x = 0;
+    for (std::size_t w = 0; w < bitboard_type::words; ++w) x |= a.data()[w] & b.data()[w];
+    return x == 0;
   }
 
   int next_free_ship(int from) const noexcept {
@@ -377,12 +405,29 @@ private:
   // Last free ship averaged out: `w` per completion.
   void leaf_last(int ship, double w) {
     const int k = geo_->length_index(ship);
-    const auto options = geo_->options(k);
-    const auto n = static_cast<double>(free_pick_.size());
-    if (free_pick_.empty()) return;
+    const auto n = static_cast<double>(free_n_);
+    if (free_n_ == 0) return;
     total_ += w * n;
     occupied_.for_each([&](std::size_t c) { acc_[c] += w * n; });
-    for (Index i : free_pick_) options[i].cells.for_each([&](std::size_t c) { acc_[c] += w; });
+    double* sums = option_acc_[static_cast<std::size_t>(k)].data();
+    for (std::size_t j = 0; j < free_n_; ++j) sums[free_pick_[j]] += w;
+  }
+
+  // Adds each option's summed leaf_last weight to its cells, and clears the sums: once per
+  // sample() or enumerate(), not once per leaf. The weights are whole numbers (products of option
+  // counts), so while the sums stay below 2^53 (the classic game's do, by far) they are exact and
+  // the cells' totals are those of adding leaf by leaf.
+  void flush_options() {
+    for (std::size_t k = 0; k < option_acc_.size(); ++k) {
+      const auto options = geo_->options(static_cast<int>(k));
+      auto& sums = option_acc_[k];
+      for (std::size_t i = 0; i < sums.size(); ++i) {
+        if (sums[i] == 0) continue;
+        const double v = sums[i];
+        options[i].cells.for_each([&](std::size_t c) { acc_[c] += v; });
+        sums[i] = 0;
+      }
+    }
   }
 
   bool spend() noexcept {
@@ -432,7 +477,7 @@ private:
     if (next_free_ship(ship + 1) == ships_ && !collect_) return leaf_last(ship, w);
     // Copy the options: the recursion reuses free_pick_.
     const std::size_t mark = options_.size();
-    for (Index i : free_pick_) options_.push_back(Choice{ship, i, 1});
+    for (std::size_t j = 0; j < free_n_; ++j) options_.push_back(Choice{ship, free_pick_[j], 1});
     const std::size_t end = options_.size();
     for (std::size_t j = mark; j < end && !exhausted_; ++j) {
       place(ship, options_[j].option);
@@ -472,14 +517,13 @@ private:
     }
     for (int ship = next_free_ship(0); ship < ships_; ship = next_free_ship(ship + 1)) {
       free_options(ship);
-      if (free_pick_.empty()) return 0.0;
+      if (free_n_ == 0) return 0.0;
       if (rb && next_free_ship(ship + 1) == ships_) {
         leaf_last(ship, w);
-        return w * static_cast<double>(free_pick_.size());
+        return w * static_cast<double>(free_n_);
       }
-      const Index i =
-          free_pick_[static_cast<std::size_t>(rng.below(static_cast<int>(free_pick_.size())))];
-      w *= static_cast<double>(free_pick_.size());
+      const Index i = free_pick_[static_cast<std::size_t>(rng.below(static_cast<int>(free_n_)))];
+      w *= static_cast<double>(free_n_);
       place(ship, i);
     }
     if (disclosure_ == Disclosure::hit_only && occupied_.subset_of(hits_)) return 0.0;
@@ -499,6 +543,7 @@ private:
   std::uint32_t named_ = 0;
   std::vector<std::vector<std::uint8_t>> flags_;
   std::vector<std::vector<Index>> free_;
+  std::vector<std::vector<bitboard_type>> free_cells_; // the cells of free_'s options, in order
   std::vector<Report> reports_;
   std::vector<Index> sunk_options_;
   std::vector<std::size_t> sunk_begin_;
@@ -509,7 +554,8 @@ private:
   std::uint32_t used_ = 0;
   std::array<Index, max_ships> chosen_{};
   std::vector<Choice> options_;
-  std::vector<Index> free_pick_;
+  std::vector<Index> free_pick_; // the first free_n_ entries: the options free_options found
+  std::size_t free_n_ = 0;
   long budget_ = 0;
   bool exhausted_ = false;
   bool exact_ = false;
@@ -520,6 +566,7 @@ private:
   std::vector<Layout<S>> pool_;
 
   std::array<double, S::capacity> acc_{};
+  std::vector<std::vector<double>> option_acc_; // per length index and option: leaf_last's sums
   double total_ = 0.0;
 };
 
