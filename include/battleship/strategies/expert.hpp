@@ -12,6 +12,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -411,7 +412,7 @@ private:
 
   /// Expected shots to finish against the equally likely layouts `set`, having fired `shots`;
   /// infinity when the node budget ran out. Writes the best cell to `pick` when given.
-  double solve(const std::vector<std::uint16_t>& set, const bitboard_type& shots,
+  double solve(std::span<const std::uint16_t> set, const bitboard_type& shots,
                const bitboard_type& open, std::size_t* pick) {
     if (--nodes_ < 0) return std::numeric_limits<double>::infinity();
     const auto n = static_cast<double>(set.size());
@@ -474,11 +475,14 @@ private:
 
   /// Expected shots after firing at `c` (already in `after`): the outcome classes of `set`,
   /// each solved. Gives up (returns at least `cutoff`) once the classes' bounds exceed `cutoff`.
-  double split(const std::vector<std::uint16_t>& set, std::size_t c, const bitboard_type& after,
+  double split(std::span<const std::uint16_t> set, std::size_t c, const bitboard_type& after,
                const bitboard_type& open, double cutoff) {
-    std::vector<std::pair<int, std::uint16_t>> keyed;
-    keyed.reserve(set.size());
-    for (auto j : set) keyed.emplace_back(outcome_key(j, c, after), j);
+    // At most 64 layouts (a search's sets are 64-bit masks): on the stack, not the heap.
+    std::array<std::pair<int, std::uint16_t>, 64> keyed_store;
+    const std::size_t count = set.size();
+    for (std::size_t m = 0; m < count; ++m)
+      keyed_store[m] = {outcome_key(set[m], c, after), set[m]};
+    const std::span<std::pair<int, std::uint16_t>> keyed(keyed_store.data(), count);
     std::sort(keyed.begin(), keyed.end());
     const auto n = static_cast<double>(set.size());
     // Lower bound of the expectation first: cut before solving anything.
@@ -487,14 +491,14 @@ private:
       if (key < 64) lower += remaining(j, after) / n;
     if (lower > cutoff + 1e-12) return lower;
     double total = 0;
-    std::vector<std::uint16_t> cls;
+    std::array<std::uint16_t, 64> cls;
     for (std::size_t i = 0; i < keyed.size();) {
       std::size_t e = i;
       while (e < keyed.size() && keyed[e].first == keyed[i].first) ++e;
       if (keyed[i].first < 64) { // otherwise the game is over in this class
-        cls.clear();
-        for (std::size_t m = i; m < e; ++m) cls.push_back(keyed[m].second);
-        total += static_cast<double>(cls.size()) / n * solve(cls, after, open, nullptr);
+        for (std::size_t m = i; m < e; ++m) cls[m - i] = keyed[m].second;
+        total += static_cast<double>(e - i) / n *
+                 solve(std::span<const std::uint16_t>(cls.data(), e - i), after, open, nullptr);
         if (nodes_ < 0) return std::numeric_limits<double>::infinity();
       }
       i = e;
