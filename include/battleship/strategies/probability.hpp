@@ -782,12 +782,16 @@ private:
         live_[static_cast<std::size_t>(q)] = live_[static_cast<std::size_t>(q - 1)];
       live_[static_cast<std::size_t>(q)] = k;
     }
+    // live_ is shortest first: one pass, the longest length within n the last one reached.
+    const auto live_length = [&](int q) {
+      return length_[static_cast<std::size_t>(live_[static_cast<std::size_t>(q)])];
+    };
+    int q = 0;
+    int longest = 0;
     for (std::size_t n = 0; n < longest_within_.size(); ++n) {
-      longest_within_[n] = 0;
-      for (int q = 0; q < live_count_; ++q) {
-        const int length = length_[static_cast<std::size_t>(live_[static_cast<std::size_t>(q)])];
-        if (length <= static_cast<int>(n)) longest_within_[n] = length;
-      }
+      for (; q < live_count_ && live_length(q) <= static_cast<int>(n); ++q)
+        longest = live_length(q);
+      longest_within_[n] = longest;
     }
   }
 
