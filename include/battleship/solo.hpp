@@ -39,8 +39,11 @@ SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng
   const auto& board = ocean.board();
   // Only a sinking can finish the fleet (nothing else fires at this ocean), so test it only then.
   bool all_sunk = ocean.all_sunk();
+  // A flag never set stands for a null `stop`: one load a shot, no null test.
+  static constinit const std::atomic<bool> never{false};
+  const std::atomic<bool>& halt = stop ? *stop : never;
   while (!all_sunk && result.shots < cap) {
-    if (stop && stop->load(std::memory_order_relaxed)) [[unlikely]] {
+    if (halt.load(std::memory_order_relaxed)) [[unlikely]] {
       result.stopped = true;
       break;
     }
