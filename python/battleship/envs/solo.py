@@ -55,7 +55,6 @@ from battleship.envs._shared import (
     generator_kept_if_failed,
     picture,
 )
-from battleship.posterior import UNKNOWN
 from battleship.strategies import resolve_placer
 
 __all__ = ["BattleshipEnv", "ENV_ID"]
@@ -92,6 +91,9 @@ class BattleshipEnv(BoardEnv):
         self._ocean = Ocean(self.rows, self.cols, self.fleet, self.rules.touching)
         self.observation_space = spaces.Dict(self._target_spaces())
         self._view: Optional[TargetView] = None
+        self._open = np.ones(self.rows * self.cols, dtype=np.bool_)  # the cells not shot this episode
+        self._shots = 0  # shots fired this episode (a repeated cell is none)
+        self._disclosure, self._shot_cap = self.rules.disclosure, self.rules.shot_cap  # read once a step
 
     # ---- the Gymnasium interface --------------------------------------------------------------
     def reset(
@@ -119,6 +121,9 @@ class BattleshipEnv(BoardEnv):
         self._ocean, self._episode_seed = ocean, episode_seed
         self._view = TargetView(self.rows, self.cols, self.fleet, self.rules)
         self._start_episode()
+        self._open[:] = True
+        self._shots = 0
+        self._disclosure, self._shot_cap = self.rules.disclosure, self.rules.shot_cap
         return self._observation(), self._info()
 
     def step(self, action: Any) -> Tuple[Dict[str, npt.NDArray[np.int8]], float, bool, bool, Dict[str, Any]]:
@@ -130,17 +135,17 @@ class BattleshipEnv(BoardEnv):
         full = self._ocean.fire(cell)
         self._steps += 1
         if full.valid:
-            told = full.disclosed(self.rules.disclosure)
+            told = full.disclosed(self._disclosure)
             self._view.record(cell, told)
             self._record_answer(cell, told)
+            self._open[index] = False
+            self._shots += 1
             result: str = told.result
         else:
             told, result = full, "repeat"
-        terminated = self._ocean.all_sunk
-        cap = self.rules.shot_cap
-        truncated = not terminated and (
-            self._steps >= self.max_steps or (cap > 0 and self._view.shots_fired >= cap)
-        )
+        terminated = full.sank and self._ocean.all_sunk  # only a sinking can end the episode
+        cap = self._shot_cap
+        truncated = not terminated and (self._steps >= self.max_steps or (cap > 0 and self._shots >= cap))
         self._over = terminated or truncated
         info = self._info()
         info["outcome"] = result
@@ -165,7 +170,7 @@ class BattleshipEnv(BoardEnv):
         action before the first reset and once the episode is over (no game takes it)."""
         if self._over:  # also before the first reset
             return np.ones(self.rows * self.cols, dtype=np.bool_)
-        return self._board.reshape(-1) == UNKNOWN  # type: ignore[no-any-return]
+        return self._open.copy()
 
     @property
     def ocean(self) -> Ocean:
@@ -184,7 +189,6 @@ class BattleshipEnv(BoardEnv):
         return {"board": self._board.copy(), "afloat": self._afloat.copy()}
 
     def _info(self) -> Dict[str, Any]:
-        shots = self._view.shots_fired if self._view is not None else 0
-        return {"action_mask": self.action_masks(), "shots": shots, "steps": self._steps}
+        return {"action_mask": self.action_masks(), "shots": self._shots, "steps": self._steps}
 
 

@@ -159,19 +159,23 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         if not self._started:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         array = np.asarray(actions)
-        if not np.issubdtype(array.dtype, np.integer):  # as BattleshipEnv refuses a float action
+        if array.dtype.kind not in "iu":  # as BattleshipEnv refuses a float action
             raise TypeError(f"actions are cell indices (integers), got {actions!r}")
         if array.shape != (self.num_envs,):
             raise ValueError(f"actions must be {self.num_envs} cell indices, got {actions!r}")
-        cells = self.rows * self.cols
-        bad = np.flatnonzero(~self._autoreset & ((array < 0) | (array >= cells)))
-        if bad.size:  # refused before any env moves, even those starting a new game
-            raise ValueError(f"env {bad[0]}: action {array[bad[0]]} is not a cell index from 0 to {cells - 1}")
-        restarting = np.flatnonzero(self._autoreset)
-        if restarting.size:
-            self._start(restarting, self._generators, [None] * self.num_envs)
+        restarting = bool(self._autoreset.any())
+        # The engine refuses a bad action before any env moves, with this message; checked here
+        # first only where it could not be: before envs restart, and for an unsigned action past
+        # int64 (which the conversion below would wrap).
+        if restarting or array.dtype.kind == "u":
+            cells = self.rows * self.cols
+            bad = np.flatnonzero(~self._autoreset & ((array < 0) | (array >= cells)))
+            if bad.size:  # refused before any env moves, even those starting a new game
+                raise ValueError(f"env {bad[0]}: action {array[bad[0]]} is not a cell index from 0 to {cells - 1}")
+        if restarting:
+            self._start(np.flatnonzero(self._autoreset), self._generators, [None] * self.num_envs)
         results, sunk = self._batch.step(array.astype(np.int64), self._autoreset)
-        rewards = np.where(self._autoreset, 0.0, -1.0)
+        rewards = self._autoreset.astype(np.float64) - 1.0  # 0 for an env starting over, else -1
         terminated, truncated = self._batch.terminated(), self._batch.truncated()
         self._autoreset = terminated | truncated
         observation, info = self._observation_and_info()
