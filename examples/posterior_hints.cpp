@@ -131,18 +131,19 @@ int main(int argc, char** argv) {
               format_coord(h, CoordNotation::letter_number).c_str(), belief.probability(h));
 
   // A repeated answer is refused and changes nothing.
-  const Coord first =
-      belief.view().shots().none() ? Coord{0, 0} : board.coord(belief.view().shots().first());
-  if (!belief.view().is_open(first)) {
-    const double before = belief.probability(h);
-    const AnswerRefusal why = belief.record(first, ShotOutcome{});
-    std::printf("Recording %s again: refused (%s); the hint's probability is still %.3f.\n",
-                format_coord(first, CoordNotation::letter_number).c_str(),
-                std::string(to_string(why)).c_str(), belief.probability(h));
-    if (belief.probability(h) != before) return 1;
-    // A view fed by hand asks the same question first: its `record` trusts its caller.
-    std::printf("A TargetView fed by hand would refuse it too: %s.\n",
-                std::string(to_string(belief.view().refusal(first, ShotOutcome{}))).c_str());
+  if (belief.view().shots().none()) {
+    std::printf("No shot was fired, so none can be recorded again (--shots 1 or more shows it).\n");
+    return 0;
   }
+  const Coord first = board.coord(belief.view().shots().first());
+  const double before = belief.probability(h);
+  const AnswerRefusal why = belief.record(first, ShotOutcome{});
+  std::printf("Recording %s again: refused (%s); the hint's probability is still %.3f.\n",
+              format_coord(first, CoordNotation::letter_number).c_str(),
+              std::string(to_string(why)).c_str(), belief.probability(h));
+  if (belief.probability(h) != before) return 1;
+  // A view fed by hand asks the same question first: its `record` trusts its caller.
+  std::printf("A TargetView fed by hand would refuse it too: %s.\n",
+              std::string(to_string(belief.view().refusal(first, ShotOutcome{}))).c_str());
   return 0;
 }
