@@ -79,10 +79,11 @@ constexpr std::string_view usage_text =
     "  --games N       games a row (default 1000000)\n"
     "  --slow-games M  games a row of a slow shooter, bayes or expert (default 200)\n"
     "  --seed S        the seed of the games (default 1); the same seed, the same games\n"
-    "  --threads T     threads of the second run of a row (default: every core)\n"
+    "  --threads T     threads of the second run of a row (default and 0: every core)\n"
     "  --seconds X     a run stops after X seconds and the row says how many games it played\n"
     "                  (default 3)\n"
-    "  --shooter a,b   the shooters (default: every built-in); with --match, a player may be\n"
+    "  --shooter a,b   the shooters (default and all: every built-in); with --match, a player may "
+    "be\n"
     "                  written shooter/placer\n"
     "  --placer p,q    the placers of the layouts (default uniform; all: every built-in)\n"
     "  --markdown      Markdown tables\n"
@@ -145,14 +146,16 @@ Options parse(int argc, char** argv) {
       o.slow_games = args.count(1, max_games);
     else if (args.is("--seed"))
       o.seed = args.seed();
-    else if (args.is("--threads"))
-      o.threads = static_cast<unsigned>(args.count(1, max_threads));
-    else if (args.is("--seconds"))
+    else if (args.is("--threads")) {
+      const auto count = static_cast<unsigned>(args.count(0, max_threads));
+      if (count != 0) o.threads = count; // 0: every core, as the examples take it
+    } else if (args.is("--seconds"))
       o.seconds = args.decimal(0.01, 1e6);
     else if (args.is("--shooter")) {
       // The names are checked as they are read (a later --help is not answered for a typo);
       // whether a placer after / is allowed depends on --match, checked after the loop.
       o.shooters = names_of(args);
+      if (o.shooters == std::vector<std::string>{"all"}) o.shooters = shooter_names<S>();
       for (const auto& spec : o.shooters) {
         const Player player(spec);
         args.check_name("--shooter", player.shooter, shooter_names<S>());
@@ -179,6 +182,10 @@ Options parse(int argc, char** argv) {
       check_names(args, "--shooter (placer after /)", {player.placer}, placer_names<S>());
     }
   } else {
+    for (const auto& spec : o.shooters)
+      if (spec.find('/') != std::string::npos)
+        args.fail("--shooter: '" + spec + "' names a placer, which only --match takes (the " +
+                  "layouts' placers come from --placer)");
     check_names(args, "--shooter", o.shooters, shooter_names<S>());
     check_names(args, "--placer", o.placers, placer_names<S>());
   }

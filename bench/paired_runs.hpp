@@ -46,17 +46,18 @@ inline PairedOptions parse_paired(int argc, char** argv, const char* program,
                             ")\n"
                             "  --seed S     the seed of the layouts and of the shooters' draws "
                             "(default 1)\n"
-                            "  --threads T  threads (default: every core); the figures do not "
-                            "depend on it\n";
+                            "  --threads T  threads (default and 0: every core); the figures do "
+                            "not depend on it\n";
   examples::Arguments args(argc, argv, program, usage);
   while (args.next()) {
     if (args.is("--games"))
       o.games = args.count(1, max_paired_games);
     else if (args.is("--seed"))
       o.seed = args.seed();
-    else if (args.is("--threads"))
-      o.threads = static_cast<unsigned>(args.count(1, battleship::max_threads));
-    else
+    else if (args.is("--threads")) {
+      const auto count = static_cast<unsigned>(args.count(0, battleship::max_threads));
+      if (count != 0) o.threads = count; // 0: every core, as the examples take it
+    } else
       args.refuse();
   }
   return o;
