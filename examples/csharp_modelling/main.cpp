@@ -188,8 +188,12 @@ int main(int argc, char** argv) {
   }
   if (games == 0) {
     std::cout << "How many games do you want to play?" << std::endl;
-    std::string answer;
-    if (!(std::cin >> answer)) args.fail("no number of games given");
+    std::string line; // the whole line, as the post's ReadLine: "5 junk" is not a number
+    if (!std::getline(std::cin, line)) args.fail("no number of games given");
+    const auto first = line.find_first_not_of(" \t\r");
+    const std::string answer = first == std::string::npos
+                                   ? ""
+                                   : line.substr(first, line.find_last_not_of(" \t\r") + 1 - first);
     const auto number = examples::whole_number(answer, 1, max_games);
     if (!number)
       args.fail("the number of games needs to be a whole number from 1 to " +
