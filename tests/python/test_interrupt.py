@@ -190,6 +190,45 @@ def test_a_progress_callback_error_stops_the_run():
     assert calls
 
 
+def test_a_progress_bar_is_made_only_once_a_run_has_lasted_a_second(monkeypatch):
+    # Making a tqdm bar, even one its delay keeps hidden, cost about 0.1 ms a call: more than a
+    # one-game run. The bar starts at the count reached when it is made.
+    import tqdm
+    import tqdm.auto
+
+    import battleship.simulation as sim
+
+    made = []
+
+    class Recording:
+        def __init__(self, **settings):
+            self.settings, self.n, self.closed = settings, 0, False
+            made.append(self)
+
+        def update(self, n):
+            self.n += n
+
+        def close(self):
+            self.closed = True
+
+    monkeypatch.setattr(tqdm, "tqdm", Recording)
+    monkeypatch.setattr(tqdm.auto, "tqdm", Recording)
+    battleship.simulate("random", 100, threads=1)  # progress=True, far under a second
+    assert made == []
+    now = [0.0]
+    bar = sim._LateBar(100, "random", "game", False, clock=lambda: now[0])
+    bar.to(10)
+    bar.update(5)
+    assert made == [] and bar.bar is None
+    now[0] = 1.0
+    bar.update(5)
+    assert len(made) == 1 and made[0].n == 20 and made[0].settings["total"] == 100
+    bar.to(60)
+    assert made[0].n == 60 and not made[0].closed
+    bar.close()
+    assert made[0].closed
+
+
 def test_progress_false_prints_nothing(capsys):
     battleship.simulate("random", 2000, progress=False)
     captured = capsys.readouterr()
