@@ -25,8 +25,7 @@ def _strategy_sections(kind: str) -> List[Section]:
         title = "placers (--placer NAME, or SHOOTER/PLACER in a tournament)"
         rows = [(name, battleship.placer_summary(name)) for name in battleship.placer_names()]
     sections = [(title, rows)]
-    installed = battleship.strategies.plugins(kind)
-    shadowed = battleship.strategies.shadowed_plugins(kind)
+    installed, shadowed = battleship.strategies._plugins_by_use(kind)  # one scan for both
     if installed or shadowed:
         rows = [(name, f"{spec}: {_described(spec, kind)}") for name, spec in installed.items()]
         rows += [(name, f"{spec}: not used by this name, which is a built-in's (play it as {spec})")
