@@ -583,6 +583,7 @@ TEST_CASE("aborted matches are counted with the first one's reason", "[simulate]
   CHECK(r.first_abort_game == 0);
   // Match 0: A moves first, so A is player 0 and its placer fails.
   CHECK(r.first_abort == "player 0 could not place its fleet");
+  CHECK(r.first_abort_by == 0); // pair A's placer, whichever seat it had
   // A later range keeps the run's indices, and a merge keeps the earliest abort's reason.
   options.first_game = 5;
   options.games = 3;
@@ -591,10 +592,28 @@ TEST_CASE("aborted matches are counted with the first one's reason", "[simulate]
                      RandomShooter<S>{}, UniformPlacer<S>{}, options);
   CHECK(later.first_abort_game == 5);
   CHECK(later.first_abort == "player 1 could not place its fleet"); // match 5: B first
+  CHECK(later.first_abort_by == 0);                                 // and A is player 1
   later.merge(r);
   CHECK(later.aborted == 13);
   CHECK(later.first_abort_game == 0);
   CHECK(later.first_abort == r.first_abort);
+  CHECK(later.first_abort_by == 0);
+  // B's failing placer is blamed on B in either seating; a run with no abort blames nobody.
+  for (const std::uint64_t first : {0U, 1U}) {
+    options.first_game = first;
+    options.games = 1;
+    const MatchResult b_fails =
+        simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                       UniformPlacer<S>{}, RandomShooter<S>{}, NoPlacer{}, options);
+    CHECK(b_fails.first_abort == (first == 0 ? "player 1 could not place its fleet"
+                                             : "player 0 could not place its fleet"));
+    CHECK(b_fails.first_abort_by == 1);
+  }
+  const MatchResult fine =
+      simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                     UniformPlacer<S>{}, RandomShooter<S>{}, UniformPlacer<S>{}, options);
+  CHECK(fine.aborted == 0);
+  CHECK(fine.first_abort_by == -1);
 }
 
 TEST_CASE("a cancelled match batch stops early and says so", "[simulate][match]") {
@@ -665,6 +684,7 @@ TEST_CASE("aborted matches and the first one's reason are those of the matches p
   const std::uint64_t games = 40, seed = 17;
   std::uint64_t aborted = 0, first = UINT64_MAX;
   std::string reason;
+  int by = -1;
   for (std::uint64_t i = 0; i < games; ++i) {
     const bool a_first = i % 2 == 0;
     Game<S, NullObserver> g(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
@@ -676,6 +696,7 @@ TEST_CASE("aborted matches and the first one's reason are those of the matches p
     if (first == UINT64_MAX) {
       first = i;
       reason = g.outcome().reason;
+      by = (g.outcome().at_fault == 0) == a_first ? 0 : 1;
     }
   }
   REQUIRE(aborted >= 2); // so that the first abort is not the only one
@@ -693,6 +714,7 @@ TEST_CASE("aborted matches and the first one's reason are those of the matches p
     CHECK(r.aborted == aborted);
     CHECK(r.first_abort_game == first);
     CHECK(r.first_abort == reason);
+    CHECK(r.first_abort_by == by);
   }
 }
 

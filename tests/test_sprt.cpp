@@ -167,6 +167,7 @@ TEST_CASE("a sequential match reports an aborted match only when it counts it",
   CHECK(early.match.aborted == 1);
   CHECK(early.match.first_abort_game == 2);
   CHECK(early.match.first_abort == "player 0 could not place its fleet");
+  CHECK(early.match.first_abort_by == 0);
   CHECK(early.match.games == 12); // 11 wins decide, and the abort is one of the 12
   CHECK(early.match.wins_a == 11);
   const SprtResult late = with_failure(16);
@@ -175,6 +176,7 @@ TEST_CASE("a sequential match reports an aborted match only when it counts it",
   CHECK(late.match.aborted == 0);
   CHECK(late.match.first_abort_game == UINT64_MAX);
   CHECK(late.match.first_abort.empty());
+  CHECK(late.match.first_abort_by == -1);
 }
 
 TEST_CASE("a sequential match decides the same on any batch and thread count", "[sprt][simulate]") {

@@ -286,6 +286,9 @@ struct MatchResult {
   ShotHistogram winner_shots;         ///< Valid shots the winner fired, over won matches.
   std::uint64_t first_abort_game = UINT64_MAX; ///< Index of the first aborted match, if any.
   std::string first_abort;                     ///< Why that match was aborted.
+  /// The pair that match's abort blames (`GameOutcome::at_fault`, seen from the pairs): 0 for A,
+  /// 1 for B, -1 for neither (a `Game::abort` that named nobody) or when no match was aborted.
+  int first_abort_by = -1;
   bool cancelled = false; ///< Whether the run was stopped before playing every match.
   double seconds = 0;     ///< Wall-clock time.
 
@@ -316,6 +319,7 @@ struct MatchResult {
     if (other.first_abort_game < first_abort_game) {
       first_abort_game = other.first_abort_game;
       first_abort = other.first_abort;
+      first_abort_by = other.first_abort_by;
     }
     cancelled = cancelled || other.cancelled;
     seconds += other.seconds;
@@ -377,6 +381,7 @@ inline void count_match(MatchResult& out, std::uint64_t i, const GameOutcome& o,
   if (t.end == 3 && i < out.first_abort_game) {
     out.first_abort_game = i;
     out.first_abort = o.reason;
+    out.first_abort_by = o.at_fault < 0 ? -1 : (o.at_fault == 0) == a_first ? 0 : 1;
   }
 }
 } // namespace detail

@@ -185,6 +185,7 @@ SprtResult sprt_match(const Board<S>& board, const Fleet& fleet, const Rules& ru
         r.first_abort_game < counted.first_abort_game) {
       counted.first_abort_game = r.first_abort_game; // the batch's first abort, if counted
       counted.first_abort = r.first_abort;
+      counted.first_abort_by = r.first_abort_by;
     }
     counted.seconds += r.seconds;
   }

@@ -291,6 +291,10 @@ class MatchResult:
     """Valid shots the winners fired, over all won games, for ``combine``."""
     first_abort_game: Optional[int] = field(default=None, repr=False)
     """Index of the first aborted game (whose reason ``first_abort`` gives), if any."""
+    first_abort_by: Optional[str] = field(default=None, repr=False)
+    """The side that game's abort blames, ``"a"`` or ``"b"`` whichever seat it had (its placer
+    failed, or its shooter made too many invalid shots in a row); ``None`` when no game was
+    aborted or the abort named nobody."""
     first_game: int = field(default=0, repr=False)
     """Index of the first game played (``match``'s ``first_game``)."""
     setup: Optional[RunSetup] = field(default=None, repr=False, compare=False)
@@ -358,10 +362,11 @@ class MatchResult:
             "draws": r.count, "aborted": r.count, "first_mover_wins": r.count, "mean_rounds": r.real,
             "mean_winner_shots": r.real, "seconds": r.real, "first_abort": r.text, "total_rounds": r.count,
             "total_winner_shots": r.count, "first_abort_game": r.nullable(r.count), "first_game": r.count,
+            "first_abort_by": r.nullable(r.one_of(("a", "b"))),
             "setup": r.nullable(RunSetup._read),
             "game_results": r.nullable(r.counts(np.int8, cls.A_WON, cls.ABORTED)),
             "phases_a": r.nullable(MissPhases._read), "phases_b": r.nullable(MissPhases._read),
-        }, kind="match", optional=("phases_a", "phases_b"))  # files written before phases lack them
+        }, kind="match", optional=("phases_a", "phases_b", "first_abort_by"))  # older files lack them
         ended = d["wins_a"] + d["wins_b"] + d["draws"] + d["aborted"]
         if ended != d["games"]:
             raise ValueError(
@@ -374,8 +379,10 @@ class MatchResult:
             "mean_rounds": d["total_rounds"] / d["games"] if d["games"] else 0.0,
             "mean_winner_shots": d["total_winner_shots"] / won if won else 0.0,
         }, where, "total_rounds, total_winner_shots and the counts")
-        if not d["aborted"] and (d["first_abort"] or d["first_abort_game"] is not None):
-            raise ValueError(f"{where}: first_abort and first_abort_game name an aborted game, and aborted is 0")
+        if not d["aborted"] and (d["first_abort"] or d["first_abort_game"] is not None or d.get("first_abort_by")):
+            raise ValueError(
+                f"{where}: first_abort, first_abort_game and first_abort_by name an aborted game, and aborted is 0"
+            )
         ends = d["game_results"]
         if ends is not None:
             if len(ends) != d["games"]:

@@ -548,6 +548,7 @@ def _match_result(
         total_rounds=t["rounds"],
         total_winner_shots=t["winner_shots"],
         first_abort_game=t.get("first_abort_game"),
+        first_abort_by=t.get("first_abort_by"),
         first_game=first_game,
         setup=setup,
         phases_a=phases_a,
@@ -693,6 +694,7 @@ def combine(
     tallies["winner_shots"] = sum(r.total_winner_shots for r in matches)
     tallies["first_abort"] = earliest.first_abort if earliest else ""
     tallies["first_abort_game"] = earliest.first_abort_game if earliest else None
+    tallies["first_abort_by"] = earliest.first_abort_by if earliest else None
     return _within_64_bits(replace(
         _match_result(first.a, first.b, tallies, first.setup, _first_game(matches)),
         game_results=_joined(matches, "game_results"),

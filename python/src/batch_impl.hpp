@@ -109,6 +109,7 @@ inline py::dict match_figures(const battleship::MatchResult& t) {
   d["winner_shots"] = t.winner_shots.total();
   d["first_abort"] = t.first_abort;
   if (t.first_abort_game != UINT64_MAX) d["first_abort_game"] = t.first_abort_game;
+  if (t.first_abort_by >= 0) d["first_abort_by"] = t.first_abort_by == 0 ? "a" : "b";
   d["seconds"] = t.seconds;
   return d;
 }
@@ -226,9 +227,11 @@ auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer
   RunControl control;
   const auto failure = deferred(control);
   const unsigned threads = any_python_strategy({a, b, placer_a, placer_b}) ? 1 : setup.threads;
-  const auto sa = counted_side<S>(any_shooter<S>(a, failure), counters[0]);
-  const auto sb = counted_side<S>(any_shooter<S>(b, failure), counters[1]);
-  const auto pa = any_placer<S>(placer_a, failure), pb = any_placer<S>(placer_b, failure);
+  // A failure's note names the side ("side a"): a match's two sides may be the same class.
+  const auto sa = counted_side<S>(any_shooter<S>(a, failure, "side a"), counters[0]);
+  const auto sb = counted_side<S>(any_shooter<S>(b, failure, "side b"), counters[1]);
+  const auto pa = any_placer<S>(placer_a, failure, "side a");
+  const auto pb = any_placer<S>(placer_b, failure, "side b");
   const auto options = options_of(setup, threads, control);
   auto result = run_interruptible([&] { return play(board, sa, pa, sb, pb, options); }, control,
                                   setup.progress);
@@ -290,8 +293,8 @@ py::dict tournament_games(const std::vector<std::string>& names, const py::list&
   for (std::size_t k = 0; k < names.size(); ++k) {
     const py::handle shooter = shooters[k], placer = placers[k];
     if (is_python_strategy(shooter) || is_python_strategy(placer)) threads = 1;
-    entrants.push_back(
-        {names[k], any_shooter<S>(shooter, failure), any_placer<S>(placer, failure)});
+    entrants.push_back({names[k], any_shooter<S>(shooter, failure, "player " + names[k]),
+                        any_placer<S>(placer, failure, "player " + names[k])});
   }
   const auto options = detail::options_of(setup, threads, control);
   // With miss_phases, each pair's sides count into counters of their own (pair k: 2k and 2k + 1).

@@ -67,15 +67,21 @@ struct StrategyFailure {
 
 namespace detail {
 /// Calls `f()` (which calls into Python) under the failure policy: raises at once, or records
-/// the exception and returns false.
+/// the exception and returns false. `where` names the call ("the shooter's next_shot"), and
+/// `owner` the strategy's side in a run of several ("side b"; empty when there is one).
 template <class F>
-bool guarded(StrategyFailure& failure, const char* where, long game, F&& f) {
+bool guarded(StrategyFailure& failure, const char* where, const std::string& owner, long game,
+             F&& f) {
+  // Built only on a failure: the calls that succeed are the hot path.
+  const auto named = [&] {
+    return owner.empty() ? std::string(where) : std::string(where) + " (" + owner + ')';
+  };
   if (!failure.defer) {
     try {
       f();
     } catch (...) { // the caller (a game played from Python) learns whose call it was
       failure.raised = true;
-      failure.where = where;
+      failure.where = named();
       throw;
     }
     return true;
@@ -84,10 +90,10 @@ bool guarded(StrategyFailure& failure, const char* where, long game, F&& f) {
     f();
     return true;
   } catch (py::error_already_set& e) {
-    failure.record(std::move(e), where, game);
+    failure.record(std::move(e), named(), game);
   } catch (py::builtin_exception& e) {
     e.set_error();
-    failure.record(py::error_already_set(), where, game);
+    failure.record(py::error_already_set(), named(), game);
   }
   return false;
 }
@@ -147,10 +153,13 @@ inline bool placer_answer(py::handle answer, bool all_placed) {
 template <battleship::BoardShape S>
 class PythonShooter {
 public:
-  /// Wraps `strategy`; TypeError if it has no callable next_shot.
-  PythonShooter(py::handle strategy, std::shared_ptr<StrategyFailure> failure)
+  /// Wraps `strategy`; TypeError if it has no callable next_shot. `owner` names its side in a
+  /// run of several (a failure's note says "the shooter's next_shot (side b)").
+  PythonShooter(py::handle strategy, std::shared_ptr<StrategyFailure> failure,
+                std::string owner = {})
       : st_(std::make_shared<State>()) {
     st_->failure = std::move(failure);
+    st_->owner = std::move(owner);
     st_->strategy = py::reinterpret_borrow<py::object>(strategy);
     st_->next = detail::method(strategy, "next_shot", true, "shooter");
     st_->start = detail::method(strategy, "start", false, "shooter");
@@ -166,7 +175,7 @@ public:
     const long game = s.games++;
     if (s.failure->stopped() || s.start.is_none()) return;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
-    detail::guarded(*s.failure, "the shooter's start", game, [&] { s.start(s.view_obj); });
+    detail::guarded(*s.failure, "the shooter's start", s.owner, game, [&] { s.start(s.view_obj); });
   }
 
   battleship::Coord next_shot(const battleship::TargetView<S>& view, battleship::Rng& rng) {
@@ -176,7 +185,7 @@ public:
     if (s.failure->stopped()) return cell;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
     const detail::Loan<battleship::Rng> lend_rng(s.rng, &rng);
-    detail::guarded(*s.failure, "the shooter's next_shot", s.games - 1,
+    detail::guarded(*s.failure, "the shooter's next_shot", s.owner, s.games - 1,
                     [&] { cell = to_coord(s.next(s.view_obj, s.rng_obj), "next_shot's result"); });
     return cell;
   }
@@ -187,7 +196,7 @@ public:
     State& s = *st_;
     if (s.failure->stopped() || s.result.is_none()) return;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
-    detail::guarded(*s.failure, "the shooter's on_result", s.games - 1,
+    detail::guarded(*s.failure, "the shooter's on_result", s.owner, s.games - 1,
                     [&] { s.result(s.view_obj, py::make_tuple(cell.row, cell.col), outcome); });
   }
 
@@ -198,6 +207,7 @@ private:
   struct State {
     std::shared_ptr<StrategyFailure> failure;
     py::object strategy, start, next, result, view_obj, rng_obj;
+    std::string owner;
     Handle<battleship::TargetView<S>>* view = nullptr;
     Handle<battleship::Rng>* rng = nullptr;
     long games = 0;
@@ -217,10 +227,12 @@ private:
 template <battleship::BoardShape S>
 class PythonPlacer {
 public:
-  /// Wraps `strategy`; TypeError if it has no callable place.
-  PythonPlacer(py::handle strategy, std::shared_ptr<StrategyFailure> failure)
+  /// Wraps `strategy`; TypeError if it has no callable place. `owner` as for `PythonShooter`.
+  PythonPlacer(py::handle strategy, std::shared_ptr<StrategyFailure> failure,
+               std::string owner = {})
       : st_(std::make_shared<State>()) {
     st_->failure = std::move(failure);
+    st_->owner = std::move(owner);
     st_->strategy = py::reinterpret_borrow<py::object>(strategy);
     st_->place = detail::method(strategy, "place", true, "placer");
     std::tie(st_->ocean_obj, st_->ocean) =
@@ -237,7 +249,7 @@ public:
     {
       const detail::Loan<battleship::Ocean<S>> lend_ocean(s.ocean, &ocean);
       const detail::Loan<battleship::Rng> lend_rng(s.rng, &rng);
-      detail::guarded(*s.failure, "the placer's place", game, [&] {
+      detail::guarded(*s.failure, "the placer's place", s.owner, game, [&] {
         const py::object r = s.place(s.ocean_obj, s.rng_obj);
         if (ocean.shots().any())
           throw py::value_error("a placer must not fire at the ocean it lays out");
@@ -264,6 +276,7 @@ private:
   struct State {
     std::shared_ptr<StrategyFailure> failure;
     py::object strategy, place, ocean_obj, rng_obj;
+    std::string owner;
     Handle<battleship::Ocean<S>>* ocean = nullptr;
     Handle<battleship::Rng>* rng = nullptr;
     long games = 0;
@@ -362,9 +375,10 @@ private:
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
 /// fast path), else a type-erased shooter (a `_core.OptimalShooter`, whose copy starts from the
 /// positions it has solved, or a Python object). The Python layer (`strategies._resolve`) hands
-/// built-in shooter objects over by name.
+/// built-in shooter objects over by name. `owner` names a Python shooter's side (`PythonShooter`).
 template <battleship::BoardShape S, class F>
-void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f) {
+void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f,
+                      std::string owner = {}) {
   if (py::isinstance<py::str>(h)) return battleship::with_shooter<S>(h.cast<std::string>(), f);
   if (py::isinstance<OptimalShooterHolder>(h)) {
     if constexpr (std::same_as<S, SmallShape>)
@@ -372,7 +386,7 @@ void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& fail
     else
       throw std::length_error("the optimal shooter plays boards of at most 128 cells");
   }
-  f(battleship::AnyShotStrategy<S>(PythonShooter<S>(h, failure)));
+  f(battleship::AnyShotStrategy<S>(PythonShooter<S>(h, failure, std::move(owner))));
 }
 /// Calls `f` with the built-in placer `h` names, as its concrete type (a registry name, or the
 /// settings of a placer that draws uniform layouts), and returns true; false, without calling `f`,
@@ -391,24 +405,27 @@ bool with_builtin_placer(py::handle h, F&& f) {
 }
 /// Calls `f` with the placer `h` names, like `with_any_shooter`.
 template <battleship::BoardShape S, class F>
-void with_any_placer(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f) {
+void with_any_placer(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f,
+                     std::string owner = {}) {
   if (!with_builtin_placer<S>(h, f))
-    f(battleship::AnyPlacementStrategy<S>(PythonPlacer<S>(h, failure)));
+    f(battleship::AnyPlacementStrategy<S>(PythonPlacer<S>(h, failure, std::move(owner))));
 }
-/// The shooter `h` names, type-erased.
+/// The shooter `h` names, type-erased; `owner` as for `with_any_shooter`.
 template <battleship::BoardShape S>
-battleship::AnyShotStrategy<S> any_shooter(py::handle h,
-                                           const std::shared_ptr<StrategyFailure>& failure) {
+battleship::AnyShotStrategy<S>
+any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, std::string owner = {}) {
   std::optional<battleship::AnyShotStrategy<S>> out;
-  with_any_shooter<S>(h, failure, [&](auto s) { out.emplace(std::move(s)); });
+  with_any_shooter<S>(
+      h, failure, [&](auto s) { out.emplace(std::move(s)); }, std::move(owner));
   return std::move(*out);
 }
-/// The placer `h` names, type-erased.
+/// The placer `h` names, type-erased; `owner` as for `with_any_shooter`.
 template <battleship::BoardShape S>
-battleship::AnyPlacementStrategy<S> any_placer(py::handle h,
-                                               const std::shared_ptr<StrategyFailure>& failure) {
+battleship::AnyPlacementStrategy<S>
+any_placer(py::handle h, const std::shared_ptr<StrategyFailure>& failure, std::string owner = {}) {
   std::optional<battleship::AnyPlacementStrategy<S>> out;
-  with_any_placer<S>(h, failure, [&](auto p) { out.emplace(std::move(p)); });
+  with_any_placer<S>(
+      h, failure, [&](auto p) { out.emplace(std::move(p)); }, std::move(owner));
   return std::move(*out);
 }
 /// Whether `h` is a Python strategy (neither a built-in's name, nor the optimal shooter, nor a

@@ -154,8 +154,14 @@ def test_match_ranges_keep_the_run_s_seating_and_first_abort():
     late = match("random", "random", 3, seed=1, first_game=7, placers=(Refuses(), "uniform"), progress=False)
     early = match("random", "random", 3, seed=1, first_game=4, placers=(Refuses(), "uniform"), progress=False)
     assert late.first_abort_game == 7 and early.first_abort_game == 4
+    assert late.first_abort_by == early.first_abort_by == "a"  # A's placer, in either seat
+    assert late.first_abort.startswith("player 1") and early.first_abort.startswith("player 0")
     merged = combine([late, early])
     assert merged.aborted == 6 and merged.first_abort_game == 4 and merged.first_abort == early.first_abort
+    assert merged.first_abort_by == "a"
+    b_fails = match("random", "random", 2, seed=1, placers=("uniform", Refuses()), progress=False)
+    assert b_fails.first_abort_by == "b" and b_fails.first_abort.startswith("player 1")
+    assert match("random", "random", 2, seed=1, progress=False).first_abort_by is None
 
 
 def test_results_record_the_setup_their_games_were_played_on():

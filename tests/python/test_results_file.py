@@ -141,6 +141,23 @@ def test_lists_of_numbers_stay_on_one_line(tmp_path, results):
     assert len(lines) < 60  # the 101-cell histogram and 60 games' shots do not take a line each
 
 
+class _RefusesToPlace:
+    def place(self, ocean, rng):
+        return False
+
+
+def test_the_side_an_abort_blames_is_kept_and_files_written_before_it_still_load():
+    aborted = battleship.match("random", "random", 3, placers=("uniform", _RefusesToPlace()), progress=False)
+    assert aborted.first_abort_by == "b"
+    back = through_json(aborted)
+    assert back == aborted and back.first_abort_by == "b"
+    older = aborted.to_dict()
+    del older["first_abort_by"]  # as a file of an earlier version has it
+    assert MatchResult.from_dict(older).first_abort_by is None
+    with pytest.raises(ValueError, match=r"^MatchResult.first_abort_by: expected one of 'a', 'b', got 'B'$"):
+        MatchResult.from_dict({**aborted.to_dict(), "first_abort_by": "B"})
+
+
 def test_save_refuses_what_is_not_a_result_and_leaves_the_file(tmp_path, results):
     path = tmp_path / "kept.json"
     path.write_text("before")
@@ -160,8 +177,9 @@ def test_save_refuses_what_is_not_a_result_and_leaves_the_file(tmp_path, results
         ("match", lambda d: d.update(mean_rounds=1.5), r"\.mean_rounds: 1\.5 disagrees with total_rounds, total_winner"),
         ("match", lambda d: d.update(mean_winner_shots=0.0), r"\.mean_winner_shots: 0\.0 disagrees with total_rounds"),
         ("match", lambda d: d.update(first_abort="player 0 could not place its fleet"),
-         r"first_abort and first_abort_game name an aborted game, and aborted is 0"),
-        ("match", lambda d: d.update(first_abort_game=1), r"first_abort and first_abort_game name an aborted game"),
+         r"first_abort, first_abort_game and first_abort_by name an aborted game, and aborted is 0"),
+        ("match", lambda d: d.update(first_abort_game=1), r"first_abort_game and first_abort_by name an aborted game"),
+        ("match", lambda d: d.update(first_abort_by="b"), r"first_abort_game and first_abort_by name an aborted game"),
         ("tournament", lambda d: d["standings"][0].update(score=-1),
          r"\.standings\[0\]\.score: -1\.0 disagrees with its wins, losses and draws, which give \d"),
         ("sprt", lambda d: d.update(alpha=-1), r"SprtResult: the error rates must be above 0"),

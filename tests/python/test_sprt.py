@@ -82,10 +82,11 @@ def test_an_aborted_match_is_reported_only_when_it_is_counted(fail_at, counted):
     assert r.decision == "accept_h1" and r.played == 12 and placer.calls == 12
     if counted:
         assert (r.match.aborted, r.match.first_abort_game) == (1, 2)
-        assert "could not place its fleet" in r.match.first_abort
+        assert "could not place its fleet" in r.match.first_abort and r.match.first_abort_by == "a"
         assert r.match.games == 12 and r.match.wins_a == 11  # 11 wins decide, the abort too
     else:
         assert (r.match.aborted, r.match.first_abort_game, r.match.first_abort) == (0, None, "")
+        assert r.match.first_abort_by is None
         assert r.match.games == 12
 
 

@@ -348,7 +348,10 @@ class PlacerRaises:
         (["simulate", "{m}:RaisesIndexError"], "in the shooter's next_shot"),
         (["simulate", "{m}:RaisesOSError"], "in the shooter's next_shot"),
         (["simulate", "{m}:RaisesRuntimeError"], "in the shooter's next_shot"),
-        (["match", "{m}:Raises", "random"], "in the shooter's next_shot"),
+        (["match", "{m}:Raises", "random"], "in the shooter's next_shot (side a)"),
+        (["match", "random", "{m}:Raises"], "in the shooter's next_shot (side b)"),
+        (["match", "random", "random", "--placer", "{m}:PlacerRaises"], "in the placer's place (side a)"),
+        (["tournament", "parity", "{m}:Raises"], "in the shooter's next_shot (player {m}:Raises)"),
         (["compare", "--shooters", "parity,{m}:Raises"], "in the shooter's next_shot"),
         (["simulate", "parity", "--placer", "{m}:PlacerRaises"], "in the placer's place"),
         (["simulate", "{m}:BadInit"], "while making a shooter from class BadInit"),
@@ -365,7 +368,7 @@ def test_a_bug_in_your_own_strategy_keeps_its_traceback_on_the_command_line(tmp_
     assert err.startswith("Traceback (most recent call last):") and "a bug in" in err
     assert "battleship: error:" not in err
     if sys.version_info >= (3, 11) or "making" in where:
-        assert where in err
+        assert where.format(m=name) in err
     else:  # no notes before 3.11: the engine's mark says which game
         assert "was aborted by this exception" in err
     sys.modules.pop(name, None)
