@@ -2,6 +2,7 @@
 
 import argparse
 import math
+import os
 import pathlib
 import re
 import subprocess
@@ -464,6 +465,19 @@ def test_output_into_a_closed_pipe_stops_quietly(python_env):
     proc.stdout.close()  # as `| head -1` does
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 141 and err == b"", err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["match", "--help"]])
+def test_help_that_cannot_be_written_is_an_error(python_env, argv):
+    # argparse drops the OSError of its help and version text and exits 0, as if it had shown it.
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "battleship", *argv], stdout=full, stderr=subprocess.PIPE,
+                              env=python_env, timeout=60)
+    assert proc.returncode == 1
+    assert proc.stderr.decode().startswith("battleship: error: cannot write the output: [Errno 28]")
+    shown = subprocess.run([sys.executable, "-m", "battleship", *argv], capture_output=True, env=python_env, timeout=60)
+    assert shown.returncode == 0 and shown.stdout.startswith(b"usage: battleship" if argv[-1] == "--help" else b"battleship ")
 
 
 def test_optimal_prints_perfect_play_and_each_shooters_exact_gap(capsys):

@@ -94,9 +94,21 @@ def register(add: AddCommand) -> None:
         COMMANDS.append(add)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, except that help and version text stdout cannot take is an error
+    (argparse drops the ``OSError`` and exits 0, so ``battleship --help > /dev/full`` succeeded);
+    what it writes to stderr, a usage error's message, is written as argparse does."""
+
+    def _print_message(self, message: str, file: Optional[Any] = None) -> None:
+        if file is sys.stdout and file is not None and message:
+            file.write(message)
+        else:
+            super()._print_message(message, file)
+
+
 def parser() -> argparse.ArgumentParser:
     """The whole command line."""
-    p = argparse.ArgumentParser(prog="battleship", description="A fast Battleship engine.")
+    p = _Parser(prog="battleship", description="A fast Battleship engine.")
     p.add_argument("--version", action="version", version=f"battleship {battleship.__version__}")
     # Not required here: main() says what was missing and what was given instead, where argparse
     # would only say that COMMAND is required (even for `battleship --bogus`).
@@ -140,12 +152,41 @@ def _import_from_here() -> None:
         sys.path.append(here)
 
 
+def _flushed(code: int) -> int:
+    """``code`` once stdout is written out, else what ``_unwritten`` says."""
+    try:
+        sys.stdout.flush()
+        return code
+    except OSError as error:
+        return _unwritten(error)
+
+
+def _unwritten(error: OSError) -> int:
+    """The exit code for output stdout could not take: 141 if the reader went away (``| head``:
+    quietly, as Unix tools do), else 1 with the reason (``> /dev/full``)."""
+    if not isinstance(error, BrokenPipeError):
+        print(f"battleship: error: cannot write the output: {error}", file=sys.stderr)
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the exit's flush of stdout must not fail again
+    except (OSError, ValueError):  # no stdout file descriptor to replace
+        pass
+    return 141 if isinstance(error, BrokenPipeError) else 1
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command line; returns the exit code."""
     for stream in (sys.stdout, sys.stderr):
         _show_what_the_encoding_can(stream)
     top = parser()
-    args, stray = top.parse_known_args(argv)
+    try:
+        args, stray = top.parse_known_args(argv)
+    except SystemExit as done:  # --help and --version: done once their text is out
+        if done.code in (0, None) and (code := _flushed(0)):
+            return code
+        raise
+    except OSError as error:  # that text could not be written (_Parser)
+        return _unwritten(error)
     args.argv = list(sys.argv[1:] if argv is None else argv)  # what --json records
     _import_from_here()
     if args.command is None:
@@ -155,10 +196,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args.command_parser.error(f"unrecognized arguments: {' '.join(stray)}")
     try:
         return int(args.run(args))
-    except BrokenPipeError:  # the reader went away (| head): stop quietly, as Unix tools do
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # the exit's flush of stdout must not fail again
-        return 141  # 128 + SIGPIPE, what a shell shows for a tool the pipe stopped
+    except BrokenPipeError as error:  # 128 + SIGPIPE, what a shell shows for a tool the pipe stopped
+        return _unwritten(error)
     except KeyboardInterrupt:
         print("battleship: interrupted", file=sys.stderr)
         return 130
