@@ -283,7 +283,9 @@ class MatchResult:
     first_mover_wins: int
     mean_rounds: float
     mean_winner_shots: float
-    seconds: float
+    seconds: float = field(compare=False)
+    """Wall-clock time of the run; not compared: equal results are equal tallies, so a run played
+    again, or combined from pieces, equals the original (as ``SimulationResult`` compares)."""
     first_abort: str = ""
     total_rounds: int = field(default=0, repr=False)
     """Rounds over all games (``mean_rounds`` without the rounding), for ``combine``."""

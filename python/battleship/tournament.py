@@ -262,7 +262,8 @@ class TournamentResult:
     """Every player's record, best first: by score, then by wins, then in the order entered."""
     games: int
     """Matches a pair."""
-    seconds: float
+    seconds: float = field(compare=False)
+    """Wall-clock time of the run; not compared, as ``MatchResult.seconds``."""
     cancelled: bool = False
 
     @property
