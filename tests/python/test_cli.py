@@ -467,6 +467,23 @@ def test_output_into_a_closed_pipe_stops_quietly(python_env):
     assert proc.returncode == 141 and err == b"", err
 
 
+def test_a_file_to_write_is_written_when_the_output_s_reader_has_gone(python_env, tmp_path):
+    # `battleship compare --json F | head -1`: the report is cut, the results file is not.
+    saved = tmp_path / "results.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "battleship", "compare", "--games", "2000", "--shooters", "random,parity,hunt_target",
+         "--json", str(saved), "--no-progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**python_env, "PYTHONUNBUFFERED": ""},
+    )
+    proc.stdout.readline()
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 141 and err == b"", err
+    results = battleship.load_results(saved)
+    assert [r.shooter for r in results] == ["random", "parity", "hunt_target"]
+    assert all(r.games == 2000 for r in results)
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 @pytest.mark.parametrize("argv", [["--help"], ["--version"], ["match", "--help"]])
 def test_help_that_cannot_be_written_is_an_error(python_env, argv):

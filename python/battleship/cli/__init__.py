@@ -174,6 +174,35 @@ def _unwritten(error: OSError) -> int:
     return 141 if isinstance(error, BrokenPipeError) else 1
 
 
+class _ReaderGone:
+    """stdout for a command that writes a file: once the reader of its output has gone (``|
+    head``), what it prints is dropped, so that the command goes on to write its file; ``gone``
+    says whether that happened."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        self._guarded(lambda: self.stream.write(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._guarded(self.stream.flush)
+
+    def _guarded(self, call: Any) -> None:
+        if self.gone:
+            return
+        try:
+            call()
+        except BrokenPipeError as error:
+            self.gone = True
+            _unwritten(error)  # stdout's descriptor now writes nowhere, so its last flush passes
+
+    def __getattr__(self, name: str) -> Any:  # isatty, encoding, fileno...: the stream's
+        return getattr(self.stream, name)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command line; returns the exit code."""
     for stream in (sys.stdout, sys.stderr):
@@ -195,7 +224,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if stray:  # the subcommand's usage line, not the top level's, tells what it does take
         args.command_parser.error(f"unrecognized arguments: {' '.join(stray)}")
     try:
-        return int(args.run(args))
+        if not (getattr(args, "json", None) or getattr(args, "plot", None)):
+            return int(args.run(args))
+        # A file to write (--json, --plot): finished, and kept, when the output's reader goes away.
+        guard = _ReaderGone(sys.stdout)
+        sys.stdout = guard
+        try:
+            code = int(args.run(args))
+        finally:
+            sys.stdout = guard.stream
+        return 141 if guard.gone and code == 0 else code
     except BrokenPipeError as error:  # 128 + SIGPIPE, what a shell shows for a tool the pipe stopped
         return _unwritten(error)
     except KeyboardInterrupt:
