@@ -206,11 +206,36 @@ class Ocean(_Board):
                 if ok and not self.all_placed:
                     raise ValueError("the placer returned True but did not place every ship")
             if not ok:
-                raise ValueError(f"the placer could not lay out this fleet on a {self.rows} x {self.cols} board")
+                raise ValueError(
+                    f"the placer could not lay out this fleet on a {self.rows} x {self.cols} board"
+                    + self._why_not_laid_out(spec)
+                )
         except BaseException:
             if not self._impl == before:  # a read-only ocean refused the first change
                 self._impl.assign(before)
             raise
+
+    def _why_not_laid_out(self, spec: Any) -> str:
+        """Why the placer ``spec`` found no layout of this fleet, as ": reason" after "could not
+        lay out ...", for the engine's placers that draw uniform layouts: whether the fleet fits
+        at all (``fit``, with the placer's budget) and, if it does, that a larger budget lays out
+        more (a crowded fleet whose layouts the budget cannot count is placed by random draws
+        alone, which may fail on some calls and not others); "" for other placers."""
+        if isinstance(spec, _core.UniformPlacerSettings):
+            name, budget = spec.placer, spec.search_budget
+        elif isinstance(spec, str) and spec in ("uniform", "spread", "elusive"):
+            name, budget = spec, _core.UniformPlacerSettings.default_search_budget
+        else:
+            return ""
+        verdict = self.fit(budget)
+        if verdict == "cannot_fit":
+            around = "around the blocked cells " if self.blocked.any() else ""
+            return f": no layout of it fits {around}under the rule {self.touching!r} (Ocean.fit())"
+        return (
+            f": {'it fits' if verdict == 'fits' else 'it may fit'}, but is too crowded for the placer to count its "
+            f"layouts within its search budget ({budget:,} states), and its random draws found none; a larger "
+            f"one lays out more: battleship.{name.capitalize()}Placer(search_budget=3_000_000)"
+        )
 
     def place_layout(self, text: str) -> None:
         """Lay the fleet out as ``text`` draws it, replacing every ship and shot (the blocks stay):

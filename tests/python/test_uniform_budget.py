@@ -76,8 +76,11 @@ def test_an_ocean_a_game_and_an_environment_take_it():
     duel.reset(seed=2)
     vector = BattleshipVectorEnv(num_envs=3, placer=placer, **CROWDED)
     vector.reset(seed=2)  # the engine's batch lays out every env's fleet, or raises
-    with pytest.raises(ValueError, match="could not lay out the fleet of env 0"):
+    with pytest.raises(ValueError, match=r"could not lay out the fleet of env 0 on a 8 x 8 board: it fits, but is too "
+                                         r"crowded .*battleship.UniformPlacer\(search_budget=3_000_000\)$"):
         BattleshipVectorEnv(num_envs=3, **CROWDED).reset(seed=2)
+    with pytest.raises(ValueError, match=r"could not lay out this fleet on a 8 x 8 board: it fits, but is too crowded"):
+        BattleshipEnv(**CROWDED).reset(seed=2)  # which the environment took: the fleet fits
 
 
 def test_matches_and_tournaments_take_it():
@@ -145,9 +148,21 @@ def test_the_default_budget_refuses_the_crowded_fleet_and_changes_nothing():
     ocean = Ocean(8, 8, Fleet.bbm103(), touching="no_contact")
     ocean.place(0, (0, 0), "horizontal")
     before = ocean.copy()
-    with pytest.raises(ValueError, match="could not lay out this fleet on a 8 x 8 board"):
+    with pytest.raises(ValueError, match=r"could not lay out this fleet on a 8 x 8 board: it fits, but is too crowded "
+                                         r"for the placer to count its layouts within its search budget \(300,000 states\)"
+                                         r".*battleship.UniformPlacer\(search_budget=3_000_000\)$"):
         ocean.place_randomly(UniformPlacer(), 4)
     assert ocean == before
+    # The hint names the placer that failed; a fleet that cannot fit at all is told so instead.
+    with pytest.raises(ValueError, match=r"\(400,000 states\).*battleship.SpreadPlacer\(search_budget=3_000_000\)$"):
+        ocean.place_randomly(battleship.SpreadPlacer(search_budget=400_000), 4)
+    assert ocean == before
+    tight = Ocean(6, 6, Fleet.classic(), touching="no_contact")
+    with pytest.raises(ValueError, match=r"6 x 6 board: no layout of it fits under the rule 'no_contact' \(Ocean.fit\(\)\)$"):
+        tight.place_randomly("elusive", 1)
+    tight.block((0, 0))
+    with pytest.raises(ValueError, match=r"no layout of it fits around the blocked cells under the rule 'no_contact'"):
+        tight.place_randomly("uniform", 1)
 
 
 def test_a_budget_is_part_of_the_placer_s_identity():

@@ -111,8 +111,9 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         if isinstance(teachers, str):
             raise TypeError(f"teachers is a sequence of shooter names, got {teachers!r}")
         self.teachers = tuple(BuiltinShooter(name).name for name in teachers)  # ValueError if unknown
+        self._placer = resolve_placer(placer)
         self._batch = _shape.core("SoloBatch", self.rows, self.cols)(
-            self.rows, self.cols, self.fleet, self.rules, self.num_envs, self.max_steps, resolve_placer(placer),
+            self.rows, self.cols, self.fleet, self.rules, self.num_envs, self.max_steps, self._placer,
             list(self.teachers), [zlib.crc32(name.encode()) for name in self.teachers],  # as BattleshipEnv seeds them
         )
         self._generators: List[Optional[np.random.Generator]] = [None] * self.num_envs
@@ -282,9 +283,12 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         try:
             seeds = np.array([int(generator.integers(0, 2**63)) for generator in drawn], dtype=np.uint64)
             self._batch.reset(envs, seeds, [layouts[int(i)] for i in envs])
-        except BaseException:
+        except BaseException as error:
             for generator, state in zip(drawn, saved):
                 generator.bit_generator.state = state
+            if isinstance(error, ValueError) and str(error).startswith("the placer could not lay out"):
+                empty = Ocean(self.rows, self.cols, self.fleet, touching=self.rules.touching)
+                raise ValueError(f"{error}{empty._why_not_laid_out(self._placer)}") from None
             raise
 
     def _masks(self, codes: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
