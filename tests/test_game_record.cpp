@@ -156,6 +156,12 @@ TEST_CASE("a record survives the text format unchanged", "[record][text]") {
   const RecordParse commented = parse_record("# a game\n\n" + text + "\n# the end\n");
   REQUIRE(commented);
   CHECK(*commented.record == r);
+  // A file saved by an editor that starts it with a UTF-8 byte-order mark, as the layout and
+  // results readers take one; anywhere else it is text the line does not allow.
+  const RecordParse marked = parse_record("\xEF\xBB\xBF" + text);
+  REQUIRE(marked);
+  CHECK(*marked.record == r);
+  CHECK_FALSE(parse_record("\n\xEF\xBB\xBF" + text));
 }
 
 TEST_CASE("records differing in any field are unequal", "[record]") {
@@ -317,7 +323,13 @@ TEST_CASE("the parser names the line and the problem of every malformed record",
        "disclosure=sunk_with_name volley=single salvo_size=1 equalising_shot=no "
        "invalid_shot=refused max_invalid_in_a_row=100 shot_cap=0\nseed 7\n" +
            tail,
-       6, "symbol 'X'"},
+       3, "symbol 'X'"}, // on the ship's own line, not where the fleet is first used
+      {"battleship-record 1\nboard 4 4\nship 300 1 T Long\n", 3, "length"},
+      {"battleship-record 1\nboard 4 4\nship 2 1 T Two\nship 3 1 T Three\n", 4,
+       "'Three' uses the symbol 'T' already used by 'Two'"},
+      {"battleship-record 1\nboard 8 8\nship 1 20 A Ones\nship 1 13 B More\n", 4,
+       "the fleet has 33 ships; at most 32 are supported"},
+      {head + "player 0 Ann\nplayer 0 Bob\n", 7, "a second 'player 0' line"},
       {"battleship-record 1\nrules touching=allowed disclosure=sunk_with_name volley=single "
        "salvo_size=2 equalising_shot=no invalid_shot=refused max_invalid_in_a_row=100 "
        "shot_cap=0\n",

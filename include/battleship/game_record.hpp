@@ -295,6 +295,7 @@ private:
       std::string_view line = text.substr(0, nl);
       text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
       ++line_no_;
+      if (line_no_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3); // a BOM
       line = trimmed(line);
       if (line.empty() || line.front() == '#') continue;
       std::string_view rest = line;
@@ -323,6 +324,8 @@ private:
       } else if (key == "player") {
         if (stage != Stage::setup) fail("'player' lines come before 'place' and 'shot' lines");
         const int p = integer(rest, "the player", 0, 1);
+        if (!record_.players[static_cast<std::size_t>(p)].empty())
+          fail(concat("a second 'player ", p, "' line"));
         const std::string_view name = free_text(rest, "the player's name");
         record_.players[static_cast<std::size_t>(p)] = std::string(name);
       } else if (key == "place") {
@@ -388,9 +391,17 @@ private:
     const std::string_view name = free_text(rest, "the ship's name");
     if (name.size() > 31) fail("a ship name has at most 31 bytes");
     c.name = name;
+    // Checked here, so that the error names this line rather than the first 'place' line.
+    if (auto p = c.problem()) fail(*p);
     if (!seen_fleet_) record_.fleet = Fleet{};
     seen_fleet_ = true;
+    if (const int k = record_.fleet.class_of_symbol(c.symbol); k >= 0)
+      fail(concat('\'', c.name.view(), "' uses the symbol '", c.symbol, "' already used by '",
+                  record_.fleet.ship_class(k).name.view(), '\''));
     record_.fleet.add(c);
+    if (record_.fleet.ship_count() > max_ships)
+      fail(concat("the fleet has ", record_.fleet.ship_count(), " ships; at most ", max_ships,
+                  " are supported"));
   }
 
   template <class E, std::size_t N>
