@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import tempfile
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from battleship import _records
@@ -66,8 +67,42 @@ def save_results(
         document["command"] = [str(word) for word in command]
     document["results"] = [item.to_dict() for item in items]
     text = _dumps(document, "", "") + "\n"  # all of it before the file is opened: a refusal leaves it
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(text)
+    _write_whole(os.fspath(path), text)
+
+
+def _write_whole(path: str, text: str) -> None:
+    """``text`` as the file ``path``, all of it or nothing: a regular (or new) file is written
+    beside itself and renamed over the old one, so that a write that fails (a full disk, a file
+    size limit) leaves the old file as it was, not cut off; anything else (``/dev/null``, a pipe)
+    and a file whose directory takes no new file is written in place."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        temporary = None
+    else:
+        target = os.path.realpath(path)  # a link is followed, and stays a link
+        try:
+            fd, temporary = tempfile.mkstemp(prefix=".battleship-", suffix=".json", dir=os.path.dirname(target))
+        except OSError:
+            temporary = None
+    if temporary is None:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        # mkstemp's file is private (0600): give it the old file's mode, or a new file's
+        os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode) if os.path.exists(target) else 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def _umask() -> int:
+    """The process's file mode mask (read by setting it, then setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
@@ -87,9 +122,11 @@ def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
     except ValueError as error:
         raise ValueError(f"{name}: {error}") from None
     try:
-        document = json.loads(text)
+        document = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         raise ValueError(f"{name}: line {error.lineno} column {error.colno}: {error.msg}") from None
+    except _RepeatedKey as error:
+        raise ValueError(f"{name}: {error}") from None
     except RecursionError:  # arrays or objects nested deeper than Python's stack
         raise ValueError(f"{name}: nested too deeply to be a battleship results file") from None
     except ValueError:  # an integer of more digits than Python converts (4,300 by default)
@@ -112,6 +149,22 @@ def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
         if not isinstance(kind, str) or kind not in _KINDS:
             raise ValueError(f"{where}: expected \"kind\" to be one of {', '.join(_KINDS)}, got {kind!r}")
         out.append(_KINDS[kind]._read(data, where))
+    return out
+
+
+class _RepeatedKey(ValueError):
+    """A key given twice in one JSON object (its own class: the handler of integers too long to
+    convert catches every other ``ValueError``)."""
+
+
+def _unique_keys(pairs: List[Any]) -> Dict[str, Any]:
+    """A JSON object's keys and values; ``_RepeatedKey`` for a key given twice, which ``json``
+    would take silently, keeping the last value (a hand-merged file losing one without a word)."""
+    out: Dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _RepeatedKey(f"the key {key!r} is given twice in one object")
+        out[key] = value
     return out
 
 

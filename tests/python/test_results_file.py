@@ -8,6 +8,7 @@ import dataclasses
 import json
 import os
 import re
+import stat
 import sys
 
 import numpy as np
@@ -164,6 +165,57 @@ def test_save_refuses_what_is_not_a_result_and_leaves_the_file(tmp_path, results
     with pytest.raises(TypeError, match=r"results\[1\] is a dict"):
         battleship.save_results([results["match"], {"kind": "match"}], path)
     assert path.read_text() == "before"
+
+
+def test_a_save_that_fails_leaves_the_old_file_whole(tmp_path, results, monkeypatch):
+    # A full disk or a file size limit stopped the write halfway and left the file cut off.
+    path = tmp_path / "kept.json"
+    battleship.save_results(results["simulation"], path)
+    before = path.read_bytes()
+    real_fdopen = os.fdopen
+
+    def cut_short(fd, *args, **kwargs):
+        stream = real_fdopen(fd, *args, **kwargs)
+
+        def write(text):
+            stream.buffer.write(text[:100].encode())
+            raise OSError(28, "No space left on device")
+
+        stream.write = write
+        return stream
+
+    monkeypatch.setattr(os, "fdopen", cut_short)
+    with pytest.raises(OSError, match="No space left"):
+        battleship.save_results(results["match"], path)
+    monkeypatch.undo()
+    assert path.read_bytes() == before and os.listdir(tmp_path) == ["kept.json"]  # no half-written file left
+    assert battleship.load_results(path)[0] == results["simulation"]
+
+
+def test_a_save_keeps_the_file_s_mode_and_link_and_a_new_file_gets_the_usual_mode(tmp_path, results):
+    path = tmp_path / "shared.json"
+    battleship.save_results(results["simulation"], path)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask  # not the private 0600 of a temporary file
+    path.chmod(0o640)
+    link = tmp_path / "latest.json"
+    link.symlink_to(path)
+    battleship.save_results(results["match"], link)
+    assert link.is_symlink() and stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert battleship.load_results(path)[0] == results["match"]
+    battleship.save_results(results["match"], os.devnull)  # not a regular file: written as it is
+    assert os.path.exists(os.devnull) and not stat.S_ISREG(os.stat(os.devnull).st_mode)
+
+
+def test_a_key_given_twice_in_a_results_file_is_refused(tmp_path, results):
+    # json keeps the last of two values without a word: a hand-merged file would lose one.
+    path = tmp_path / "twice.json"
+    battleship.save_results(results["simulation"], path)
+    text = path.read_text()
+    path.write_text(text.replace('"games": ', '"games": 1, "games": ', 1))
+    with pytest.raises(ValueError, match=r"^.*twice\.json: the key 'games' is given twice in one object$"):
+        battleship.load_results(path)
 
 
 @pytest.mark.parametrize(
