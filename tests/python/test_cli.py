@@ -138,6 +138,22 @@ def test_a_layout_file_that_cannot_be_read_and_a_placer_beside_it_are_refused(tm
     assert "argument --placer: not allowed with argument --layout" in capsys.readouterr().err
 
 
+def test_json_will_not_write_over_the_layout_it_reads_or_the_chart_it_writes(tmp_path, capsys, monkeypatch):
+    # Both were replaced without a word: the drawing by the results, the results by the chart.
+    drawing = tmp_path / "fleet.txt"
+    drawing.write_bytes(LAYOUT.read_bytes())
+    assert main(["simulate", "random", "--games", "3", "--layout", str(drawing), "--json", str(drawing)]) == 2
+    assert f"--json {drawing} is also --layout's file; give the results a file of their own" in capsys.readouterr().err
+    link = tmp_path / "same.txt"
+    link.symlink_to(drawing)
+    assert main(["simulate", "random", "--games", "3", "--layout", str(link), "--json", str(drawing)]) == 2
+    assert drawing.read_bytes() == LAYOUT.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    assert main(["compare", "--shooters", "random", "--games", "3", "--plot", "x", "--json", "x.png"]) == 2
+    assert "--json x.png is also --plot's file" in capsys.readouterr().err  # --plot x writes x.png
+    assert not (tmp_path / "x.png").exists()
+
+
 def test_a_layout_file_an_editor_began_with_a_byte_order_mark_is_the_same_drawing(tmp_path, capsys):
     marked = tmp_path / "bom.txt"
     marked.write_bytes(b"\xef\xbb\xbf" + LAYOUT.read_bytes())
@@ -318,7 +334,10 @@ def test_a_search_budget_lets_the_uniform_draws_lay_out_a_crowded_fleet(capsys):
     out, err = capsys.readouterr()
     row = out.splitlines()[-1]
     assert row.endswith("(2 not played: the placer found no layout; a crowded fleet may need --search-budget 3000000)")
-    assert err == "battleship: error: no game was played: the placer found no layout of the fleet for any of them\n"
+    assert err == ("battleship: error: no game was played: the placer found no layout of the fleet for any of them; "
+                   "a crowded fleet may need --search-budget 3000000\n")  # the row's hint, in the last line too
+    assert main(["simulate", "random", "--games", "2", "--threads", "1", "--search-budget", "1000", *crowded]) == 1
+    assert capsys.readouterr().err.endswith("for any of them within --search-budget 1,000\n")
     assert main(["simulate", "random", "--games", "20", "--search-budget", "2000000", *crowded]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith("placer uniform, search budget 2,000,000") and "not played" not in out

@@ -328,6 +328,9 @@ class RaisesOSError(Raises):
 class RaisesRuntimeError(Raises):
     kind = RuntimeError
 
+class RaisesBrokenPipeError(Raises):  # its own pipe's, not the command's stdout
+    kind = BrokenPipeError
+
 class BadInit:
     def __init__(self):
         raise ValueError("a bug in __init__")
@@ -348,6 +351,7 @@ class PlacerRaises:
         (["simulate", "{m}:RaisesIndexError"], "in the shooter's next_shot"),
         (["simulate", "{m}:RaisesOSError"], "in the shooter's next_shot"),
         (["simulate", "{m}:RaisesRuntimeError"], "in the shooter's next_shot"),
+        (["simulate", "{m}:RaisesBrokenPipeError"], "in the shooter's next_shot"),
         (["match", "{m}:Raises", "random"], "in the shooter's next_shot (side a)"),
         (["match", "random", "{m}:Raises"], "in the shooter's next_shot (side b)"),
         (["match", "random", "random", "--placer", "{m}:PlacerRaises"], "in the placer's place (side a)"),

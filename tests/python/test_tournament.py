@@ -365,3 +365,8 @@ def test_the_command_prints_the_table(capsys):
     # A player entered twice (parity/uniform is parity): the API's advice, a mapping, has no command form.
     assert cli.main(["tournament", "parity", "random", "parity/uniform", "--games", "10000000"]) == 2
     assert "error: parity is entered twice: give each player once" in capsys.readouterr().err
+    # A slash with no placer after it is a slip (it was played as uniform), as one with no shooter is.
+    for slip, message in (("random/", "player 'random/': no placer after '/'; write SHOOTER for the uniform"),
+                          ("/uniform", "unknown shooter ''")):
+        assert cli.main(["tournament", slip, "parity", "--games", "10000000"]) == 2
+        assert message in capsys.readouterr().err

@@ -235,6 +235,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             sys.stdout = guard.stream
         return 141 if guard.gone and code == 0 else code
     except BrokenPipeError as error:  # 128 + SIGPIPE, what a shell shows for a tool the pipe stopped
+        if raised_by_own_code(error):  # a shooter's own pipe or socket, not our stdout
+            _show_traceback(error)
+            return 1
         return _unwritten(error)
     except KeyboardInterrupt:
         print("battleship: interrupted", file=sys.stderr)

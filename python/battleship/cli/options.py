@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import os
 import re
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
@@ -263,12 +264,27 @@ def _add_json_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _json_file(args: argparse.Namespace) -> Optional[str]:
-    """``--json``'s file, checked before the run; ``None`` without the option."""
+def _json_file(args: argparse.Namespace, plot: Optional[str] = None) -> Optional[str]:
+    """``--json``'s file, checked before the run; ``None`` without the option. ``ValueError``
+    if it is the file ``--layout`` reads or the one ``--plot`` writes (``plot``): the results
+    would replace the one, or the chart them, without a word."""
     path: Optional[str] = args.json
     if path is not None:
         _check_writable("--json", path, "results.json")
+        for option, other in (("--layout", getattr(args, "layout", None)), ("--plot", plot)):
+            if other is not None and _same_file(path, other):
+                raise ValueError(f"--json {path} is also {option}'s file; give the results a file of their own")
     return path
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether the paths ``a`` and ``b`` name one file (the same path, or links to one file)."""
+    if os.path.abspath(a) == os.path.abspath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist yet
+        return False
 
 
 def _save_json(path: Optional[str], results: Sequence[Any], args: argparse.Namespace) -> None:

@@ -160,11 +160,11 @@ def _check_plot_file(path: str) -> str:
 def _compare(args: argparse.Namespace) -> int:
     shooters = battleship.shooter_names() if args.shooters is None else _names(args.shooters, "--shooters")
     plot = None if args.plot is None else _check_plot_file(args.plot)
-    json_file = _json_file(args)
+    json_file = _json_file(args, plot)
     results = _table(args, shooters, slow_games=args.slow_games)
     _save_json(json_file, results, args)
     if played_nothing(results):
-        return nothing_played(_NONE_PLACED)
+        return nothing_played(_NONE_PLACED + _budget_hint(args))
     if plot is not None:
         import matplotlib
 
@@ -240,7 +240,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.longest and r.game_shots is not None and r.finished:
         _show_longest(args, r.first_game + int(r.game_shots.argmax()))
     _save_json(json_file, [r], args)
-    return nothing_played(_NONE_PLACED) if played_nothing([r]) else _invalid_shots_only([r])
+    return nothing_played(_NONE_PLACED + _budget_hint(args)) if played_nothing([r]) else _invalid_shots_only([r])
 
 
 _NONE_PLACED = "no game was played: the placer found no layout of the fleet for any of them"

@@ -25,7 +25,9 @@ from battleship.tournament import player_name
 
 def _player(text: str) -> Tuple[str, str]:
     """``SHOOTER`` or ``SHOOTER/PLACER`` as a (shooter, placer) pair."""
-    shooter, _, placer = text.partition("/")
+    shooter, slash, placer = text.partition("/")
+    if slash and not placer:  # a placer left out after "/" is a slip, not uniform
+        raise ValueError(f"player {text!r}: no placer after '/'; write SHOOTER for the uniform placer, or SHOOTER/PLACER")
     return shooter, placer or "uniform"
 
 
