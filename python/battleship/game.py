@@ -77,7 +77,8 @@ class GameRecord:
         return [s for s in self.shots if s.player == player]
 
     def replay(self) -> Game:
-        """A new game with the same layouts whose players fire the recorded shots, played to the end.
+        """A new game with the same layouts whose players fire the recorded shots, played to the
+        end (a game recorded in progress or aborted is played as far as the record goes).
 
         Its record equals this one: that is what "replays exactly" means.
         """
@@ -96,7 +97,16 @@ class GameRecord:
             for ship, p in enumerate(self.placements[player]):
                 if p is not None:  # a ship left off the board stays off it
                     ocean.place(ship, p.origin, p.orientation)
-        game.play_to_end()
+        if self.outcome.end in ("win", "draw"):
+            game.play_to_end()
+            return game
+        # A game recorded before its end (in progress, or aborted by hand or by a strategy that
+        # raised): fire the recorded shots, then leave it as it stood, instead of asking the
+        # players for cells they never named.
+        while not game.is_over and len(game.record.shots) < len(self.shots):
+            game.play_turn()
+        if self.outcome.end == "aborted" and not game.is_over:
+            game.abort(self.outcome.reason, self.outcome.at_fault)
         return game
 
 

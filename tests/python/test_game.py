@@ -54,6 +54,24 @@ def test_records_replay_exactly_and_pickle():
         assert copy.deepcopy(record) == record
 
 
+def test_a_record_of_a_game_not_played_to_its_end_replays_as_far_as_it_goes():
+    # Stopped after a few turns, aborted by hand, or recorded before its first shot: the replay
+    # fires the recorded shots and stops there (it asked the players for shots never named).
+    stopped = Game("parity", "random", seed=1)
+    for _ in range(7):
+        stopped.play_turn()
+    aborted = Game("parity", "random", seed=1)
+    for _ in range(4):
+        aborted.play_turn()
+    aborted.abort("the players went home", 1)
+    for game in (stopped, aborted, Game("parity", "random", seed=1)):
+        record = game.record
+        again = record.replay()
+        assert again.record == record
+        assert again.is_over == game.is_over and again.outcome == game.outcome
+    assert len(stopped.record.shots) == 7 and aborted.outcome.at_fault == 1
+
+
 def test_turn_by_turn_play_and_observers():
     events = []
 
