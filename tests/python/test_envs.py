@@ -190,6 +190,11 @@ def test_a_seed_that_is_not_a_non_negative_int_is_refused_by_name(make):
     with pytest.raises(TypeError, match=r"^seed must be an int, got 1.5$"):
         env.reset(seed=1.5)
     env.reset(seed=2**64)  # any size Gymnasium takes
+    # A NumPy integer is a seed, the same one (Gymnasium itself refuses it; the vector env took it).
+    env.reset(seed=np.int64(5))
+    twin = make()
+    twin.reset(seed=5)
+    assert env.np_random.bit_generator.state == twin.np_random.bit_generator.state
 
 
 def test_a_placer_that_fails_in_reset_changes_nothing_not_even_the_generator():

@@ -248,6 +248,10 @@ def test_a_seed_that_is_not_a_non_negative_int_is_refused_by_name():
         env.reset(seed=-1)
     with pytest.raises(TypeError, match=r"^seed must be an int, got '1'$"):
         env.reset(seed="1")
+    env.reset(seed=np.uint32(3))  # a NumPy integer is a seed, as the other envs take it
+    twin = SelfPlayEnv()
+    twin.reset(seed=3)
+    assert env.game.ocean(0) == twin.game.ocean(0) and env.game.ocean(1) == twin.game.ocean(1)
 
 
 def test_a_placer_that_fails_in_reset_changes_nothing_not_even_the_generator():

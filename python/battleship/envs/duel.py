@@ -168,7 +168,7 @@ class DuelEnv(BoardEnv):
         """
         check_layouts(self, options, ("own", "ocean"))
         if seed is not None:
-            check_count("seed", seed, 0, None)  # as BattleshipVectorEnv refuses it, before Gymnasium does
+            seed = check_count("seed", seed, 0, None)  # a NumPy int too; refused as BattleshipVectorEnv refuses it
         with generator_kept_if_failed(self):  # a placer that fails changes nothing either
             super().reset(seed=seed)
             episode_seed = int(self.np_random.integers(0, 2**63))

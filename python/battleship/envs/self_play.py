@@ -215,7 +215,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         refused layout, or a placer that fails, changes nothing, not even the generator."""
         check_layouts(self, options, AGENTS, others=True)  # PettingZoo's api_test passes its own
         if seed is not None:
-            check_count("seed", seed, 0, None)  # a ValueError or TypeError naming it, as the other envs give
+            seed = check_count("seed", seed, 0, None)  # a NumPy int too; refused naming it, as the other envs
         with generator_kept_if_failed(self):  # a placer that fails changes nothing
             if seed is not None:
                 self._np_random, _ = seeding.np_random(seed)

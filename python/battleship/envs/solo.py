@@ -107,7 +107,7 @@ class BattleshipEnv(BoardEnv):
         """
         check_layouts(self, options, ("ocean",))  # a refused layout changes nothing
         if seed is not None:
-            check_count("seed", seed, 0, None)  # as BattleshipVectorEnv refuses it, before Gymnasium does
+            seed = check_count("seed", seed, 0, None)  # a NumPy int too; refused as BattleshipVectorEnv refuses it
         with generator_kept_if_failed(self):  # and neither does a placer that fails
             super().reset(seed=seed)
             # The engine's generator is seeded from Gymnasium's, so reset(seed=s) fixes the layout.
