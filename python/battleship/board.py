@@ -181,7 +181,7 @@ class Ocean(_Board):
 
         ``rng`` is a ``battleship.Rng`` or an int seed (None: a fresh random seed). All or
         nothing: raises ``ValueError`` if the placer could not place the fleet, returned True
-        without placing every ship, or fired at the ocean, ``TypeError`` if a Python placer's
+        without placing every ship, fired at the ocean or changed its blocked cells, ``TypeError`` if a Python placer's
         answer is not True, False or None (None: placed if every ship is, as in a run), and passes
         on whatever a Python placer raises; the ocean is then exactly as it was before the call
         (``rng`` has moved on). Ctrl-C stops a placement that takes long (seconds or minutes on a
@@ -203,6 +203,8 @@ class Ocean(_Board):
                 ok = _core.placer_answer(spec.place(self, generator), self.all_placed)  # as a run reads it
                 if self._impl.shots().any():
                     raise ValueError("a placer must not fire at the ocean it lays out")
+                if not np.array_equal(self._impl.blocked(), before.blocked()):  # the blocks stay, as promised
+                    raise ValueError("a placer must not block or unblock cells of the ocean it lays out")
                 if ok and not self.all_placed:
                     raise ValueError("the placer returned True but did not place every ship")
             if not ok:
@@ -519,7 +521,10 @@ class TargetView(_Board):
         return self._impl.search_phase  # type: ignore[no-any-return]
 
     def record(self, cell: CellLike, outcome: ShotOutcome) -> None:
-        """Record the announced ``outcome`` of the shot at ``cell`` (own views only).
+        """Record the announced ``outcome`` of the shot at ``cell`` (own views only): what the
+        view's disclosure rule tells of it (``outcome.disclosed(view.rules.disclosure)``), so a
+        view fed the ocean's own answers (``view.record(cell, ocean.fire(cell))``) knows no more
+        than a game would tell its shooter.
 
         Answers no game can give are refused, changing nothing: ``IndexError`` for a fired shot
         off the board or a ship outside the fleet, ``ValueError`` for a cell already answered, a

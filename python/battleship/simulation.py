@@ -165,8 +165,8 @@ def simulate(
     ``first_game`` plays games ``[first_game, first_game + games)`` of the run (a piece for
     ``combine``). ``executor``, any object whose ``submit(fn, *args, **kwargs)`` returns a future
     with ``result()`` (``concurrent.futures`` pools, a Dask ``distributed.Client``), splits the
-    run into ``chunks`` pieces (16 unless given) played there, each on ``threads`` threads (1
-    unless given), and combines them: the same result as one local run, whatever the split.
+    run into ``chunks`` pieces (16 unless given; ``chunks`` without ``executor`` is refused)
+    played there, each on ``threads`` threads (1 unless given), and combines them: the same result as one local run, whatever the split.
     Strategies and arguments travel to the workers by pickling; a thread pool shares one Python
     strategy object between the pieces, so give a stateful one as its class (each piece then
     makes its own). Ctrl-C (or a piece's error) stops the call and the pieces running on this
@@ -190,6 +190,7 @@ def simulate(
             raise TypeError(f"{option} must be True or False, got {value!r}")
     run = _shape.core("simulate", rows, cols)
     s, p = resolve_shooter(shooter), resolve_placer(placer)
+    _chunks_need_an_executor(chunks, executor)
     if executor is not None:
         pieces: List[SimulationResult]
         pieces, seconds = _run_pieces(
@@ -397,6 +398,7 @@ def match(
         if not isinstance(value, bool):
             raise TypeError(f"{option} must be True or False, got {value!r}")
     prepared = _PreparedMatch(a, b, seed, rules, fleet, rows, cols, placers)
+    _chunks_need_an_executor(chunks, executor)
     if executor is not None:
         pieces: List[MatchResult]
         pieces, seconds = _run_pieces(
@@ -556,6 +558,13 @@ def _match_result(
     )
 
 
+def _chunks_need_an_executor(chunks: Optional[int], executor: Any) -> None:
+    """``ValueError`` for ``chunks`` without an ``executor``: it would be ignored, the run played
+    here in one piece."""
+    if chunks is not None and executor is None:
+        raise ValueError(f"chunks={chunks!r} splits a run among an executor's workers; give executor= too")
+
+
 def _pieces(games: int, first_game: int, chunks: Optional[int]) -> List[Tuple[int, int]]:
     """``chunks`` contiguous ranges (first game, games) covering the run, sizes within one."""
     count = 16 if chunks is None else check_count("chunks", chunks, 1)
@@ -639,6 +648,8 @@ def combine(
     """
     from battleship.tournament import TournamentResult, _combine_tournaments  # it imports this module
 
+    if isinstance(results, (SimulationResult, MatchResult, TournamentResult)):  # it is no list of pieces
+        raise TypeError(f"combine takes a list of results, the pieces of one run; got one {type(results).__name__}")
     results = list(results)
     if not results:
         raise ValueError("combine needs at least one result")

@@ -55,6 +55,7 @@ __all__ = [
     "shooter_summary",
     "placer_summary",
     "plugins",
+    "shadowed_plugins",
     "PLUGIN_GROUPS",
 ]
 

@@ -427,14 +427,21 @@ def _entrants(players: Union[Sequence[Player], Mapping[str, Player]]) -> List[Tu
     items = list(players.items()) if isinstance(players, Mapping) else [(None, p) for p in players]
     out = []
     for name, player in items:
-        if isinstance(player, tuple):
+        if isinstance(player, (tuple, list)):  # a list too, as match's placers= takes one
             if len(player) != 2:
+                kind = type(player).__name__
                 raise TypeError(
-                    f"a player is a shooter or a (shooter, placer) pair, got a tuple of {len(player)}: {player!r}"
+                    f"a player is a shooter or a (shooter, placer) pair, got a {kind} of {len(player)}: {player!r}"
                 )
             shooter, placer = player
         else:
             shooter, placer = player, "uniform"
+        if isinstance(shooter, str) and "/" in shooter and ":" not in shooter:  # the command line's way
+            mine, _, theirs = shooter.partition("/")
+            raise ValueError(
+                f"unknown shooter {shooter!r}: a player with a placer of its own is a (shooter, placer) pair, "
+                f"({mine!r}, {theirs!r})"
+            )
         if name is None:
             name = player_name(strategy_name(shooter), strategy_name(placer))
         out.append((str(name), resolve_shooter(shooter), resolve_placer(placer), _placer_label(placer)))
@@ -458,7 +465,8 @@ def tournament(
     """Play a round robin: every pair of ``players`` meets in ``games`` matches.
 
     ``players`` is a list of shooters (names such as ``"parity"``, built-in classes or Python
-    shooters) or ``(shooter, placer)`` pairs, or a mapping from the names to show to them.
+    shooters) or ``(shooter, placer)`` pairs (a list of two too), or a mapping from the names
+    to show to them.
     Within a pair, the player entered first moves first in even-numbered matches. Arguments as
     for ``battleship.match``: with ``first_game``, every pair plays matches ``first_game`` to
     ``first_game + games - 1`` of its run, a piece that ``battleship.combine`` adds to the other

@@ -84,7 +84,10 @@ inline battleship::Coord to_coord(py::handle h, const char* what = "a cell") {
   if (py::isinstance<py::str>(h)) {
     const auto text = text_of(h, what);
     const auto parsed = battleship::parse_coord(text);
-    if (!parsed) throw py::value_error(repr_quoted(text) + " is not " + what + ": " + parsed.error);
+    if (!parsed) { // "'Z0' is not a cell: ...", "next_shot's result 'Z0' is not a cell: ..."
+      const std::string whose = std::string_view(what) == "a cell" ? "" : std::string(what) + ' ';
+      throw py::value_error(whose + repr_quoted(text) + " is not a cell: " + parsed.error);
+    }
     return *parsed.coord;
   }
   // Bytes of any kind are text, not a pair: b"B7" is not the cell (66, 55).

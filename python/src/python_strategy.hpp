@@ -249,10 +249,14 @@ public:
     {
       const detail::Loan<battleship::Ocean<S>> lend_ocean(s.ocean, &ocean);
       const detail::Loan<battleship::Rng> lend_rng(s.rng, &rng);
+      const auto blocked = ocean.blocked(); // a puzzle's blocks stay, whatever the placer does
       detail::guarded(*s.failure, "the placer's place", s.owner, game, [&] {
         const py::object r = s.place(s.ocean_obj, s.rng_obj);
         if (ocean.shots().any())
           throw py::value_error("a placer must not fire at the ocean it lays out");
+        if (ocean.blocked() != blocked)
+          throw py::value_error(
+              "a placer must not block or unblock cells of the ocean it lays out");
         ok = placer_answer(r, ocean.all_placed());
         if (ok && !ocean.all_placed())
           throw py::value_error("the placer returned True but placed only " +
@@ -296,6 +300,23 @@ template <battleship::BoardShape S>
 struct BuiltinShooter {
   std::string name;                       ///< Registry name.
   battleship::AnyShotStrategy<S> shooter; ///< The shooter.
+  /// The board, fleet and rules of the view it was started on (none before `start`): a
+  /// shooter asked about another game, or before any, would read past what it built.
+  std::optional<battleship::TargetView<S>> started_on;
+
+  /// `v`, once checked to be of the game this shooter was started on: RuntimeError before any
+  /// `start`, ValueError for a view of another board, fleet or rules.
+  const battleship::TargetView<S>& playing(const battleship::TargetView<S>& v) const {
+    if (!started_on)
+      throw std::runtime_error("the " + name +
+                               " shooter has not started a game: start(view) first");
+    if (!(v.board() == started_on->board() && v.fleet() == started_on->fleet() &&
+          v.rules() == started_on->rules()))
+      throw py::value_error("the " + name +
+                            " shooter was started on a view of another board, fleet or rules; "
+                            "start(view) it again for this one");
+    return v;
+  }
 };
 /// A built-in placer held for Python (`_core.Placer_<N>`).
 template <battleship::BoardShape S>

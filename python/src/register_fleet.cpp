@@ -186,12 +186,19 @@ void register_fleet(py::module_& m) {
            "Ship `id`: a dict of id, class_index, copy, length, symbol, name; IndexError if none.")
       .def(
           "problem",
-          [](const Fleet& f, py::handle rows, py::handle cols) {
-            return f.problem(battleship::DynamicShape<1 << 20>(int_argument(rows, "rows"),
-                                                               int_argument(cols, "cols")));
+          [](const Fleet& f, py::handle rows, py::handle cols) -> std::optional<std::string> {
+            const int r = int_argument(rows, "rows"), c = int_argument(cols, "cols");
+            // No board past the large shape is played, whatever the fleet (as Ocean refuses it).
+            const long long cells = static_cast<long long>(r) * c;
+            if (r >= 1 && c >= 1 && cells > static_cast<long long>(LargeShape::capacity))
+              return battleship::detail::concat("a ", r, " x ", c, " board has ", cells,
+                                                " cells; at most ", LargeShape::capacity,
+                                                " are supported (for example 32 x 32)");
+            return f.problem(battleship::DynamicShape<1 << 20>(r, c));
           },
           py::arg("rows"), py::arg("cols"),
-          "Why the fleet cannot be used on a rows x cols board, or None.")
+          "Why the fleet cannot be used on a rows x cols board (one past 1024 cells included), or "
+          "None.")
       .def(
           "__eq__", [](const Fleet& a, const Fleet& b) { return a == b; }, py::is_operator())
       .def("__hash__",

@@ -25,22 +25,26 @@ void bind_strategies(py::module_& m) {
   using View = Handle<TargetView<S>>;
   py::class_<Sh>(m, ("Shooter_" + suffix<S>()).c_str(), "A built-in shooter, stepped by hand.")
       .def(py::init([](const std::string& name) {
-             return Sh{name, make_shooter<S>(name)};
+             return Sh{name, make_shooter<S>(name), std::nullopt};
            }),
            py::arg("name"))
       .def_readonly("name", &Sh::name)
-      .def("start", [](Sh& s, const View& v) { s.shooter.start(v.get()); })
+      .def("start",
+           [](Sh& s, const View& v) {
+             s.shooter.start(v.get());
+             s.started_on.emplace(v.get().board(), v.get().fleet(), v.get().rules());
+           })
       .def("next_shot",
            [](Sh& s, const View& v, const Handle<Rng>& rng) {
              // No game asks then, and a shooter's answer would be arbitrary (a cell shot).
-             if (v.get().open().none())
+             if (s.playing(v.get()).open().none())
                throw py::value_error("the " + s.name +
                                      " shooter has no open cell to fire at: every cell of the "
                                      "view is shot or pending");
              return s.shooter.next_shot(v.get(), rng.get_mut());
            })
       .def("on_result", [](Sh& s, const View& v, Coord c, const ShotOutcome& o) {
-        check_answer(v.get(), c, o);
+        check_answer(s.playing(v.get()), c, o);
         s.shooter.on_result(v.get(), c, o);
       });
   py::class_<Pl>(m, ("Placer_" + suffix<S>()).c_str(), "A built-in placer, called by hand.")

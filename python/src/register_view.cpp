@@ -94,13 +94,14 @@ void bind_view(py::module_& m) {
                              })
       .def("record",
            [](const H& h, Coord c, py::handle told) {
+             const TargetView<S>& view = h.get();
              const ShotOutcome o = outcome_argument(told);
              // Refused, changing nothing: the C++ view trusts its caller, as it trusts the game
              // runner, and would overwrite an answer or count ships below zero.
-             const TargetView<S>& view = h.get();
              if (const AnswerRefusal why = view.refusal(c, o); why != AnswerRefusal::none)
                raise_refusal(why, c, o, view);
-             h.get_mut().record(c, o);
+             // What a game would tell: a view fed the ocean's own answer learns no more.
+             h.get_mut().record(c, disclose(o, view.rules().disclosure));
            })
       .def("add_pending",
            [](const H& h, Coord c) {

@@ -90,6 +90,9 @@ def test_fleet_problems_on_a_board():
     assert Fleet.classic().problem(10, 10) is None
     assert "does not fit on a 4 x 4 board" in Fleet.classic().problem(4, 4)
     assert "covers 17 cells" in Fleet.classic().problem(5, 3)
+    # What no board of the engine can be, as Ocean says it (the fleet would fit a 40 x 40 board).
+    assert Fleet.classic().problem(40, 40) == "a 40 x 40 board has 1600 cells; at most 1024 are supported (for example 32 x 32)"
+    assert Fleet.classic().problem(32, 32) is None
     long = Fleet([("Long", "L", 255, 1)])  # the longest ship plays on a board long enough
     result = battleship.simulate("random", 2, rows=1, cols=300, fleet=long, progress=False)
     assert result.games == 2 and 255 <= result.mean <= 300

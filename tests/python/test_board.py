@@ -319,6 +319,25 @@ def test_the_search_phase_follows_the_hits_and_the_disclosure_rule():
     assert anonymous.search_phase == "unknown"
 
 
+@pytest.mark.parametrize("disclosure", ["hit_only", "hit_and_sunk", "sunk_with_name"])
+def test_a_view_fed_the_ocean_s_answers_learns_only_what_its_disclosure_rule_tells(disclosure):
+    # The hand loop of the notebooks: view.record(cell, ocean.fire(cell)). The ocean's answer is
+    # the whole truth; the view keeps what a game under its rules would have told its shooter.
+    rules = battleship.Rules(disclosure=disclosure)
+    ocean = Ocean(10, 10, Fleet.classic())
+    ocean.place(4, (0, 0), "horizontal")  # the destroyer
+    view, told = TargetView(10, 10, Fleet.classic(), rules), TargetView(10, 10, Fleet.classic(), rules)
+    for cell in [(0, 0), (0, 1), (5, 5)]:
+        answer = ocean.fire(cell)
+        view.record(cell, answer)
+        told.record(cell, answer.disclosed(disclosure))
+    assert view == told
+    assert view.sunk_reports == {"hit_only": [], "hit_and_sunk": [((0, 1), None)],
+                                 "sunk_with_name": [((0, 1), 4)]}[disclosure]
+    assert view.known_sunk(4) == (disclosure == "sunk_with_name")
+    assert view.afloat_count == (5 if disclosure == "hit_only" else 4)
+
+
 def test_cells_as_text_round_trip():
     for cell in [(0, 0), (6, 1), (25, 25), (3, 30)]:
         for notation in ("letter_number", "number_letter", "bbm103", "cs32"):

@@ -226,6 +226,8 @@ def test_bad_splits_are_refused():
     other = simulate("parity", 10, progress=False)
     with pytest.raises(ValueError, match="at least one"):
         combine([])
+    with pytest.raises(TypeError, match="^combine takes a list of results, the pieces of one run; got one SimulationResult$"):
+        combine(result)  # type: ignore[call-overload]
     with pytest.raises(ValueError, match="different shooters"):
         combine([result, other])
     one_kind = "^combine: all results must be of one kind: SimulationResult, MatchResult or TournamentResult$"
@@ -245,6 +247,11 @@ def test_bad_splits_are_refused():
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as executor:
         with pytest.raises(ValueError, match="chunks"):
             simulate("random", 10, executor=executor, chunks=0, progress=False)
+    # Without an executor nothing is split: chunks would be ignored without a word.
+    for run in (lambda: simulate("random", 10, chunks=4, progress=False),
+                lambda: match("random", "parity", 10, chunks=4, progress=False)):
+        with pytest.raises(ValueError, match=r"^chunks=4 splits a run among an executor's workers; give executor= too$"):
+            run()
 
 
 def test_an_error_in_a_piece_surfaces_and_the_rest_is_cancelled():

@@ -161,15 +161,21 @@ def test_an_exception_in_match_aborts_the_run():
 
 
 @pytest.mark.parametrize(
-    "answer, error",
-    [("nowhere", ValueError), (3.5, TypeError), (None, TypeError), ((1, 2, 3), TypeError)],
+    "answer, error, message",
+    [
+        ("nowhere", ValueError, r"^next_shot's result 'nowhere' is not a cell: "),
+        (3.5, TypeError, r"^next_shot's result must be a \(row, col\) pair of integers or text such as 'B7', got 3\.5(\n|$)"),
+        (None, TypeError, r"^next_shot's result must be a \(row, col\) pair"),
+        ((1, 2, 3), TypeError, r"^next_shot's result must be a \(row, col\) pair .* got \(1, 2, 3\)(\n|$)"),
+        ((2**40, 0), ValueError, r"^next_shot's result is out of range: \(1099511627776, 0\)(\n|$)"),
+    ],
 )
-def test_a_bad_cell_from_a_python_shooter_is_a_clear_error(answer, error):
+def test_a_bad_cell_from_a_python_shooter_is_a_clear_error(answer, error, message):
     class Bad:
         def next_shot(self, view, rng):
             return answer
 
-    with pytest.raises(error, match="next_shot"):
+    with pytest.raises(error, match=message):
         battleship.simulate(Bad(), 5, progress=False)
 
 
@@ -279,6 +285,23 @@ def test_a_builtin_shooter_starts_only_on_a_view_of_a_game_s_start():
             battleship.shooter(name).next_shot(view, battleship.Rng(1))  # started on its first call
         with pytest.raises(ValueError, match=rf"^the {name} shooter starts on a view of a game's start"):
             battleship.shooter(name).start(view)
+
+
+@pytest.mark.parametrize("name", ["parity", "probability", "bayes"])
+def test_the_engine_s_own_shooter_object_refuses_a_view_it_was_not_started_on(name):
+    # battleship.shooter() checks this itself; the engine's object it wraps must not crash when
+    # called directly (it read the geometry of a game it never built: a segmentation fault).
+    engine = battleship._core.Shooter_128(name)
+    view, rng = battleship.TargetView(), battleship.Rng(1)
+    with pytest.raises(RuntimeError, match=rf"^the {name} shooter has not started a game: start\(view\) first$"):
+        engine.next_shot(view._impl, rng)
+    with pytest.raises(RuntimeError, match="has not started a game"):
+        engine.on_result(view._impl, (0, 0), battleship.ShotOutcome("miss"))
+    engine.start(view._impl)
+    assert view.is_open(engine.next_shot(view._impl, rng))
+    for other in (battleship.TargetView(5, 5), battleship.TargetView(rules=battleship.Rules(touching="no_contact"))):
+        with pytest.raises(ValueError, match=rf"^the {name} shooter was started on a view of another board, fleet"):
+            engine.next_shot(other._impl, rng)
 
 
 def test_a_builtin_shooter_can_be_stepped_by_hand():

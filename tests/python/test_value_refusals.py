@@ -122,7 +122,36 @@ class GivesUp:
         return False
 
 
+class Unblocks:
+    """Lays the fleet out over the blocks, which it takes away first."""
+
+    def place(self, ocean, rng):
+        ocean.unblock()
+        ocean.place_randomly("uniform", rng=rng)
+        return True
+
+
+class Blocks:
+    def place(self, ocean, rng):
+        ocean.block((9, 9))
+        return ocean.place_randomly("uniform", rng=rng)
+
+
 FIRING = "a placer must not fire at the ocean it lays out"
+BLOCKING = "a placer must not block or unblock cells of the ocean it lays out"
+
+
+def test_a_placer_that_changes_the_blocks_is_refused_by_place_randomly_and_runs():
+    # Blocks make puzzles and partial layouts: placers lay out around them and leave them.
+    ocean = Ocean()
+    ocean.block((4, 4))
+    before = ocean.copy()
+    for placer in (Unblocks(), Blocks()):
+        with pytest.raises(ValueError, match=BLOCKING):
+            ocean.place_randomly(placer, rng=1)
+        assert ocean == before and ocean.blocked.sum() == 1
+    with pytest.raises(ValueError, match=BLOCKING):
+        battleship.simulate("random", 3, placer=Blocks(), progress=False)
 
 
 def test_a_placer_that_fires_is_refused_by_simulate_match_and_game():
@@ -221,6 +250,15 @@ def test_a_tournament_player_tuple_must_be_a_pair():
         battleship.tournament([("random", "uniform", "x"), "parity"], 2, progress=False)
     with pytest.raises(TypeError, match="got a tuple of 1"):
         battleship.tournament([("random",), "parity"], 2, progress=False)
+    with pytest.raises(TypeError, match=r"got a list of 3: \['random', 'uniform', 'x'\]$"):
+        battleship.tournament([["random", "uniform", "x"], "parity"], 2, progress=False)
+    # A pair as a list is a pair, as match's placers= takes it; the command line's way is explained.
+    as_list = battleship.tournament([["random", "spread"], "parity"], 2, seed=1, progress=False)
+    assert as_list == battleship.tournament([("random", "spread"), "parity"], 2, seed=1, progress=False)
+    assert as_list.names == ("random/spread", "parity")
+    with pytest.raises(ValueError, match=r"^unknown shooter 'random/spread': a player with a placer of its own is a "
+                                         r"\(shooter, placer\) pair, \('random', 'spread'\)$"):
+        battleship.tournament(["random/spread", "parity"], 2, progress=False)
 
 
 @pytest.mark.parametrize("rng", [1.5, "7", True, [1], np.float64(2.0)])
