@@ -129,7 +129,9 @@ def _progress(
     """A callback moving a progress bar of ``total`` ``unit`` (``None``: a count with no end, for
     a run that may stop early) to the count it is given, and the bar (to close); nothing when not
     ``progress``. The bar appears only after a second (``_LateBar``); ``unit_scale`` writes large
-    counts as 1.2M."""
+    counts as 1.2M. ``TypeError`` for a ``progress`` that is not True or False (5 showed a bar)."""
+    if not isinstance(progress, (bool, np.bool_)):
+        raise TypeError(f"progress must be True or False, got {progress!r}")
     if not progress:
         return None, None
     bar = _LateBar(total, label, unit, unit_scale)

@@ -737,7 +737,9 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
             also = f"; installed: {', '.join(installed)}" if installed else ""
             raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}{also}")
         spec = imported_strategy(installed[spec], kind)
+    made_by = ""
     if isinstance(spec, type):
+        made_by = f" (what class {spec.__name__} made)"
         try:
             spec = spec()
         except TypeError as error:
@@ -760,7 +762,7 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
     if not callable(getattr(spec, method, None)):
         raise TypeError(
             f"{named}a {kind} is a name ({', '.join(_core.shooter_names() if kind == 'shooter' else _core.placer_names())}), "
-            f"a built-in class, or an object with a {method}() method; got {spec!r}"
+            f"a built-in class, or an object with a {method}() method; got {spec!r}{made_by}"
         )
     return spec
 

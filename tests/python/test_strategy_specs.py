@@ -159,6 +159,9 @@ def test_a_spec_that_names_no_strategy_is_a_type_error(own):
         battleship.simulate(f"{own}:not_a_strategy", 5, progress=False)
     with pytest.raises(TypeError, match="object with a place\\(\\) method"):
         battleship.simulate("parity", 5, placer=f"{own}:FirstOpen", progress=False)
+    # A class that makes no strategy: the object it made is named as such ("got 0" alone puzzled).
+    with pytest.raises(TypeError, match=r"method; got 0 \(what class int made\)$"):
+        battleship.simulate("builtins:int", 5, progress=False)
 
 
 def test_a_module_that_fails_on_its_own_is_not_hidden(tmp_path, monkeypatch):

@@ -154,6 +154,17 @@ def test_a_placer_that_changes_the_blocks_is_refused_by_place_randomly_and_runs(
         battleship.simulate("random", 3, placer=Blocks(), progress=False)
 
 
+@pytest.mark.parametrize("progress", [5, None, "yes"])
+def test_progress_is_true_or_false(progress):
+    # 5 showed a bar, None hid it: both were taken without a word.
+    for run in (lambda: battleship.simulate("random", 3, progress=progress),
+                lambda: battleship.match("random", "random", 2, progress=progress),
+                lambda: battleship.tournament(["random", "parity"], 2, progress=progress)):
+        with pytest.raises(TypeError, match=rf"^progress must be True or False, got {re.escape(repr(progress))}$"):
+            run()
+    assert battleship.simulate("random", 3, progress=np.bool_(False)).games == 3
+
+
 def test_a_placer_that_fires_is_refused_by_simulate_match_and_game():
     with pytest.raises(ValueError, match=FIRING):
         battleship.simulate("random", 3, placer=FiringPlacer(), progress=False)
