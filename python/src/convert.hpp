@@ -242,11 +242,14 @@ inline std::uint64_t uint64_argument(py::handle h, const std::string& what) {
 inline int int_argument(py::handle h, const std::string& what, int low = INT_MIN) {
   const auto n = PyBool_Check(h.ptr()) ? std::nullopt : whole_number(h);
   if (!n) refuse_argument(h, what, "an int");
-  if (*n < low || *n > INT_MAX)
-    throw py::value_error(what + " must be from " +
-                          (low == INT_MIN ? "-2**31" : std::to_string(low)) +
-                          " to 2**31 - 1, got " + py::repr(h).cast<std::string>());
-  return static_cast<int>(*n);
+  if (*n >= low && *n <= INT_MAX) return static_cast<int>(*n);
+  const std::string got = ", got " + py::repr(h).cast<std::string>();
+  if (low != INT_MIN)
+    throw py::value_error(what + " must be from " + std::to_string(low) + " to 2**31 - 1" + got);
+  // Only the int's own bounds: a length of 2**31 is too large, not "from -2**31 to 2**31 - 1"
+  // as if a negative one were fine (the setting's own check says what it takes).
+  throw py::value_error(
+      what + (*n > INT_MAX ? " must be <= 2147483647" : " must be >= -2147483648") + got);
 }
 
 /// An `AnswerRefusal` (from `Posterior::record` or `TargetView::refusal`) of an answer told to

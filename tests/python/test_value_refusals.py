@@ -456,8 +456,8 @@ def test_optimal_shooter_plays_in_a_process_pool():
         ({"salvo_size": "3"}, TypeError, "salvo_size must be an int"),
         ({"shot_cap": 3.7}, TypeError, "shot_cap must be an int"),
         ({"shot_cap": None}, TypeError, "shot_cap must be an int"),
-        ({"shot_cap": 2**40}, ValueError, r"shot_cap must be from -2\*\*31 to 2\*\*31 - 1, got 1099511627776"),
-        ({"shot_cap": -(2**70)}, ValueError, r"shot_cap must be from -2\*\*31 to 2\*\*31 - 1, got -1180591620717411303424"),
+        ({"shot_cap": 2**40}, ValueError, r"^shot_cap must be <= 2147483647, got 1099511627776$"),
+        ({"shot_cap": -(2**70)}, ValueError, r"^shot_cap must be >= -2147483648, got -1180591620717411303424$"),
         ({"salvo_size": True}, TypeError, "salvo_size must be an int, got True"),
         ({"max_invalid_in_a_row": False}, TypeError, "max_invalid_in_a_row must be an int"),
         ({"touching": 3}, TypeError, "touching must be a str"),
@@ -501,8 +501,8 @@ def test_a_probability_outside_0_to_1_is_refused_and_draws_nothing(p):
         (("A", "a", True), TypeError, "a ship's length must be an int, got True"),
         ((None, "a", 3), TypeError, "a ship's name must be a str"),
         (("A", "a", 3, "2"), TypeError, "a ship's count must be an int"),
-        (("A", "a", 2**40), ValueError, r"a ship's length must be from -2\*\*31 to 2\*\*31 - 1, got 1099511627776"),
-        (("A", "a", 3, -(2**40)), ValueError, r"a ship's count must be from -2\*\*31"),
+        (("A", "a", 2**40), ValueError, r"a ship's length must be <= 2147483647, got 1099511627776$"),
+        (("A", "a", 3, -(2**40)), ValueError, r"a ship's count must be >= -2147483648, got -1099511627776$"),
     ],
 )
 def test_a_fleet_names_the_ship_field_it_cannot_take(ship, error, message):
@@ -799,7 +799,7 @@ def test_an_rng_state_that_is_not_4_words_is_refused_when_unpickled(state, error
     [
         (("A", "a", 3), ValueError, r"a ShipClass state is \(name, symbol, length, count\)"),
         (("A", "a", "3", 1), TypeError, "a ship's length must be an int, got '3'"),
-        (("A", "a", 3, 2**40), ValueError, r"a ship's count must be from -2\*\*31"),
+        (("A", "a", 3, 2**40), ValueError, r"^a ship's count must be <= 2147483647, got 1099511627776$"),
     ],
 )
 def test_a_ship_class_state_is_converted_as_the_constructor_converts(state, error, message):
@@ -871,7 +871,7 @@ def test_a_shot_outcome_that_is_no_hit_names_no_ship(kwargs, message):
 @pytest.mark.parametrize(
     "call, error, message",
     [
-        (lambda: Fleet.classic().problem(1 << 40, 1), ValueError, "rows must be from -2\\*\\*31 to 2\\*\\*31 - 1, got 1099511627776"),
+        (lambda: Fleet.classic().problem(1 << 40, 1), ValueError, "^rows must be <= 2147483647, got 1099511627776$"),
         (lambda: Fleet.classic().problem("10", 10), TypeError, "rows must be an int, got '10'"),
         (lambda: Fleet.classic().ship(2**63), IndexError, f"ship {2**63} is not in a fleet of 5 ships"),
         (lambda: Fleet.classic().ship("0"), TypeError, "id must be an int, got '0'"),
