@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import operator
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, List, NoReturn, Optional, Tuple
@@ -78,13 +79,22 @@ class GameRecord:
 
     def replay(self) -> Game:
         """A new game with the same layouts whose players fire the recorded shots, played to the
-        end (a game recorded in progress or aborted is played as far as the record goes).
+        end. A game recorded in progress, or aborted between turns, is played as far as the record
+        goes; one aborted by a shooter's exception ends as it did, the replayed shooter raising an
+        exception of the same name and message from the same call.
 
         Its record equals this one: that is what "replays exactly" means.
         """
+        raised = _RAISED.match(self.outcome.reason) if self.outcome.end == "aborted" else None
+        shooters = [
+            QueuedShooter(self.players[p], (s.cell for s in self.shots_of(p)))
+            if raised is None or int(raised[1]) != p
+            else _RaisingAgain(self.players[p], (s.cell for s in self.shots_of(p)), raised[2], raised[3], raised[4])
+            for p in (0, 1)
+        ]
         game = Game(
-            QueuedShooter(self.players[0], (s.cell for s in self.shots_of(0))),
-            QueuedShooter(self.players[1], (s.cell for s in self.shots_of(1))),
+            shooters[0],
+            shooters[1],
             rows=self.rows,
             cols=self.cols,
             fleet=self.fleet,
@@ -100,11 +110,16 @@ class GameRecord:
         if self.outcome.end in ("win", "draw"):
             game.play_to_end()
             return game
-        # A game recorded before its end (in progress, or aborted by hand or by a strategy that
-        # raised): fire the recorded shots, then leave it as it stood, instead of asking the
-        # players for cells they never named.
-        while not game.is_over and len(game.record.shots) < len(self.shots):
-            game.play_turn()
+        # A game recorded before its end (in progress, or aborted by hand between turns): fire the
+        # recorded shots, then leave it as it stood, instead of asking the players for cells they
+        # never named. One a shooter's exception aborted ends as it did: the shooter raises again.
+        try:
+            while not game.is_over and len(game.record.shots) < len(self.shots):
+                game.play_turn()
+            if raised is not None and not game.is_over:
+                game.play_turn()  # the turn in which the shooter raised, before or after its shots
+        except _RaisedAgain:
+            pass
         if self.outcome.end == "aborted" and not game.is_over:
             game.abort(self.outcome.reason, self.outcome.at_fault)
         return game
@@ -127,6 +142,41 @@ class QueuedShooter:
         if not self.queue:
             raise RuntimeError(f"{self.name} has no cell left to fire")
         return self.queue.pop(0)
+
+
+_RAISED = re.compile(r"player ([01])'s shooter's (start|next_shot|on_result) raised ([A-Za-z_]\w*): (.*)", re.S)
+"""The reason a game gives when a Python shooter's call raised (``Game._guard`` words it)."""
+
+
+class _RaisedAgain(Exception):
+    """The base of the exceptions a replay's shooter raises again (named as the originals)."""
+
+
+class _RaisingAgain(QueuedShooter):
+    """A replayed shooter whose exception aborted the game: it fires its recorded cells, then
+    raises an exception of the same name and message from the same call, so that the replay ends
+    with the same reason, round and shots as the game did."""
+
+    def __init__(self, name: str, cells: Iterable[Cell], method: str, error: str, message: str) -> None:
+        super().__init__(name, cells)
+        self._method = method
+        self._error = type(error, (_RaisedAgain,), {})(message)
+
+    def _again(self, method: str) -> None:
+        if method == self._method and (method == "start" or not self.queue):
+            raise self._error
+
+    def start(self, view: TargetView) -> None:
+        self._again("start")
+
+    def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        self._again("next_shot")
+        if not self.queue and self._method == "on_result":  # a salvo's cell named, never answered:
+            return view.open_cells()[0]  # the record does not have it, any open cell stands in
+        return super().next_shot(view, rng)
+
+    def on_result(self, view: TargetView, cell: Cell, outcome: ShotOutcome) -> None:
+        self._again("on_result")
 
 
 class _Recorder:

@@ -72,6 +72,48 @@ def test_a_record_of_a_game_not_played_to_its_end_replays_as_far_as_it_goes():
     assert len(stopped.record.shots) == 7 and aborted.outcome.at_fault == 1
 
 
+class Fails:
+    """Fires the first open cell; raises from ``call`` after ``after`` shots (``on_result``: on
+    hearing its ``after``-th result, a salvo's first one or a later one)."""
+
+    def __init__(self, call, after):
+        self.call, self.after, self.shots, self.results = call, after, 0, 0
+
+    def start(self, view):
+        if self.call == "start":
+            raise ValueError("cannot start")
+
+    def next_shot(self, view, rng):
+        if self.call == "next_shot" and self.shots == self.after:
+            raise RuntimeError("lost\nits way")
+        self.shots += 1
+        return view.open_cells()[0]
+
+    def on_result(self, view, cell, outcome):
+        self.results += 1
+        if self.call == "on_result" and self.results == self.after:
+            raise KeyError(cell)
+
+
+@pytest.mark.parametrize("rules", ["classic", "salvo", "russian"])
+@pytest.mark.parametrize("call, after", [("start", 0), ("next_shot", 0), ("next_shot", 6), ("on_result", 1),
+                                         ("on_result", 6)])
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_game_a_shooter_s_exception_aborted_replays_to_the_same_abort(rules, call, after, side):
+    # Mid-turn (a hit under the Russian rules' until_miss, a salvo's later cells), at a turn's
+    # start, or in on_result: the replayed shooter raises again where the original did.
+    players = ["random", "random"]
+    players[side] = Fails(call, after)
+    fleet = Fleet.russian() if rules == "russian" else None
+    game = Game(*players, seed=3, rules=Rules.named(rules), fleet=fleet)
+    with pytest.raises((ValueError, RuntimeError, KeyError)):
+        game.play_to_end()
+    record = game.record
+    assert record.outcome.end == "aborted" and record.outcome.at_fault == side
+    again = record.replay()
+    assert again.record == record and again.outcome == record.outcome
+
+
 def test_turn_by_turn_play_and_observers():
     events = []
 
