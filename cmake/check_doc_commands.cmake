@@ -46,7 +46,7 @@ foreach(doc IN ITEMS "${SOURCE_DIR}/README.md" "${SOURCE_DIR}/CONTRIBUTING.md" $
     endif()
     separate_arguments(words UNIX_COMMAND "${command}")
     list(POP_FRONT words program)
-    if(program MATCHES "^examples/(python|layouts|plugin_package)$")
+    if(program MATCHES "^examples/(python|layouts|plugin_package|notebooks)$")
       continue() # folders, not programs
     endif()
     if(program MATCHES "^bench_")
