@@ -290,6 +290,34 @@ TEST_CASE("the uniform placer obeys the touching rule and blocked cells in every
   });
 }
 
+TEST_CASE("the uniform and sequential placers take off a ship left on the ocean, then lay out "
+          "the whole fleet",
+          "[uniform][sequential]") {
+  // Placed a second time over its old cells, the carrier made 20 cells occupied for a fleet of
+  // 17, and its health wrapped below zero once those cells were fired at.
+  const auto lay_out = [](auto placer, std::uint64_t seed) {
+    Ocean<S> ocean(Board<S>{}, fleets::classic);
+    REQUIRE(ocean.place(0, Placement{{0, 0}, Orientation::horizontal, 5}) == PlacementRefusal::none);
+    Rng rng(seed);
+    REQUIRE(placer.place(ocean, rng));
+    return ocean;
+  };
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    INFO("seed " << seed);
+    for (const Ocean<S>& ocean :
+         {lay_out(UniformPlacer<S>{}, seed), lay_out(SequentialPlacer<S>{}, seed)}) {
+      CHECK(ocean.all_placed());
+      CHECK(legal(ocean));
+      CHECK(ocean.occupied().count() == 17);
+    }
+    // The same layout as from an empty ocean: the ship left there counts for nothing.
+    Ocean<S> from_empty(Board<S>{}, fleets::classic);
+    Rng rng(seed);
+    REQUIRE(UniformPlacer<S>{}.place(from_empty, rng));
+    CHECK(lay_out(UniformPlacer<S>{}, seed) == from_empty);
+  }
+}
+
 TEST_CASE("a layout depends only on the seed, never on what a placer has cached", "[uniform]") {
   // A tight fleet, and a crowded one that only the cell-by-cell count can count (ten destroyers:
   // 1,596,672,000 layouts; the memoised count would need 430,331 states).

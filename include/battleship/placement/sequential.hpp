@@ -33,8 +33,10 @@ public:
   static constexpr const char* summary =
       "one ship at a time in fleet order, uniform over its legal spots (seed 004)";
 
-  /// Places every ship; false (no ship placed) if `max_restarts` starts all reached a dead end.
+  /// Places every ship (any placed already are taken off first); false (no ship placed) if
+  /// `max_restarts` starts all reached a dead end.
   bool place(Ocean<S>& ocean, Rng& rng) {
+    detail::start_empty(ocean);
     const auto& table = detail::ensure_table(table_, ocean);
     for (int start = 0; start < max_restarts; ++start) {
       if (try_once(ocean, table, rng)) return true;

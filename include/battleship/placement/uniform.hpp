@@ -78,7 +78,8 @@ enum class Fit : std::uint8_t {
 /// and the placer's settings, never on what the caches already hold (they are kept per budget). On
 /// false the ocean's ships are left off (its blocks stay) and the generator's state is unspecified.
 /// Given a stop flag (`place(ocean, rng, stop)`), the rejection loop and the three searches read
-/// it as they go, and a search it cut short is not cached. Precondition: no ship is placed yet.
+/// it as they go, and a search it cut short is not cached. Ships already placed are taken off
+/// first (the blocks stay).
 template <BoardShape S>
 class UniformPlacer {
 public:
@@ -101,6 +102,7 @@ public:
   /// while a crowded fleet is drawn stops at once instead of after `max_attempts` (seconds).
   bool place(Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
     constexpr long stop_check_every = 4096;
+    detail::start_empty(ocean);
     const auto& table = detail::ensure_table(table_, ocean);
     // Blocks of attempts with the flag read between them: the loop that places almost every
     // fleet at one of its first tries is the one without a flag.

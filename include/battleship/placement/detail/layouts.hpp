@@ -134,6 +134,15 @@ void remove_ships(Ocean<S>& ocean) noexcept {
   if (ocean.shots().none()) ocean.clear_ships();
 }
 
+/// Takes off any ship a caller left on `ocean` before a placer lays out the whole fleet: a
+/// placer's ocean should have none (`PlacementStrategy`), and placing a ship again over its
+/// old cells would corrupt it (more cells occupied than the fleet has, health that wraps).
+/// The usual empty ocean costs one test.
+template <BoardShape S>
+void start_empty(Ocean<S>& ocean) noexcept {
+  if (ocean.occupied().any()) remove_ships(ocean);
+}
+
 /// Whether a stop flag is given and set: a placer or a search that watches one gives up then.
 inline bool stop_set(const std::atomic<bool>* stop) noexcept {
   return stop != nullptr && stop->load(std::memory_order_relaxed);
