@@ -2,6 +2,7 @@
 
 #include <battleship/game_record.hpp>
 #include <battleship/placement/uniform.hpp>
+#include <battleship/registry.hpp>
 #include <battleship/strategies/hunt_target.hpp>
 #include <battleship/strategies/random.hpp>
 
@@ -142,6 +143,67 @@ TEST_CASE("a game stopped early or aborted at placement replays too", "[record]"
   CHECK(r.outcome == unplaced.outcome);
 }
 
+namespace {
+/// Records every shot and ends the match by hand after `left` of them: a window closed in the
+/// middle of a volley (a hook may call `Game::abort`).
+struct QuitsAfter : GameObserver<C> {
+  GameRecorder<C> recorder;
+  Game<C, GameObserver<C>>* game = nullptr;
+  int left = 0;
+  void on_shot(int p, Coord c, const ShotOutcome& full, const ShotOutcome& told) override {
+    recorder.on_shot(p, c, full, told);
+    if (--left == 0) game->abort("the window was closed");
+  }
+};
+} // namespace
+
+TEST_CASE("a game a player resigned, or a hook ended inside a volley, replays to that abort",
+          "[record][text]") {
+  Rules salvo = rulesets::classic;
+  salvo.volley = Volley::fixed_salvo;
+  salvo.salvo_size = 3;
+  for (const Rules& rules : {rulesets::classic, rulesets::cs32, salvo}) {
+    // Between rounds: player 1 resigns after five.
+    Game<C, GameObserver<C>> resigned(Board<C>{}, fleets::classic, rules, make_shooter<C>("random"),
+                                      make_shooter<C>("parity"), 5);
+    GameRecorder<C> recorder;
+    resigned.observe(&recorder);
+    REQUIRE(resigned.place(0, UniformPlacer<C>{}));
+    REQUIRE(resigned.place(1, UniformPlacer<C>{}));
+    for (int i = 0; i < 5; ++i) resigned.play_round();
+    resigned.abort("player 1 resigns", 1);
+    const GameRecord record = make_record(resigned, recorder.shots());
+    const ReplayResult<C> again = replay<C>(record);
+    INFO((again.mismatch ? again.mismatch->problem : std::string("no mismatch")));
+    CHECK(again.ok());
+    CHECK(again.outcome == record.outcome);
+    const RecordCheck checked = check_record<C>(to_text(record));
+    INFO(checked.error);
+    CHECK(checked.ok);
+  }
+  // Inside player 0's third volley of three (its eighth shot).
+  Game<C, GameObserver<C>> closed(Board<C>{}, fleets::classic, salvo, make_shooter<C>("random"),
+                                  make_shooter<C>("parity"), 5);
+  QuitsAfter quit;
+  quit.game = &closed;
+  quit.left = 8;
+  closed.observe(&quit);
+  REQUIRE(closed.place(0, UniformPlacer<C>{}));
+  REQUIRE(closed.place(1, UniformPlacer<C>{}));
+  closed.play_to_end();
+  const GameRecord record = make_record(closed, quit.recorder.shots());
+  REQUIRE(record.outcome.end == GameEnd::aborted);
+  CHECK(record.shots.size() == 8);
+  const ReplayResult<C> again = replay<C>(record);
+  INFO((again.mismatch ? again.mismatch->problem : std::string("no mismatch")));
+  CHECK(again.ok());
+  CHECK(again.outcome == record.outcome);
+  // A record cut short is still caught: its last shot gone, the replay does not end as it says.
+  GameRecord cut = record;
+  cut.shots.pop_back();
+  CHECK_FALSE(replay<C>(cut).ok());
+}
+
 TEST_CASE("a record survives the text format unchanged", "[record][text]") {
   GameRecord r = play<HuntTargetShooter<C>, Echo<C>>(rulesets::bbm103, 9, fleets::bbm103);
   r.players = {"Ömer's hunter", "echo 2"};
@@ -162,6 +224,38 @@ TEST_CASE("a record survives the text format unchanged", "[record][text]") {
   REQUIRE(marked);
   CHECK(*marked.record == r);
   CHECK_FALSE(parse_record("\n\xEF\xBB\xBF" + text));
+}
+
+TEST_CASE("to_text writes every record so that parse_record reads it back", "[record][text]") {
+  // Blank names and reasons, and control characters the reader refuses, were written as they
+  // were: a record to_text wrote that parse_record refused.
+  GameRecord r = play<RandomShooter<C>, RandomShooter<C>>(rulesets::classic, 4);
+  r.players = {"   ", "Ann\x1b[31m red\x7f"};
+  r.outcome.end = GameEnd::aborted;
+  r.outcome.winner = -1;
+  r.outcome.reason = " ";
+  GameRecord named = r; // the classic fleet, two of its classes renamed
+  named.fleet = Fleet{};
+  for (int i = 0; i < r.fleet.class_count(); ++i) {
+    ShipClass c = r.fleet.ship_class(i);
+    if (i == 0) c.name = std::string_view("Tw\x7fo");
+    if (i == 1) c.name = std::string_view("\t");
+    named.fleet.add(c);
+  }
+  for (const GameRecord& record : {r, named}) {
+    const RecordParse parsed = parse_record(to_text(record));
+    INFO(to_text(record) << parsed.error);
+    REQUIRE(parsed);
+    CHECK(parsed.record->players[0].empty());
+    CHECK(parsed.record->players[1] == "Ann [31m red");
+    CHECK(parsed.record->outcome.reason.empty());
+    CHECK(to_text(*parsed.record) == to_text(record)); // read back, written the same
+  }
+  const RecordParse parsed = parse_record(to_text(named));
+  REQUIRE(parsed);
+  CHECK(parsed.record->fleet.ship_class(0).name.view() == "Tw o");
+  CHECK(parsed.record->fleet.ship_class(1).name.view() ==
+        std::string(1, r.fleet.ship_class(1).symbol)); // a blank name: its symbol
 }
 
 TEST_CASE("records differing in any field are unequal", "[record]") {

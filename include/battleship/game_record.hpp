@@ -130,11 +130,15 @@ template <BoardShape S, class Observer, class Shooter0, class Shooter1>
 // ---- text -----------------------------------------------------------------------------------
 
 namespace detail {
+/// `s` as the reader takes it back: each control character (a line break, an escape, DEL) a
+/// blank, and no blank at either end (the reader trims them; it refuses control characters).
 inline std::string one_line(std::string_view s) {
   std::string out(s);
   for (char& c : out)
-    if (c == '\n' || c == '\r') c = ' ';
-  return out;
+    if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') c = ' ';
+  const auto first = out.find_first_not_of(' ');
+  if (first == std::string::npos) return {};
+  return out.substr(first, out.find_last_not_of(' ') - first + 1);
 }
 inline void append_outcome(std::string& out, const ShotOutcome& o) {
   out += to_string(o.result);
@@ -145,17 +149,20 @@ inline void append_outcome(std::string& out, const ShotOutcome& o) {
 }
 } // namespace detail
 
-/// `record` in the text format described at the top of this header. Names are written on one
-/// line and read back trimmed: a line break inside a name becomes a blank, and blanks at either
-/// end of one are not kept.
+/// `record` in the text format described at the top of this header, which `parse_record` always
+/// reads back. Names and the abort's reason are written on one line and read back trimmed: a
+/// control character (a line break, an escape) becomes a blank, blanks at either end are not
+/// kept, a player's name or a reason left empty is not written, and a ship class's name left
+/// empty is written as its symbol.
 [[nodiscard]] inline std::string to_text(const GameRecord& record) {
   using detail::concat;
   std::string out = "battleship-record 1\n";
   out += concat("board ", record.rows, ' ', record.cols, '\n');
   for (int i = 0; i < record.fleet.class_count(); ++i) {
     const ShipClass& c = record.fleet.ship_class(i);
+    const std::string name = detail::one_line(c.name.view());
     out += concat("ship ", c.length, ' ', c.count, ' ', c.symbol, ' ',
-                  std::string_view(detail::one_line(c.name.view())), '\n');
+                  name.empty() ? std::string(1, c.symbol) : name, '\n');
   }
   const Rules& r = record.rules;
   out += concat("rules touching=", to_string(r.touching), " disclosure=", to_string(r.disclosure),
@@ -185,8 +192,8 @@ inline void append_outcome(std::string& out, const ShotOutcome& o) {
   out += concat("outcome ", to_string(o.end), ' ', o.winner, ' ', o.rounds, ' ', o.shots[0], ' ',
                 o.shots[1], '\n');
   if (o.at_fault >= 0) out += concat("fault ", o.at_fault, '\n');
-  if (!o.reason.empty())
-    out += concat("reason ", std::string_view(detail::one_line(o.reason)), '\n');
+  if (const std::string reason = detail::one_line(o.reason); !reason.empty())
+    out += concat("reason ", reason, '\n');
   out += "end\n";
   return out;
 }
@@ -655,6 +662,9 @@ struct ReplayChecker {
   std::size_t next = 0;
   std::optional<ReplayMismatch> mismatch;
   std::function<void()> stop;
+  /// Called once the last recorded shot matched (ends a record of an aborted game where it was
+  /// aborted, even inside a volley).
+  std::function<void()> last;
 
   static std::string describe(int player, Coord c, const ShotOutcome& o) {
     std::string s = concat("player ", player, " at ", c.row, ' ', c.col, ": ");
@@ -677,6 +687,7 @@ struct ReplayChecker {
                          std::string_view(describe(want.player, want.cell, want.outcome)),
                          " but the replay gives ", std::string_view(describe(player, cell, full))));
     ++next;
+    if (next == record->shots.size() && last) last();
   }
 };
 
@@ -724,6 +735,8 @@ template <BoardShape S>
   detail::ReplayChecker checker;
   checker.record = &record;
   checker.stop = [&] { game.abort("the replay parted from the record"); };
+  if (record.outcome.end == GameEnd::aborted)
+    checker.last = [&] { game.abort(record.outcome.reason, record.outcome.at_fault); };
 
   bool unplaced = false;
   for (int p = 0; p < 2; ++p) {
@@ -756,8 +769,12 @@ template <BoardShape S>
   }
 
   game.observe(&checker);
-  if (record.outcome.end == GameEnd::in_progress) {
+  if (record.outcome.end == GameEnd::in_progress || record.outcome.end == GameEnd::aborted) {
+    // Recorded before its end, or aborted (by a player who resigned, by an observer): fire the
+    // recorded shots only; the checker ends an aborted game at its last recorded shot.
     while (!game.is_over() && checker.next < record.shots.size()) game.play_turn();
+    if (record.outcome.end == GameEnd::aborted && !game.is_over())
+      game.abort(record.outcome.reason, record.outcome.at_fault);
   } else {
     game.play_to_end();
   }
