@@ -665,6 +665,42 @@ TEST_CASE("an observer may end the game from a hook", "[game]") {
   CHECK(g.view(0).shots_fired() == 3);
 }
 
+TEST_CASE("an observer that plays or resets the game from a hook is refused, and the volley goes "
+          "on as it was",
+          "[game]") {
+  // Playing on from inside a volley went on over that volley's data: 8 valid shots in a turn
+  // of 3.
+  struct Meddler {
+    Game<S, Meddler, ReadingOrder, ReadingOrder>* game = nullptr;
+    bool reset = false;
+    int refused = 0;
+    void on_shot(int, Coord, const ShotOutcome&, const ShotOutcome&) {
+      try {
+        if (reset)
+          game->reset(9);
+        else
+          game->play_turn();
+      } catch (const std::logic_error& e) {
+        CHECK(std::string(e.what()).find("abort is the call a hook may make") != std::string::npos);
+        ++refused;
+      }
+    }
+  };
+  for (const bool reset : {false, true}) {
+    auto g = reading_game<Meddler, ReadingOrder, ReadingOrder>(with_volley(Volley::fixed_salvo, 3));
+    Meddler m{&g, reset};
+    g.observe(&m);
+    g.play_turn();
+    CHECK(m.refused == 3);
+    CHECK(g.outcome().shots[0] == 3);
+    CHECK(g.view(0).shots_fired() == 3);
+    CHECK(g.to_move() == 1);
+    g.observe(nullptr);
+    g.play_to_end(); // the flag is down again once the volley is over
+    CHECK(g.is_over());
+  }
+}
+
 TEST_CASE("a shooter that throws from on_result leaves its shot counted and announced", "[game]") {
   struct Grumbler : ReadingOrder {
     int told = 0;

@@ -92,8 +92,10 @@ struct NullObserver {};
 /// For a game whose observer is chosen at run time (`Game<S>`, the default): derive from this
 /// class and override what you need. For zero overhead, give the game a concrete observer type
 /// instead (`Game<S, MyObserver>`), which may implement any subset of these hooks without
-/// deriving from anything. Events come in the order they happen; an observer may end the match
-/// from inside a hook by calling `Game::abort`.
+/// deriving from anything; a hook of the name of one of these with other parameters is an error
+/// at compile time (it would never be called). Events come in the order they happen; an observer
+/// may end the match from inside a hook by calling `Game::abort`, the one call it may make: a
+/// hook (or a strategy) that plays the game or resets it gets `std::logic_error`.
 template <BoardShape S>
 class GameObserver {
 public:
@@ -151,6 +153,36 @@ private:
   std::vector<GameObserver<S>*> list_;
 };
 
+namespace detail {
+/// Whether every member of `O` named like a `GameObserver` hook can be called as that hook: the
+/// game calls the hooks it can and skips the rest, so a hook with other parameters (a missing
+/// `told`, a non-const reference) would be skipped silently.
+template <class O, class S>
+constexpr bool observer_hooks_match() {
+  if constexpr (requires { &O::on_placement; })
+    static_assert(
+        requires(O & o, const Ocean<S>& x) { o.on_placement(0, x); },
+        "on_placement must take (int player, const Ocean<S>&)");
+  if constexpr (requires { &O::on_turn_start; })
+    static_assert(
+        requires(O & o) { o.on_turn_start(0, 0); },
+        "on_turn_start must take (int player, int round)");
+  if constexpr (requires { &O::on_shot; })
+    static_assert(
+        requires(O & o, Coord c, const ShotOutcome& x) { o.on_shot(0, c, x, x); },
+        "on_shot must take (int player, Coord, const ShotOutcome& full, "
+        "const ShotOutcome& told)");
+  if constexpr (requires { &O::on_sunk; })
+    static_assert(
+        requires(O & o) { o.on_sunk(0, 0); }, "on_sunk must take (int player, int ship)");
+  if constexpr (requires { &O::on_game_over; })
+    static_assert(
+        requires(O & o, const GameOutcome& g) { o.on_game_over(g); },
+        "on_game_over must take (const GameOutcome&)");
+  return true;
+}
+} // namespace detail
+
 /// A two-player match under any `Rules`, step by step or to the end.
 ///
 /// Player 0 moves first. Each player has a shooter and an ocean, laid out by a placer through
@@ -186,6 +218,8 @@ template <BoardShape S, class Observer = GameObserver<S>, class Shooter0 = AnySh
           class Shooter1 = Shooter0>
 requires ShotStrategy<Shooter0, S> && ShotStrategy<Shooter1, S>
 class Game {
+  static_assert(detail::observer_hooks_match<Observer, S>());
+
 public:
   /// The observer type.
   using observer_type = Observer;
@@ -321,6 +355,7 @@ public:
   /// Starts a new match with the same players and rules: empty oceans, fresh views, generators
   /// derived from `seed`. The fleets must be placed again. Nothing is allocated.
   void reset(std::uint64_t seed) {
+    if (in_play_) throw std::logic_error(InPlay::refusal);
     for (auto& o : oceans_) o.clear();
     for (auto& v : views_) v.reset();
     outcome_.end = GameEnd::in_progress;
@@ -350,6 +385,7 @@ public:
   /// the last; the match is the same as when played turn by turn.
   void play_volley() {
     if (is_over()) return;
+    const InPlay playing(in_play_); // throws if a hook or strategy of this game called it
     if (!started_) start();
     if (is_over()) return;
     const int p = next_;
@@ -391,6 +427,25 @@ public:
   }
 
 private:
+  /// Marks a volley under way for its lifetime; refuses to start inside another (a hook that
+  /// played the game itself went on over the volley's data: 8 valid shots in a turn of 3).
+  class InPlay {
+  public:
+    static constexpr const char* refusal =
+        "a Game cannot be played or reset from its own observer's hooks or its strategies "
+        "(abort is the call a hook may make)";
+    explicit InPlay(bool& flag) : flag_(flag) {
+      if (flag_) throw std::logic_error(refusal);
+      flag_ = true;
+    }
+    ~InPlay() { flag_ = false; }
+    InPlay(const InPlay&) = delete;
+    InPlay& operator=(const InPlay&) = delete;
+
+  private:
+    bool& flag_;
+  };
+
   static std::size_t index(int player) noexcept { return player == 0 ? 0 : 1; }
   static std::size_t checked(int player) {
     if (player != 0 && player != 1)
@@ -546,6 +601,7 @@ private:
   int next_ = 0;
   bool started_ = false;
   bool turn_under_way_ = false;
+  bool in_play_ = false; // a volley is being played: a hook calling play_* or reset is refused
 };
 
 } // namespace battleship
