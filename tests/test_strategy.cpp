@@ -97,6 +97,14 @@ TEST_CASE("a type-erased shooter plays exactly like the shooter it holds", "[str
   REQUIRE(erased.target<ReadingOrder>() != nullptr);
   CHECK(erased.target<ReadingOrder>()->results == 42);
   CHECK(erased.target<RandomShooter<S>>() == nullptr);
+  // Read through a const one too (a game's `first_shooter()` is const).
+  const AnyShotStrategy<S>& seen = erased;
+  static_assert(std::is_same_v<decltype(seen.target<ReadingOrder>()), const ReadingOrder*>);
+  CHECK(seen.target<ReadingOrder>() == erased.target<ReadingOrder>());
+  CHECK(seen.target<RandomShooter<S>>() == nullptr);
+  const AnyPlacementStrategy<S> placer = TopLeftPlacer{};
+  CHECK(placer.target<TopLeftPlacer>() != nullptr);
+  CHECK(placer.target<UniformPlacer<S>>() == nullptr);
 }
 
 TEST_CASE("copies of a type-erased strategy are independent", "[strategy]") {

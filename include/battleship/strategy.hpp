@@ -157,6 +157,12 @@ public:
     auto* m = dynamic_cast<Model<T>*>(impl_.get());
     return m ? &m->value : nullptr;
   }
+  /// The held object if it is a `T`, else null (read-only: `game.first_shooter().target<T>()`).
+  template <class T>
+  [[nodiscard]] const T* target() const noexcept {
+    const auto* m = dynamic_cast<const Model<T>*>(impl_.get());
+    return m ? &m->value : nullptr;
+  }
 
 private:
   struct Concept {
@@ -204,6 +210,12 @@ public:
   template <class T>
   [[nodiscard]] T* target() noexcept {
     auto* m = dynamic_cast<Model<T>*>(impl_.get());
+    return m ? &m->value : nullptr;
+  }
+  /// The held object if it is a `T`, else null (read-only, from a const placer).
+  template <class T>
+  [[nodiscard]] const T* target() const noexcept {
+    const auto* m = dynamic_cast<const Model<T>*>(impl_.get());
     return m ? &m->value : nullptr;
   }
 

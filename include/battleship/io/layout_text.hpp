@@ -47,7 +47,10 @@ namespace battleship {
 
 /// A parsed layout, or the first problem found.
 struct LayoutParse {
-  std::optional<std::vector<ShipPlacement>> layout; ///< The ships in fleet order, when valid.
+  /// The ships, when valid, in the order the text shows them (by each ship's first cell, row by
+  /// row), not by ship id: copies of one class take that class's ids in the same order. Sort by
+  /// `ShipPlacement::ship` to compare with a layout listed by id.
+  std::optional<std::vector<ShipPlacement>> layout;
   std::string error; ///< "line N: what is wrong" (or what is wrong with the whole), otherwise.
   /// The line of the text (from 1) each board row was read from, when valid: so a refusal found
   /// later (a touching rule, which the ocean checks) can name the line, as `error` does.
