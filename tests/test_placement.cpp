@@ -297,7 +297,8 @@ TEST_CASE("the uniform and sequential placers take off a ship left on the ocean,
   // 17, and its health wrapped below zero once those cells were fired at.
   const auto lay_out = [](auto placer, std::uint64_t seed) {
     Ocean<S> ocean(Board<S>{}, fleets::classic);
-    REQUIRE(ocean.place(0, Placement{{0, 0}, Orientation::horizontal, 5}) == PlacementRefusal::none);
+    REQUIRE(ocean.place(0, Placement{{0, 0}, Orientation::horizontal, 5}) ==
+            PlacementRefusal::none);
     Rng rng(seed);
     REQUIRE(placer.place(ocean, rng));
     return ocean;
