@@ -279,6 +279,15 @@ TEST_CASE("a cancel seen between two pairs ends the round robin before the next 
     REQUIRE(t.matches.size() == 1);
     CHECK(t.matches[0].games == 100);
     CHECK_FALSE(t.matches[0].cancelled);
+    // A pair the run never reached is named as such (it was vector::at's message).
+    CHECK(t.share(1, 0).share == Approx(1.0 - t.share(0, 1).share));
+    try {
+      (void)t.share(1, 2);
+      FAIL("a pair that did not play has no share");
+    } catch (const std::out_of_range& e) {
+      CHECK(std::string(e.what()) ==
+            "the pair (1, 2) did not play: the run was cancelled after 1 of its pairs");
+    }
   }
 }
 

@@ -95,13 +95,19 @@ struct TournamentResult {
   bool cancelled = false; ///< Whether the run was stopped before every pair had played.
   double seconds = 0;     ///< Wall-clock time.
 
-  /// The batch between players `i` and `j` (in either order; A is the lower index).
+  /// The batch between players `i` and `j` (in either order; A is the lower index). Throws
+  /// `std::out_of_range` for a pair that is not one, or that a cancelled run never reached.
   [[nodiscard]] const MatchResult& between(std::size_t i, std::size_t j) const {
     if (i == j || i >= names.size() || j >= names.size())
       throw std::out_of_range(
           detail::concat("no pair (", i, ", ", j, ") among ", names.size(), " players"));
     if (i > j) std::swap(i, j);
-    return matches.at(detail::pair_index(i, j, names.size()));
+    const std::size_t k = detail::pair_index(i, j, names.size());
+    if (k >= matches.size())
+      throw std::out_of_range(detail::concat("the pair (", i, ", ", j,
+                                             ") did not play: the run was cancelled after ",
+                                             matches.size(), " of its pairs"));
+    return matches[k];
   }
   /// Player `i`'s share of its decided matches against player `j`, with its 95 percent interval.
   [[nodiscard]] Proportion share(std::size_t i, std::size_t j) const {
