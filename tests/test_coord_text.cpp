@@ -58,6 +58,10 @@ TEST_CASE("bad coordinate text says what is wrong", "[coord_text]") {
   CHECK_THAT(parse_coord("5,5").error, Contains("column letter"));
   CHECK_THAT(parse_coord_on("K1", ClassicShape{}).error, Contains("off the 10 x 10 board"));
   CHECK(parse_coord_on("J10", ClassicShape{}).coord == Coord{9, 9});
+  // A board will do, as everywhere else (its shape was needed).
+  CHECK(parse_coord_on("J10", Board<ClassicShape>{}).coord == Coord{9, 9});
+  CHECK_THAT(parse_coord_on("A3", Board<DynamicShape<128>>(DynamicShape<128>(2, 8))).error,
+             Contains("off the 2 x 8 board"));
   // Too many digits or letters is said as such, and the text is quoted printably.
   CHECK(parse_coord("99999999999999999999 1").error ==
         "'99999999999999999999 1': a number has at most 6 digits");

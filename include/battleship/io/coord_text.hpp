@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include <battleship/board.hpp>
 #include <battleship/coord.hpp>
 #include <battleship/detail/text.hpp>
 #include <battleship/detail/unicode.hpp>
@@ -205,6 +206,12 @@ template <BoardShape S>
     p.coord.reset();
   }
   return p;
+}
+
+/// Parses `text` (any notation) and checks the cell is on `board`.
+template <BoardShape S>
+[[nodiscard]] CoordParse parse_coord_on(std::string_view text, const Board<S>& board) {
+  return parse_coord_on(text, board.shape());
 }
 
 } // namespace battleship
