@@ -11,6 +11,9 @@ namespace battleship {
 /// The most cells a board shape may hold (67,108,864: 8,192 x 8,192), far past any game: cell
 /// indices and shot counts stay well inside `int`, and a histogram of shots a few hundred MB.
 inline constexpr std::size_t max_board_cells = std::size_t{1} << 26;
+/// The most cells a board shape may have for the engine's shooters, which hold cell indices in
+/// 16 bits (the rules engine takes up to `max_board_cells`).
+inline constexpr std::size_t max_strategy_cells = std::size_t{1} << 16;
 
 /// A cell of a board, as a zero-based (row, column) pair.
 ///

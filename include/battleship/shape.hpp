@@ -38,6 +38,8 @@ requires(Rows >= 1 && Cols >= 1 &&
 ///
 /// Used where the size comes from a user (Python, the command line, a file). The capacity sizes
 /// the bitboards, so keep it as small as the boards you need: 128 covers 10 x 10 and 11 x 11.
+/// The engine's shooters hold cell indices in 16 bits and take shapes of at most
+/// `max_strategy_cells` (65,536) cells; the rules engine (`Board`, `Ocean`, `Game`) takes any.
 template <std::size_t MaxCells>
 requires(MaxCells >= 1 && MaxCells <= max_board_cells) class DynamicShape {
 public:

@@ -28,6 +28,9 @@ class FleetGeometry {
 public:
   using bitboard_type = typename Board<S>::bitboard_type;
   using Index = std::uint16_t;
+  static_assert(S::capacity <= max_strategy_cells,
+                "the engine's shooters take board shapes of at most max_strategy_cells (65,536) "
+                "cells: they hold cell indices in 16 bits");
 
   struct Option {
     bitboard_type cells;

@@ -56,6 +56,10 @@ namespace battleship {
 /// drawn cell.
 template <BoardShape S>
 class ProbabilityShooter {
+  static_assert(S::capacity <= max_strategy_cells,
+                "the engine's shooters take board shapes of at most max_strategy_cells (65,536) "
+                "cells: they hold cell indices in 16 bits");
+
 public:
   /// Registry name.
   static constexpr const char* name = "probability";

@@ -19,7 +19,9 @@ class CellPool {
 public:
   /// Cell index type.
   using Index = std::uint16_t;
-  static_assert(S::capacity <= 65536, "cell indices must fit in 16 bits");
+  static_assert(S::capacity <= max_strategy_cells,
+                "the engine's shooters take board shapes of at most max_strategy_cells (65,536) "
+                "cells: they hold cell indices in 16 bits");
 
   /// Puts cells `0 .. cells - 1` back in the pool, in order (a copy, not a loop).
   void fill(int cells) noexcept {
