@@ -451,6 +451,21 @@ TEST_CASE("a record for another board size is refused by a fixed-size replay, no
   const auto too_small = replay<DynamicShape<64>>(r);
   REQUIRE_FALSE(too_small.ok());
   CHECK(too_small.mismatch->problem.find("capacity") != std::string::npos);
+  // check_record blames the board line (line 2), not the header: the size is what is wrong.
+  const RecordCheck checked = check_record<FixedShape<8, 8>>(to_text(r));
+  CHECK_FALSE(checked.ok);
+  CHECK(checked.line == 2);
+  CHECK(checked.error.rfind("line 2: ", 0) == 0);
+  // A fleet that cannot fit its board (a game aborted before its placements) is blamed there too.
+  GameRecord unplaced = play<RandomShooter<C>, RandomShooter<C>, NoPlacer>(rulesets::classic, 5);
+  unplaced.layouts[0].clear();
+  unplaced.outcome.reason = "player 0 could not place its fleet";
+  unplaced.outcome.at_fault = 0;
+  unplaced.rows = unplaced.cols = 4;
+  const RecordCheck crowded = check_record<DynamicShape<128>>(to_text(unplaced));
+  INFO(crowded.error);
+  CHECK(crowded.line == 2);
+  CHECK(crowded.error.find("does not fit") != std::string::npos);
 }
 
 TEST_CASE("the parser never crashes on mangled records", "[record][text][fuzz]") {

@@ -206,6 +206,8 @@ struct RecordParse {
   std::vector<int> shot_lines;      ///< The line of each shot of the record, in order.
   std::array<std::vector<int>, 2> place_lines; ///< The line placing each player's ship, by id.
   int outcome_line = 0;                        ///< The line of the outcome.
+  int board_line = 0; ///< The line of the board (where a board the fleet does not fit is blamed).
+  int rules_line = 0; ///< The line of the rules.
   /// Whether parsing succeeded.
   [[nodiscard]] explicit operator bool() const noexcept { return record.has_value(); }
 };
@@ -224,6 +226,8 @@ public:
       out.shot_lines = std::move(shot_lines_);
       out.place_lines = std::move(place_lines_);
       out.outcome_line = outcome_line_;
+      out.board_line = board_line_;
+      out.rules_line = rules_line_;
     } catch (const Failure& f) {
       out.line = line_no_;
       out.error = concat("line ", line_no_, ": ", std::string_view(f.what));
@@ -315,6 +319,7 @@ private:
         stage = Stage::setup;
       } else if (key == "board") {
         setup_once(stage, seen_board_, key);
+        board_line_ = line_no_;
         record_.rows = integer(rest, "rows", 1, 1000);
         record_.cols = integer(rest, "columns", 1, 1000);
         no_more(rest);
@@ -323,6 +328,7 @@ private:
         ship_class(rest);
       } else if (key == "rules") {
         setup_once(stage, seen_rules_, key);
+        rules_line_ = line_no_;
         rules(rest);
       } else if (key == "seed") {
         setup_once(stage, seen_seed_, key);
@@ -585,6 +591,8 @@ private:
   std::vector<int> shot_lines_;
   std::array<std::vector<int>, 2> place_lines_;
   int outcome_line_ = 0;
+  int board_line_ = 0;
+  int rules_line_ = 0;
 };
 
 } // namespace detail
@@ -821,11 +829,17 @@ template <BoardShape S>
     return out;
   }
   const ReplayMismatch& m = *r.mismatch;
-  if (m.shot == ReplayMismatch::setup)
-    out.line = m.player >= 0 ? parsed.place_lines[static_cast<std::size_t>(m.player)]
-                                                 [static_cast<std::size_t>(m.ship)]
-                             : 1;
-  else if (m.shot < parsed.shot_lines.size())
+  if (m.shot == ReplayMismatch::setup && m.player >= 0)
+    out.line =
+        parsed.place_lines[static_cast<std::size_t>(m.player)][static_cast<std::size_t>(m.ship)];
+  else if (m.shot == ReplayMismatch::setup) { // as `replay` checks: board, fleet, rules, layouts
+    const GameRecord& record = *parsed.record;
+    std::string why;
+    const std::optional<S> shape = detail::shape_for<S>(record.rows, record.cols, why);
+    out.line = !shape || record.fleet.problem(*shape) ? parsed.board_line
+               : record.rules.problem()               ? parsed.rules_line
+                                                      : parsed.outcome_line; // a missing layout
+  } else if (m.shot < parsed.shot_lines.size())
     out.line = parsed.shot_lines[m.shot];
   else
     out.line = parsed.outcome_line;
