@@ -74,6 +74,21 @@ def real(value: Any, where: str) -> float:
     return number
 
 
+def duration(value: Any, where: str) -> float:
+    """A finite number of seconds, not below 0 (a run's wall-clock time, or a rate)."""
+    number = real(value, where)
+    if number < 0:
+        raise ValueError(f"{where}: expected 0 or more, got {_shown(value)}")
+    return number
+
+
+def name(value: Any, where: str) -> str:
+    """A string with something in it (a player's or a shooter's name)."""
+    if not text(value, where).strip():
+        raise ValueError(f"{where}: expected a name, got {_shown(value)}")
+    return str(value)
+
+
 def text(value: Any, where: str) -> str:
     """A string."""
     if not isinstance(value, str):

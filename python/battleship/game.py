@@ -179,6 +179,10 @@ class _RaisingAgain(QueuedShooter):
         self._again("on_result")
 
 
+_HOOKS = ("on_turn_start", "on_shot", "on_game_over")
+"""The observer methods a ``Game`` calls."""
+
+
 class _Recorder:
     """Collects the shots of a game and forwards the events to the user's observers."""
 
@@ -224,7 +228,8 @@ class Game:
     ``placers`` lays out both fleets at once (names or placer objects); pass ``placers=None`` to
     place the ships yourself through ``game.ocean(player)`` before the first turn. ``seed`` fixes
     every random draw of the match. ``observers`` receive ``on_turn_start(player, round)``,
-    ``on_shot(player, cell, outcome, told)`` and ``on_game_over(outcome)``.
+    ``on_shot(player, cell, outcome, told)`` and ``on_game_over(outcome)``, those of the three
+    they have (``TypeError`` for one that has none).
 
     If a Python strategy raises, the exception propagates from the call that was playing, the
     match is over with ``outcome.end == "aborted"`` (the reason names the exception and, for a
@@ -258,6 +263,9 @@ class Game:
             watchers = list(observers)
         except TypeError:
             raise TypeError(f"observers must be an iterable of observer objects, got {observers!r}") from None
+        for watcher in watchers:  # one with none of the hooks would hear nothing, without a word
+            if not any(callable(getattr(watcher, hook, None)) for hook in _HOOKS):
+                raise TypeError(f"an observer needs at least one of {', '.join(_HOOKS)}; got {watcher!r}")
         self.players = (strategy_name(first), strategy_name(second))
         self._impl = _shape.core("Game", rows, cols)(rows, cols, self.fleet, self.rules, a, b, seed)
         self._recorder = _Recorder(watchers)

@@ -226,10 +226,10 @@ class SimulationResult:
     def _read(cls, data: Any, where: str) -> SimulationResult:
         r = _records
         d = r.record(data, where, {
-            "shooter": r.text, "games": r.count, "finished": r.count, "unfinished": r.count,
+            "shooter": r.name, "games": r.count, "finished": r.count, "unfinished": r.count,
             "unplaceable": r.count, "mean": r.real, "stddev": r.real, "ci95": r.real, "median": r.whole(),
-            "p95": r.whole(), "min": r.whole(), "max": r.whole(), "seconds": r.real,
-            "games_per_second": r.real, "histogram": r.counts(np.uint64, 0, UINT64_MAX), "first_game": r.count,
+            "p95": r.whole(), "min": r.whole(), "max": r.whole(), "seconds": r.duration,
+            "games_per_second": r.duration, "histogram": r.counts(np.uint64, 0, UINT64_MAX), "first_game": r.count,
             "game_shots": r.nullable(r.counts(np.int32, -1, INT_MAX)), "setup": r.nullable(RunSetup._read),
             "phases": r.nullable(MissPhases._read),
         }, kind="simulation", optional=("phases",))  # files written before phases were kept lack it
@@ -360,9 +360,9 @@ class MatchResult:
     def _read(cls, data: Any, where: str) -> MatchResult:
         r = _records
         d = r.record(data, where, {
-            "a": r.text, "b": r.text, "games": r.count, "wins_a": r.count, "wins_b": r.count,
+            "a": r.name, "b": r.name, "games": r.count, "wins_a": r.count, "wins_b": r.count,
             "draws": r.count, "aborted": r.count, "first_mover_wins": r.count, "mean_rounds": r.real,
-            "mean_winner_shots": r.real, "seconds": r.real, "first_abort": r.text, "total_rounds": r.count,
+            "mean_winner_shots": r.real, "seconds": r.duration, "first_abort": r.text, "total_rounds": r.count,
             "total_winner_shots": r.count, "first_abort_game": r.nullable(r.count), "first_game": r.count,
             "first_abort_by": r.nullable(r.one_of(("a", "b"))),
             "setup": r.nullable(RunSetup._read),

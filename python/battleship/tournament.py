@@ -372,11 +372,11 @@ class TournamentResult:
     @classmethod
     def _read(cls, data: Any, where: str) -> TournamentResult:
         r = _records
-        standing = {"name": r.text, "wins": r.count, "losses": r.count, "draws": r.count, "score": r.real}
+        standing = {"name": r.name, "wins": r.count, "losses": r.count, "draws": r.count, "score": r.real}
         d = r.record(data, where, {
-            "names": r.listed(r.text),
+            "names": r.listed(r.name),
             "standings": r.listed(lambda item, at: Standing(**r.record(item, at, standing))),
-            "matches": r.listed(MatchResult._read), "games": r.count, "seconds": r.real, "cancelled": r.flag,
+            "matches": r.listed(MatchResult._read), "games": r.count, "seconds": r.duration, "cancelled": r.flag,
         }, kind="tournament")
         names = d["names"]
         if len(set(names)) != len(names) or len(names) < 2:

@@ -114,6 +114,23 @@ def test_a_game_a_shooter_s_exception_aborted_replays_to_the_same_abort(rules, c
     assert again.record == record and again.outcome == record.outcome
 
 
+@pytest.mark.parametrize("observer", [5, "on_shot", object()])
+def test_an_observer_without_any_hook_is_refused(observer):
+    # It would hear nothing, without a word: a typo'd hook name, or the wrong object passed.
+    with pytest.raises(TypeError, match=r"^an observer needs at least one of on_turn_start, on_shot, on_game_over; got "):
+        Game(seed=1, observers=[observer])
+
+    class OnlyTheEnd:
+        ended = None
+
+        def on_game_over(self, outcome):
+            self.ended = outcome
+
+    watcher = OnlyTheEnd()
+    game = Game(seed=1, observers=[watcher])  # one hook is enough
+    assert game.play_to_end() == watcher.ended
+
+
 def test_turn_by_turn_play_and_observers():
     events = []
 

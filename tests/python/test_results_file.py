@@ -250,6 +250,21 @@ def test_a_figure_that_contradicts_the_counts_it_comes_from_is_refused(results, 
         type(results[name]).from_dict(d)
 
 
+def test_a_time_below_zero_and_a_blank_name_are_refused(results):
+    # A hand edit could leave them, and nothing downstream would make sense of them.
+    sim = results["simulation"].to_dict()
+    with pytest.raises(ValueError, match=r"^SimulationResult.seconds: expected 0 or more, got a number, -1.0$"):
+        SimulationResult.from_dict({**sim, "seconds": -1.0})
+    with pytest.raises(ValueError, match=r"^SimulationResult.shooter: expected a name, got a string, ''$"):
+        SimulationResult.from_dict({**sim, "shooter": ""})
+    t = results["tournament"].to_dict()
+    with pytest.raises(ValueError, match=r"^TournamentResult.names\[1\]: expected a name, got a string, ' '$"):
+        TournamentResult.from_dict({**t, "names": [t["names"][0], " ", *t["names"][2:]]})
+    with pytest.raises(ValueError, match=r"^TournamentResult.seconds: expected 0 or more"):
+        TournamentResult.from_dict({**t, "seconds": -3})
+    assert SimulationResult.from_dict({**sim, "seconds": 0}) == results["simulation"]  # no time is a time
+
+
 def broken(results, change):
     """The sprt result's dict, changed by ``change``."""
     d = copy.deepcopy(results["sprt"].to_dict())
@@ -266,6 +281,9 @@ def broken(results, change):
         (lambda d: d["match"].update(draws=-1), r"SprtResult.match.draws: expected at least 0, got -1"),
         (lambda d: d["match"].update(wins_a=d["match"]["wins_a"] + 1), "add up to 13, not games \\(12\\)"),
         (lambda d: d["match"].update(first_mover_wins=13), "first_mover_wins: 13 is more than the games won"),
+        (lambda d: d["match"].update(seconds=-0.5), r"SprtResult.match.seconds: expected 0 or more, got a number, -0.5$"),
+        (lambda d: d["match"].update(a=""), r"SprtResult.match.a: expected a name, got a string, ''$"),
+        (lambda d: d["match"].update(b="  "), r"SprtResult.match.b: expected a name, got a string, '  '$"),
         (lambda d: d.update(llr=10**400), r"SprtResult.llr: expected a number a float can hold, got a number$"),
         (lambda d: d.update(llr=float("nan")), r"SprtResult.llr: expected a finite number, got a number, nan$"),
         (lambda d: d.update(llr="1.5"), r"SprtResult.llr: expected a number, got a string, '1.5'$"),
