@@ -445,6 +445,7 @@ TEST_CASE("a record for another board size is refused by a fixed-size replay, no
   const ReplayResult<FixedShape<8, 8>> wrong = replay<FixedShape<8, 8>>(r);
   REQUIRE_FALSE(wrong.ok());
   CHECK(wrong.mismatch->shot == ReplayMismatch::setup);
+  CHECK(wrong.mismatch->part == ReplayMismatch::Part::board);
   CHECK(wrong.mismatch->problem.find("10 x 10") != std::string::npos);
   CHECK(wrong.oceans.empty());
   CHECK(replay<DynamicShape<128>>(r).ok());

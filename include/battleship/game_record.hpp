@@ -613,6 +613,13 @@ struct ReplayMismatch {
   std::string problem; ///< What differs, in words.
   int player = -1;     ///< For a layout that cannot be placed: whose (else -1).
   int ship = -1;       ///< For a layout that cannot be placed: which ship (else -1).
+  /// Which part of the set-up is unusable, when `shot` is `setup`.
+  enum class Part : std::uint8_t {
+    none,    ///< The set-up is fine (the shots or the outcome differ).
+    board,   ///< The board: a size this shape cannot hold, or a fleet it cannot take.
+    rules,   ///< The rules are inconsistent.
+    layouts, ///< A layout: a ship that cannot lie there, or one missing.
+  } part = Part::none;
   /// The `shot` value of a record whose board, fleet, rules or layouts are unusable.
   static constexpr std::size_t setup = static_cast<std::size_t>(-1);
 };
@@ -722,15 +729,17 @@ template <BoardShape S>
 [[nodiscard]] ReplayResult<S> replay(const GameRecord& record) {
   using detail::concat;
   ReplayResult<S> result;
-  auto setup_fails = [&](std::string problem) {
+  using Part = ReplayMismatch::Part;
+  auto setup_fails = [&](std::string problem, Part part = Part::layouts) {
     result.mismatch = ReplayMismatch{ReplayMismatch::setup, std::move(problem)};
+    result.mismatch->part = part;
     return result;
   };
   std::string why;
   const std::optional<S> shape = detail::shape_for<S>(record.rows, record.cols, why);
-  if (!shape) return setup_fails(why);
-  if (auto p = record.fleet.problem(*shape)) return setup_fails(*p);
-  if (auto p = record.rules.problem()) return setup_fails(*p);
+  if (!shape) return setup_fails(why, Part::board);
+  if (auto p = record.fleet.problem(*shape)) return setup_fails(*p, Part::board);
+  if (auto p = record.rules.problem()) return setup_fails(*p, Part::rules);
 
   std::array<std::vector<Coord>, 2> scripts;
   for (const RecordedShot& s : record.shots)
@@ -832,14 +841,11 @@ template <BoardShape S>
   if (m.shot == ReplayMismatch::setup && m.player >= 0)
     out.line =
         parsed.place_lines[static_cast<std::size_t>(m.player)][static_cast<std::size_t>(m.ship)];
-  else if (m.shot == ReplayMismatch::setup) { // as `replay` checks: board, fleet, rules, layouts
-    const GameRecord& record = *parsed.record;
-    std::string why;
-    const std::optional<S> shape = detail::shape_for<S>(record.rows, record.cols, why);
-    out.line = !shape || record.fleet.problem(*shape) ? parsed.board_line
-               : record.rules.problem()               ? parsed.rules_line
-                                                      : parsed.outcome_line; // a missing layout
-  } else if (m.shot < parsed.shot_lines.size())
+  else if (m.shot == ReplayMismatch::setup)
+    out.line = m.part == ReplayMismatch::Part::board   ? parsed.board_line
+               : m.part == ReplayMismatch::Part::rules ? parsed.rules_line
+                                                       : parsed.outcome_line; // a missing layout
+  else if (m.shot < parsed.shot_lines.size())
     out.line = parsed.shot_lines[m.shot];
   else
     out.line = parsed.outcome_line;
