@@ -181,10 +181,10 @@ class Ocean(_Board):
 
         ``rng`` is a ``battleship.Rng`` or an int seed (None: a fresh random seed). All or
         nothing: raises ``ValueError`` if the placer could not place the fleet, returned True
-        without placing every ship, fired at the ocean or changed its blocked cells, ``TypeError`` if a Python placer's
-        answer is not True, False or None (None: placed if every ship is, as in a run), and passes
-        on whatever a Python placer raises; the ocean is then exactly as it was before the call
-        (``rng`` has moved on). Ctrl-C stops a placement that takes long (seconds or minutes on a
+        without placing every ship, fired at the ocean or changed its blocked cells,
+        ``TypeError`` if a Python placer's answer is not True, False or None (None: placed if
+        every ship is, as in a run), and passes on whatever a Python placer raises; the ocean is
+        then exactly as it was before the call (``rng`` has moved on). Ctrl-C stops a placement that takes long (seconds or minutes on a
         crowded fleet before it gives up) the same way: ``spread`` and ``elusive``, which draw many
         layouts, place off the calling thread, which watches for it (about 80 microseconds a
         call); ``uniform`` makes its first 4,096 tries on it, which place almost every fleet, and
@@ -223,9 +223,11 @@ class Ocean(_Board):
         at all (``fit``, with the placer's budget) and, if it does, that a larger budget lays out
         more (a crowded fleet whose layouts the budget cannot count is placed by random draws
         alone, which may fail on some calls and not others); "" for other placers."""
+        from battleship.strategies import DRAWING_PLACERS  # it imports this module
+
         if isinstance(spec, _core.UniformPlacerSettings):
             name, budget = spec.placer, spec.search_budget
-        elif isinstance(spec, str) and spec in ("uniform", "spread", "elusive"):
+        elif isinstance(spec, str) and spec in DRAWING_PLACERS:
             name, budget = spec, _core.UniformPlacerSettings.default_search_budget
         else:
             return ""
@@ -236,7 +238,7 @@ class Ocean(_Board):
         return (
             f": {'it fits' if verdict == 'fits' else 'it may fit'}, but is too crowded for the placer to count its "
             f"layouts within its search budget ({budget:,} states), and its random draws found none; a larger "
-            f"one lays out more: battleship.{name.capitalize()}Placer(search_budget=3_000_000)"
+            f"one lays out more: battleship.{DRAWING_PLACERS[name].__name__}(search_budget=3_000_000)"
         )
 
     def place_layout(self, text: str) -> None:

@@ -168,7 +168,8 @@ def simulate(
     ``combine``). ``executor``, any object whose ``submit(fn, *args, **kwargs)`` returns a future
     with ``result()`` (``concurrent.futures`` pools, a Dask ``distributed.Client``), splits the
     run into ``chunks`` pieces (16 unless given; ``chunks`` without ``executor`` is refused)
-    played there, each on ``threads`` threads (1 unless given), and combines them: the same result as one local run, whatever the split.
+    played there, each on ``threads`` threads (1 unless given), and combines them: the same
+    result as one local run, whatever the split.
     Strategies and arguments travel to the workers by pickling; a thread pool shares one Python
     strategy object between the pieces, so give a stateful one as its class (each piece then
     makes its own). Ctrl-C (or a piece's error) stops the call and the pieces running on this
