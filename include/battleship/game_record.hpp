@@ -613,13 +613,14 @@ struct ReplayMismatch {
   std::string problem; ///< What differs, in words.
   int player = -1;     ///< For a layout that cannot be placed: whose (else -1).
   int ship = -1;       ///< For a layout that cannot be placed: which ship (else -1).
-  /// Which part of the set-up is unusable, when `shot` is `setup`.
+  /// A part of a record's set-up.
   enum class Part : std::uint8_t {
     none,    ///< The set-up is fine (the shots or the outcome differ).
     board,   ///< The board: a size this shape cannot hold, or a fleet it cannot take.
     rules,   ///< The rules are inconsistent.
     layouts, ///< A layout: a ship that cannot lie there, or one missing.
-  } part = Part::none;
+  };
+  Part part = Part::none; ///< Which part of the set-up is unusable, when `shot` is `setup`.
   /// The `shot` value of a record whose board, fleet, rules or layouts are unusable.
   static constexpr std::size_t setup = static_cast<std::size_t>(-1);
 };
