@@ -35,7 +35,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <memory>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -290,7 +292,10 @@ int main(int argc, char** argv) {
       {"hit-chance, 4.5% noise, 1.5% band +spread", 0, true, false, 0.015, false, 0.045},
       {"hit-chance, 4.5% noise, 10% band +counts", 0, true, false, 0.10, false, 0.045, true},
   };
-  bench::Comparison table(o, "hunting rules", "hunting rule");
+  std::size_t longest = 0; // the noise rows' names are longer than the usual column
+  for (const HuntRule& rule : rules)
+    longest = std::max(longest, std::string_view(rule.name).size());
+  bench::Comparison table(o, "hunting rules", "hunting rule", static_cast<int>(longest));
   for (const HuntRule& rule : rules) table.row(rule.name, HuntingShooter(rule, lists));
   table.row("probability (registry)", ProbabilityShooter<S>{});
 }

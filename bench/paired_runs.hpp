@@ -96,21 +96,25 @@ inline std::pair<double, double> mean_ci(const std::vector<double>& x) {
   return {mean, 1.96 * std::sqrt(var / n)};
 }
 
-/// The columns of a comparison table.
-inline void print_header(const char* first_column) {
-  std::printf("%-26s %14s %9s %9s %10s   %s\n", first_column, "mean shots", "hunting", "last ship",
-              "targeting", "vs first row");
+/// Width of a comparison table's first column unless a table asks for more.
+inline constexpr int default_name_width = 26;
+
+/// The columns of a comparison table, the first `name_width` characters wide.
+inline void print_header(const char* first_column, int name_width = default_name_width) {
+  std::printf("%-*s %14s %9s %9s %10s   %s\n", name_width, first_column, "mean shots", "hunting",
+              "last ship", "targeting", "vs first row");
 }
 
 /// One row: mean shots (95% interval), misses a game by phase, and the mean paired difference
-/// in shots from `reference` (the first row's games).
+/// in shots from `reference` (the first row's games); `name` padded to `name_width`.
 inline void report(const char* name, const std::vector<int>& shots,
-                   const std::vector<int>& reference, const battleship::MissPhases& tally) {
+                   const std::vector<int>& reference, const battleship::MissPhases& tally,
+                   int name_width = default_name_width) {
   std::vector<double> x(shots.begin(), shots.end()), d(shots.size());
   for (std::size_t i = 0; i < shots.size(); ++i) d[i] = shots[i] - reference[i];
   const auto [mean, ci] = mean_ci(x);
   const auto [diff, diff_ci] = mean_ci(d);
-  std::printf("%-26s %7.3f ±%5.3f %9.3f %9.3f %10.3f   %+6.3f ±%5.3f\n", name, mean, ci,
+  std::printf("%-*s %7.3f ±%5.3f %9.3f %9.3f %10.3f   %+6.3f ±%5.3f\n", name_width, name, mean, ci,
               tally.hunting_per_game(), tally.hunting_per_game(1), tally.targeting_per_game(), diff,
               diff_ci);
   std::fflush(stdout);
@@ -120,13 +124,16 @@ inline void report(const char* name, const std::vector<int>& shots,
 /// games; the first row is the reference of the paired differences.
 class Comparison {
 public:
-  /// Prints the title (`what` is compared) and the header (`first_column` names the rows).
-  Comparison(const PairedOptions& o, const char* what, const char* first_column) : o_(o) {
+  /// Prints the title (`what` is compared) and the header (`first_column` names the rows, whose
+  /// names are at most `name_width` characters: longer ones push their row's figures right).
+  Comparison(const PairedOptions& o, const char* what, const char* first_column,
+             int name_width = default_name_width)
+      : o_(o), name_width_(name_width) {
     std::printf("%s on the same %llu games (seed %llu, %u threads); classic fleet and rules, "
                 "uniform layouts; misses are means a game\n\n",
                 what, static_cast<unsigned long long>(o.games),
                 static_cast<unsigned long long>(o.seed), o.threads);
-    print_header(first_column);
+    print_header(first_column, name_width_);
   }
 
   /// Plays the games of `shooter` and prints its row.
@@ -135,11 +142,12 @@ public:
     battleship::MissCounter tally;
     const auto shots = play(o_.games, o_.seed, o_.threads, shooter, tally);
     if (reference_.empty()) reference_ = shots;
-    report(name, shots, reference_, tally.phases());
+    report(name, shots, reference_, tally.phases(), name_width_);
   }
 
 private:
   PairedOptions o_;
+  int name_width_;
   std::vector<int> reference_;
 };
 
