@@ -12,6 +12,7 @@
 #include <battleship/strategies/probability.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <tuple>
 #include <type_traits>
@@ -36,6 +37,19 @@ struct ReadingOrder {
   void on_result(const TargetView<Sh>&, Coord, const ShotOutcome&) {}
 };
 
+/// Fires as `ReadingOrder` and sets `*stop_on_start` (when given) as its first game starts:
+/// the stop flag of a placement that is already rehearsing.
+std::atomic<bool>* stop_on_start = nullptr;
+int rehearsals_started = 0;
+template <BoardShape Sh>
+struct StoppingRehearsal : ReadingOrder<Sh> {
+  void start(const TargetView<Sh>& view) {
+    ReadingOrder<Sh>::start(view);
+    ++rehearsals_started;
+    if (stop_on_start != nullptr) *stop_on_start = true;
+  }
+};
+
 int last_ship_cell(const Ocean<S>& ocean) {
   int last = -1;
   ocean.occupied().for_each([&](std::size_t c) { last = std::max(last, static_cast<int>(c)); });
@@ -54,6 +68,29 @@ TEST_CASE("elusive is a built-in placer", "[elusive][registry]") {
   CHECK(PlacerRegistry<S>::instance().contains("elusive"));
   CHECK(with_placer<S>("elusive",
                        [](auto p) { return std::is_same_v<decltype(p), ElusivePlacer<S>>; }));
+}
+
+TEST_CASE("a stop flag set during the rehearsals ends the placement before the next layout's",
+          "[elusive][cancel]") {
+  std::atomic<bool> stop{false};
+  stop_on_start = &stop;
+  rehearsals_started = 0;
+  ElusivePlacer<S, StoppingRehearsal<S>> elusive; // 16 layouts shortlisted, 2 rehearsals each
+  Ocean<S> ocean(Board<S>{}, fleets::classic);
+  Rng rng(3);
+  CHECK_FALSE(elusive.place(ocean, rng, &stop));
+  CHECK(rehearsals_started == elusive.rehearsals); // the first layout's, and no more
+  CHECK(ocean.occupied().none());
+  for (int ship = 0; ship < ocean.ship_count(); ++ship) CHECK_FALSE(ocean.is_placed(ship));
+  // Unstopped, the same placer rehearses every shortlisted layout.
+  stop_on_start = nullptr;
+  rehearsals_started = 0;
+  Rng again(3);
+  CHECK(elusive.place(ocean, again, &stop) == false); // the flag is still set: stops at once
+  CHECK(rehearsals_started == 0);
+  stop = false;
+  CHECK(elusive.place(ocean, again, &stop));
+  CHECK(rehearsals_started == elusive.shortlist * elusive.rehearsals);
 }
 
 TEST_CASE("elusive obeys the touching rule and blocked cells", "[elusive]") {

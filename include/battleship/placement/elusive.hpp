@@ -82,7 +82,8 @@ public:
   /// and each failed draw takes seconds: 256 of them took 13 minutes).
   bool place(Ocean<S>& ocean, Rng& rng) { return place(ocean, rng, nullptr); }
 
-  /// As `place(ocean, rng)`, but gives up (false, no ship placed) soon after `*stop` is true.
+  /// As `place(ocean, rng)`, but gives up (false, no ship placed) soon after `*stop` is true:
+  /// within a draw, or before the next shortlisted layout's rehearsals.
   bool place(Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
     const int drawn = std::max(candidates, 1);
     const auto ships = static_cast<std::size_t>(ocean.ship_count());
@@ -111,6 +112,10 @@ public:
       TargetView<S> view = rehearsal_view(ocean);
       long best = -1;
       for (std::size_t k = 0; k < listed; ++k) {
+        if (detail::stop_set(stop)) { // each rehearsal is a whole game (24 ms for some fleets)
+          detail::remove_ships(ocean);
+          return false;
+        }
         lay(ocean, ranked_[k].index);
         const long shots = rehearse(ocean, view, rng);
         if (shots > best) { // ties go to the less central layout
