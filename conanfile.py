@@ -31,8 +31,10 @@ class BattleshipConan(ConanFile):
         self.version = load(self, os.path.join(self.recipe_folder, "VERSION")).strip()
 
     def validate(self):
-        if self.settings.get_safe("compiler.cppstd"):
-            check_min_cppstd(self, 20)
+        # Always: a profile without compiler.cppstd would otherwise build consumers with the
+        # compiler's default standard (gnu++17 for g++ 12), and CMakeDeps' target, unlike our
+        # own battleshipConfig.cmake, does not carry cxx_std_20.
+        check_min_cppstd(self, 20)
 
     def layout(self):
         cmake_layout(self)
@@ -59,6 +61,11 @@ class BattleshipConan(ConanFile):
     def package_info(self):
         self.cpp_info.set_property("cmake_file_name", "battleship")
         self.cpp_info.set_property("cmake_target_name", "battleship::battleship")
+        # As battleshipConfigVersion.cmake: before 1.0, find_package(battleship 0.1) takes 0.1.x only
+        # (CMakeDeps' own default is SameMajorVersion, which would take 0.0.1 or 0.9).
+        major = str(self.version).split(".")[0]
+        self.cpp_info.set_property("cmake_config_version_compat",
+                                   "SameMinorVersion" if major == "0" else "SameMajorVersion")
         self.cpp_info.bindirs = []
         self.cpp_info.libdirs = []
         if self.settings.os in ("Linux", "FreeBSD"):

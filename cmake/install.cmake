@@ -5,8 +5,9 @@ include(CMakePackageConfigHelpers)
 set(BATTLESHIP_INSTALL_CMAKEDIR "${CMAKE_INSTALL_DATADIR}/battleship" CACHE STRING
     "Where battleshipConfig.cmake is installed, relative to the prefix")
 
-install(TARGETS battleship EXPORT battleshipTargets)
-install(DIRECTORY include/ DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+install(TARGETS battleship_battleship EXPORT battleshipTargets)
+install(DIRECTORY include/ DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+        FILES_MATCHING PATTERN "*.hpp") # headers only: no editor or patch leftovers
 install(FILES "${PROJECT_BINARY_DIR}/generated/battleship/version.hpp"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/battleship")
 install(EXPORT battleshipTargets NAMESPACE battleship:: DESTINATION "${BATTLESHIP_INSTALL_CMAKEDIR}")

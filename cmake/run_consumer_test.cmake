@@ -30,7 +30,7 @@ foreach(step IN ITEMS configure build run install)
   elseif(step STREQUAL "build")
     execute_process(COMMAND "${CMAKE_COMMAND}" --build "${WORK_DIR}/build" RESULT_VARIABLE rc)
   elseif(step STREQUAL "run")
-    execute_process(COMMAND "${WORK_DIR}/build/consumer" RESULT_VARIABLE rc)
+    execute_process(COMMAND "${WORK_DIR}/build/battleship" RESULT_VARIABLE rc)
   else()
     execute_process(COMMAND "${CMAKE_COMMAND}" --install "${WORK_DIR}/build"
                             --prefix "${WORK_DIR}/installed" RESULT_VARIABLE rc)
@@ -41,6 +41,6 @@ foreach(step IN ITEMS configure build run install)
 endforeach()
 # The consumer installs its program, not battleship's headers (BATTLESHIP_INSTALL is off for a
 # project added to another).
-if(NOT EXISTS "${WORK_DIR}/installed/bin/consumer" OR EXISTS "${WORK_DIR}/installed/include")
+if(NOT EXISTS "${WORK_DIR}/installed/bin/battleship" OR EXISTS "${WORK_DIR}/installed/include")
   message(FATAL_ERROR "consumer ${MODE}: its install should hold its program and no headers")
 endif()

@@ -5,7 +5,9 @@
 # Consumers then write find_package(battleship CONFIG REQUIRED) and link battleship::battleship.
 # The port installs the project's own `cmake --install` (headers plus the generated
 # battleship/version.hpp) with the tests, examples, benchmarks and Python module off. For a
-# registry port, replace SOURCE_PATH with vcpkg_from_github(... REF v${VERSION} SHA512 ...).
+# registry port, replace SOURCE_PATH with vcpkg_from_github(... REF <release tag> SHA512 ...).
+# vcpkg's cache keys hash this folder, not the checkout: after the checkout changes, run
+# `vcpkg remove battleship` and install again with --no-binarycaching.
 set(SOURCE_PATH "${CMAKE_CURRENT_LIST_DIR}/../../..")
 set(VCPKG_BUILD_TYPE release)
 
