@@ -764,7 +764,15 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
             f"{named}a {kind} is a name ({', '.join(_core.shooter_names() if kind == 'shooter' else _core.placer_names())}), "
             f"a built-in class, or an object with a {method}() method; got {spec!r}{made_by}"
         )
+    for optional in _OPTIONAL_METHODS.get(kind, ()):  # the engine would pass over a value silently
+        value = getattr(spec, optional, None)
+        if value is not None and not callable(value):
+            raise TypeError(f"a {kind}'s {optional} must be a method (or absent); got {value!r} on {spec!r}")
     return spec
+
+
+# The methods a Python strategy may leave out; one that is there must be callable.
+_OPTIONAL_METHODS = {"shooter": ("start", "on_result")}
 
 
 def resolve_shooter(spec: Any) -> Any:

@@ -188,6 +188,23 @@ def test_objects_without_the_methods_are_refused():
         Game("nope", "random")
 
 
+@pytest.mark.parametrize("method", ["start", "on_result"])
+def test_an_optional_method_that_cannot_be_called_is_refused_and_none_counts_as_absent(method):
+    # The engine passed over a start or on_result it could not call: the shooter played on
+    # without its set-up, or without being told its results.
+    broken = type("Broken", (RandomPy,), {method: 5})
+    for play in (lambda: battleship.simulate(broken(), 5, progress=False),
+                 lambda: battleship.match(broken(), "random", games=2, progress=False),
+                 lambda: Game(broken(), "random")):
+        with pytest.raises(TypeError, match=f"a shooter's {method} must be a method \\(or absent\\); got 5 on"):
+            play()
+    if method == "on_result":  # RandomPy's own start is needed; a None on_result is no method
+        absent = type("Absent", (RandomPy,), {"on_result": None})
+        played = battleship.simulate(absent(), 20, seed=1, progress=False)
+        assert played.finished == 20
+        assert list(played.histogram) == list(battleship.simulate(RandomPy(), 20, seed=1, progress=False).histogram)
+
+
 def test_the_view_lent_to_a_shooter_cannot_be_used_after_the_game():
     class Keeper:
         def start(self, view):
