@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -209,6 +210,22 @@ TEST_CASE("a simulation reports monotone progress from the calling thread", "[si
   CHECK(seen.back() == 3000);
   CHECK(r.games == 3000);
   CHECK(same_thread);
+}
+
+TEST_CASE("a progress report that throws stops the workers and the exception leaves at once",
+          "[simulate][cancel]") {
+  // The exception waited for the workers to play every game of the run (17 s for 1,000,000
+  // games of `probability`; 20,000,000 random games here), as nothing told them to stop.
+  SimulationOptions options;
+  options.games = 20'000'000;
+  options.threads = 2;
+  std::atomic<std::uint64_t> played{0};
+  options.on_game = [&](std::uint64_t, const SoloResult&) { played.fetch_add(1); };
+  options.progress = [](std::uint64_t) { throw std::runtime_error("enough"); };
+  CHECK_THROWS_WITH(simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
+                                  RandomShooter<S>{}, UniformPlacer<S>{}, options),
+                    "enough");
+  CHECK(played.load() < options.games / 10);
 }
 
 TEST_CASE("a shot cap leaves games unfinished, outside the histogram", "[simulate][rules]") {

@@ -182,23 +182,30 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
   const bool watch = options.progress || stop_possible(options);
   {
     JoinedThreads workers(threads);
-    for (unsigned t = 1; t < threads; ++t) workers.start(work, std::ref(partial[t]));
-    if (watch) {
-      // The calling thread watches: progress reports and cancellation come from one thread.
-      workers.start(work, std::ref(partial[0]));
-      std::uint64_t reported = 0;
-      while (running.load() > 0) {
-        {
-          std::unique_lock lock(finished_mutex);
-          finished_cv.wait_for(lock, std::chrono::milliseconds(1),
-                               [&] { return running.load() == 0; });
+    // A progress callback that throws (or a thread that cannot be started) stops the workers
+    // before they are joined: else the exception would wait for every game of the run.
+    try {
+      for (unsigned t = 1; t < threads; ++t) workers.start(work, std::ref(partial[t]));
+      if (watch) {
+        // The calling thread watches: progress reports and cancellation come from one thread.
+        workers.start(work, std::ref(partial[0]));
+        std::uint64_t reported = 0;
+        while (running.load() > 0) {
+          {
+            std::unique_lock lock(finished_mutex);
+            finished_cv.wait_for(lock, std::chrono::milliseconds(1),
+                                 [&] { return running.load() == 0; });
+          }
+          if (stop_requested(options)) stop.store(true);
+          const std::uint64_t now = done.load();
+          if (options.progress && now != reported) options.progress(reported = now);
         }
-        if (stop_requested(options)) stop.store(true);
-        const std::uint64_t now = done.load();
-        if (options.progress && now != reported) options.progress(reported = now);
+      } else {
+        work(partial[0]);
       }
-    } else {
-      work(partial[0]);
+    } catch (...) {
+      stop.store(true);
+      throw;
     }
   }
   if (failure) std::rethrow_exception(failure);
