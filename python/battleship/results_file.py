@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import stat
-import tempfile
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from battleship import _records
 from battleship._core import __version__
@@ -80,7 +80,8 @@ def _write_whole(path: str, text: str) -> None:
     else:
         target = os.path.realpath(path)  # a link is followed, and stays a link
         try:
-            fd, temporary = tempfile.mkstemp(prefix=".battleship-", suffix=".json", dir=os.path.dirname(target))
+            old_mode = stat.S_IMODE(os.stat(target).st_mode) if os.path.exists(target) else None
+            fd, temporary = _new_beside(target, 0o666 if old_mode is None else old_mode)
         except OSError:
             temporary = None
     if temporary is None:
@@ -90,19 +91,26 @@ def _write_whole(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
-        # mkstemp's file is private (0600): give it the old file's mode, or a new file's
-        os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode) if os.path.exists(target) else 0o666 & ~_umask())
+        if old_mode is not None:  # the old file's mode exactly, which the umask may have narrowed
+            os.chmod(temporary, old_mode)
         os.replace(temporary, target)
     except BaseException:
         os.unlink(temporary)
         raise
 
 
-def _umask() -> int:
-    """The process's file mode mask (read by setting it, then setting it back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _new_beside(target: str, mode: int) -> Tuple[int, str]:
+    """A new file of a name no file has, in ``target``'s directory, opened for writing: its
+    descriptor and path. Made with ``mode``, which the kernel narrows by the process's umask as
+    for any new file (the umask is not read: setting it to read it would change it for a moment
+    for every thread of the process, whose files would then get the wrong mode)."""
+    directory = os.path.dirname(target)
+    while True:  # 64 random bits: a name taken is all but impossible, and then another is drawn
+        path = os.path.join(directory, f".battleship-{secrets.token_hex(8)}.json")
+        try:
+            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), path
+        except FileExistsError:
+            continue
 
 
 def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:

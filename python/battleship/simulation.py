@@ -19,6 +19,8 @@ import hashlib
 import importlib.util
 import math
 import os
+import pickle
+import threading
 import time
 from dataclasses import dataclass, replace
 from typing import (
@@ -173,7 +175,9 @@ def simulate(
     Strategies and arguments travel to the workers by pickling; a thread pool shares one Python
     strategy object between the pieces, so give a stateful one as its class (each piece then
     makes its own). Ctrl-C (or a piece's error) stops the call and the pieces running on this
-    process's threads; pieces elsewhere run on.
+    process's threads; pieces elsewhere run on (a ``ProcessPoolExecutor``'s ``with`` block then
+    waits for the pieces its workers had begun or queued). A piece's error that cannot be pickled
+    comes back as a ``RuntimeError`` saying what it said, with its notes.
 
     ``game_shots=True`` also keeps every game's shots (``SimulationResult.game_shots``, 4 bytes a
     game), so that two shooters run on the same seed compare game by game:
@@ -594,13 +598,26 @@ def _run_pieces(
     start = time.perf_counter()
     stop = _core.CancelToken()
     futures = [
-        executor.submit(_piece, stop, run, *args, games=n, first_game=first, threads=each, progress=False, **kwargs)
+        executor.submit(_piece, stop, os.getpid(), run, *args, games=n, first_game=first, threads=each, progress=False, **kwargs)
         for first, n in pieces
     ]
     _, bar = _progress(progress, games, label)
+    # Futures that say when they are done (concurrent.futures', Dask's) are watched, so that a
+    # piece that fails while an earlier one still runs stops the call at once, not once every
+    # piece before it has finished.
+    failed = threading.Event()
+    watched = all(callable(getattr(f, "add_done_callback", None)) and callable(getattr(f, "done", None)) for f in futures)
+    if watched:
+        for future in futures:
+            future.add_done_callback(lambda done: failed.set() if _raised(done) else None)
     results: List[Any] = []
     try:
         for (_, n), future in zip(pieces, futures):
+            while watched and not future.done():
+                if failed.wait(0.05):
+                    for other in futures:
+                        if other.done() and _raised(other):
+                            other.result()  # raises that piece's error
             results.append(future.result())
             if bar is not None:
                 bar.update(n)
@@ -615,15 +632,52 @@ def _run_pieces(
     return results, time.perf_counter() - start
 
 
-def _piece(stop: _core.CancelToken, run: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+def _raised(future: Any) -> bool:
+    """Whether the done ``future`` ended with an error (or was cancelled)."""
+    try:
+        return future.exception() is not None
+    except BaseException:  # cancelled
+        return True
+
+
+def _piece(stop: _core.CancelToken, caller: int, run: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``run(*args, **kwargs)``, a piece of an executor run, stopped early once ``stop`` is
     cancelled when it runs on a thread of the caller's process (Ctrl-C reaches only the caller's
-    main thread; a piece in another process gets a copy of the token that nothing cancels)."""
+    main thread; a piece in another process gets a copy of the token that nothing cancels). In
+    another process than ``caller``'s, an error that cannot be pickled comes back as a stand-in."""
     _core.watch_cancel(stop)
     try:
         return run(*args, **kwargs)
+    except Exception as error:
+        if os.getpid() == caller or _travels(error):
+            raise
+        # A process pool would send back a PicklingError, or break, in place of the error.
+        raise _stand_in(error) from None
     finally:
         _core.watch_cancel(None)
+
+
+def _travels(error: BaseException) -> bool:
+    """Whether ``error`` comes back whole from a process (pickled and unpickled)."""
+    try:
+        pickle.loads(pickle.dumps(error))
+        return True
+    except Exception:
+        return False
+
+
+def _stand_in(error: BaseException) -> RuntimeError:
+    """A RuntimeError that says what ``error`` said, with its notes and the game it aborted, for
+    an error that cannot travel between processes (an exception whose class pickling cannot
+    rebuild, or one that holds a lock, say)."""
+    stand_in = RuntimeError(f"{type(error).__name__}: {error}")
+    for note in getattr(error, "__notes__", None) or ():
+        if isinstance(note, str) and hasattr(stand_in, "add_note"):
+            stand_in.add_note(note)
+    for mark in ("battleship_aborted_game", "battleship_own_code"):
+        if hasattr(error, mark):
+            setattr(stand_in, mark, getattr(error, mark))
+    return stand_in
 
 
 _ONE_KIND = "combine: all results must be of one kind: SimulationResult, MatchResult or TournamentResult"

@@ -83,12 +83,36 @@ inline battleship::SimulationOptions options_of(const BatchSetup& setup, unsigne
   return options;
 }
 
-/// Runs simulate_solo for `shooter` and `placer` (any strategy types) under run_interruptible.
+/// Makes a run of `options` on one thread (where Python strategies play: its games in order)
+/// keep `failure.next_game` on the game in progress, from `first`, so that a failure names the
+/// game of the run it aborted, not the failing strategy's own count of its games (which a
+/// `first_game`, a tournament's earlier pairs or a game another strategy ended unplaced throw
+/// off).
+inline void track_games(battleship::SimulationOptions& options, StrategyFailure& failure,
+                        std::uint64_t first) {
+  failure.next_game = first;
+  StrategyFailure* f = &failure;
+  options.on_game = [f, then = std::move(options.on_game)](std::uint64_t i,
+                                                           const battleship::SoloResult& r) {
+    f->next_game = i + 1;
+    if (then) then(i, r);
+  };
+  options.on_match = [f, then = std::move(options.on_match)](std::uint64_t i,
+                                                             const battleship::MatchResult& one) {
+    f->next_game = i + 1;
+    if (then) then(i, one);
+  };
+}
+
+/// Runs simulate_solo for `shooter` and `placer` (any strategy types) under run_interruptible;
+/// with `track`, on one thread, keeping its `next_game` (`track_games`).
 template <class S, class Shooter, class Placer>
 battleship::SimulationResult run_solo(const S& shape, const Shooter& shooter, const Placer& placer,
-                                      const BatchSetup& setup, RunControl& control) {
+                                      const BatchSetup& setup, RunControl& control,
+                                      StrategyFailure* track = nullptr) {
   const battleship::Board<S> board(shape);
-  const auto options = options_of(setup, setup.threads, control);
+  auto options = options_of(setup, setup.threads, control);
+  if (track) track_games(options, *track, setup.first_game);
   return run_interruptible(
       [&] {
         return battleship::simulate_solo(board, setup.fleet, setup.rules, shooter, placer, options);
@@ -159,7 +183,9 @@ py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup&
   }
   const auto failure = detail::deferred(control);
   BatchSetup one = setup;
-  if (any_python_strategy({shooter, placer})) one.threads = 1;
+  const bool python = any_python_strategy({shooter, placer});
+  if (python) one.threads = 1;
+  StrategyFailure* const track = python ? failure.get() : nullptr;
   auto played = any_shooter<S>(shooter, failure);
   const auto laid = any_placer<S>(placer, failure);
   std::shared_ptr<battleship::MissCounter> counter;
@@ -167,9 +193,9 @@ py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup&
     counter = std::make_shared<battleship::MissCounter>();
     const battleship::CountingMisses<S, battleship::AnyShotStrategy<S>> counted(std::move(played),
                                                                                 counter);
-    result = detail::run_solo(shape, counted, laid, one, control);
+    result = detail::run_solo(shape, counted, laid, one, control, track);
   } else {
-    result = detail::run_solo(shape, played, laid, one, control);
+    result = detail::run_solo(shape, played, laid, one, control, track);
   }
   if (failure->error) detail::raise_failure(*failure, setup.seed);
   py::dict d = detail::summary(result);
@@ -183,6 +209,7 @@ py::dict solo_game(py::handle shooter, py::handle placer, std::uint64_t index,
   const battleship::Board<S> board(detail::checked_shape<S>(setup));
   RunControl control;
   const auto failure = detail::deferred(control);
+  failure->next_game = index;
   // Type-erased strategies: one instantiation, and the same games as the named ones.
   battleship::SoloGameRecord<S> record = battleship::record_solo_game(
       board, setup.fleet, setup.rules, any_shooter<S>(shooter, failure),
@@ -226,13 +253,15 @@ auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer
   const battleship::Board<S> board(checked_shape<S>(setup));
   RunControl control;
   const auto failure = deferred(control);
-  const unsigned threads = any_python_strategy({a, b, placer_a, placer_b}) ? 1 : setup.threads;
+  const bool python = any_python_strategy({a, b, placer_a, placer_b});
+  const unsigned threads = python ? 1 : setup.threads;
   // A failure's note names the side ("side a"): a match's two sides may be the same class.
   const auto sa = counted_side<S>(any_shooter<S>(a, failure, "side a"), counters[0]);
   const auto sb = counted_side<S>(any_shooter<S>(b, failure, "side b"), counters[1]);
   const auto pa = any_placer<S>(placer_a, failure, "side a");
   const auto pb = any_placer<S>(placer_b, failure, "side b");
-  const auto options = options_of(setup, threads, control);
+  auto options = options_of(setup, threads, control);
+  if (python) track_games(options, *failure, setup.first_game);
   auto result = run_interruptible([&] { return play(board, sa, pa, sb, pb, options); }, control,
                                   setup.progress);
   if (failure->error) raise_failure(*failure, setup.seed);
@@ -289,14 +318,19 @@ py::dict tournament_games(const std::vector<std::string>& names, const py::list&
   RunControl control;
   const auto failure = detail::deferred(control);
   unsigned threads = setup.threads;
+  bool python = false;
   std::vector<battleship::Entrant<S>> entrants;
   for (std::size_t k = 0; k < names.size(); ++k) {
     const py::handle shooter = shooters[k], placer = placers[k];
-    if (is_python_strategy(shooter) || is_python_strategy(placer)) threads = 1;
+    if (is_python_strategy(shooter) || is_python_strategy(placer)) {
+      python = true;
+      threads = 1;
+    }
     entrants.push_back({names[k], any_shooter<S>(shooter, failure, "player " + names[k]),
                         any_placer<S>(placer, failure, "player " + names[k])});
   }
-  const auto options = detail::options_of(setup, threads, control);
+  auto options = detail::options_of(setup, threads, control);
+  if (python) detail::track_games(options, *failure, setup.first_game);
   // With miss_phases, each pair's sides count into counters of their own (pair k: 2k and 2k + 1).
   std::vector<std::shared_ptr<battleship::MissCounter>> counters;
   if (setup.miss_phases)
@@ -304,6 +338,7 @@ py::dict tournament_games(const std::vector<std::string>& names, const py::list&
       counters.push_back(std::make_shared<battleship::MissCounter>());
   const auto side = [&](std::size_t player, std::size_t opponent,
                         const battleship::AnyShotStrategy<S>& shooter) {
+    if (python) failure->next_game = setup.first_game; // a pair about to play: its first match
     if (counters.empty()) return shooter;
     const std::size_t low = std::min(player, opponent), high = std::max(player, opponent);
     const std::size_t pair = battleship::detail::pair_index(low, high, names.size());

@@ -19,8 +19,9 @@ py::dict every_layout_games(py::handle shooter, int seeds, std::size_t max_layou
   const battleship::Board<S> board(detail::checked_shape<S>(setup));
   RunControl control;
   const auto failure = detail::deferred(control);
-  const auto options =
-      detail::options_of(setup, is_python_strategy(shooter) ? 1 : setup.threads, control);
+  const bool python = is_python_strategy(shooter);
+  auto options = detail::options_of(setup, python ? 1 : setup.threads, control);
+  if (python) detail::track_games(options, *failure, 0);
   const auto played = any_shooter<S>(shooter, failure);
   const battleship::SimulationResult result = run_interruptible(
       [&] {

@@ -8,6 +8,7 @@
 #include <array>
 #include <atomic>
 #include <concepts>
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -30,6 +31,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "handle.hpp"
+#include "run.hpp"
 
 namespace bsp {
 
@@ -39,9 +41,13 @@ namespace bsp {
 struct StrategyFailure {
   std::optional<py::error_already_set> error; ///< The first exception, with its traceback.
   std::string where;                          ///< "the shooter's next_shot", ...
-  bool raised = false; ///< A call raised, not deferred: its exception went on to the caller.
-  long game = -1;      ///< Game index at the failure (0-based).
-  bool defer = false;  ///< Store instead of raising.
+  bool raised = false;    ///< A call raised, not deferred: its exception went on to the caller.
+  std::uint64_t game = 0; ///< Index of the game the failure aborted, in its run.
+  /// The game in progress, when the run keeps it (`track_games`: a run on one thread plays its
+  /// games in order): its first game, then one past the last game counted. Unset, `game` is the
+  /// failing strategy's own count of the games it began.
+  std::optional<std::uint64_t> next_game;
+  bool defer = false;                  ///< Store instead of raising.
   std::atomic<bool>* cancel = nullptr; ///< Set on failure; read to wind down (Ctrl-C).
 
   /// Whether the strategies should stop playing (an earlier failure, or the run was cancelled).
@@ -53,7 +59,7 @@ struct StrategyFailure {
     if (!error) {
       error.emplace(std::move(e));
       where = std::move(at);
-      game = game_index;
+      game = next_game ? *next_game : static_cast<std::uint64_t>(game_index);
     }
     if (cancel) cancel->store(true);
   }
@@ -76,6 +82,14 @@ bool guarded(StrategyFailure& failure, const char* where, const std::string& own
   const auto named = [&] {
     return owner.empty() ? std::string(where) : std::string(where) + " (" + owner + ')';
   };
+  // A run the strategy starts during the call (a shooter that simulates to choose its shot)
+  // stops when this run is cancelled, as the pieces of an executor do (`thread_cancel`): Ctrl-C
+  // reaches only the main thread, which watches this run, not that one.
+  struct Watching {
+    const std::atomic<bool>* before = thread_cancel;
+    ~Watching() { thread_cancel = before; }
+  } watching;
+  if (failure.cancel) thread_cancel = failure.cancel;
   if (!failure.defer) {
     try {
       f();
@@ -325,10 +339,42 @@ struct BuiltinPlacer {
   battleship::AnyPlacementStrategy<S> placer; ///< The placer.
 };
 
+/// Marks an object in use by a call that releases the GIL while it changes the object: another
+/// Python thread could enter the same object meanwhile (a crash, not an error). Copying an
+/// object gives the copy a mark of its own, clear.
+struct InUseMark {
+  std::atomic<bool> on{false}; ///< A call is changing the object.
+  InUseMark() = default;
+  /// A copy is not in use.
+  InUseMark(const InUseMark&) noexcept {}
+  /// The object assigned to keeps its own mark.
+  InUseMark& operator=(const InUseMark&) noexcept { return *this; }
+};
+
+/// Holds `mark` for one call: RuntimeError naming `what` if another thread's call holds it.
+class InUse {
+public:
+  /// Takes `mark`, or raises RuntimeError.
+  InUse(InUseMark& mark, const char* what) : mark_(mark) {
+    if (mark_.on.exchange(true))
+      throw std::runtime_error(std::string("this ") + what +
+                               " is in use by another thread: a call on it releases the GIL "
+                               "while it works, so calls from two threads must take turns");
+  }
+  InUse(const InUse&) = delete;
+  InUse& operator=(const InUse&) = delete;
+  ~InUse() { mark_.on.store(false); }
+
+private:
+  InUseMark& mark_;
+};
+
 /// The perfect-play shooter held for Python (`_core.OptimalShooter`). Small boards only: no board
 /// the search can solve comes near 128 cells.
 struct OptimalShooterHolder {
   battleship::OptimalShooter<SmallShape> shooter; ///< Keeps its search from game to game.
+  /// Set while a call searches with the GIL released (`InUse`).
+  InUseMark in_use;
 };
 
 /// A built-in placer that lays out uniform draws (`uniform`, `spread` or `elusive`) with the
@@ -402,9 +448,15 @@ void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& fail
                       std::string owner = {}) {
   if (py::isinstance<py::str>(h)) return battleship::with_shooter<S>(h.cast<std::string>(), f);
   if (py::isinstance<OptimalShooterHolder>(h)) {
-    if constexpr (std::same_as<S, SmallShape>)
-      return f(battleship::AnyShotStrategy<S>(h.cast<const OptimalShooterHolder&>().shooter));
-    else
+    if constexpr (std::same_as<S, SmallShape>) {
+      auto& holder = h.cast<OptimalShooterHolder&>();
+      std::optional<battleship::AnyShotStrategy<S>> copy;
+      {
+        const InUse copying(holder.in_use, "OptimalShooter"); // not while another thread searches
+        copy.emplace(holder.shooter);
+      }
+      return f(*std::move(copy));
+    } else
       throw std::length_error("the optimal shooter plays boards of at most 128 cells");
   }
   f(battleship::AnyShotStrategy<S>(PythonShooter<S>(h, failure, std::move(owner))));

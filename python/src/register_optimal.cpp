@@ -47,12 +47,13 @@ void register_optimal(py::module_& m) {
                                    "Perfect play; see battleship.OptimalShooter.")
       .def(py::init([](std::size_t max_layouts, std::size_t max_positions) {
              return OptimalShooterHolder{
-                 OptimalShooter<S>(OptimalLimits{max_layouts, max_positions})};
+                 OptimalShooter<S>(OptimalLimits{max_layouts, max_positions}), {}};
            }),
            py::arg("max_layouts"), py::arg("max_positions"))
       .def("start",
            [](OptimalShooterHolder& h, const View& v) {
              const TargetView<S>& view = v.get();
+             const InUse using_it(h.in_use, "OptimalShooter");
              // The first start on a board runs the search: Ctrl-C cancels it.
              cancellable(true, [&](const std::atomic<bool>* cancel) {
                return (h.shooter.start(view, cancel), 0);
@@ -62,6 +63,7 @@ void register_optimal(py::module_& m) {
            [](OptimalShooterHolder& h, const View& v, const Handle<Rng>& rng) {
              const TargetView<S>& view = v.get();
              Rng& r = rng.get_mut();
+             const InUse using_it(h.in_use, "OptimalShooter");
              return cancellable(h.shooter.would_search(), [&](const std::atomic<bool>* cancel) {
                return h.shooter.next_shot(view, r, cancel);
              });
@@ -69,9 +71,11 @@ void register_optimal(py::module_& m) {
       .def("on_result",
            [](OptimalShooterHolder& h, const View& v, Coord c, const ShotOutcome& o) {
              check_answer(v.get(), c, o);
+             const InUse using_it(h.in_use, "OptimalShooter");
              h.shooter.on_result(v.get(), c, o);
            })
       .def("expected_shots", [](OptimalShooterHolder& h) {
+        const InUse using_it(h.in_use, "OptimalShooter");
         return cancellable(h.shooter.would_search(), [&](const std::atomic<bool>* cancel) {
           return h.shooter.expected_shots(cancel);
         });

@@ -169,10 +169,9 @@ void bind_solo_batch(py::module_& m) {
             py::array_t<double> out({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(b.rows),
                                      static_cast<py::ssize_t>(b.cols)});
             const std::span<double> maps(out.mutable_data(), n * b.batch->cells());
-            {
-              py::gil_scoped_release release; // the maps are the batch's own: no Python object
-              b.posteriors->probability_maps(*b.batch, maps, threads);
-            }
+            // The GIL is kept (the maps' own threads need none): released, another Python
+            // thread could step or reset this batch, or ask for its maps, meanwhile (a crash).
+            b.posteriors->probability_maps(*b.batch, maps, threads);
             return out;
           },
           py::arg("threads"), "Every env's probability map, over threads (0: every core).")

@@ -281,6 +281,57 @@ def test_an_error_in_a_piece_surfaces_and_the_rest_is_cancelled():
     assert len(started) < 10
 
 
+def test_a_piece_that_fails_while_earlier_ones_run_stops_the_call_at_once():
+    # The call waited for every piece before the failed one to finish (the first piece here,
+    # 3,000 games of a Python shooter, all played) before it raised and cancelled the rest.
+    played = []
+
+    class Counting(FirstOpenCell):
+        def start(self, view: battleship.TargetView) -> None:
+            played.append(1)
+
+    class LastPieceFails(concurrent.futures.ThreadPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+            if kwargs["first_game"] == 9000:  # the last of 4 pieces of 3,000 games
+
+                def fail() -> None:
+                    raise ValueError("the last piece failed")
+
+                return super().submit(fail)
+            return super().submit(fn, *args, **kwargs)
+
+    with LastPieceFails(max_workers=4) as executor:
+        with pytest.raises(ValueError, match="the last piece failed"):
+            simulate(Counting, 12_000, executor=executor, chunks=4, progress=False)
+    assert len(played) < 3000  # the running pieces were stopped, the first one too
+
+
+class Unpicklable(Exception):
+    """An exception pickling cannot rebuild: its constructor takes two arguments."""
+
+    def __init__(self, what: str, where: int) -> None:
+        super().__init__(f"{what} at {where}")
+
+
+class RaisesUnpicklable(FirstOpenCell):
+    def next_shot(self, view: battleship.TargetView, rng: battleship.Rng) -> tuple[int, int]:
+        raise Unpicklable("no shot", 7)
+
+
+def test_an_error_a_process_cannot_send_back_comes_back_as_what_it_said():
+    # The pool broke ("a process in the pool was terminated abruptly"): message and note lost.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=1) as executor:
+        with pytest.raises(RuntimeError, match=r"^Unpicklable: no shot at 7") as info:
+            simulate(RaisesUnpicklable(), 4, seed=1, executor=executor, chunks=2, progress=False)
+    assert str(info.value) == "Unpicklable: no shot at 7"
+    assert info.value.battleship_aborted_game == 0
+    assert any("game 0 (seed 1) was aborted" in n for n in getattr(info.value, "__notes__", ["game 0 (seed 1) was aborted"]))
+    # On this process's threads the error comes back as itself.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as executor:
+        with pytest.raises(Unpicklable, match="no shot at 7"):
+            simulate(RaisesUnpicklable(), 4, seed=1, executor=executor, chunks=2, progress=False)
+
+
 class Sweep:
     """A stateful Python shooter: sweeps the board in reading order from a random start."""
 

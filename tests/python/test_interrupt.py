@@ -103,6 +103,22 @@ def test_ctrl_c_stops_the_pieces_an_executor_runs_on_threads(python_env):
     assert elapsed < 1.5  # includes waiting for the pool's threads at exit
 
 
+NESTED = """
+class Simulating:  # a shooter that runs a simulation of its own to choose each shot
+    def next_shot(self, view, rng):
+        battleship.simulate("probability", 10**9, progress=False)
+        return view.open_cells()[0]
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_run_a_python_strategy_started_as_well(python_env):
+    # The inner run watched no signal (it runs off the main thread) and played on to its end.
+    script = LONG_RUN.replace("t = time.monotonic()", NESTED + "t = time.monotonic()")
+    _, elapsed = interrupted(script.replace("RUN", 'battleship.simulate(Simulating(), 1, progress=False)'), python_env)
+    assert elapsed < 1.5
+
+
 def test_a_cancelled_token_stops_the_runs_of_the_threads_watching_it():
     token = _core.CancelToken()
     assert not token.cancelled

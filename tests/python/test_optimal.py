@@ -241,3 +241,42 @@ def test_bad_arguments_raise_clear_errors() -> None:
         battleship.simulate_every_layout("random", 2, 3, fleet=cruisers, rules=Rules(touching="no_contact"))
     with pytest.raises(ValueError, match="no layout"):
         battleship.exact_mean_shots("random", 2, 3, fleet=cruisers, rules=Rules(touching="no_contact"))
+
+
+def test_an_optimal_shooter_searching_on_one_thread_refuses_the_calls_of_another() -> None:
+    # A search runs with the GIL released: another thread's start on the same shooter searched
+    # into the same tables at once (a segmentation fault), and a run copied them half made.
+    import threading
+
+    from battleship import _core
+
+    fleet = Fleet([ShipClass("Cruiser", "C", 3), ShipClass("Destroyer", "D", 2)])
+    shooter = battleship.OptimalShooter(max_positions=150_000_000)  # half an hour on 5 x 5
+    token = _core.CancelToken()
+    stopped: list[BaseException] = []
+
+    def search() -> None:
+        _core.watch_cancel(token)  # token.cancel() below ends the search
+        try:
+            shooter.start(battleship.TargetView(5, 5, fleet))
+        except KeyboardInterrupt as error:
+            stopped.append(error)
+        finally:
+            _core.watch_cancel(None)
+
+    searching = threading.Thread(target=search)
+    searching.start()
+    try:
+        time.sleep(0.5)
+        with pytest.raises(RuntimeError, match="in use by another thread"):
+            shooter.start(battleship.TargetView(5, 5, fleet))
+        with pytest.raises(RuntimeError, match="in use by another thread"):
+            shooter.expected_shots()
+        with pytest.raises(RuntimeError, match="in use by another thread"):
+            battleship.simulate(shooter, 1, rows=5, cols=5, fleet=fleet, progress=False)
+    finally:
+        token.cancel()
+        searching.join(30)
+    assert not searching.is_alive() and stopped
+    # Once the search is over, the shooter is free again.
+    assert battleship.simulate(shooter, 10, rows=3, cols=3, fleet=TWO, progress=False).finished == 10

@@ -341,3 +341,51 @@ def test_a_builtin_shooter_can_be_stepped_by_hand():
 def test_match_with_a_python_side():
     m = battleship.match(RandomPy(), "parity", 60, seed=2, progress=False)
     assert m.games == 60 and m.wins_b > m.wins_a
+
+
+class RaisesInGame:
+    """Reads the board in order and raises at the first shot of the ``at``-th game it starts."""
+
+    def __init__(self, at):
+        self.at, self.games = at, 0
+
+    def start(self, view):
+        self.games += 1
+
+    def next_shot(self, view, rng):
+        if self.games == self.at:
+            raise ZeroDivisionError(f"boom in game {self.games} of this shooter")
+        return view.open_cells()[0]
+
+
+class PlacesFromTheSixthCall(LinePlacer):
+    """Gives up on its first five layouts (those games end unplaced), then lays out rows."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def place(self, ocean, rng):
+        self.calls += 1
+        return self.calls > 5 and super().place(ocean, rng)
+
+
+def aborted_game(run):
+    """The game of the run that ``run``'s Python strategy aborted, as its error names it."""
+    with pytest.raises(ZeroDivisionError, match="boom in game") as info:
+        run()
+    game = info.value.battleship_aborted_game
+    assert any(f"game {game} " in note for note in getattr(info.value, "__notes__", [f"game {game} "]))
+    return game
+
+
+def test_a_failure_names_the_game_of_the_run_not_the_strategy_s_own_count():
+    # It named how many games the failing object had begun: game 9 of a run from game 5,000, a
+    # "game 69" in a tournament of 60 matches a pair, game 0 after five games ended unplaced.
+    assert aborted_game(lambda: battleship.simulate(RaisesInGame(10), 20, first_game=5000, progress=False)) == 5009
+    assert aborted_game(lambda: battleship.match(RaisesInGame(10), "random", 20, first_game=300, progress=False)) == 309
+    players = {"py": RaisesInGame(70), "random": "random", "parity": "parity"}
+    # py's pairs come first: its 70th game is match 9 of its second pair
+    assert aborted_game(lambda: battleship.tournament(players, 60, progress=False)) == 9
+    assert aborted_game(lambda: battleship.simulate(RaisesInGame(1), 10, placer=PlacesFromTheSixthCall(), progress=False)) == 5
+    # solo_game plays the game of the index it is given
+    assert aborted_game(lambda: battleship.solo_game(RaisesInGame(1), 42)) == 42

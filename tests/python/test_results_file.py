@@ -208,6 +208,27 @@ def test_a_save_keeps_the_file_s_mode_and_link_and_a_new_file_gets_the_usual_mod
     assert os.path.exists(os.devnull) and not stat.S_ISREG(os.stat(os.devnull).st_mode)
 
 
+def test_a_save_leaves_the_process_s_umask_alone_and_the_kernel_applies_it(tmp_path, results, monkeypatch):
+    # The umask was read by setting it and back: a file another thread made meanwhile got 0644
+    # where the process asked for 0600 (umask 077).
+    changed = []
+    real_umask = os.umask
+    monkeypatch.setattr(os, "umask", lambda mask: changed.append(mask) or real_umask(mask))
+    before = real_umask(0o077)
+    try:
+        battleship.save_results(results["simulation"], tmp_path / "private.json")
+        existing = tmp_path / "group.json"
+        existing.write_text("")
+        existing.chmod(0o664)
+        battleship.save_results(results["simulation"], existing)
+    finally:
+        real_umask(before)
+    assert changed == []
+    assert stat.S_IMODE((tmp_path / "private.json").stat().st_mode) == 0o600
+    assert stat.S_IMODE(existing.stat().st_mode) == 0o664  # an old file's mode, whatever the mask
+    assert sorted(os.listdir(tmp_path)) == ["group.json", "private.json"]
+
+
 def test_a_key_given_twice_in_a_results_file_is_refused(tmp_path, results):
     # json keeps the last of two values without a word: a hand-merged file would lose one.
     path = tmp_path / "twice.json"
