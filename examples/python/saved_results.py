@@ -67,7 +67,8 @@ def study(path: str) -> None:
     print(f"{path}: {len(results)} result{'s' if len(results) != 1 else ''}")
     solo = [r for r in results if isinstance(r, battleship.SimulationResult)]
     for r in solo:
-        print(f"  {r.shooter:<20} {r.games:>7,} games  mean {r.mean:6.2f} ± {r.ci95:.2f}  median {r.median}  "
+        spread = f"{r.ci95:.2f}" if r.finished > 1 else "n/a"  # one game: no interval, not ± 0
+        print(f"  {r.shooter:<20} {r.games:>7,} games  mean {r.mean:6.2f} ± {spread}  median {r.median}  "
               f"max {r.max}")
     for a, b in itertools.combinations(solo, 2):
         if a.game_shots is None or b.game_shots is None:
@@ -78,8 +79,9 @@ def study(path: str) -> None:
         except ValueError as error:  # different layouts or different games
             print(f"  {b.shooter} and {a.shooter}: not compared game by game ({error})")
             continue
-        print(f"  {b.shooter} minus {a.shooter}, game by game: {d.mean:+.2f} ± {d.ci95:.2f} shots "
-              f"over {d.games:,} games")
+        spread = f"{d.ci95:.2f}" if d.games > 1 else "n/a"
+        print(f"  {b.shooter} minus {a.shooter}, game by game: {d.mean:+.2f} ± {spread} shots "
+              f"over {d.games:,} game{'s' if d.games != 1 else ''}")
     for other in results:
         if not isinstance(other, battleship.SimulationResult):
             print(f"a {other.to_dict()['kind']}:\n{other}")

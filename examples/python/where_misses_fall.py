@@ -85,7 +85,8 @@ def compare(shooters: List[str], games: int, seed: int, placer: str) -> List[bat
         hunting = p.hunting_per_game() - b.hunting_per_game()
         targeting = p.targeting_per_game() - b.targeting_per_game()
         saved = battleship.paired_difference(r, best)  # game by game, on the same layouts
-        print(f"\n{best.shooter} saves {saved.mean:.2f} ± {saved.ci95:.2f} shots a game on {r.shooter}: "
+        spread = f"{saved.ci95:.2f}" if saved.games > 1 else "n/a"  # one game: no interval
+        print(f"\n{best.shooter} saves {saved.mean:.2f} ± {spread} shots a game on {r.shooter}: "
               f"{hunting:+.2f} hunting ({p.hunting_per_game(1) - b.hunting_per_game(1):+.2f} on the last ship), "
               f"{targeting:+.2f} targeting")
     return runs

@@ -225,6 +225,12 @@ def test_a_ship_longer_than_the_board_is_wide_starts_upright():
     assert r.ship == 1 and r.orientation == "horizontal"  # the Battleship (4) fits across
 
 
+def test_a_ship_longer_than_the_board_is_tall_cannot_stand_upright():
+    r = Match(Settings(rows=4, cols=10, seed=2, opponent="random", placer="sequential")).round
+    assert r.ship == 0 and r.orientation == "horizontal"
+    assert not r.rotate() and "longer than the board is tall" in r.message  # it said "wide"
+
+
 def test_an_unplaceable_fleet_is_an_error():
     with pytest.raises(ValueError, match="the classic fleet cannot be laid out on a 6 x 6 board with touching='no_contact'"):
         Settings(rows=6, cols=6, seed=1, opponent="random")
@@ -292,6 +298,11 @@ def test_a_hint_points_at_the_likeliest_open_cell_from_what_the_person_was_told(
     best = divmod(int(np.argmax(chance)), r.cols)
     assert r.hint() == best == r.cursor and r.hints == 1
     assert "Hint:" in r.message and r.shots == (2, 2) and r.aimed == [water_cells(r.theirs)[1]]
+    assert r.message.endswith("Enter aims.")  # a salvo: Enter aims the cell, the volley fires
+    single = Match(Settings(seed=5, opponent="random")).round
+    single.place_rest()
+    single.hint()
+    assert single.message.endswith("Enter fires.")
     assert best in [(ships[0][0] + dr, ships[0][1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
 
 
@@ -833,3 +844,17 @@ def test_battleship_play_in_a_real_terminal_quits_and_leaves_it_clean(python_env
     assert b"\x1b[?1049l" in tail  # left the alternate screen
     assert b"\x1b[?25h" in tail  # the cursor is back
     assert b"\x1b[?1000l" in tail  # mouse reporting off
+
+
+def test_on_a_crowded_fleet_the_computer_places_with_uniform_and_says_so():
+    # elusive drew 256 uniform layouts of it a round, each about a second: a blank screen for
+    # 40 to 80 seconds before the game opened, and again at every new round.
+    crowded = Match(Settings(rows=7, cols=7, fleet="russian", touching="no_edge_contact", seed=1, opponent="random"))
+    assert crowded.settings.placer == "uniform"
+    assert "The computer lays out its fleet with uniform" in crowded.round.message
+    assert crowded.round.theirs.all_placed
+    assert crowded.round.place_rest() and crowded.round.stage == "shooting"
+    # An ordinary fleet keeps its placer, and no note.
+    plain = Match(Settings(seed=1, opponent="random"))
+    assert plain.settings.placer == "elusive" and plain.placer_note == ""
+    assert "uniform" not in plain.round.message

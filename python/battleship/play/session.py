@@ -7,7 +7,11 @@ player 1 is a built-in shooter. The person lays out the fleet ship by ship (``mo
 at once. ``hint`` points the cursor at the cell likeliest to hold a ship, given only what the
 person was told (``battleship.Posterior``). Every refusal (an illegal spot, a repeated shot)
 leaves the round unchanged, apart from the cursor, which goes to the cell named, and says why in
-``message``. Everything is deterministic given ``Settings.seed``.
+``message``. Everything is deterministic given ``Settings.seed``, but for one thing: on a fleet so
+crowded that one uniform layout takes over 4 ms to draw (the Russian fleet on 7 x 7 without edge
+contact, say), ``elusive`` and ``spread``, which draw many a placement, would take up to a minute
+each round, and the computer lays out its fleet with ``uniform`` instead (``Match.placer_note``
+says so): which one depends on the machine's speed on boards near that line.
 
 >>> match = Match(Settings(rows=8, cols=8, fleet="classic", seed=3, opponent="random"))
 >>> r = match.round
@@ -21,7 +25,9 @@ True
 
 from __future__ import annotations
 
+import math
 import string
+import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -413,7 +419,8 @@ class Round:
             return False
         orientation = "vertical" if self.orientation == "horizontal" else "horizontal"
         if not self._fits(self._clamped(self.origin, orientation), orientation):
-            self.message = f"The {self.names[self.ship]} cannot turn: it is longer than the board is wide."
+            side = "tall" if orientation == "vertical" else "wide"
+            self.message = f"The {self.names[self.ship]} cannot turn: it is longer than the board is {side}."
             return False
         self.orientation = orientation
         self.origin = self._clamped(self.origin, orientation)
@@ -569,9 +576,10 @@ class Round:
         cell = divmod(int(np.argmax(chance)), self.cols)
         self.cursor = cell
         self.hints += 1
+        enter = "fires" if self.volley_size() == 1 else "aims"
         self.message = (
             f"Hint: {cell_name(cell)}, a ship there with probability {chance[cell]:.0%} "
-            "(over every enemy layout that fits what you were told). Enter fires."
+            f"(over every enemy layout that fits what you were told). Enter {enter}."
         )
         return cell
 
@@ -641,8 +649,28 @@ def _as_told(reason: str, at_fault: Optional[int]) -> str:
     return reason
 
 
+# The placers that draw many uniform layouts to lay out one fleet, and how many.
+_MANY_DRAWS = {"elusive": 256, "spread": 16}
+# Seconds one uniform draw may take for those placers to stay quick (elusive: about a second).
+_SLOW_DRAW = 0.004
+
+
+def _uniform_draw_seconds(settings: Settings) -> float:
+    """How long ``uniform`` took to lay out ``settings``' fleet once (the computer's board; the
+    generator of the first round); infinite if it found no layout."""
+    ocean = Ocean(settings.rows, settings.cols, settings.fleet_object, touching=settings.touching)
+    start = time.perf_counter()
+    try:
+        ocean.place_randomly("uniform", Rng(settings.seed or 0))
+    except ValueError:
+        return math.inf
+    return time.perf_counter() - start
+
+
 class Match:
-    """Rounds against one opponent and the scoreboard across them."""
+    """Rounds against one opponent and the scoreboard across them. ``placer_note`` is "" unless
+    the computer's placer was changed to ``uniform`` for a crowded fleet (then it says why, and
+    the first round's message ends with it)."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -652,7 +680,20 @@ class Match:
         self.wins = [0, 0]
         self.draws = 0
         self.stopped = 0  # rounds stopped because a player broke the rules
+        # Where one uniform draw is slow, elusive and spread (which draw many a placement) would
+        # leave a blank screen for a minute each round: the computer places with uniform instead.
+        self.placer_note = ""
+        if self.settings.placer in _MANY_DRAWS:
+            draw = _uniform_draw_seconds(self.settings)
+            if draw > _SLOW_DRAW:
+                self.placer_note = (
+                    f" (The computer lays out its fleet with uniform: one uniform layout of this crowded fleet takes "
+                    f"{1000 * draw:.0f} ms, and {self.settings.placer} draws {_MANY_DRAWS[self.settings.placer]} of "
+                    "them a round.)"
+                )
+                self.settings = replace(self.settings, placer="uniform")
         self.round = self._new_round(1)
+        self.round.message += self.placer_note
 
     def _new_round(self, number: int) -> Round:
         assert self.settings.seed is not None
