@@ -95,16 +95,16 @@ int main(int argc, char** argv) try {
   OptimalLimits limits;
   limits.solved = &solved;
   OptimalSearch<D> search(board, fleet, rules, limits);
-  std::fprintf(stderr, "searching perfect play over %zu layouts (Ctrl-C to stop)\n",
-               search.layout_count());
+  std::fprintf(stderr, "searching perfect play over %s (Ctrl-C to stop)\n",
+               examples::counted(search.layout_count(), "layout", "layouts").c_str());
   const double optimum = [&] {
     const SearchProgress progress(solved);
     return search.expected_shots();
   }();
-  std::printf("%d x %d, %zu layouts: perfect play needs %.4f shots on average (%zu positions "
-              "solved)\n",
-              board.rows(), board.cols(), search.layout_count(), optimum,
-              search.positions_solved());
+  std::printf("%d x %d, %s: perfect play needs %.4f shots on average (%s solved)\n", board.rows(),
+              board.cols(), examples::counted(search.layout_count(), "layout", "layouts").c_str(),
+              optimum,
+              examples::counted(search.positions_solved(), "position", "positions").c_str());
   const auto compare = [&](const char* name, const auto& shooter) {
     const double mean = exact_mean_shots(board, fleet, rules, shooter, 4);
     std::printf("  %-12s %.4f  (%+.2f%%)\n", name, mean, 100 * (mean / optimum - 1));

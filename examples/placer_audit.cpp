@@ -221,11 +221,11 @@ int main(int argc, char** argv) try {
   const Census census = list_layouts(board, fleet, touching);
   const std::size_t layouts = census.number.size();
   if (draws == 0) draws = 200 * static_cast<std::uint64_t>(layouts);
-  std::printf("%d x %d, ships of length %s, touching %s: %zu layouts; %llu draws for each placer "
-              "(seed %llu)\n\n",
-              board.rows(), board.cols(), small.lengths().c_str(),
-              std::string(to_string(touching)).c_str(), layouts,
-              static_cast<unsigned long long>(draws), static_cast<unsigned long long>(seed));
+  std::printf(
+      "%d x %d, ships of length %s, touching %s: %s; %s for each placer (seed %llu)\n\n",
+      board.rows(), board.cols(), small.lengths().c_str(), std::string(to_string(touching)).c_str(),
+      examples::counted(layouts, "layout", "layouts").c_str(),
+      examples::counted(draws, "draw", "draws").c_str(), static_cast<unsigned long long>(seed));
   std::printf("%-10s %8s %8s %12s %8s  %-24s %s\n", "placer", "gave up", "drawn", "chi-square", "z",
               "verdict", "cell furthest from uniform");
   for (std::size_t k = 0; k < placers.size(); ++k) {

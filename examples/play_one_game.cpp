@@ -165,6 +165,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "play_one_game: --record writes one game's record: not with --games\n");
     return 2;
   }
+  // The record's file is opened before the game: a path that cannot be written is refused
+  // before a whole game is played and printed for nothing.
+  std::ofstream record_out;
+  if (!record_file.empty()) {
+    record_out.open(record_file);
+    if (!record_out) {
+      std::fprintf(stderr, "play_one_game: cannot write the record to %s\n", record_file.c_str());
+      return 1;
+    }
+  }
   // --layout: player 1's fleet as drawn, laid out on an ocean under the rules (which may refuse
   // it: touching ships, say) before any game starts.
   std::optional<Ocean<S>> drawn;
@@ -225,10 +235,9 @@ int main(int argc, char** argv) {
     print_oceans(game.ocean(0), game.ocean(1));
     if (!record_file.empty()) {
       const GameRecord record = make_record(game, recorder.shots(), {first, second});
-      std::ofstream out(record_file);
-      out << to_text(record);
-      out.close();
-      if (!out) {
+      record_out << to_text(record);
+      record_out.close();
+      if (!record_out) {
         std::fprintf(stderr, "play_one_game: cannot write the record to %s\n", record_file.c_str());
         return 1;
       }

@@ -213,6 +213,8 @@ def test_rule_overrides(capsys):
         (["simulate", "random", "--rows", "3", "--cols", "3"], "does not fit"),
         (["simulate", "random", "--rows", "40", "--cols", "40"], "at most 1024"),
         (["match", "random", "random", "--salvo-size", "0"], "--salvo-size must be >= 1, got 0"),
+        # a fixed salvo of the rules' 1 played one shot a turn, as if the option were not there
+        (["match", "random", "random", "--volley", "fixed_salvo"], "--volley fixed_salvo needs --salvo-size N"),
         (["match", "random", "random", "--salvo-size", "3", "--volley", "until_miss"],
          "--salvo-size is 3 but the volley rule is not a fixed salvo; set --volley to fixed_salvo or --salvo-size to 1"),
         (["simulate", "os:path"], "shooter 'os:path': a shooter is a name ("),

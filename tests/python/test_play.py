@@ -532,6 +532,11 @@ def test_a_whole_game_through_keys_and_clicks():
             r = app.match.round
             assert r.mine.placement(0) == ((0, 0), "horizontal", 5)
             assert "Carrier placed" in region_text(app, "#message")
+            # a click on the enemy board while placing says where to place (it said nothing)
+            enemy_board = app.query_one("#enemy", BoardView)
+            await pilot.click(enemy_board, offset=enemy_board.offset_of((4, 4)))
+            assert "Place your fleet first, on the left board" in region_text(app, "#message")
+            assert r.stage == "placing" and r.theirs.shots.sum() == 0
 
             # the Battleship starts on top of it: shown as illegal, and refused with the reason
             text = screen_text(app)
@@ -858,3 +863,17 @@ def test_on_a_crowded_fleet_the_computer_places_with_uniform_and_says_so():
     plain = Match(Settings(seed=1, opponent="random"))
     assert plain.settings.placer == "elusive" and plain.placer_note == ""
     assert "uniform" not in plain.round.message
+
+
+def test_ctrl_c_quits_as_q_does():
+    # Textual's own Ctrl-C only told how to quit (Ctrl-Q), and the game went on.
+    async def scenario():
+        app = PlayApp(Settings(seed=3, opponent="random"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert not app.is_running
+        return app
+
+    app = run(scenario())
+    assert app.return_value is app.match

@@ -104,6 +104,9 @@ def board_from(args: argparse.Namespace) -> Tuple[int, int, Fleet, Rules]:
             check_count(f"--{key.replace('_', '-')}", changes[key], least, INT_MAX)
     if changes.get("salvo_size", 1) != 1 and "volley" not in changes:
         changes["volley"] = "fixed_salvo"
+    if changes.get("volley") == "fixed_salvo" and "salvo_size" not in changes and rules.salvo_size == 1:
+        # the rules' salvo of 1 would play one shot a turn, as if the option were not there
+        raise ValueError("--volley fixed_salvo needs --salvo-size N, the shots of a turn")
     if changes:
         try:
             rules = rules.replace(**changes)

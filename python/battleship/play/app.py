@@ -178,7 +178,8 @@ class PlayApp(App[Match]):
         Binding("u,U,backspace", "undo", "take back a ship", show=False),
         Binding("n,N", "next", "next round", show=False),
         Binding("h,H", "hint", "hint", show=False),
-        Binding("q,Q,escape", "quit", "quit", show=False, priority=True),
+        # ctrl+c too: Textual's own binding only tells how to quit, and Ctrl-C is what people try
+        Binding("q,Q,escape,ctrl+c", "quit", "quit", show=False, priority=True),
     ]
     FLASH_SECONDS = 0.4
 
@@ -340,8 +341,8 @@ class PlayApp(App[Match]):
 
     # ---- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: Tuple[object, ...]) -> Optional[bool]:
-        """Textual asks before each key's action: while the notice hides the game, only Q and Esc
-        do anything (a key must not fire at a board you cannot see)."""
+        """Textual asks before each key's action: while the notice hides the game, only Q, Esc and
+        Ctrl-C do anything (a key must not fire at a board you cannot see)."""
         return action == "quit" or not self._too_small
 
     def action_move(self, dr: int, dc: int) -> None:
@@ -417,6 +418,9 @@ class PlayApp(App[Match]):
             self._fire(cell)
         elif r.stage == "shooting":
             r.message = f"Fire at the enemy board, on the right ({cell_name(cell)} is your own)."
+            self.redraw()
+        else:  # placing, and the enemy board clicked
+            r.message = "Place your fleet first, on the left board (A places the rest at random)."
             self.redraw()
 
     def on_click(self, event: events.Click) -> None:
