@@ -132,6 +132,7 @@ public:
       here.set(i);
       mark_water(board.dilate8(here) - board.dilate4(here), view);
     }
+    if (touching_ != Touching::allowed) mark_line_water(view, board.coord(i));
     if (told.sank()) learn_sinkings(view);
   }
 
@@ -818,6 +819,35 @@ private:
       drops_[e] = static_cast<density_type>(drops_[e] - cover[e]);
   }
 
+  /// Under a no-touch rule, a hit at `at` beside another hit fixes their ship's line: the cells
+  /// beside both, off the line, are water, as `detail::Deductions` works out for the other
+  /// shooters. (Under `no_contact` the diagonals of the two hits hold them already; under
+  /// `no_edge_contact` nothing else did, and `hit_only` never resolves a sunk ship's ring.)
+  void mark_line_water(const TargetView<S>& view, Coord at) {
+    const Board<S>& board = view.board();
+    const auto hit = [&](int row, int col) {
+      return board.contains(Coord{row, col}) && view.hits().test(board.index(Coord{row, col}));
+    };
+    bitboard_type across;
+    const auto off_line = [&](int row, int col, int d_row, int d_col) {
+      for (const int side : {-1, 1})
+        if (const Coord c{row + side * d_row, col + side * d_col}; board.contains(c))
+          across.set(board.index(c));
+    };
+    for (const int d : {-1, 1}) {
+      if (hit(at.row, at.col + d)) { // a line across: the rows above and below it are water
+        off_line(at.row, at.col, 1, 0);
+        off_line(at.row, at.col + d, 1, 0);
+      }
+      if (hit(at.row + d, at.col)) { // a line down: the columns beside it are water
+        off_line(at.row, at.col, 0, 1);
+        off_line(at.row + d, at.col, 0, 1);
+      }
+    }
+    if (across.any()) mark_water(across, view);
+  }
+
+  /// Takes `cells` (hits excepted) as water: their placements leave the counts.
   void mark_water(const bitboard_type& cells, const TargetView<S>& view) {
     const bitboard_type fresh = cells - water_ - view.hits();
     water_ |= fresh;
