@@ -18,6 +18,7 @@
 #include <battleship/detail/posterior.hpp>
 #include <battleship/detail/posterior_geometry.hpp>
 #include <battleship/rng.hpp>
+#include <battleship/strategies/detail/deductions.hpp>
 #include <battleship/view.hpp>
 
 namespace battleship {
@@ -100,6 +101,7 @@ public:
     reports_seen_ = 0;
     disclosure_ = view.rules().disclosure;
     touching_ = view.rules().touching;
+    if (touching_ != Touching::allowed) masks_.prepare(view.board()); // for line_water
   }
 
   /// The open cell with the highest count (see the class description).
@@ -132,7 +134,11 @@ public:
       here.set(i);
       mark_water(board.dilate8(here) - board.dilate4(here), view);
     }
-    if (touching_ != Touching::allowed) mark_line_water(view, board.coord(i));
+    if (touching_ != Touching::allowed) { // a line of hits: the cells beside it are water
+      bitboard_type here;
+      here.set(i);
+      mark_water(detail::line_water(masks_, here, view.hits()), view);
+    }
     if (told.sank()) learn_sinkings(view);
   }
 
@@ -819,34 +825,6 @@ private:
       drops_[e] = static_cast<density_type>(drops_[e] - cover[e]);
   }
 
-  /// Under a no-touch rule, a hit at `at` beside another hit fixes their ship's line: the cells
-  /// beside both, off the line, are water, as `detail::Deductions` works out for the other
-  /// shooters. (Under `no_contact` the diagonals of the two hits hold them already; under
-  /// `no_edge_contact` nothing else did, and `hit_only` never resolves a sunk ship's ring.)
-  void mark_line_water(const TargetView<S>& view, Coord at) {
-    const Board<S>& board = view.board();
-    const auto hit = [&](int row, int col) {
-      return board.contains(Coord{row, col}) && view.hits().test(board.index(Coord{row, col}));
-    };
-    bitboard_type across;
-    const auto off_line = [&](int row, int col, int d_row, int d_col) {
-      for (const int side : {-1, 1})
-        if (const Coord c{row + side * d_row, col + side * d_col}; board.contains(c))
-          across.set(board.index(c));
-    };
-    for (const int d : {-1, 1}) {
-      if (hit(at.row, at.col + d)) { // a line across: the rows above and below it are water
-        off_line(at.row, at.col, 1, 0);
-        off_line(at.row, at.col + d, 1, 0);
-      }
-      if (hit(at.row + d, at.col)) { // a line down: the columns beside it are water
-        off_line(at.row, at.col, 0, 1);
-        off_line(at.row + d, at.col, 0, 1);
-      }
-    }
-    if (across.any()) mark_water(across, view);
-  }
-
   /// Takes `cells` (hits excepted) as water: their placements leave the counts.
   void mark_water(const bitboard_type& cells, const TargetView<S>& view) {
     const bitboard_type fresh = cells - water_ - view.hits();
@@ -968,6 +946,7 @@ private:
   bitboard_type free_;
   bitboard_type free_down_; // free_ by columns: cell (r, c) at c * rows + r
   bitboard_type water_;
+  detail::BoardMasks<S> masks_; // row-aware moves, prepared under the no-touch rules only
   bitboard_type explained_;
   detail::ShotLog<S> log_;
   std::array<Sinking, max_ships> waiting_list_{};

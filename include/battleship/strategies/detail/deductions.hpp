@@ -74,6 +74,19 @@ private:
   bitboard_type all_;
 };
 
+/// Under a no-touch rule, the water a hit at `here` (one cell) shows with the other `hits`: a hit
+/// beside another fixes their ship's line, so the cells beside them, off the line, hold none
+/// (hits excepted). Empty when no hit lies beside it.
+template <BoardShape S>
+[[nodiscard]] typename Board<S>::bitboard_type
+line_water(const BoardMasks<S>& masks, const typename Board<S>::bitboard_type& here,
+           const typename Board<S>::bitboard_type& hits) noexcept {
+  typename Board<S>::bitboard_type water;
+  if (masks.across(here).intersects(hits)) water |= masks.along((here | masks.across(here)) & hits);
+  if (masks.along(here).intersects(hits)) water |= masks.across((here | masks.along(here)) & hits);
+  return water - hits;
+}
+
 /// What follows from the shots' results and the touching rule.
 ///
 /// - Under `no_contact`, the four diagonal cells of every hit are water (a ship is straight, so a
@@ -136,13 +149,8 @@ private:
     bitboard_type here;
     here.set(cell);
     if (touching_ == Touching::no_contact) water_ |= board.dilate8(here) - board.dilate4(here);
-    // A hit beside another hit fixes the ship's line: the cells across it are water.
-    const bitboard_type& hits = view.hits();
-    if (masks_.across(here).intersects(hits))
-      water_ |= masks_.along((here | masks_.across(here)) & hits);
-    if (masks_.along(here).intersects(hits))
-      water_ |= masks_.across((here | masks_.along(here)) & hits);
-    water_ -= hits;
+    water_ |= line_water(masks_, here, view.hits());
+    water_ -= view.hits();
   }
 
   /// Updates the shortest ship afloat and works out which ship sank, when that is certain.
