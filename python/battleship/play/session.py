@@ -39,7 +39,7 @@ from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import REFUSALS, Ocean, TargetView
 from battleship.game import Game, QueuedShooter
 from battleship.posterior import Posterior
-from battleship.strategies import FixedPlacer, resolve_placer, resolve_shooter
+from battleship.strategies import DRAWING_PLACERS, FixedPlacer, resolve_placer, resolve_shooter
 
 __all__ = ["Settings", "Match", "Round", "Mark", "default_opponent", "cell_name", "STRONGEST"]
 
@@ -649,8 +649,8 @@ def _as_told(reason: str, at_fault: Optional[int]) -> str:
     return reason
 
 
-# The placers that draw many uniform layouts to lay out one fleet, and how many.
-_MANY_DRAWS = {"elusive": 256, "spread": 16}
+# The placers that draw many uniform layouts to lay out one fleet (elusive 256, spread 16).
+_MANY_DRAWS = tuple(name for name in DRAWING_PLACERS if name != "uniform")
 # Seconds one uniform draw may take for those placers to stay quick (elusive: about a second).
 _SLOW_DRAW = 0.004
 
@@ -688,8 +688,7 @@ class Match:
             if draw > _SLOW_DRAW:
                 self.placer_note = (
                     f" (The computer lays out its fleet with uniform: one uniform layout of this crowded fleet takes "
-                    f"{1000 * draw:.0f} ms, and {self.settings.placer} draws {_MANY_DRAWS[self.settings.placer]} of "
-                    "them a round.)"
+                    f"{1000 * draw:.0f} ms, and {self.settings.placer} draws many of them a round.)"
                 )
                 self.settings = replace(self.settings, placer="uniform")
         self.round = self._new_round(1)
