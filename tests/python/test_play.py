@@ -726,7 +726,8 @@ def test_keys_do_nothing_while_the_notice_hides_the_game_but_q_quits():
 )
 def test_at_its_minimum_size_the_game_shows_every_line_whole(changes, tmp_path, monkeypatch):
     """The panel's lines never wrap: the minimum size counts its widest line, and the panel is
-    given that width; the message under the boards is counted wrapped."""
+    given that width; the message under the boards is counted wrapped; a board is as wide as its
+    title and legend."""
     (tmp_path / "my_long_named_ai.py").write_text(
         "class PatientlyRandomOpponent:\n    def next_shot(self, view, rng):\n"
         "        return view.open_cells()[0]\n"
@@ -746,6 +747,9 @@ def test_at_its_minimum_size_the_game_shows_every_line_whole(changes, tmp_path, 
                 for line in app.panel_text().plain.split("\n"):
                     assert line.strip() in text, (keys, line)
                 assert " ".join(app.match.round.message.split()) in region_text(app, "#message")
+                for board in app.query(BoardView):  # titles and legends whole, on narrow boards too
+                    for words in filter(None, (board.border_title, board.border_subtitle)):
+                        assert f" {words} " in text, (keys, words)
                 for smaller in ((width - 1, height), (width, height - 1)):
                     await pilot.resize_terminal(*smaller)
                     await pilot.pause()

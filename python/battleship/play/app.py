@@ -45,6 +45,17 @@ PANEL_WIDTH = 28  # the side panel's least width, border and padding included
 OPPONENT_CHARS = 16  # of the opponent's name in the panel (the enemy board's title has it all)
 
 
+LEGENDS = ("! illegal spot", "fits here", "o miss X hit # sunk")
+"""Every board subtitle ``PlayApp.legend`` gives."""
+
+
+def board_width(cols: int, title: str) -> int:
+    """A board's content width: its cells and row labels, widened to show ``title`` and every
+    legend whole (Textual draws a border's text with a space and a line either side, and cuts it
+    to fit; on the classic 10 columns the widest legend just fits)."""
+    return max(LABEL + CELL * cols, *(len(text) + 4 for text in (title, *LEGENDS)))
+
+
 def _column_label(c: int) -> str:
     name = cell_name((0, c))
     return name[: len(name) - 1]
@@ -77,8 +88,9 @@ class BoardView(Widget):
         return self.app.match.round  # type: ignore[attr-defined, no-any-return]
 
     def get_content_width(self, container: object, viewport: object) -> int:
-        """Textual's width: the row labels and one cell per column."""
-        return LABEL + CELL * self.round.cols
+        """Textual's width: ``board_width``, the row labels and one cell per column, or wider where
+        the title or a legend would be cut (on a board of a few columns)."""
+        return board_width(self.round.cols, str(self.border_title or ""))
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         """Textual's height: the column labels and one line per row."""
@@ -227,14 +239,14 @@ class PlayApp(App[Match]):
         """``minimum_size()`` and the side panel's width with its widest line unwrapped (at least
         ``PANEL_WIDTH``), from one drawing of the panel."""
         r = self.match.round
-        board_width = LABEL + CELL * r.cols + 2  # 2: the border
+        widths = [board_width(r.cols, str(b.border_title or "")) + 2 for b in self.query(BoardView)]  # 2: the border
         board_height = r.rows + 1 + 2  # 1: the column labels
         panel_lines = self.panel_text().plain.split("\n")
         panel_width = max(PANEL_WIDTH, max(cell_len(line) for line in panel_lines) + 4)  # border, padding
-        message_width = max(1, 2 * board_width - 4)  # its border and padding
+        message_width = max(1, sum(widths) - 4)  # its border and padding
         message_lines = len(textwrap.wrap(r.message, message_width)) or 1
         height = max(board_height + message_lines + 2, len(panel_lines) + 2)  # 2: the borders
-        return (2 * board_width + panel_width, height), panel_width
+        return (sum(widths) + panel_width, height), panel_width
 
     def _check_size(self, size: Optional[Size] = None) -> None:
         """Hides the game behind a notice while the terminal (``size``, default the app's) is too
@@ -318,8 +330,8 @@ class PlayApp(App[Match]):
         """The board subtitle: while placing, whether the ship fits; then what the marks mean."""
         r = self.match.round
         if r.stage == "placing":
-            return "! illegal spot" if r.problem() else "fits here"
-        return "o miss X hit # sunk"
+            return LEGENDS[0] if r.problem() else LEGENDS[1]
+        return LEGENDS[2]
 
     # ---- feedback --------------------------------------------------------------------------
     def flash(self) -> None:

@@ -8,9 +8,9 @@ at once. ``hint`` points the cursor at the cell likeliest to hold a ship, given 
 person was told (``battleship.Posterior``). Every refusal (an illegal spot, a repeated shot)
 leaves the round unchanged, apart from the cursor, which goes to the cell named, and says why in
 ``message``. Everything is deterministic given ``Settings.seed``, but for one thing: on a fleet so
-crowded that one uniform layout takes over 4 ms to draw (the Russian fleet on 7 x 7 without edge
-contact, say), ``elusive`` and ``spread``, which draw many a placement, would take up to a minute
-each round, and the computer lays out its fleet with ``uniform`` instead (``Match.placer_note``
+crowded that one uniform layout takes over 4 ms of CPU to draw (the Russian fleet on 7 x 7
+without edge contact, say), ``elusive`` and ``spread``, which draw many a placement, would take
+up to a minute each round, and the computer lays out its fleet with ``uniform`` instead (``Match.placer_note``
 says so): which one depends on the machine's speed on boards near that line.
 
 >>> match = Match(Settings(rows=8, cols=8, fleet="classic", seed=3, opponent="random"))
@@ -657,14 +657,16 @@ _SLOW_DRAW = 0.004
 
 def _uniform_draw_seconds(settings: Settings) -> float:
     """How long ``uniform`` took to lay out ``settings``' fleet once (the computer's board; the
-    generator of the first round); infinite if it found no layout."""
+    generator of the first round), in CPU seconds of this process: wall time counted the moments
+    a busy machine gave to other programs, and called the classic fleet crowded; infinite if it
+    found no layout."""
     ocean = Ocean(settings.rows, settings.cols, settings.fleet_object, touching=settings.touching)
-    start = time.perf_counter()
+    start = time.process_time()  # of every thread: a long uniform search goes on off this one
     try:
         ocean.place_randomly("uniform", Rng(settings.seed or 0))
     except ValueError:
         return math.inf
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 class Match:
