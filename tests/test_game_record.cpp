@@ -355,7 +355,13 @@ TEST_CASE("the parser names the line and the problem of every malformed record",
       {"board 4 4\n", 1, "starts with"},
       {"battleship-record 1\nboard 4\n", 2, "missing columns"},
       {"battleship-record 1\nboard 4 x\n", 2, "whole number"},
-      {"battleship-record 1\nboard 0 4\n", 2, "between 1 and 1000"},
+      {"battleship-record 1\nboard 0 4\n", 2, "between 1 and 67108864, got 0"},
+      {"battleship-record 1\nboard 99999999999 4\n", 2, "between 1 and 67108864, got 99999999999"},
+      {"battleship-record 1\nboard 8192 8193\n", 2, "at most 67108864 cells, got 8192 x 8193"},
+      // What the file holds is quoted, control characters escaped (not sent to the terminal).
+      {"battleship-record 1\n\x1b]0;title\a\n", 2, "unknown line '\\x1b]0;title\\x07'"},
+      {"battleship-record 1\nseed 1\x1b[31m\n", 2, "got '1\\x1b[31m'"},
+      {"battleship-record\t1\r\rboard 4 4\n", 1, "got '1\\r\\rboard'"}, // an old Mac file
       {"battleship-record 1\nboard 4 4 4\n", 2, "unexpected text"},
       {"battleship-record 1\nboard 4 4\nboard 4 4\n", 3, "second 'board'"},
       {"battleship-record 1\nship 2 1 TT Two\n", 2, "one character"},
@@ -660,4 +666,81 @@ TEST_CASE("a missing layout replays only as a game aborted before its first shot
   CHECK(b.oceans.empty());
 }
 
+} // namespace test_game_record
+
+namespace test_game_record {
+TEST_CASE("a record taken between two volleys of one turn replays to that point", "[record]") {
+  // Under until_miss a hit gives the mover another volley; replay played whole turns and asked
+  // for shots past the end of the record.
+  Game<C> g(Board<C>{}, fleets::russian, rulesets::russian, make_shooter<C>("random"),
+            make_shooter<C>("parity"), 1);
+  UniformPlacer<C> placer;
+  REQUIRE(g.place(0, placer));
+  REQUIRE(g.place(1, placer));
+  GameRecorder<C> recorder;
+  g.observe(&recorder);
+  int mid_turn = 0;
+  while (!g.is_over() && mid_turn < 5) {
+    g.play_volley();
+    if (!g.turn_under_way() || g.is_over()) continue;
+    ++mid_turn;
+    const GameRecord record = make_record(g, recorder.shots());
+    const ReplayResult<C> r = replay<C>(record);
+    INFO(to_text(record));
+    CHECK(r.ok());
+    CHECK(r.shots_replayed == record.shots.size());
+    CHECK(r.outcome == record.outcome);
+    CHECK(check_record<C>(to_text(record)).ok);
+  }
+  CHECK(mid_turn == 5);
+}
+
+namespace {
+using Wide = DynamicShape<2048>;
+/// Fires once far off the board, then at every cell in order.
+struct FarOff {
+  int n = 0;
+  void start(const TargetView<Wide>&) { n = 0; }
+  Coord next_shot(const TargetView<Wide>& v, Rng&) {
+    if (n++ == 0) return {5'000'000, -7'000'000};
+    const int k = n - 2;
+    return {k / v.board().cols(), k % v.board().cols()};
+  }
+  void on_result(const TargetView<Wide>&, Coord, const ShotOutcome&) {}
+};
+} // namespace
+
+TEST_CASE("records of rules, boards and shots at the engine's limits read back", "[record][text]") {
+  // The reader had limits of its own (a million for the rules' counts and a shot's row, 1,000
+  // for a side): to_text wrote records that parse_record refused.
+  Rules invalid_many;
+  invalid_many.max_invalid_in_a_row = 2'000'000;
+  Rules capped;
+  capped.shot_cap = 2'000'000'000;
+  Rules salvo;
+  salvo.volley = Volley::fixed_salvo;
+  salvo.salvo_size = 2'000'000;
+  struct Case {
+    int rows, cols;
+    Rules rules;
+  };
+  for (const Case& c : {Case{10, 10, invalid_many}, Case{10, 10, capped}, Case{10, 10, salvo},
+                        Case{10, 10, Rules{}}, Case{2, 1001, Rules{}}}) {
+    Game<Wide, GameObserver<Wide>, FarOff, FarOff> g(Board<Wide>(Wide(c.rows, c.cols)),
+                                                     fleets::classic, c.rules, {}, {}, 1);
+    UniformPlacer<Wide> placer;
+    REQUIRE(g.place(0, placer));
+    REQUIRE(g.place(1, placer));
+    GameRecorder<Wide> recorder;
+    g.observe(&recorder);
+    g.play_to_end();
+    const GameRecord record = make_record(g, recorder.shots());
+    REQUIRE(replay<Wide>(record).ok());
+    const RecordParse back = parse_record(to_text(record));
+    INFO(c.rows << " x " << c.cols << ": " << back.error);
+    REQUIRE(back);
+    CHECK(*back.record == record);
+    CHECK(back.record->shots.front().cell == Coord{5'000'000, -7'000'000});
+  }
+}
 } // namespace test_game_record

@@ -37,6 +37,7 @@
 
 #include <array>
 #include <charconv>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -50,6 +51,7 @@
 #include <vector>
 
 #include <battleship/detail/text.hpp>
+#include <battleship/detail/unicode.hpp>
 #include <battleship/game.hpp>
 
 namespace battleship {
@@ -277,7 +279,8 @@ private:
   }
   void no_more(std::string_view rest) {
     if (!trimmed(rest).empty())
-      fail(concat("unexpected text '", trimmed(rest), "' at the end of the line"));
+      fail(
+          concat("unexpected text ", detail::quote_text(trimmed(rest)), " at the end of the line"));
   }
 
   template <class Int>
@@ -285,9 +288,10 @@ private:
     const std::string_view f = need(rest, what);
     Int value{};
     const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), value);
-    if (ec != std::errc{} || end != f.data() + f.size())
-      fail(concat(what, " must be a whole number, got '", f, "'"));
-    if (value < lo || value > hi) fail(concat(what, " must be between ", lo, " and ", hi));
+    if (end != f.data() + f.size() || (ec != std::errc{} && ec != std::errc::result_out_of_range))
+      fail(concat(what, " must be a whole number, got ", detail::quote_text(f)));
+    if (ec == std::errc::result_out_of_range || value < lo || value > hi)
+      fail(concat(what, " must be between ", lo, " and ", hi, ", got ", f));
     return value;
   }
   int integer(std::string_view& rest, std::string_view what, int lo, int hi) {
@@ -311,7 +315,8 @@ private:
       if (line.empty() || line.front() == '#') continue;
       std::string_view rest = line;
       const std::string_view key = field(rest);
-      if (stage == Stage::done) fail(concat("unexpected '", key, "' after 'end'"));
+      if (stage == Stage::done)
+        fail(concat("unexpected ", detail::quote_text(key), " after 'end'"));
       if (stage == Stage::header) {
         if (key != "battleship-record") fail("a record starts with 'battleship-record 1'");
         integer(rest, "the format version", 1, 1);
@@ -320,8 +325,14 @@ private:
       } else if (key == "board") {
         setup_once(stage, seen_board_, key);
         board_line_ = line_no_;
-        record_.rows = integer(rest, "rows", 1, 1000);
-        record_.cols = integer(rest, "columns", 1, 1000);
+        // The engine's own limits, so that every record `to_text` writes reads back.
+        constexpr int most = static_cast<int>(max_board_cells);
+        record_.rows = integer(rest, "rows", 1, most);
+        record_.cols = integer(rest, "columns", 1, most);
+        if (static_cast<std::size_t>(record_.rows) * static_cast<std::size_t>(record_.cols) >
+            max_board_cells)
+          fail(concat("a board has at most ", max_board_cells, " cells, got ", record_.rows, " x ",
+                      record_.cols));
         no_more(rest);
       } else if (key == "ship") {
         if (stage != Stage::setup) fail("'ship' lines come before 'place' and 'shot' lines");
@@ -380,7 +391,7 @@ private:
         no_more(rest);
         stage = Stage::done;
       } else {
-        fail(concat("unknown line '", key, "'"));
+        fail(concat("unknown line ", detail::quote_text(key)));
       }
     }
   }
@@ -399,7 +410,8 @@ private:
     c.length = integer(rest, "the ship length", 1, 1000);
     c.count = integer(rest, "the ship count", 1, max_ships);
     const std::string_view symbol = need(rest, "the ship symbol");
-    if (symbol.size() != 1) fail(concat("a ship symbol is one character, got '", symbol, "'"));
+    if (symbol.size() != 1)
+      fail(concat("a ship symbol is one character, got ", detail::quote_text(symbol)));
     c.symbol = symbol.front();
     const std::string_view name = free_text(rest, "the ship's name");
     if (name.size() > 31) fail("a ship name has at most 31 bytes");
@@ -436,15 +448,16 @@ private:
     for (std::string_view item = field(rest); !item.empty(); item = field(rest)) {
       const std::size_t eq = item.find('=');
       if (eq == std::string_view::npos)
-        fail(concat("a rule is written key=value, got '", item, "'"));
+        fail(concat("a rule is written key=value, got ", detail::quote_text(item)));
       const std::string_view key = item.substr(0, eq);
       std::string_view value = item.substr(eq + 1);
       std::size_t k = 0;
       while (k < keys.size() && keys[k] != key) ++k;
-      if (k == keys.size()) fail(concat("unknown rule '", key, "'"));
+      if (k == keys.size()) fail(concat("unknown rule ", detail::quote_text(key)));
       if (seen & (1U << k)) fail(concat("the rule '", key, "' is given twice"));
       seen |= 1U << k;
-      const std::string bad = concat("unknown value '", value, "' for the rule '", key, "'");
+      const std::string bad = concat("unknown value ", detail::quote_text(value), " for the rule ",
+                                     detail::quote_text(key));
       switch (k) {
       case 0:
         if (!enum_value(
@@ -467,7 +480,7 @@ private:
                         r.volley))
           fail(bad);
         break;
-      case 3: r.salvo_size = integer(value, key, 1, 1'000'000); break;
+      case 3: r.salvo_size = integer(value, key, 1, INT_MAX); break;
       case 4:
         if (value != "yes" && value != "no") fail(bad);
         r.equalising_shot = value == "yes";
@@ -477,8 +490,8 @@ private:
                         r.invalid_shot))
           fail(bad);
         break;
-      case 6: r.max_invalid_in_a_row = integer(value, key, 1, 1'000'000); break;
-      default: r.shot_cap = integer(value, key, 0, 1'000'000); break;
+      case 6: r.max_invalid_in_a_row = integer(value, key, 1, INT_MAX); break;
+      default: r.shot_cap = integer(value, key, 0, INT_MAX); break;
       }
     }
     for (std::size_t k = 0; k < keys.size(); ++k)
@@ -511,7 +524,7 @@ private:
     else if (o == "v")
       pl.orientation = Orientation::vertical;
     else
-      fail(concat("the orientation is h or v, got '", o, "'"));
+      fail(concat("the orientation is h or v, got ", detail::quote_text(o)));
     no_more(rest);
     pl.length = record_.fleet.ship(ship).length;
     const std::uint64_t bit = std::uint64_t{1} << ship;
@@ -537,8 +550,8 @@ private:
     RecordedShot s;
     s.player = integer(rest, "the player", 0, 1);
     // Off-board shots are recorded as named, so any row and column is allowed.
-    s.cell.row = integer(rest, "the row", -1'000'000, 1'000'000);
-    s.cell.col = integer(rest, "the column", -1'000'000, 1'000'000);
+    s.cell.row = integer(rest, "the row", INT_MIN, INT_MAX);
+    s.cell.col = integer(rest, "the column", INT_MIN, INT_MAX);
     const std::string_view what = need(rest, "the outcome");
     if (what == "miss") {
       s.outcome = ShotOutcome{ShotResult::miss, -1, ShotRefusal::none};
@@ -553,9 +566,10 @@ private:
       else if (why == "already_shot")
         s.outcome = ShotOutcome{ShotResult::invalid, -1, ShotRefusal::already_shot};
       else
-        fail(concat("an invalid shot is off_board or already_shot, got '", why, "'"));
+        fail(concat("an invalid shot is off_board or already_shot, got ", detail::quote_text(why)));
     } else {
-      fail(concat("a shot's outcome is miss, hit, sunk or invalid, got '", what, "'"));
+      fail(
+          concat("a shot's outcome is miss, hit, sunk or invalid, got ", detail::quote_text(what)));
     }
     no_more(rest);
     record_.shots.push_back(s);
@@ -569,13 +583,13 @@ private:
     if (!enum_value(end,
                     std::array{GameEnd::in_progress, GameEnd::win, GameEnd::draw, GameEnd::aborted},
                     o.end))
-      fail(concat("a game ends in_progress, win, draw or aborted, got '", end, "'"));
+      fail(concat("a game ends in_progress, win, draw or aborted, got ", detail::quote_text(end)));
     o.winner = integer(rest, "the winner", -1, 1);
     if ((o.end == GameEnd::win) != (o.winner >= 0))
       fail("a won game has winner 0 or 1; any other has -1");
-    o.rounds = integer(rest, "the rounds", 0, 1'000'000'000);
-    o.shots[0] = integer(rest, "player 0's shots", 0, 1'000'000'000);
-    o.shots[1] = integer(rest, "player 1's shots", 0, 1'000'000'000);
+    o.rounds = integer(rest, "the rounds", 0, INT_MAX);
+    o.shots[0] = integer(rest, "player 0's shots", 0, INT_MAX);
+    o.shots[1] = integer(rest, "player 1's shots", 0, INT_MAX);
     no_more(rest);
   }
 
@@ -789,8 +803,10 @@ template <BoardShape S>
   game.observe(&checker);
   if (record.outcome.end == GameEnd::in_progress || record.outcome.end == GameEnd::aborted) {
     // Recorded before its end, or aborted (by a player who resigned, by an observer): fire the
-    // recorded shots only; the checker ends an aborted game at its last recorded shot.
-    while (!game.is_over() && checker.next < record.shots.size()) game.play_turn();
+    // recorded shots only; the checker ends an aborted game at its last recorded shot. A volley
+    // at a time: a record taken in the middle of a turn (after a hit under `until_miss`) ends
+    // there, and a whole turn would ask for shots past its end.
+    while (!game.is_over() && checker.next < record.shots.size()) game.play_volley();
     if (record.outcome.end == GameEnd::aborted && !game.is_over())
       game.abort(record.outcome.reason, record.outcome.at_fault);
   } else {

@@ -115,7 +115,7 @@ class GameRecord:
         # never named. One a shooter's exception aborted ends as it did: the shooter raises again.
         try:
             while not game.is_over and len(game.record.shots) < len(self.shots):
-                game.play_turn()
+                game.play_volley()  # a record taken mid-turn (until_miss, after a hit) ends there
             if raised is not None and not game.is_over:
                 game.play_turn()  # the turn in which the shooter raised, before or after its shots
         except _RaisedAgain:

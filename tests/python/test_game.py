@@ -72,6 +72,21 @@ def test_a_record_of_a_game_not_played_to_its_end_replays_as_far_as_it_goes():
     assert len(stopped.record.shots) == 7 and aborted.outcome.at_fault == 1
 
 
+def test_a_record_taken_between_two_volleys_of_one_turn_replays_to_that_point():
+    # Under until_miss a hit gives the mover another volley; the replay played whole turns and
+    # asked for a shot past the record's end ("random has no cell left to fire").
+    game = Game("random", "parity", rules=Rules.named("russian"), fleet=Fleet.russian(), seed=1)
+    seen = 0
+    while not game.is_over and seen < 5:
+        game.play_volley()
+        if game.turn_under_way and not game.is_over:
+            seen += 1
+            again = game.record.replay()
+            assert again.record == game.record and again.turn_under_way
+            assert again.outcome == game.outcome
+    assert seen == 5
+
+
 class Fails:
     """Fires the first open cell; raises from ``call`` after ``after`` shots (``on_result``: on
     hearing its ``after``-th result, a salvo's first one or a later one)."""
