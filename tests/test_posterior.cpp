@@ -140,6 +140,10 @@ TEST_CASE("Posterior refuses bad answers with a reason and changes nothing", "[p
         AnswerRefusal::unknown_ship);
   CHECK(belief.record(Coord{1, 2}, ShotOutcome{ShotResult::sunk, -2, ShotRefusal::none}) ==
         AnswerRefusal::unknown_ship);
+  // A plain hit's ship is hidden by every disclosure rule, but one the fleet lacks is still a
+  // wrong answer (as TargetView refuses it).
+  CHECK(belief.record(Coord{1, 2}, ShotOutcome{ShotResult::hit, 9, ShotRefusal::none}) ==
+        AnswerRefusal::unknown_ship);
   // The cruiser (3) cannot be sunk by a second hit: no layout fits.
   CHECK(belief.record(Coord{1, 2}, ShotOutcome{ShotResult::sunk, 0, ShotRefusal::none}) ==
         AnswerRefusal::inconsistent);

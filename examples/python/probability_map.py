@@ -78,7 +78,7 @@ def main() -> None:
         gain = np.unravel_index(np.argmax(np.where(open_cells, moved, -1)), p.shape)
         print(f"if {battleship.format_cell(cell)} missed: {battleship.format_cell((int(gain[0]), int(gain[1])))} "
               f"would rise most, {p[gain]:.1%} to {p[gain] + moved[gain]:.1%} "
-              f"({what_if.shots} answers in the copy, {belief.shots} in the original)")
+              f"({what_if.shots_fired} answers in the copy, {belief.shots_fired} in the original)")
     else:  # every ship cell is known (the fleet is sunk): no open cell can hold a ship
         print(f"{belief!r}: no open cell can hold a ship; ship cells {p.sum():.2f} of 17")
     plot.probability_map(belief)

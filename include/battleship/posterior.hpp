@@ -79,9 +79,11 @@ public:
     if (!view_.board().contains(c)) return AnswerRefusal::off_board;
     if (!answer.valid()) return AnswerRefusal::invalid_shot;
     if (!view_.is_open(c)) return AnswerRefusal::already_recorded;
-    const ShotOutcome told = disclose(answer, view_.rules().disclosure);
-    if (told.ship < -1 || told.ship >= view_.fleet().ship_count())
+    // The answer as given, before the disclosure rule hides its ship: a ship the fleet lacks is
+    // a wrong answer whether or not this rule would have told it (as `TargetView` refuses it).
+    if (answer.ship < -1 || answer.ship >= view_.fleet().ship_count())
       return AnswerRefusal::unknown_ship;
+    const ShotOutcome told = disclose(answer, view_.rules().disclosure);
     // A ship sunk twice, or more sinkings than ships: the view's own counts would break.
     if (const AnswerRefusal r = view_.refusal(c, told); r != AnswerRefusal::none) return r;
     if (over_) { // every ship lies on the hits: only water is left

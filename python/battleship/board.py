@@ -30,6 +30,14 @@ class PlacementError(ValueError):
         super().__init__(message)
         self.refusal = refusal
 
+    def __reduce__(self) -> Tuple[Any, Tuple[str, str]]:
+        # BaseException pickles its args alone, which lack `refusal`: a process pool's worker
+        # could not send this error back.
+        return (type(self), (str(self), self.refusal))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r}, {self.refusal!r})"
+
 
 class Placement(NamedTuple):
     """Where a ship lies: its top or left cell, ``"horizontal"`` or ``"vertical"``, its length."""

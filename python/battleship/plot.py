@@ -198,7 +198,7 @@ def probability_map(
     if isinstance(source, Posterior):
         probabilities, answers = source.probabilities(), source.answers()
         if title is None:
-            title = f"Probability of a ship ({'exact' if source.exact else 'sampled'}, {source.shots} shots)"
+            title = f"Probability of a ship ({'exact' if source.exact else 'sampled'}, {source.shots_fired} shots)"
     else:
         probabilities = np.asarray(source, dtype=np.float64)
         if probabilities.ndim != 2 or probabilities.size == 0:

@@ -111,8 +111,9 @@ class Posterior:
         return bool(self._impl.over)
 
     @property
-    def shots(self) -> int:
-        """Number of answers recorded."""
+    def shots_fired(self) -> int:
+        """Number of answers recorded (as ``TargetView.shots_fired`` counts them; the view's
+        ``shots`` is the map of the cells shot, here ``answers() != UNKNOWN``)."""
         return int(self._impl.shots)
 
     def copy(self) -> "Posterior":
@@ -143,7 +144,7 @@ class Posterior:
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else "sampled"
-        return f"<Posterior {self.rows} x {self.cols}, {self.shots} shots recorded, {kind}>"
+        return f"<Posterior {self.rows} x {self.cols}, {self.shots_fired} shots recorded, {kind}>"
 
 
 def _replayed(settings: Tuple[Any, ...], told: Tuple[Tuple[Any, ShotOutcome], ...]) -> Posterior:

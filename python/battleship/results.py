@@ -58,6 +58,16 @@ class RunSetup:
             "seed": r.whole(0, UINT64_MAX), "rows": r.whole(1, INT_MAX), "cols": r.whole(1, INT_MAX),
             "fleet": r.fleet, "rules": r.rules, "placers": r.listed(r.text),
         })
+        if not 1 <= len(d["placers"]) <= 2:
+            raise ValueError(
+                f"{where}.placers: a run has one placer (simulate) or two (match), got {len(d['placers'])}"
+            )
+        from battleship.board import Ocean  # board.py imports this module
+
+        try:  # the board's size, and a fleet that fits it (ship lengths, cells): no run had less
+            Ocean(d["rows"], d["cols"], d["fleet"], d["rules"].touching)
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
         return cls(**{**d, "placers": tuple(d["placers"])})
 
 
@@ -163,11 +173,26 @@ def _check_range(first_game: int, games: int, where: str) -> None:
         raise ValueError(f"{where}.first_game: games {first_game:,} onwards run past the last game index, 2**64 - 1")
 
 
-@dataclass(frozen=True)
+def _read_only(result: Any, *names: str) -> None:
+    """Holds ``result``'s arrays ``names`` as read-only views: a frozen result whose counts could
+    be changed in place (a notebook's ``r.histogram /= r.games``) would no longer say what was
+    played, and ``combine`` and ``save_results`` would pass that on. The caller's own arrays stay
+    writable."""
+    for name in names:
+        array = getattr(result, name)
+        if isinstance(array, np.ndarray) and array.flags.writeable:
+            view = array.view()
+            view.setflags(write=False)
+            object.__setattr__(result, name, view)
+
+
+@dataclass(frozen=True, eq=False)  # its own __eq__; eq=True would add a hash over `seconds`
 class SimulationResult:
     """Figures of a batch of solo games: the shots needed to sink the whole fleet. The figures
     (``mean`` to ``max``) are over the finished games, and 0 when none finished (``finished``
-    says; the command line prints ``n/a``)."""
+    says; the command line prints ``n/a``). Two results are equal when their tallies are (the
+    shooter, the game counts and the histogram), so a run played again, or combined from pieces,
+    equals the original; not hashable (it holds arrays)."""
 
     shooter: str
     games: int
@@ -198,6 +223,13 @@ class SimulationResult:
     phases: Optional[MissPhases] = field(default=None, repr=False, compare=False)
     """With ``simulate(..., phases=True)``, where the misses fell (hunting, targeting); else
     ``None``."""
+
+    def __post_init__(self) -> None:
+        _read_only(self, "histogram", "game_shots")
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:  # pickle and copy skip __post_init__
+        self.__dict__.update(state)
+        _read_only(self, "histogram", "game_shots")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimulationResult):
@@ -262,7 +294,8 @@ class SimulationResult:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """Tallies of a head-to-head run; ``a`` moved first in even-numbered games, ``b`` in odd ones."""
+    """Tallies of a head-to-head run; ``a`` moved first in even-numbered games, ``b`` in odd ones.
+    Its repr shows every field it compares, so it evaluates back to an equal result."""
 
     A_WON: ClassVar[int] = 0
     """In ``game_results``: ``a`` won the match."""
@@ -287,17 +320,17 @@ class MatchResult:
     """Wall-clock time of the run; not compared: equal results are equal tallies, so a run played
     again, or combined from pieces, equals the original (as ``SimulationResult`` compares)."""
     first_abort: str = ""
-    total_rounds: int = field(default=0, repr=False)
+    total_rounds: int = 0
     """Rounds over all games (``mean_rounds`` without the rounding), for ``combine``."""
-    total_winner_shots: int = field(default=0, repr=False)
+    total_winner_shots: int = 0
     """Valid shots the winners fired, over all won games, for ``combine``."""
-    first_abort_game: Optional[int] = field(default=None, repr=False)
+    first_abort_game: Optional[int] = None
     """Index of the first aborted game (whose reason ``first_abort`` gives), if any."""
-    first_abort_by: Optional[str] = field(default=None, repr=False)
+    first_abort_by: Optional[str] = None
     """The side that game's abort blames, ``"a"`` or ``"b"`` whichever seat it had (its placer
     failed, or its shooter made too many invalid shots in a row); ``None`` when no game was
     aborted or the abort named nobody."""
-    first_game: int = field(default=0, repr=False)
+    first_game: int = 0
     """Index of the first game played (``match``'s ``first_game``)."""
     setup: Optional[RunSetup] = field(default=None, repr=False, compare=False)
     """The seed, board, fleet, rules and placers the run played (a tournament's pairs too: each
@@ -313,6 +346,13 @@ class MatchResult:
     ``None``."""
     phases_b: Optional[MissPhases] = field(default=None, repr=False, compare=False)
     """The same for ``b``."""
+
+    def __post_init__(self) -> None:
+        _read_only(self, "game_results")
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:  # pickle and copy skip __post_init__
+        self.__dict__.update(state)
+        _read_only(self, "game_results")
 
     @property
     def share_a(self) -> float:

@@ -295,6 +295,8 @@ class SoloGame:
     view: TargetView
     """What the shooter knew when the game ended."""
 
+    __hash__ = None  # type: ignore[assignment]  # it holds an ocean and a view, which change
+
 
 @dataclass(frozen=True)
 class PairedDifference:

@@ -18,8 +18,10 @@ less. Between ``elo0`` and ``elo1`` either answer may come, and the test is long
 
 from __future__ import annotations
 
+import numbers
+
 from dataclasses import dataclass
-from typing import Any, Dict, Literal, Mapping
+from typing import Any, Dict, List, Literal, Mapping
 
 from battleship import _core, _records
 from battleship._arguments import check_count
@@ -128,9 +130,15 @@ def sprt(
     for hypotheses or error rates that are not numbers, counts that are not ints or an option
     ``match`` does not take here; and whatever ``match`` raises, before any match is played.
     """
+    numbers_given: List[float] = []
     for name, value in (("elo0", elo0), ("elo1", elo1), ("alpha", alpha), ("beta", beta)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):  # NumPy's, Fraction too
             raise TypeError(f"{name} must be a number, got {value!r}")
+        try:
+            numbers_given.append(float(value))
+        except OverflowError:
+            raise ValueError(f"{name} is too large: {value!r}") from None
+    elo0, elo1, alpha, beta = numbers_given
     state = _core.sprt_decision(elo0, elo1, alpha, beta, 0, 0, 0)  # the test's own refusals, first
     batch = check_count("batch", batch, 1)
     if batch % 2:
@@ -152,8 +160,8 @@ def sprt(
         if bar is not None:
             bar.close()
     return SprtResult(
-        decision=t["decision"], llr=t["llr"], lower=state["lower"], upper=state["upper"], elo0=float(elo0),
-        elo1=float(elo1), alpha=float(alpha), beta=float(beta), batches=t["batches"], played=t["played"],
+        decision=t["decision"], llr=t["llr"], lower=state["lower"], upper=state["upper"], elo0=elo0,
+        elo1=elo1, alpha=alpha, beta=beta, batches=t["batches"], played=t["played"],
         match=prepared.result(t, 0),
     )
 

@@ -96,12 +96,17 @@ def shooter_is_slow(name: str) -> bool:
 
 def shooter_summary(name: str) -> str:
     """The built-in shooter ``name``'s one-line description (``battleship list`` shows them all);
-    ``ValueError`` listing the names for an unknown one."""
+    ``ValueError`` listing the names for an unknown one, ``TypeError`` for a name not a str."""
+    if not isinstance(name, str):
+        raise TypeError(f"a shooter name must be a str, got {name!r}")
     return str(_core.shooter_summary(name))
 
 
 def placer_summary(name: str) -> str:
-    """The built-in placer ``name``'s one-line description; ``ValueError`` for an unknown name."""
+    """The built-in placer ``name``'s one-line description; ``ValueError`` for an unknown name,
+    ``TypeError`` for a name not a str."""
+    if not isinstance(name, str):
+        raise TypeError(f"a placer name must be a str, got {name!r}")
     return str(_core.placer_summary(name))
 
 

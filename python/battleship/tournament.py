@@ -135,6 +135,8 @@ class EloFit:
     """Every pair that met, the one the ratings describe worst first."""
     _fit: _core.EloRatings = field(repr=False, compare=False)
 
+    __hash__ = None  # type: ignore[assignment]  # it holds lists: "unhashable type: 'list'" misled
+
     def _player(self, name: str) -> int:
         if name not in self.names:
             raise KeyError(f"{name!r} is not rated; the players are {', '.join(map(repr, self.names))}")
@@ -265,6 +267,8 @@ class TournamentResult:
     seconds: float = field(compare=False)
     """Wall-clock time of the run; not compared, as ``MatchResult.seconds``."""
     cancelled: bool = False
+
+    __hash__ = None  # type: ignore[assignment]  # it holds a dict and a list
 
     @property
     def first_game(self) -> int:

@@ -16,6 +16,7 @@
 #include <battleship/tournament.hpp>
 
 #include "bindings.hpp"
+#include "convert.hpp"
 
 namespace bsp {
 namespace {
@@ -54,7 +55,31 @@ void register_ratings(py::module_& m) {
       .def(
           "residual",
           [](const EloRatings& r, const Record& record) { return r.residual(pair_record(record)); },
-          py::arg("record"), "The Pearson residual of an (a, b, wins_a, wins_b, draws) record.");
+          py::arg("record"), "The Pearson residual of an (a, b, wins_a, wins_b, draws) record.")
+      // Pickled as its fields, so that an EloFit (which holds one) goes to another process and
+      // into copy.deepcopy.
+      .def(py::pickle(
+          [](const EloRatings& r) {
+            return py::make_tuple(r.elo, r.margin, r.covariance, r.anchor, r.chi_square,
+                                  r.degrees_of_freedom);
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 6)
+              throw py::value_error("an EloRatings state is (elo, margin, covariance, anchor, "
+                                    "chi_square, degrees_of_freedom)");
+            EloRatings r;
+            r.elo = t[0].cast<std::vector<double>>();
+            r.margin = t[1].cast<std::vector<double>>();
+            r.covariance = t[2].cast<std::vector<double>>();
+            r.anchor = t[3].cast<std::optional<std::size_t>>();
+            r.chi_square = t[4].cast<double>();
+            r.degrees_of_freedom = t[5].cast<std::size_t>();
+            const std::size_t n = r.elo.size();
+            if (r.margin.size() != n || r.covariance.size() != n * n ||
+                (r.anchor && *r.anchor >= n))
+              throw py::value_error("an EloRatings state whose sizes disagree");
+            return r;
+          }));
   m.def(
       "fit_elo",
       [](std::size_t players, const std::vector<Record>& records,
@@ -86,7 +111,11 @@ void register_ratings(py::module_& m) {
       "score. ValueError for a record of a player against itself or past the names.");
   m.def(
       "proportion",
-      [](std::uint64_t successes, std::uint64_t trials) {
+      [](py::handle successes_given, py::handle trials_given) {
+        // Checked as derive_seed checks: pybind's own conversion took True and refused -1 or
+        // 1.5 with a list of overloads.
+        const std::uint64_t successes = uint64_argument(successes_given, "successes");
+        const std::uint64_t trials = uint64_argument(trials_given, "trials");
         if (successes > trials)
           throw py::value_error("successes (" + std::to_string(successes) +
                                 ") must be at most trials (" + std::to_string(trials) + ")");
@@ -95,7 +124,8 @@ void register_ratings(py::module_& m) {
       },
       py::arg("successes"), py::arg("trials"),
       "successes / trials with its Wilson 95 percent interval: (share, low, high); all 0 for no "
-      "trials.");
+      "trials. TypeError for counts that are not ints, ValueError for negative ones, ones past "
+      "2**64 - 1, or more successes than trials.");
   m.def(
       "sprt_decision",
       [](double elo0, double elo1, double alpha, double beta, std::uint64_t wins_a,

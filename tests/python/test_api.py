@@ -254,6 +254,22 @@ def test_a_match_s_wilson_interval_keeps_a_width_at_a_clean_sweep():
     assert none.interval_a == (0.0, 0.0)
     with pytest.raises(ValueError, match=r"successes \(3\) must be at most trials \(2\)"):
         battleship._core.proportion(3, 2)
+    # Checked as seeds are (pybind's own conversion took True and listed overloads for the rest).
+    for successes, trials, error, message in (
+        (True, 3, TypeError, "successes must be an int, got True"),
+        (1.5, 3, TypeError, "successes must be an int, got 1.5"),
+        (-1, 3, ValueError, "successes must be >= 0, got -1"),
+        (1, 2**64, ValueError, r"trials must be <= 2\*\*64 - 1, got 18446744073709551616"),
+    ):
+        with pytest.raises(error, match=f"^{message}$"):
+            battleship.proportion(successes, trials)
+    assert battleship.proportion(np.uint64(2), np.int8(4)) == battleship.proportion(2, 4)
+
+
+def test_a_summary_of_a_name_that_is_not_a_str_is_a_type_error():
+    for summary, what in ((battleship.shooter_summary, "shooter"), (battleship.placer_summary, "placer")):
+        with pytest.raises(TypeError, match=f"^a {what} name must be a str, got None$"):
+            summary(None)  # type: ignore[arg-type]
 
 
 def test_version_comes_from_the_version_file(root):

@@ -491,7 +491,7 @@ def test_a_posterior_refuses_a_ship_sunk_twice_even_when_it_samples():
     before = belief.probabilities()
     with pytest.raises(ValueError, match="ship 4 was already sunk"):
         belief.record((5, 5), b.ShotOutcome("sunk", ship=4))
-    assert np.array_equal(belief.probabilities(), before) and belief.shots == 2
+    assert np.array_equal(belief.probabilities(), before) and belief.shots_fired == 2
 
 
 # ---- blocks lie on free water ------------------------------------------------------------------

@@ -195,7 +195,7 @@ def test_a_posterior_pickles_as_its_answers_and_reads_back_the_same_map():
     for cell in ("E5", "E6", "F5", "A1"):
         belief.record(cell, ocean.fire(cell))
     back = pickle.loads(pickle.dumps(belief))
-    assert back.shots == 4 and np.array_equal(back.probabilities(), belief.probabilities())
+    assert back.shots_fired == 4 and np.array_equal(back.probabilities(), belief.probabilities())
     for cell in ("J10", "C3"):  # told the same, both go on alike
         outcome = ocean.fire(cell)
         back.record(cell, outcome)
@@ -212,3 +212,65 @@ def test_the_vector_env_and_the_duel_refuse_copying_with_the_reason():
         for duplicate in (copy.deepcopy, pickle.dumps):
             with pytest.raises(TypeError, match=message):
                 duplicate(env)
+
+
+def test_a_placement_error_pickles_and_copies_with_its_refusal():
+    # BaseException pickles its args alone: a process pool's worker could not send this error
+    # back (the pool broke), and copy.copy failed for want of `refusal`.
+    error = battleship.PlacementError("the ship overlaps another", "overlap")
+    for back in (pickle.loads(pickle.dumps(error)), copy.copy(error), copy.deepcopy(error)):
+        assert type(back) is battleship.PlacementError
+        assert (str(back), back.refusal) == ("the ship overlaps another", "overlap")
+    assert repr(error) == "PlacementError('the ship overlaps another', 'overlap')"
+
+
+def test_an_elo_fit_pickles_and_copies_and_answers_as_the_original():
+    t = battleship.tournament(["parity", "random", "hunt_target"], 20, seed=1, progress=False)
+    fit = battleship.elo_fit(t.matches.values(), anchor="random")
+    for back in (pickle.loads(pickle.dumps(fit)), copy.deepcopy(fit)):
+        assert back == fit and back.summary() == fit.summary()
+        assert back.difference("parity", "hunt_target") == fit.difference("parity", "hunt_target")
+        assert back.expected_share("random", "parity") == fit.expected_share("random", "parity")
+
+
+def test_results_that_hold_arrays_or_lists_are_not_hashable():
+    # SimulationResult defines its own ==; the dataclass had still added a hash over every field,
+    # `seconds` among them, so two equal results hashed apart.
+    r1 = battleship.simulate("random", 50, seed=1, progress=False)
+    r2 = battleship.simulate("random", 50, seed=1, progress=False)
+    assert r1 == r2
+    t = battleship.tournament(["parity", "random"], 2, seed=1, progress=False)
+    fit = battleship.elo_fit(t.matches.values())
+    game = battleship.solo_game("parity", 0, seed=1)
+    for result in (r1, t, fit, game):
+        with pytest.raises(TypeError, match=f"unhashable type: '{type(result).__name__}'"):
+            hash(result)
+
+
+def test_a_results_arrays_cannot_be_changed_in_place_nor_after_a_copy():
+    r = battleship.simulate("random", 50, seed=1, progress=False, game_shots=True)
+    m = battleship.match("parity", "random", games=4, seed=1, progress=False, game_results=True)
+    for result, names in ((r, ("histogram", "game_shots")), (m, ("game_results",))):
+        for back in (result, pickle.loads(pickle.dumps(result)), copy.copy(result), copy.deepcopy(result)):
+            for name in names:
+                with pytest.raises(ValueError, match="read-only"):
+                    getattr(back, name)[0] = 7
+    assert r == battleship.simulate("random", 50, seed=1, progress=False)
+    counts = r.histogram.copy()  # a copy of its own is the caller's to change
+    counts[0] = 7
+    own = np.zeros(101, dtype=np.uint64)  # and an array handed in stays the caller's, writable
+    again = battleship.SimulationResult(**{**{f: getattr(r, f) for f in ("shooter", "games", "finished",
+                                                                          "unfinished", "unplaceable", "mean",
+                                                                          "stddev", "ci95", "median", "p95", "min",
+                                                                          "max", "seconds", "games_per_second")},
+                                         "histogram": own})
+    assert own.flags.writeable and not again.histogram.flags.writeable
+
+
+def test_a_match_result_s_repr_evaluates_back_to_an_equal_result():
+    # Its totals and first game were compared but left out of the repr.
+    m = battleship.match("parity", "random", games=6, seed=2, first_game=10, rules=Rules(shot_cap=40),
+                         progress=False)
+    assert m.total_rounds > 0 and m.first_game == 10
+    back = eval(repr(m), vars(battleship))
+    assert back == m and back.total_winner_shots == m.total_winner_shots

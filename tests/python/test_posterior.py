@@ -121,7 +121,7 @@ def test_a_copy_is_independent_and_samples_as_the_original(duplicate):
     twin = duplicate(belief)
     told = ocean.fire("F6")
     twin.record("F6", told)
-    assert (belief.shots, twin.shots) == (1, 2)  # the original is unchanged
+    assert (belief.shots_fired, twin.shots_fired) == (1, 2)  # the original is unchanged
     belief.record("F6", told)  # the same records from here: the same sampled map
     assert np.array_equal(belief.probabilities(), twin.probabilities())
 
@@ -169,14 +169,14 @@ def test_the_fleet_s_last_hit_ends_the_game_even_when_nothing_announces_it():
     with pytest.raises(ValueError, match="no layout"):
         belief.record((3, 3), ShotOutcome("hit"))  # every ship is found: only water is left
     belief.record((3, 3), ShotOutcome("miss"))
-    assert belief.shots == 6
+    assert belief.shots_fired == 6
     # A last hit no layout that fit could have had is refused.
     other = Posterior(4, 5, SMALL, rules)
     for cell in [(2, 0), (2, 1), (0, 2), (0, 3)]:
         other.record(cell, ShotOutcome("hit"))
     with pytest.raises(ValueError, match="no layout"):
         other.record((3, 4), ShotOutcome("hit"))
-    assert not other.over and other.shots == 4
+    assert not other.over and other.shots_fired == 4
 
 
 def test_refused_records_leave_the_map_as_it_was():
@@ -193,9 +193,11 @@ def test_refused_records_leave_the_map_as_it_was():
         belief.record((3, 3), ShotOutcome("sunk", ship=1))  # a boat cannot sink on its first hit
     with pytest.raises(IndexError, match="not in a fleet"):
         belief.record((3, 3), ShotOutcome("sunk", ship=7))
+    with pytest.raises(IndexError, match="not in a fleet"):  # as a view refuses it, though no
+        belief.record((3, 3), ShotOutcome("hit", ship=9))  # disclosure rule tells a hit's ship
     with pytest.raises(TypeError, match=r"outcome must be a battleship\.ShotOutcome, got 'miss'"):
         belief.record((3, 3), "miss")  # type: ignore[arg-type]
-    assert belief.shots == 1 and np.array_equal(belief.probabilities(), before)
+    assert belief.shots_fired == 1 and np.array_equal(belief.probabilities(), before)
 
 
 @pytest.mark.parametrize(
@@ -442,4 +444,4 @@ def test_every_answer_of_a_real_game_is_taken_when_sinkings_do_not_name_the_ship
             belief.record(cell, answer)  # raised ValueError before
             if not belief.over:
                 assert belief.probabilities()[belief.answers() == 0].max() > 0
-        assert belief.over and belief.shots == view.shots_fired
+        assert belief.over and belief.shots_fired == view.shots_fired

@@ -321,6 +321,11 @@ def broken(results, change):
         (lambda d: d["match"]["setup"]["fleet"][2].update(length=0), r"setup.fleet\[2\].length: expected at least 1"),
         (lambda d: d["match"]["setup"]["fleet"][2].update(symbol="CC"), r"setup.fleet: ship class 2: the symbol"),
         (lambda d: d["match"]["setup"].update(placers="uniform"), r"setup.placers: expected a list, got a string"),
+        (lambda d: d["match"]["setup"].update(placers=[]), r"setup.placers: a run has one placer \(simulate\) or two"),
+        (lambda d: d["match"]["setup"].update(placers=["a", "b", "c"]), r"setup.placers: .* got 3$"),
+        (lambda d: d["match"]["setup"]["fleet"][0].update(length=11),
+         r"SprtResult.match.setup: 'Carrier' \(length 11\) does not fit on a 10 x 10 board"),
+        (lambda d: d["match"]["setup"].update(rows=1), r"setup: the fleet covers 17 cells but the board has only 10"),
         (lambda d: d.update(match=[]), r"SprtResult.match: expected an object, got a list"),
     ],
 )

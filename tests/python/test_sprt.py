@@ -106,6 +106,22 @@ def test_draws_count_half_a_point_each_way():
     assert r.llr == pytest.approx((r.match.wins_a - r.match.wins_b) * 20 * math.log(10) / 400)
 
 
+def test_any_real_number_states_the_hypotheses_and_error_rates():
+    # NumPy's numbers and fractions, as every count of the API takes NumPy's integers (only
+    # np.float64, a float, passed).
+    from fractions import Fraction
+
+    import numpy as np
+
+    plain = battleship.sprt("parity", "random", elo0=0, elo1=50, alpha=0.05, beta=0.1, batch=20, max_games=40,
+                            progress=False)
+    other = battleship.sprt("parity", "random", elo0=np.int64(0), elo1=np.float32(50), alpha=Fraction(1, 20),
+                            beta=np.float16(0.1), batch=20, max_games=40, progress=False)
+    assert (other.elo0, other.elo1, other.alpha) == (0.0, 50.0, 0.05) and type(other.elo1) is float
+    assert other.beta == float(np.float16(0.1))  # as near 0.1 as a float16 holds
+    assert (other.decision, other.played) == (plain.decision, plain.played)
+
+
 @pytest.mark.parametrize(
     "options, error, message",
     [
@@ -119,6 +135,7 @@ def test_draws_count_half_a_point_each_way():
         (dict(batch=2.0), TypeError, "batch must be an int"),
         (dict(elo0="0"), TypeError, "^elo0 must be a number, got '0'$"),
         (dict(alpha=None), TypeError, "^alpha must be a number, got None$"),
+        (dict(elo1=10**400), ValueError, "^elo1 is too large: 1000"),
         (dict(games=100), TypeError, "sprt\\(\\) takes no 'games'"),
         (dict(first_game=4), TypeError, "sprt\\(\\) takes no 'first_game'"),
         (dict(colour="red"), TypeError, "sprt\\(\\) got an unexpected keyword argument 'colour'"),
