@@ -309,4 +309,18 @@ TEST_CASE("oceans with the same ships placed elsewhere are unequal", "[ocean]") 
   CHECK(a == b);
 }
 
+TEST_CASE("a one-cell ship lies in the same place whichever way it was turned", "[ocean]") {
+  // A drawing has no way to say a dot was turned: a layout read back from its text came back
+  // unequal to the ocean it was drawn from.
+  const Fleet dots{{"Dot", 'D', 1, 2}};
+  Ocean<Shape> a(Board<Shape>{}, dots, Touching::allowed);
+  Ocean<Shape> b(Board<Shape>{}, dots, Touching::allowed);
+  REQUIRE(a.place(0, {1, 1}, V) == PlacementRefusal::none);
+  REQUIRE(b.place(0, {1, 1}, H) == PlacementRefusal::none);
+  CHECK(a == b);
+  REQUIRE(a.place(1, {2, 2}, H) == PlacementRefusal::none);
+  REQUIRE(b.place(1, {2, 3}, H) == PlacementRefusal::none); // another cell: another ocean
+  CHECK_FALSE(a == b);
+}
+
 } // namespace test_ocean

@@ -139,6 +139,10 @@ TEST_CASE("a sequential match stops at the first pair of matches that decides, i
   CHECK(ahead.llr == exactly(test.log_likelihood_ratio(n, 0, 0)));
   CHECK(test.decide(n, 0, 0) == SprtDecision::accept_h1);
   CHECK(test.decide(n - 2, 0, 0) == SprtDecision::undecided); // the pair before did not decide
+  // The speed counts the 20 matches played, not the 12 counted, over the time of all of them.
+  REQUIRE(ahead.match.seconds > 0);
+  CHECK(ahead.games_per_second() == exactly(20 / ahead.match.seconds));
+  CHECK(ahead.match.games_per_second() == exactly(12 / ahead.match.seconds));
   const SprtResult behind = sequential("random", "probability", test, 20, capped(10'000));
   CHECK(behind.decision == SprtDecision::accept_h0);
   CHECK(behind.match.wins_b == behind.match.games);

@@ -40,6 +40,35 @@ TEST_CASE("every whole percentile is the exact nearest rank", "[statistics]") {
   }
 }
 
+TEST_CASE("a percentile given to one decimal is the nearest rank of that decimal", "[statistics]") {
+  // 64.4 is 64.400000000000006 in binary: 64.4% of 250 games, rank 161 exactly, became 162.
+  // The rank in integers: ceil(p10 * n / 1000), p10 the percentage in tenths.
+  for (int n = 1; n <= 400; ++n) {
+    ShotHistogram h;
+    for (int k = 1; k <= n; ++k) h.add(k);
+    for (int p10 = 1; p10 <= 1000; ++p10) {
+      CAPTURE(n, p10);
+      CHECK(h.percentile(p10 / 10.0) == (p10 * n + 999) / 1000);
+    }
+  }
+  // A real fraction of a game is not rounding error, however many games: 64.4% of
+  // 1,000,000,001 is 644,000,000.644, so rank 644,000,001 is the first game of 2 shots.
+  ShotHistogram many;
+  many.add(1, 644'000'000);
+  many.add(2, 356'000'001);
+  CHECK(many.percentile(64.4) == 2);
+}
+
+TEST_CASE("the 100th percentile is the maximum past 2^53 games", "[statistics]") {
+  // In doubles, ceil(100 n / 100) for n = 2^54 + 1 came out 2^54: one game short of the last.
+  ShotHistogram h;
+  h.add(50, std::uint64_t{1} << 54);
+  h.add(60);
+  CHECK(h.percentile(100) == 60);
+  CHECK(h.max() == 60);
+  CHECK(h.median() == 50);
+}
+
 TEST_CASE("adding several games of one length at once counts each of them", "[statistics]") {
   ShotHistogram one_by_one, at_once;
   for (int i = 0; i < 3; ++i) one_by_one.add(40);

@@ -282,13 +282,18 @@ public:
   /// Whether every ship of the fleet has been sunk (CS32's `allShipsDestroyed`).
   [[nodiscard]] bool all_sunk() const noexcept { return sunk_ == all_ships(); }
 
-  /// Oceans are equal when the same ships lie in the same places with the same damage and blocks.
+  /// Oceans are equal when the same ships lie in the same places with the same damage and blocks
+  /// (a ship of one cell lies in the same place whichever way it was turned).
   friend bool operator==(const Ocean& a, const Ocean& b) noexcept {
     if (!(a.board_ == b.board_) || !(a.fleet_ == b.fleet_) || a.touching_ != b.touching_ ||
         a.placed_ != b.placed_ || a.shots_ != b.shots_ || a.blocked_ != b.blocked_)
       return false;
-    for (int i = 0; i < a.ship_count_; ++i)
-      if (a.is_placed(i) && !(a.placement(i) == b.placement(i))) return false;
+    for (int i = 0; i < a.ship_count_; ++i) {
+      if (!a.is_placed(i)) continue;
+      const Placement& p = a.placement(i);
+      const Placement& q = b.placement(i);
+      if (!(p.origin == q.origin) || (p.length > 1 && p.orientation != q.orientation)) return false;
+    }
     return true;
   }
 

@@ -511,9 +511,11 @@ SimulationResult simulate_every_layout(const Board<S>& board, const Fleet& fleet
   return detail::solo_batch(options, make_player, start);
 }
 
-/// A shooter's exact mean shots against uniformly random layouts: `simulate_every_layout`'s mean,
+/// A shooter's mean shots against uniformly random layouts: `simulate_every_layout`'s mean,
 /// over every layout played with each of `seeds` generators derived from `seed`, on `threads`
-/// threads (0: every core; the figure does not depend on it). Games the shooter does not finish
+/// threads (0: every core; the figure does not depend on it). No layout is sampled, so it is
+/// exact for a shooter that draws nothing; one that breaks ties at random keeps the noise of its
+/// `seeds` generators. Games the shooter does not finish
 /// (a shot cap) are left out. Throws as `simulate_every_layout`.
 template <BoardShape S, ShotStrategy<S> Shooter>
 double exact_mean_shots(const Board<S>& board, const Fleet& fleet, const Rules& rules,

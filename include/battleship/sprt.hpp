@@ -118,6 +118,13 @@ struct SprtResult {
   std::uint64_t batches = 0;                       ///< Batches played.
   /// Matches played: those counted and the last batch's matches past the deciding pair.
   std::uint64_t played = 0;
+
+  /// Matches played (`played`, not only those counted) per second of the test's time:
+  /// `match.games_per_second()` counts only the matches counted over the time of all of them,
+  /// and understates the speed when a batch went past the deciding pair.
+  [[nodiscard]] double games_per_second() const noexcept {
+    return match.seconds > 0 ? static_cast<double>(played) / match.seconds : 0.0;
+  }
 };
 
 /// Plays matches of pair A against pair B as `simulate_match` does (the same seed gives the same

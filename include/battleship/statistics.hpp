@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -90,16 +91,30 @@ public:
     const auto n = games();
     return n ? 1.96 * stddev() / std::sqrt(static_cast<double>(n)) : 0.0;
   }
-  /// The nearest-rank percentile `p` in (0, 100]: the smallest shot count reached by at least
-  /// `p` percent of the games (0 if empty). A `p` outside is taken as the nearest end (a NaN as
-  /// 0, the fewest shots).
+  /// The nearest-rank percentile `p` in (0, 100]: the smallest shot count such that at least `p`
+  /// percent of the games took that many shots or fewer, that is the shots of game number
+  /// ceil(p n / 100) in order of shots (0 if empty). A `p` outside is taken as the nearest end (a
+  /// NaN as 0, the fewest shots).
   [[nodiscard]] int percentile(double p) const noexcept {
     const auto n = games();
     if (n == 0) return 0;
     const double q = p > 100.0 ? 100.0 : p > 0.0 ? p : 0.0; // a NaN fails both tests
-    // q * n first: exact for a whole q, so the division is the one rounding and a whole rank
-    // stays whole (q / 100 * n made 7% of 100 games 7.000000000000001, rank 8).
-    auto rank = static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(n) / 100.0));
+    std::uint64_t rank = 0;
+    if (q == std::floor(q)) {
+      // A whole percentage, in integers: ceil(q n / 100) with n = 100 a + b is q a + ceil(q b /
+      // 100), exact for any count (in doubles, past 2^53 games the 100th percentile fell short
+      // of the maximum).
+      const auto whole = static_cast<std::uint64_t>(q);
+      rank = whole * (n / 100) + (whole * (n % 100) + 99) / 100;
+    } else {
+      // A fractional one is not exact in binary (64.4 is 64.400000000000006): a rank whole in
+      // decimal must not go up by one for its last bit (64.4% of 250 games is rank 161, not 162).
+      const double x = q * static_cast<double>(n) / 100.0;
+      const double nearest = std::round(x);
+      // Within a few units in the last place: rounding error, not a fraction of a game.
+      const double slack = 8 * std::numeric_limits<double>::epsilon() * x;
+      rank = static_cast<std::uint64_t>(std::abs(x - nearest) <= slack ? nearest : std::ceil(x));
+    }
     if (rank < 1) rank = 1;
     std::uint64_t seen = 0;
     for (std::size_t i = 0; i < counts_.size(); ++i) {

@@ -279,6 +279,7 @@ class Shooter_1024(_Shooter): ...
 
 class UniformPlacerSettings:
     default_search_budget: ClassVar[int]
+    default_options: ClassVar[dict[str, dict[str, int]]]
     def __init__(
         self,
         search_budget: int,

@@ -126,8 +126,11 @@ def exact_mean_shots(
     threads: Optional[int] = None,
     max_layouts: int = 10_000_000,
 ) -> float:
-    """``shooter``'s exact mean shots against uniformly random layouts: the mean of
-    ``simulate_every_layout`` with the same arguments, which it raises as."""
+    """``shooter``'s mean shots against uniformly random layouts, every layout played (no
+    layout sampled) with each of ``seeds`` generators: the mean of ``simulate_every_layout`` with
+    the same arguments, which it raises as. Exact for a shooter that draws nothing; one that
+    breaks ties at random keeps the noise of its ``seeds`` generators (``battleship optimal``
+    runs one generator at a time and gives the standard error over them)."""
     result = simulate_every_layout(
         shooter, rows, cols, fleet=fleet, rules=rules, seeds=seeds, seed=seed, threads=threads,
         max_layouts=max_layouts,

@@ -196,18 +196,34 @@ class SimulationResult:
 
     shooter: str
     games: int
+    """Games played: ``finished + unfinished + unplaceable``."""
     finished: int
+    """Games in which every ship was sunk: those the figures below are over."""
     unfinished: int
+    """Games stopped before the fleet sank (a shot cap, too many refused shots in a row)."""
     unplaceable: int
+    """Games never started: the placer found no layout."""
     mean: float
+    """Mean shots."""
     stddev: float
+    """Sample standard deviation of the shots (divided by finished - 1; 0 with one game)."""
     ci95: float
+    """Half-width of the 95 percent interval of the mean: 1.96 ``stddev`` / sqrt(finished), the
+    normal approximation."""
     median: int
+    """Nearest-rank median: the fewest shots within which at least half the games ended (with an
+    even count, the lower of the two middle games, where NumPy's median takes their mean)."""
     p95: int
+    """Nearest-rank 95th percentile: the fewest shots within which at least 95 percent of the
+    games ended (the shots of game ceil(0.95 n) in order of shots, no interpolation)."""
     min: int
+    """Fewest shots of any game."""
     max: int
+    """Most shots of any game."""
     seconds: float
+    """Wall-clock time of the run."""
     games_per_second: float
+    """Games played (all three kinds) per second of ``seconds``."""
     histogram: npt.NDArray[np.uint64] = field(repr=False, compare=False)
     """``histogram[n]`` is the number of finished games that took exactly ``n`` shots."""
     first_game: int = field(default=0, repr=False, compare=False)
@@ -236,7 +252,7 @@ class SimulationResult:
             return NotImplemented
         return (self.shooter, self.games, self.finished, self.unfinished, self.unplaceable) == (
             other.shooter, other.games, other.finished, other.unfinished, other.unplaceable
-        ) and np.array_equal(self.histogram, other.histogram)
+        ) and np.array_equal(np.trim_zeros(self.histogram, "b"), np.trim_zeros(other.histogram, "b"))  # as C++ compares
 
     __hash__ = None  # type: ignore[assignment]
 

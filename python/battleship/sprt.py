@@ -53,7 +53,14 @@ class SprtResult:
     """Matches played: those counted and the last batch's matches past the deciding pair."""
     match: MatchResult
     """The matches counted, up to the deciding pair, as one run's result (``match`` of that many
-    games gives the same); its time is that of every match played."""
+    games gives the same); its time is that of every match played, so its ``games_per_second``
+    understates the speed when a batch went past the deciding pair (``games_per_second`` here
+    counts every match played)."""
+
+    @property
+    def games_per_second(self) -> float:
+        """Matches played (``played``, not only those counted) per second of the test's time."""
+        return self.played / self.match.seconds if self.match.seconds > 0 else 0.0
 
     def __str__(self) -> str:
         """The hypotheses, the decision, the matches it took (and those played past the deciding

@@ -428,7 +428,9 @@ class _UniformDraws(BuiltinPlacer):
         return bool(_board_of(ocean, Ocean, "ocean").place_with(self.engine_spec, rng))
 
     def _given(self) -> Dict[str, int]:
-        """The settings given to this object (not left to the engine's defaults), by name."""
+        """The settings given to this object other than the engine's defaults, by name: a setting
+        given at its default lays out the same layouts as one left out, so the two placers are
+        equal, and ``combine`` takes runs of both as one run."""
         s = self._settings
         given = {
             "search_budget": self.search_budget,
@@ -436,7 +438,11 @@ class _UniformDraws(BuiltinPlacer):
             "shortlist": s.shortlist,
             "rehearsals": s.rehearsals,
         }
-        return {key: value for key, value in given.items() if value is not None}
+        defaults = {
+            "search_budget": _core.UniformPlacerSettings.default_search_budget,
+            **_core.UniformPlacerSettings.default_options[self.name],
+        }
+        return {key: value for key, value in given.items() if value is not None and value != defaults.get(key)}
 
     def __repr__(self) -> str:
         given = self._given()

@@ -155,6 +155,19 @@ void register_strategies(py::module_& m) {
             return make(t[0], t[1].cast<std::string>(), t[2], t[3], t[4]);
           }));
   settings.attr("default_search_budget") = UniformPlacer<SmallShape>::default_search_budget;
+  // Each drawing placer's own defaults, so that a setting given at its default value is known
+  // for what it is (the same layouts as leaving it out).
+  {
+    const SpreadPlacer<SmallShape> spread;
+    const ElusivePlacer<SmallShape> elusive;
+    py::dict defaults;
+    defaults["uniform"] = py::dict();
+    defaults["spread"] = py::dict(py::arg("candidates") = spread.candidates);
+    defaults["elusive"] =
+        py::dict(py::arg("candidates") = elusive.candidates,
+                 py::arg("shortlist") = elusive.shortlist, py::arg("rehearsals") = elusive.rehearsals);
+    settings.attr("default_options") = defaults;
+  }
   for_each_shape([&]<class S>() {
     // For tests: the placers made from these settings share their counts.
     settings.def("has_counted", [](UniformPlacerSettings& u, const Handle<Ocean<S>>& o) {

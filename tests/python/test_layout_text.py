@@ -78,6 +78,15 @@ def test_random_layouts_read_back_from_their_drawing(rows, cols, fleet):
         assert copy.layout_text() == text
 
 
+def test_a_one_cell_ship_turned_upright_reads_back_equal():
+    # A drawing cannot say which way a dot was turned: the ocean read back was unequal.
+    ocean = Ocean(4, 4, Fleet([ShipClass("Dot", "d", 1, 1)]))
+    ocean.place(0, (1, 1), "vertical")
+    copy = Ocean(4, 4, Fleet([ShipClass("Dot", "d", 1, 1)]))
+    copy.place_layout(ocean.layout_text())
+    assert copy == ocean
+
+
 def test_laying_out_replaces_ships_and_shots_and_keeps_the_blocks():
     ocean = Ocean(10, 10, Fleet.classic())
     ocean.block("J1")

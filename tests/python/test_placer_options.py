@@ -131,3 +131,24 @@ def test_the_settings_are_read_only_and_older_pickles_still_load(make):
     assert twin == placer and twin.search_budget == 7 and repr(twin) == repr(placer)
     assert all(getattr(twin, key, None) is None for key in ("candidates", "shortlist", "rehearsals"))
     assert layouts(twin, range(2)) == layouts(placer, range(2))
+
+
+def test_a_setting_given_at_its_default_is_the_placer_left_at_its_default():
+    # The same layouts, so the same placer: `combine` refused a piece run with --candidates 16
+    # beside one run without ("placer 'spread' and 'spread (candidates 16)'").
+    budget = battleship._core.UniformPlacerSettings.default_search_budget
+    for explicit, plain in (
+        (SpreadPlacer(candidates=16), battleship.placer("spread")),
+        (ElusivePlacer(candidates=256, shortlist=16, rehearsals=2), battleship.placer("elusive")),
+        (UniformPlacer(search_budget=budget), battleship.placer("uniform")),
+    ):
+        assert explicit == plain and hash(explicit) == hash(plain) and repr(explicit) == repr(plain)
+        first = simulate("hunt_target", 20, placer=plain, seed=3, progress=False)
+        second = simulate("hunt_target", 20, placer=explicit, seed=3, first_game=20, progress=False)
+        whole = simulate("hunt_target", 40, placer=plain, seed=3, progress=False)
+        assert battleship.combine([first, second]) == whole and second.setup == whole.setup
+    # A setting away from its default is still told apart.
+    assert SpreadPlacer(candidates=17) != battleship.placer("spread")
+    a = simulate("hunt_target", 20, placer=SpreadPlacer(candidates=17), seed=3, first_game=20, progress=False)
+    with pytest.raises(ValueError, match=r"placer 'spread' and 'spread \(candidates 17\)'"):
+        battleship.combine([simulate("hunt_target", 20, placer="spread", seed=3, progress=False), a])

@@ -71,6 +71,19 @@ def test_a_result_read_back_from_its_dict_has_every_field_of_the_original(result
     assert r.to_dict()["kind"] == {"custom": "simulation"}.get(name, name)
 
 
+def test_a_histogram_with_trailing_empty_bins_is_the_same_histogram():
+    # As C++'s ShotHistogram compares its counts: a file whose histogram runs on with zeros read
+    # back unequal to the result it holds, though every figure was the same.
+    r = battleship.simulate("parity", 30, seed=1, progress=False)
+    padded = r.to_dict()
+    padded["histogram"] = padded["histogram"] + [0, 0]
+    back = SimulationResult.from_dict(padded)
+    assert len(back.histogram) == len(r.histogram) + 2 and back == r
+    # A count in another bin is another histogram: the longest games one shot longer.
+    longer = np.append(r.histogram[:-1], [0, r.histogram[-1]]).astype(np.uint64)
+    assert dataclasses.replace(r, histogram=longer) != r
+
+
 def test_the_setup_keeps_a_custom_fleet_and_custom_rules(results):
     setup = through_json(results["custom"]).setup
     assert setup.fleet == battleship.Fleet.russian() and setup.rules == battleship.Rules.named("russian")

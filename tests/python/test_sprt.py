@@ -226,3 +226,12 @@ def test_the_progress_bar_counts_matches_without_a_total_and_names_the_cap(monke
     monkeypatch.setattr(sprt_module, "_progress", watching)
     battleship.sprt("probability", "random", elo0=0, elo1=100, batch=20, max_games=4000, progress=True)
     assert seen == [(True, None, "probability vs random (SPRT, at most 4,000)")]
+
+
+def test_the_speed_counts_every_match_played_not_only_those_counted():
+    # parity beats random at once, so the first batch plays far past the deciding pair; the
+    # counted matches over the time of all of them made the speed look hundreds of times lower.
+    r = battleship.sprt("parity", "random", elo0=0, elo1=100, batch=400, max_games=400, progress=False)
+    assert r.decision == "accept_h1" and r.played == 400 and r.match.games < 40
+    assert r.games_per_second == r.played / r.match.seconds
+    assert r.games_per_second > 10 * r.match.games_per_second

@@ -191,10 +191,17 @@ def _print_tournament(t: battleship.TournamentResult, setup: str, anchor: Option
     by phase when counted, and the time."""
     pairs = len(t.matches)
     print(f"round robin of {len(t.names)}: {_many(t.games, 'game')} a pair, {setup}")
-    print("score: points per game (a win 1, a draw 1/2); a column: the row's share of the wins against it")
+    print("score: points per match won, lost or drawn (a win 1, a draw 1/2); "
+          "a column: the row's share of the wins against it")
     reference = "their mean" if anchor is None else f"{anchor}'s"
     print(f"elo: Elo rating fitted to every pair's results, measured from {reference}, ± its 95% margin\n")
     print(t.table(anchor))
+    aborted = [m for m in t.matches.values() if m.aborted]
+    if aborted:  # left out of the scores and the ratings, so say how many, and why
+        total = sum(m.aborted for m in aborted)
+        print(f"\n{total:,} {'match' if total == 1 else 'matches'} aborted, left out of the scores and ratings:")
+        for m in aborted:
+            print(f"  {m.a} - {m.b}: {m.aborted:,} (the first: {abort_reason(m)})")
     print("\n" + t.elo_fit(anchor).summary())
     counted = [(s.name, p) for s in t.standings if (p := t.phases(s.name)) is not None]
     if counted and len(counted) == len(t.standings):  # tournament(..., phases=True)
