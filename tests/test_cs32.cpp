@@ -575,6 +575,37 @@ TEST_CASE("play gives up with nullptr after 1000 wasted attacks in a row, by eit
   CHECK(count_of(text, " wasted a shot at (0,0).") == 1000);
 }
 
+namespace {
+/// Places a one-cell ship at (2,2); attacks the positions `script` gives, in order, counting
+/// the attacks made on its own board.
+struct Scripted : Player {
+  std::vector<Point> script;
+  std::size_t next = 0;
+  std::vector<Point> attacked;
+  Scripted(std::string name, const Game& g, std::vector<Point> s)
+      : Player(std::move(name), g), script(std::move(s)) {}
+  bool placeShips(Board& b) override { return b.placeShip(Point(2, 2), 0, HORIZONTAL); }
+  Point recommendAttack() override { return script[std::min(next++, script.size() - 1)]; }
+  void recordAttackResult(Point, bool, bool, bool, int) override {}
+  void recordAttackByOpponent(Point p) override { attacked.push_back(p); }
+};
+} // namespace
+
+TEST_CASE("the defender hears of every attack on its board, a wasted one too", "[cs32][play]") {
+  // The seed: Game::play() calls recordAttackByOpponent "when an attack is made on this
+  // player's board"; it was called for valid attacks only.
+  Harness h(3, 3);
+  h.game.addShip(1, 'S', "sub");
+  Scripted waster("W", h.game, {Point(0, 0), Point(0, 0), Point(-1, -1), Point(2, 2)});
+  Scripted target("C", h.game, {Point(0, 1), Point(0, 2), Point(1, 0), Point(1, 1)});
+  CHECK(h.game.play(&waster, &target, false) == &waster);
+  const std::vector<Point> attacked = target.attacked;
+  REQUIRE(attacked.size() == 4);
+  CHECK((attacked[1].r == 0 && attacked[1].c == 0));   // the repeat
+  CHECK((attacked[2].r == -1 && attacked[2].c == -1)); // off the board
+  CHECK(count_of(h.take(), " wasted a shot at (") == 2);
+}
+
 TEST_CASE("play pauses after every turn but the last when asked to", "[cs32][play]") {
   Harness h(10, 10, std::string(300, '\n'));
   add_standard_ships(h.game);

@@ -373,7 +373,8 @@ class HuntTargetShooter(BuiltinShooter):
 
 
 class ParityShooter(BuiltinShooter):
-    """Hunt/target hunting on a lattice spaced by the shortest ship afloat (seeds 001, 003)."""
+    """Hunt/target hunting on a lattice spaced by the shortest ship afloat: DataGenetics' refinement
+    of the seeds' fixed checkerboard (``CheckerboardSearchShooter`` hunts that one)."""
 
     def __init__(self) -> None:
         super().__init__("parity")

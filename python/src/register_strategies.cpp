@@ -163,9 +163,9 @@ void register_strategies(py::module_& m) {
     py::dict defaults;
     defaults["uniform"] = py::dict();
     defaults["spread"] = py::dict(py::arg("candidates") = spread.candidates);
-    defaults["elusive"] =
-        py::dict(py::arg("candidates") = elusive.candidates,
-                 py::arg("shortlist") = elusive.shortlist, py::arg("rehearsals") = elusive.rehearsals);
+    defaults["elusive"] = py::dict(py::arg("candidates") = elusive.candidates,
+                                   py::arg("shortlist") = elusive.shortlist,
+                                   py::arg("rehearsals") = elusive.rehearsals);
     settings.attr("default_options") = defaults;
   }
   for_each_shape([&]<class S>() {

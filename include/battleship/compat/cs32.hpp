@@ -198,9 +198,10 @@ public:
   /// human player's input ends, or 1000 attacks in a row are wasted (only players that never
   /// attack validly get there). Each turn shows the defender's board (shots only when the attacker
   /// is human), asks the attacker, attacks, reports and shows the board again (messages in the
-  /// file documentation); `recordAttackResult` always follows, `recordAttackByOpponent` follows a
-  /// valid attack. With `shouldPause`, every turn but the last ends with `Press enter to
-  /// continue: ` and waits for a line of `input()`.
+  /// file documentation); `recordAttackResult` and the defender's `recordAttackByOpponent` follow
+  /// every attack, a wasted one (off the board, or at a position attacked before) too. With
+  /// `shouldPause`, every turn but the last ends with `Press enter to continue: ` and waits for a
+  /// line of `input()`.
   Player* play(Player* p1, Player* p2, bool shouldPause = true);
 
   // ---- extensions ------------------------------------------------------------------------
@@ -652,7 +653,9 @@ inline Player* Game::play(Player* p1, Player* p2, bool shouldPause) {
       out << " wasted a shot at (" << p.r << "," << p.c << ")." << std::endl;
     }
     attacker->recordAttackResult(p, valid, shotHit, shipDestroyed, shipId);
-    if (valid) defender->recordAttackByOpponent(p);
+    // Every attack made on the defender's board, a wasted one too (the seed: "when an attack is
+    // made on this player's board"; recordAttackResult reports validShot false for those).
+    defender->recordAttackByOpponent(p);
     if (target->allShipsDestroyed()) {
       out << attacker->name() << " wins!" << std::endl;
       if (defender->isHuman()) {

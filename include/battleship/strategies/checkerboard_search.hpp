@@ -40,7 +40,7 @@ public:
   static constexpr const char* name = "checkerboard_search";
   /// One-line description for the registry.
   static constexpr const char* summary =
-      "seed 003: a random open neighbour of any hit, else a random open checkerboard cell";
+      "seeds 003, 004: a random open neighbour of any hit, else a random open checkerboard cell";
   /// A set of cells.
   using bitboard_type = typename Board<S>::bitboard_type;
 
