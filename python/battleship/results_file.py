@@ -23,7 +23,7 @@ import json
 import os
 import secrets
 import stat
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, TypeVar, Union, overload
 
 from battleship import _records
 from battleship._core import __version__
@@ -34,6 +34,7 @@ from battleship.tournament import TournamentResult
 __all__ = ["save_results", "load_results", "Result"]
 
 Result = Union[SimulationResult, MatchResult, TournamentResult, SprtResult]
+_Kind = TypeVar("_Kind", SimulationResult, MatchResult, TournamentResult, SprtResult)
 """What ``save_results`` writes and ``load_results`` reads."""
 
 FORMAT = "battleship-results"
@@ -113,12 +114,26 @@ def _new_beside(target: str, mode: int) -> Tuple[int, str]:
             continue
 
 
-def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
+@overload
+def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]: ...
+
+
+@overload
+def load_results(path: Union[str, "os.PathLike[str]"], kind: Type[_Kind]) -> List[_Kind]: ...
+
+
+def load_results(path: Union[str, "os.PathLike[str]"], kind: Optional[Type[Any]] = None) -> List[Any]:
     """The results in the JSON file ``path`` that ``save_results`` (or ``--json``) wrote, in
-    order. ``ValueError`` naming the file and then the line and column of text that is not JSON,
+    order. With ``kind`` (``SimulationResult``, ``MatchResult``, ``TournamentResult`` or
+    ``SprtResult``) every result must be of that kind, and a type checker knows the list is:
+    ``load_results("runs.json", SimulationResult)`` is a ``List[SimulationResult]``.
+    ``ValueError`` naming the file and then the line and column of text that is not JSON,
     or the place of a missing, unknown or malformed value (``results[0].histogram[3]``), or a
-    format version newer than this battleship reads, or a device (``/dev/zero`` would be read
-    for ever); ``OSError`` if it cannot be read."""
+    result not of ``kind``, or a format version newer than this battleship reads, or a device
+    (``/dev/zero`` would be read for ever); ``TypeError`` for a ``kind`` that is none of those;
+    ``OSError`` if it cannot be read."""
+    if kind is not None and kind not in _KINDS.values():
+        raise TypeError(f"kind must be {', '.join(k.__name__ for k in _KINDS.values())}, got {kind!r}")
     name = os.fspath(path)
     with open(path, "rb") as f:
         mode = os.fstat(f.fileno()).st_mode
@@ -153,10 +168,12 @@ def load_results(path: Union[str, "os.PathLike[str]"]) -> List[Result]:
     out: List[Result] = []
     for i, data in enumerate(top["results"]):
         where = f"{name}: results[{i}]"
-        kind = data.get("kind") if isinstance(data, dict) else None
-        if not isinstance(kind, str) or kind not in _KINDS:
-            raise ValueError(f"{where}: expected \"kind\" to be one of {', '.join(_KINDS)}, got {kind!r}")
-        out.append(_KINDS[kind]._read(data, where))
+        label = data.get("kind") if isinstance(data, dict) else None
+        if not isinstance(label, str) or label not in _KINDS:
+            raise ValueError(f"{where}: expected \"kind\" to be one of {', '.join(_KINDS)}, got {label!r}")
+        if kind is not None and _KINDS[label] is not kind:
+            raise ValueError(f"{where}: a {_KINDS[label].__name__}, not a {kind.__name__}")
+        out.append(_KINDS[label]._read(data, where))
     return out
 
 

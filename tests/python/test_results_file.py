@@ -766,3 +766,14 @@ def test_a_device_is_refused_rather_than_read_for_ever(capsys):
         battleship.load_results("/dev/zero")  # endless: it would fill the memory before failing
     assert main(["combine", "/dev/zero"]) == 2
     assert "/dev/zero: a device, not a results file" in capsys.readouterr().err
+
+
+def test_load_results_of_one_kind_checks_every_result_is_of_it(tmp_path, results):
+    path = tmp_path / "runs.json"
+    battleship.save_results([results["simulation"], results["match"]], path)
+    with pytest.raises(ValueError, match=r"runs\.json: results\[1\]: a MatchResult, not a SimulationResult$"):
+        battleship.load_results(path, SimulationResult)
+    with pytest.raises(TypeError, match="kind must be SimulationResult, MatchResult, TournamentResult, SprtResult"):
+        battleship.load_results(path, dict)  # type: ignore[type-var]
+    battleship.save_results([results["simulation"], results["custom"]], path)
+    assert battleship.load_results(path, SimulationResult) == [results["simulation"], results["custom"]]
