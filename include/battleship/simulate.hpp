@@ -515,8 +515,8 @@ SimulationResult simulate_every_layout(const Board<S>& board, const Fleet& fleet
 /// over every layout played with each of `seeds` generators derived from `seed`, on `threads`
 /// threads (0: every core; the figure does not depend on it). No layout is sampled, so it is
 /// exact for a shooter that draws nothing; one that breaks ties at random keeps the noise of its
-/// `seeds` generators. Games the shooter does not finish
-/// (a shot cap) are left out. Throws as `simulate_every_layout`.
+/// `seeds` generators. Games the shooter does not finish (a shot cap) are left out. Throws as
+/// `simulate_every_layout`.
 template <BoardShape S, ShotStrategy<S> Shooter>
 double exact_mean_shots(const Board<S>& board, const Fleet& fleet, const Rules& rules,
                         const Shooter& shooter, int seeds = 1, std::uint64_t seed = 0,
