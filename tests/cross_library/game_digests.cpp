@@ -24,14 +24,20 @@ std::uint64_t digest(const std::vector<int>& shots) {
   return h;
 }
 
-/// The digest of `games` solo games of `shooter` against `placer` under `rules`, on two threads.
-std::uint64_t solo(const std::string& shooter, const std::string& placer, const Rules& rules,
-                   std::uint64_t games) {
-  std::vector<int> shots(games, -1);
+/// A run of `games` from the digests' seed, on two threads (the games do not depend on it).
+SimulationOptions run_of(std::uint64_t games) {
   SimulationOptions options;
   options.games = games;
   options.seed = 2026;
   options.threads = 2;
+  return options;
+}
+
+/// The digest of `games` solo games of `shooter` against `placer` under `rules`.
+std::uint64_t solo(const std::string& shooter, const std::string& placer, const Rules& rules,
+                   std::uint64_t games) {
+  std::vector<int> shots(games, -1);
+  SimulationOptions options = run_of(games);
   options.on_game = [&](std::uint64_t i, const SoloResult& r) {
     shots[i] = r.finished ? r.shots : -1;
   };
@@ -44,10 +50,7 @@ std::uint64_t solo(const std::string& shooter, const std::string& placer, const 
 std::uint64_t matches(const std::string& a, const std::string& b, const Rules& rules,
                       std::uint64_t games) {
   std::vector<int> ends(games, -1);
-  SimulationOptions options;
-  options.games = games;
-  options.seed = 2026;
-  options.threads = 2;
+  SimulationOptions options = run_of(games);
   options.on_match = [&](std::uint64_t i, const MatchResult& m) {
     ends[i] = static_cast<int>(m.wins_a * 1000 + m.rounds);
   };
