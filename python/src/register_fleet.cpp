@@ -5,6 +5,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "typed_arg.hpp"
 
 namespace bsp {
 namespace {
@@ -111,8 +112,10 @@ void register_fleet(py::module_& m) {
       "A kind of ship: name, symbol, length and count. ValueError for a class "
       "no fleet could take (no name, a length outside 1 to 255, a count below "
       "1, a blank symbol or '.', 'X' or 'o', which boards draw water, hits and misses with).")
-      .def(py::init(&class_of), py::arg("name"), py::arg("symbol"), py::arg("length"),
-           py::arg("count") = 1)
+      .def(py::init([](StrArg name, StrArg symbol, IntArg length, IntArg count) {
+             return class_of(name, symbol, length, count);
+           }),
+           py::arg("name"), py::arg("symbol"), py::arg("length"), py::arg("count") = 1)
       .def_property_readonly(
           "name", [](const ShipClass& c) { return c.name.str(); },
           "The class's name, e.g. 'Carrier'.")
@@ -138,7 +141,7 @@ void register_fleet(py::module_& m) {
   py::class_<Fleet>(m, "Fleet",
                     "A fleet: ship classes, each with a count. Ships are numbered class by class "
                     "in order (the classic fleet's ship 0 is the Carrier).")
-      .def(py::init(&fleet_from), py::arg("classes"),
+      .def(py::init([](ShipClassesArg classes) { return fleet_from(classes); }), py::arg("classes"),
            "A fleet from ShipClass objects or (name, symbol, length[, count]) tuples; ValueError "
            "if it is invalid.")
       .def_static(
@@ -155,7 +158,9 @@ void register_fleet(py::module_& m) {
       .def_static(
           "russian", [] { return battleship::fleets::russian; },
           "1 x 4, 2 x 3, 3 x 2, 4 x 1 (played with no contact).")
-      .def_static("named", &fleet_named, py::arg("name"), "A predefined fleet by name.")
+      .def_static(
+          "named", [](StrArg name) { return fleet_named(name); }, py::arg("name"),
+          "A predefined fleet by name.")
       .def_static(
           "names",
           [] {
@@ -182,11 +187,12 @@ void register_fleet(py::module_& m) {
             return out;
           },
           "Each ship's length, in ship id order.")
-      .def("ship", &ship_dict, py::arg("id"),
-           "Ship `id`: a dict of id, class_index, copy, length, symbol, name; IndexError if none.")
+      .def(
+          "ship", [](const Fleet& f, IntArg id) { return ship_dict(f, id); }, py::arg("id"),
+          "Ship `id`: a dict of id, class_index, copy, length, symbol, name; IndexError if none.")
       .def(
           "problem",
-          [](const Fleet& f, py::handle rows, py::handle cols) -> std::optional<std::string> {
+          [](const Fleet& f, IntArg rows, IntArg cols) -> std::optional<std::string> {
             const int r = int_argument(rows, "rows"), c = int_argument(cols, "cols");
             // No board past the large shape is played, whatever the fleet (as Ocean refuses it).
             const long long cells = static_cast<long long>(r) * c;

@@ -17,6 +17,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "typed_arg.hpp"
 
 namespace bsp {
 namespace {
@@ -111,7 +112,7 @@ void register_ratings(py::module_& m) {
       "score. ValueError for a record of a player against itself or past the names.");
   m.def(
       "proportion",
-      [](py::handle successes_given, py::handle trials_given) {
+      [](IntArg successes_given, IntArg trials_given) {
         // Checked as derive_seed checks: pybind's own conversion took True and refused -1 or
         // 1.5 with a list of overloads.
         const std::uint64_t successes = uint64_argument(successes_given, "successes");

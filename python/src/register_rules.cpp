@@ -5,6 +5,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "typed_arg.hpp"
 
 namespace bsp {
 namespace {
@@ -61,13 +62,19 @@ void register_rules(py::module_& m) {
   py::class_<Rules>(m, "Rules",
                     "The rules of a game, as keyword arguments; every value is checked once "
                     "(ValueError naming the allowed values).")
-      .def(py::init(&rules_of), py::kw_only(), py::arg("touching") = "allowed",
-           py::arg("disclosure") = "sunk_with_name", py::arg("volley") = "single",
-           py::arg("salvo_size") = 1, py::arg("equalising_shot") = false,
-           py::arg("invalid_shot") = "refused", py::arg("max_invalid_in_a_row") = 100,
-           py::arg("shot_cap") = 0)
-      .def_static("named", &rules_named, py::arg("name"),
-                  "A named rule set: classic, bbm103, cs32, no_contact, russian, salvo, pyships.")
+      .def(py::init([](StrArg touching, StrArg disclosure, StrArg volley, IntArg salvo_size,
+                       BoolArg equalising_shot, StrArg invalid_shot, IntArg max_invalid_in_a_row,
+                       IntArg shot_cap) {
+             return rules_of(touching, disclosure, volley, salvo_size, equalising_shot,
+                             invalid_shot, max_invalid_in_a_row, shot_cap);
+           }),
+           py::kw_only(), py::arg("touching") = "allowed", py::arg("disclosure") = "sunk_with_name",
+           py::arg("volley") = "single", py::arg("salvo_size") = 1,
+           py::arg("equalising_shot") = false, py::arg("invalid_shot") = "refused",
+           py::arg("max_invalid_in_a_row") = 100, py::arg("shot_cap") = 0)
+      .def_static(
+          "named", [](StrArg name) { return rules_named(name); }, py::arg("name"),
+          "A named rule set: classic, bbm103, cs32, no_contact, russian, salvo, pyships.")
       .def_static(
           "names",
           [] {
@@ -98,7 +105,7 @@ void register_rules(py::module_& m) {
                     "Valid shots per player before the game stops; 0 = no cap.")
       .def(
           "volley_size",
-          [](const Rules& r, py::handle own_afloat, py::handle open_cells, py::handle shots_fired) {
+          [](const Rules& r, IntArg own_afloat, IntArg open_cells, IntArg shots_fired) {
             return r.volley_size(int_argument(own_afloat, "own_afloat", 0),
                                  int_argument(open_cells, "open_cells", 0),
                                  int_argument(shots_fired, "shots_fired", 0));

@@ -12,6 +12,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "handle.hpp"
+#include "typed_arg.hpp"
 
 namespace bsp {
 namespace {
@@ -78,12 +79,12 @@ void register_values(py::module_& m) {
   py::class_<RngHandle>(m, "Rng",
                         "The engine's random generator (xoshiro256**): the same seed gives the "
                         "same draws on every platform.")
-      .def(py::init([](py::handle seed) { return RngHandle(Rng(uint64_argument(seed, "seed"))); }),
+      .def(py::init([](IntArg seed) { return RngHandle(Rng(uint64_argument(seed, "seed"))); }),
            py::arg("seed") = 0)
       .def(
           "below",
-          [](const RngHandle& h, py::handle bound) {
-            const auto n = PyBool_Check(bound.ptr()) ? std::nullopt : whole_number(bound);
+          [](const RngHandle& h, IntArg bound) {
+            const auto n = PyBool_Check(bound.value.ptr()) ? std::nullopt : whole_number(bound);
             if (!n) refuse_argument(bound, "n", "an int");
             if (*n < 1 || *n > std::numeric_limits<std::uint32_t>::max())
               throw py::value_error("below(n) needs 1 <= n < 2**32, got " +
@@ -129,8 +130,10 @@ void register_values(py::module_& m) {
   py::class_<ShotOutcome>(m, "ShotOutcome",
                           "What a shot did: result 'miss', 'hit', 'sunk' or 'invalid'; the ship "
                           "hit when disclosed; why an invalid shot was refused.")
-      .def(py::init(&make_outcome), py::arg("result"), py::arg("ship") = py::none(),
-           py::arg("refusal") = py::none())
+      .def(py::init([](StrArg result, OptionalIntArg ship, OptionalStrArg refusal) {
+             return make_outcome(result, ship, refusal);
+           }),
+           py::arg("result"), py::arg("ship") = py::none(), py::arg("refusal") = py::none())
       .def_property_readonly(
           "result", [](const ShotOutcome& o) { return std::string(to_string(o.result)); },
           "'miss', 'hit', 'sunk' or 'invalid'.")
@@ -143,7 +146,7 @@ void register_values(py::module_& m) {
           "Why an invalid shot was refused, as a sentence.")
       .def(
           "disclosed",
-          [](const ShotOutcome& o, py::handle disclosure) {
+          [](const ShotOutcome& o, StrArg disclosure) {
             return disclose(
                 o, parse_enum("disclosure rule", text_of(disclosure, "disclosure"), disclosures));
           },
@@ -177,18 +180,18 @@ void register_values(py::module_& m) {
 
   m.def(
       "derive_seed",
-      [](py::handle seed, py::handle index) {
+      [](IntArg seed, IntArg index) {
         return derive_seed(uint64_argument(seed, "seed"), uint64_argument(index, "index"));
       },
       py::arg("seed"), py::arg("index"),
       "The seed of game `index` of a run seeded `seed`: simulate, match and tournament play game "
       "`index` with Rng(derive_seed(seed, index)).");
   m.def(
-      "parse_cell", [](py::handle text) { return to_coord(text); }, py::arg("cell"),
+      "parse_cell", [](CellArg text) { return to_coord(text); }, py::arg("cell"),
       "A cell from text ('B7', '7B', '5,E', '3 4') or a (row, col) pair; ValueError if invalid.");
   m.def(
       "format_cell",
-      [](Coord c, py::handle notation) {
+      [](Coord c, StrArg notation) {
         if (c.row < 0 || c.col < 0) throw py::value_error("cannot write a negative cell");
         const CoordNotation n = notation_of(notation);
         const auto [rows, cols] = readable_cells(n); // past them parse_cell reads it not back

@@ -92,3 +92,23 @@ def test_every_example_in_a_docstring_prints_what_it_shows():
     for name in ["battleship", "battleship.board", "battleship.game", "battleship.optimal",
                  "battleship.posterior", "battleship.tournament"]:
         assert tried.get(name, 0) >= 2, name
+
+
+def test_the_engine_s_own_signatures_name_the_types_they_take():
+    # The bindings check most arguments themselves (to name them in their errors), and pybind
+    # showed each such parameter as `object` in the signature help() and Jupyter print.
+    untyped = []
+    for name in battleship.__all__:
+        obj = getattr(battleship, name)
+        if not (getattr(obj, "__module__", "") or "").startswith("battleship._core"):
+            continue
+        members = [(name, obj)]
+        if inspect.isclass(obj):
+            members += [(f"{name}.{k}", v) for k, v in vars(obj).items() if not k.startswith("_") or k == "__init__"]
+        for where, member in members:
+            for line in (getattr(member, "__doc__", None) or "").splitlines():
+                if re.search(r"\b\w+: object\b", line):
+                    untyped.append(f"{where}: {line}")
+    assert not untyped, "\n".join(untyped)
+    assert "touching: str = 'allowed'" in battleship.Rules.__init__.__doc__
+    assert "ship: int | None = None" in battleship.ShotOutcome.__init__.__doc__
