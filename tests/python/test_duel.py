@@ -216,6 +216,50 @@ def test_refused_cells_truncate_after_max_steps():
         env.step(1)
 
 
+def test_refused_cells_in_a_row_abort_the_match_lost_by_the_agent():
+    # Refusals were free: an agent about to lose stalled the match to a truncation at 0. The
+    # rules' max_invalid_in_a_row refused cells in a row now abort it, as the engine aborts a
+    # shooter that names that many; a cell it takes starts the count again.
+    env = DuelEnv(rules=battleship.Rules(max_invalid_in_a_row=3))
+    env.reset(seed=1)
+    env.step(0)
+    env.step(0), env.step(0)  # two refused
+    assert env.step(1)[4]["outcome"] == "fired"  # taken: the count starts again
+    for _ in range(2):
+        assert env.step(1)[4]["outcome"] == "refused" and not env.game.is_over
+    _, reward, terminated, truncated, info = env.step(0)
+    assert (reward, terminated, truncated, info["outcome"]) == (-1.0, True, False, "refused")
+    assert info["match"].end == "aborted" and info["match"].at_fault == env.agent
+    assert info["match"].reason == f"player {env.agent} made too many invalid shots in a row"
+
+
+def test_an_opponent_that_raises_in_reset_leaves_no_episode():
+    # It moved first and raised inside reset(): the env had started the episode, and the next
+    # step() paid +1 for a match no action of the agent's had played.
+    class Broken:
+        def next_shot(self, view, rng):
+            raise ValueError("broken opponent")
+
+    env = DuelEnv(opponent=Broken(), first="opponent")
+    with pytest.raises(ValueError, match="broken opponent"):
+        env.reset(seed=1)
+    with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before step\(\)"):
+        env.step(0)
+
+
+def test_the_info_mask_is_what_gymnasium_samples_with():
+    # Discrete.sample(mask=) takes int8: the bool mask failed its assertion.
+    for env in (gymnasium.make("battleship/Battleship-v0"), gymnasium.make(DUEL_ID)):
+        _, info = env.reset(seed=3)
+        assert info["action_mask"].dtype == np.int8
+        env.action_space.seed(3)
+        for _ in range(5):
+            action = env.action_space.sample(mask=info["action_mask"])
+            assert info["action_mask"][action] == 1
+            _, _, _, _, info = env.step(action)
+        assert np.array_equal(info["action_mask"], env.unwrapped.action_masks())
+
+
 def test_same_seed_same_match_and_random_first_draws_both():
     a, b = DuelEnv(first="random"), DuelEnv(first="random")
     ra, ia = play(a, 11)
@@ -399,7 +443,7 @@ def test_under_single_shots_a_one_cell_fleet_can_be_sunk_in_reset_too():
     own.place(0, (0, 0))  # where the opponent fires first
     _, info = env.reset(seed=0, options={"own": own})
     assert env.game.is_over and info["to_name"] == 0
-    assert info["action_mask"].tolist() == [True, True]  # any action is taken, and ends the episode
+    assert info["action_mask"].tolist() == [1, 1]  # any action is taken, and ends the episode
     _, reward, terminated, _, info = env.step(1)
     assert (reward, terminated, info["outcome"]) == (-1.0, True, "over")
 

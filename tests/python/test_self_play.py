@@ -188,6 +188,20 @@ def test_refused_steps_truncate_after_max_steps():
     assert not any(env.terminations.values()) and env.rewards == {"player_0": 0.0, "player_1": 0.0}
 
 
+def test_refused_cells_in_a_row_abort_the_match_lost_by_the_agent_that_named_them():
+    # Refusals were free: the agent about to lose could stall the match to a truncation at 0.
+    env = SelfPlayEnv(rules=battleship.Rules(max_invalid_in_a_row=2))
+    env.reset(seed=1)
+    env.step(0)
+    env.step(env.suggest("player_1"))
+    env.step(0)  # refused once: the match goes on
+    assert not env.terminations["player_0"] and env.agent_selection == "player_0"
+    env.step(0)  # twice in a row: aborted, player_0 at fault
+    assert env.terminations == {"player_0": True, "player_1": True}
+    assert env.rewards == {"player_0": -1.0, "player_1": 1.0}
+    assert env.game.outcome.reason == "player 0 made too many invalid shots in a row"
+
+
 def test_same_seed_same_match_and_random_first_draws_both():
     teachers = {"player_0": "probability", "player_1": "parity"}
     a = play(SelfPlayEnv(first="random"), 11, teachers)

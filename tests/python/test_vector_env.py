@@ -428,9 +428,9 @@ def test_a_game_ended_on_its_last_open_cell_leaves_a_mask_to_pick_from():
     single = BattleshipEnv(rows=1, cols=2, fleet=fleet)
     _, info = vector.reset(seed=0, options={"ocean": ocean})
     single.reset(seed=0, options={"ocean": ocean})
-    assert info["action_mask"].tolist() == [[True, True], [True, True]]
+    assert info["action_mask"].tolist() == [[1, 1], [1, 1]] and info["action_mask"].dtype == np.int8
     _, _, _, _, info = vector.step(np.array([0, 1]))  # env 0 misses, env 1 sinks the Boat
-    assert info["action_mask"].tolist() == [[False, True], [True, True]]
+    assert info["action_mask"].tolist() == [[0, 1], [1, 1]]
     obs, _, terminated, _, info = vector.step(np.array([1, 0]))  # env 0 sinks it on its last cell
     assert terminated.tolist() == [True, False] and (obs["board"][0] != UNKNOWN).all()
     assert info["action_mask"][0].all() and vector.action_masks()[0].all()

@@ -189,6 +189,13 @@ def check_layouts(
             checked_layout(env, layout, f"options[{key!r}]")
 
 
+class RefusedInARow:
+    """The cells an agent named in a row that were refused (``invalid_shot="refused"``)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
 def name_cell(
     game: Game,
     player: int,
@@ -197,14 +204,22 @@ def name_cell(
     cell: Cell,
     teachers: Iterable["Teacher"],
     refuse_invalid: bool,
+    refused: RefusedInARow,
 ) -> str:
     """An agent (``player`` in ``game``, firing through ``hand``) names ``cell`` for its volley
-    under way, ``named``: ``"refused"`` (nothing changes) for a cell shot or already named when
-    ``refuse_invalid``, else the cell joins the volley (and the ``teachers`` learn it is pending):
-    ``"named"``, or ``"fired"`` once the volley is complete and the match has fired it (``named``
-    is then emptied, in place)."""
+    under way, ``named``: ``"refused"`` for a cell shot or already named when ``refuse_invalid``
+    (nothing changes, but the ``rules.max_invalid_in_a_row``-th such cell in a row aborts the
+    match with the agent at fault, as the engine aborts a shooter that names that many: refusals
+    were free, and an agent losing a match could stall it to a truncation at 0 instead of -1),
+    else the cell joins the volley (and the ``teachers`` learn it is pending): ``"named"``, or
+    ``"fired"`` once the volley is complete and the match has fired it (``named`` is then
+    emptied, in place)."""
     if refuse_invalid and (not game.view(player).is_open(cell) or cell in named):
+        refused.count += 1
+        if refused.count >= game.rules.max_invalid_in_a_row:
+            game.abort(f"player {player} made too many invalid shots in a row", player)
         return "refused"
+    refused.count = 0
     named.append(cell)
     for teacher in teachers:
         teacher.name(cell)

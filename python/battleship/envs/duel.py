@@ -21,17 +21,24 @@ or its fleet sunk before the round's equalising turn) is played for it, empty. I
 - ``"own"``: ``int8`` ``(rows, cols)``, the agent's own ocean: ``0`` water, ``1`` water the
   opponent shot, ``2`` a ship cell, ``3`` a ship cell hit.
 
-**Action**: a cell index ``row * cols + col``. ``action_masks()`` gives the cells not shot and not
+**Action**: a cell index ``row * cols + col``. ``action_masks()`` (``bool``; ``info["action_mask"]``
+the same as ``int8``, as ``action_space.sample(mask=)`` takes it) gives the cells not shot and not
 named in the volley under way (every cell before the first reset and once the match is over, as
 ``BattleshipEnv``'s does). Another cell is an invalid shot: under the rules'
 ``invalid_shot="forfeits"`` it is handed to the match, which wastes it as a shot of the volley
 (and aborts the match after ``max_invalid_in_a_row`` in a row); under ``"refused"`` (the default)
 the environment refuses it itself: nothing in the match changes (boards, volley under way, whose
 turn) and ``info["outcome"]`` is ``"refused"``, but the step still counts towards ``max_steps``,
-so an agent that keeps naming refused cells is truncated rather than stuck.
+and the rules' ``max_invalid_in_a_row``-th refused cell in a row aborts the match with the agent
+at fault, as the engine aborts a shooter that names that many (refusals were free, and an agent
+about to lose could stall the match to a truncation at 0).
 
 **Reward**: 0 until the match ends; then +1 for a win, -1 for a loss, 0 for a draw. A match
-aborted for too many invalid shots in a row is lost by the player who made them.
+aborted for too many invalid shots in a row is lost by the player who made them. So is a match
+whose Python ``opponent`` raised: the exception passes out of ``step()``, the match is aborted
+with the opponent at fault, and the next ``step()`` ends the episode with +1 (``info["match"]``
+says why). An exception from the opponent's opening turn passes out of ``reset()`` and leaves no
+episode: ``step()`` asks for another ``reset()``.
 
 **End**: ``terminated`` when the match ends; ``truncated`` after ``max_steps`` steps, refused ones
 included (``4 * rows * cols`` unless given).
@@ -58,6 +65,7 @@ from battleship._core import Fleet, Rules, ShotOutcome
 from battleship.envs._shared import (
     TARGET_COLOURS,
     BoardEnv,
+    RefusedInARow,
     cell_index,
     check_layouts,
     generator_kept_if_failed,
@@ -142,6 +150,7 @@ class DuelEnv(BoardEnv):
         )
         self._game: Optional[Game] = None
         self._hand = QueuedShooter("the agent")  # fires the volley the agent named
+        self._refused = RefusedInARow()  # the agent's refused cells in a row
         self._agent = 0
         self._fired: List[Tuple[Cell, str]] = []
         self._opponent_fired: List[Tuple[Cell, str]] = []
@@ -184,8 +193,13 @@ class DuelEnv(BoardEnv):
         # The agent's ships do not move: SHIP on their cells, WATER elsewhere, worked out once.
         self._own_fleet = np.where(game.ocean(agent).ships >= 0, SHIP, WATER).astype(np.int8)
         self._fired, self._opponent_fired = [], []
+        self._refused = RefusedInARow()
         self._start_episode()
-        self._play_opponent()
+        try:
+            self._play_opponent()  # its opening turn, when it moves first
+        except BaseException:
+            self._over = True  # an exception from the opponent leaves no episode to step
+            raise
         return self._observation(), self._info()
 
     def step(self, action: Any) -> Tuple[Dict[str, npt.NDArray[np.int8]], float, bool, bool, Dict[str, Any]]:
@@ -201,7 +215,9 @@ class DuelEnv(BoardEnv):
         if self._game.is_over:  # the opponent ended the match in reset(), before any decision
             result = "over"
         else:
-            result = name_cell(self._game, self._agent, self._hand, self._named, cell, self._teachers.values(), refuse)
+            result = name_cell(
+                self._game, self._agent, self._hand, self._named, cell, self._teachers.values(), refuse, self._refused
+            )
         if result == "fired":
             self._play_opponent()  # unless the agent's turn goes on (until_miss after a hit)
         match = self._game.outcome
@@ -276,7 +292,7 @@ class DuelEnv(BoardEnv):
             shots = (fired[self._agent], fired[1 - self._agent])
         to_name = self._game.next_volley_size - len(self._named) if self._game is not None and not self._game.is_over else 0
         return {
-            "action_mask": self.action_masks(),
+            "action_mask": self.action_masks().astype(np.int8),  # as Discrete.sample(mask=) takes it
             "shots": shots,
             "steps": self._steps,
             "to_name": to_name,

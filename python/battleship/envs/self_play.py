@@ -40,7 +40,9 @@ Use ``env(...)`` (the environment in PettingZoo's order-enforcing wrapper) or ``
 ``invalid_shot="forfeits"`` it is handed to the match, which wastes it (and aborts the match
 after ``max_invalid_in_a_row`` in a row); under ``"refused"`` (the default) the environment
 refuses it: nothing changes, the same agent is selected again, and its ``info["outcome"]`` is
-``"refused"``.
+``"refused"``; its ``max_invalid_in_a_row``-th refused cell in a row aborts the match with it at
+fault, as the engine aborts a shooter that names that many (refusals were free, and an agent
+about to lose could stall the match to a truncation at 0).
 
 **Rewards**: 0 until the match ends; then +1 to the winner and -1 to the loser, 0 each for a
 draw. A match aborted for invalid shots is lost by the player who made them.
@@ -84,6 +86,7 @@ from battleship._arguments import check_count
 from battleship._core import Fleet, Rules, ShotOutcome
 from battleship.envs._shared import (
     TARGET_COLOURS,
+    RefusedInARow,
     Teacher,
     caught_up_posterior,
     cell_index,
@@ -125,6 +128,7 @@ class _Side:
         self.posterior: Optional[Posterior] = None  # made when probability_map is first asked
         self.steps = 0
         self.hand = QueuedShooter("an agent")  # fires the volley the agent named
+        self.refused = RefusedInARow()  # its refused cells in a row
 
     def record(self, cell: Cell, told: ShotOutcome) -> None:
         record_answer(self.board, self.afloat, self.history, self.teachers.values(), self.posterior, cell, told)
@@ -258,7 +262,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         self._clear_rewards()
         side.steps += 1
         refuse = self.rules.invalid_shot == "refused"
-        outcome = name_cell(game, player, side.hand, side.named, cell, side.teachers.values(), refuse)
+        outcome = name_cell(game, player, side.hand, side.named, cell, side.teachers.values(), refuse, side.refused)
         if outcome == "fired":
             play_empty_turns(game)  # a player with no shot to fire is not asked to act
         if game.is_over:

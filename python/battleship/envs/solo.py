@@ -17,7 +17,8 @@ Its id is ``"battleship/Battleship-v0"`` (see ``battleship.envs``).
 
 **Action**: a cell index ``row * cols + col`` (``Discrete(rows * cols)``). A cell already shot
 changes nothing and still costs its step, as a wasted turn does; ``action_masks()`` (the
-convention of sb3-contrib's ``MaskablePPO``) and ``info["action_mask"]`` say which cells are open.
+convention of sb3-contrib's ``MaskablePPO``, ``bool``) and ``info["action_mask"]`` (``int8``, as
+Gymnasium's ``action_space.sample(mask=)`` takes it) say which cells are open.
 Before the first reset and once an episode is over, they allow every action: no game takes it
 (Gymnasium's vector envs ignore the action after an episode ends, and a masked policy must still
 have one to pick, where a game ended on the last open cell would leave none).
@@ -189,6 +190,7 @@ class BattleshipEnv(BoardEnv):
         return {"board": self._board.copy(), "afloat": self._afloat.copy()}
 
     def _info(self) -> Dict[str, Any]:
-        return {"action_mask": self.action_masks(), "shots": self._shots, "steps": self._steps}
+        # int8, as Gymnasium's Discrete.sample(mask=) takes it (action_masks() stays bool).
+        return {"action_mask": self.action_masks().astype(np.int8), "shots": self._shots, "steps": self._steps}
 
 

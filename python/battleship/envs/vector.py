@@ -12,9 +12,10 @@ neither flag set.
 
 **Determinism**: ``reset(seed=s)`` seeds env ``i`` with ``s + i`` (Gymnasium's convention), and
 env ``i`` then plays exactly the games of ``BattleshipEnv`` reset with seed ``s + i``, later games
-included. ``info["action_mask"]`` ``(num_envs, rows * cols)`` says which cells are open; for an
-env whose game just ended it allows every action, which the autoreset ignores (as
-``BattleshipEnv``'s mask does once its episode is over): a masked policy always has one to pick.
+included. ``info["action_mask"]`` ``(num_envs, rows * cols)``, ``int8`` (``action_masks()`` the
+same as ``bool``), says which cells are open; for an env whose game just ended it allows every
+action, which the autoreset ignores (as ``BattleshipEnv``'s mask does once its episode is over):
+a masked policy always has one to pick.
 
 **What a step told**: ``info["outcome"]`` holds each env's ``BattleshipEnv`` ``info["outcome"]``
 (``"miss"``, ``"hit"``, ``"sunk"`` or ``"repeat"``; None for an env starting its next game) and
@@ -314,7 +315,7 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         codes = self._batch.codes()
         every = np.ones(self.num_envs, dtype=np.bool_)
         info = {
-            "action_mask": self._masks(codes),
+            "action_mask": self._masks(codes).astype(np.int8),  # as the single envs' (action_masks() is bool)
             "_action_mask": every,
             "shots": self._batch.shots(),
             "_shots": every,
