@@ -644,7 +644,7 @@ TEST_CASE("a replay refuses layouts that do not match the fleet, before any shot
 
 TEST_CASE("a missing layout replays only as a game aborted before its first shot", "[record]") {
   const std::string why = "a player has no layout, but the record is not of a game aborted "
-                          "before its first shot";
+                          "before its first shot, nor of one taken before any shot";
   // A finished game with one layout taken away.
   GameRecord played = play<RandomShooter<C>, RandomShooter<C>>(rulesets::classic, 8);
   REQUIRE(played.outcome.end == GameEnd::win);
@@ -664,6 +664,19 @@ TEST_CASE("a missing layout replays only as a game aborted before its first shot
   CHECK(b.mismatch->shot == ReplayMismatch::setup);
   CHECK(b.mismatch->problem == why);
   CHECK(b.oceans.empty());
+  // A record taken before the fleets were laid out (one of them, or neither) replays as it is:
+  // to_text wrote it and check_record refused it.
+  for (int placed = 0; placed <= 1; ++placed) {
+    Game<C> early(Board<C>{}, fleets::classic, rulesets::classic, make_shooter<C>("random"),
+                  make_shooter<C>("random"), 3);
+    UniformPlacer<C> placer;
+    if (placed) REQUIRE(early.place(0, placer));
+    const GameRecord record = make_record(early, {});
+    INFO(to_text(record));
+    CHECK(record.outcome.end == GameEnd::in_progress);
+    CHECK(replay<C>(record).ok());
+    CHECK(check_record<C>(to_text(record)).ok);
+  }
 }
 
 } // namespace test_game_record

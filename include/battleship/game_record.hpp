@@ -793,11 +793,13 @@ template <BoardShape S>
     }
   }
   if (unplaced) {
-    // A game that stopped before shooting because a fleet was never placed: nothing to fire.
-    if (record.outcome.end != GameEnd::aborted || !record.shots.empty())
+    // Taken before every fleet was laid out (nothing played yet), or a game that stopped before
+    // shooting because a fleet was never placed: nothing to fire either way.
+    const bool before_play = record.outcome.end == GameEnd::in_progress && record.shots.empty();
+    if (!before_play && (record.outcome.end != GameEnd::aborted || !record.shots.empty()))
       return setup_fails("a player has no layout, but the record is not of a game aborted "
-                         "before its first shot");
-    game.abort(record.outcome.reason, record.outcome.at_fault);
+                         "before its first shot, nor of one taken before any shot");
+    if (!before_play) game.abort(record.outcome.reason, record.outcome.at_fault);
   }
 
   game.observe(&checker);
