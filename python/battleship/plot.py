@@ -91,15 +91,19 @@ def shots_distribution(
     results: Union[SimulationResult, Iterable[SimulationResult], Mapping[str, SimulationResult]],
     ax: Optional[Axes] = None,
     title: Optional[str] = "Shots needed to sink the whole fleet",
+    share: bool = False,
 ) -> Axes:
-    """One line per shooter: how many games finished after each number of shots."""
+    """One line per shooter: how many games finished after each number of shots, or with
+    ``share`` what share of its games did (for results of different numbers of games, whose
+    counts would not compare)."""
     items = _labelled(results, "shots_distribution")
     ax = _axes(ax, (9, 5))
     for label, r in items:
         shots = np.arange(len(r.histogram))
-        ax.step(shots, r.histogram, where="mid", label=f"{label} (mean {r.mean:.1f})")
+        heights = r.histogram / max(r.games, 1) if share else r.histogram
+        ax.step(shots, heights, where="mid", label=f"{label} (mean {r.mean:.1f})")
     ax.set_xlabel("shots fired")
-    ax.set_ylabel("games finished")
+    ax.set_ylabel("share of games" if share else "games finished")
     if title:
         ax.set_title(title)
     ax.legend()

@@ -69,7 +69,7 @@ class SprtResult:
         played = f"{self.played:,} played; " if self.played > self.match.games else ""
         return (
             f"SPRT of {self.match.a} - {self.match.b}, H0: {self.elo0:+g} Elo, H1: {self.elo1:+g} Elo "
-            f"(alpha {self.alpha:g}, beta {self.beta:g}): {verdict} after {self.match.games:,} matches "
+            f"(alpha {self.alpha:g}, beta {self.beta:g}): {verdict} after {self.match.games:,} match{'' if self.match.games == 1 else 'es'} "
             f"({played}log-likelihood ratio {self.llr:.2f}, bounds {self.lower:.2f} and {self.upper:.2f})"
         )
 

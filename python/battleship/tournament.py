@@ -343,7 +343,8 @@ class TournamentResult:
                 else:
                     cells.append("n/a")
             decided = s.wins + s.losses + s.draws
-            rating = f"{elo[s.name].elo:+.0f} ± {elo[s.name].margin:.0f}" if decided else "n/a"
+            # Rounded as an int first: a rating just below 0 printed "-0"
+            rating = f"{round(elo[s.name].elo):+d} ± {elo[s.name].margin:.0f}" if decided else "n/a"
             lines.append(
                 f"| {s.name} | {s.score:.3f} | {rating} | {s.wins} | {s.losses} | {s.draws} | " + " | ".join(cells) + " |"
             )

@@ -425,6 +425,11 @@ def test_simulate_and_compare_have_no_volley_options_and_say_so_for_a_volley_rul
     assert "the volley rule does not apply" in capsys.readouterr().out
     assert main(["simulate", "parity", "--games", "50", "--no-progress"]) == 0
     assert "volley" not in capsys.readouterr().out.splitlines()[0].split("Rules(")[0]
+    # The other rules of turns said nothing: cs32's and bbm103's pieces differ from classic ones
+    # only in rules a solo game never uses.
+    assert main(["simulate", "parity", "--games", "5", "--rules", "bbm103", "--no-progress"]) == 0
+    assert ("so the equalising shot and forfeiting invalid shots do not apply)"
+            in capsys.readouterr().out.splitlines()[0])
 
 
 def test_an_unknown_option_gets_the_subcommands_usage_line(capsys):
@@ -635,7 +640,12 @@ def test_match_first_loss_shows_the_first_match_a_lost(capsys):
     drawn = out.split("? not fired at):")[1]
     assert 0 < drawn.count("X") < 17  # parity's hits, short of the whole fleet
     assert main(["match", "probability", "random", "--games", "4", "--first-loss", "--no-progress"]) == 0
-    assert "probability lost no match" in capsys.readouterr().out
+    assert "probability lost none of the 4 decided matches" in capsys.readouterr().out
+    # Nothing decided (every match a draw at the cap): not a clean record, and no winner's mean.
+    assert main(["match", "parity", "random", "--games", "6", "--shot-cap", "20", "--first-loss", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "parity lost no match: no match was decided (6 drawn, 0 aborted)" in out
+    assert "winner's mean shots n/a" in out
     # A shooter against itself: the sides are A and B, in the report and in the loss alike.
     assert main(["match", "random", "random", "--games", "20", "--first-loss", "--no-progress"]) == 0
     out = capsys.readouterr().out
@@ -680,3 +690,71 @@ def test_each_built_in_has_a_summary_and_an_unknown_name_is_refused():
         battleship.shooter_summary("nope")
     with pytest.raises(ValueError, match="unknown placer 'nope'"):
         battleship.placer_summary("nope")
+
+
+def test_longest_says_so_when_no_game_finished(capsys):
+    # It printed nothing, and the run looked as if the option had been ignored.
+    assert main(["simulate", "parity", "--games", "5", "--shot-cap", "20", "--longest", "--no-progress"]) == 0
+    assert "--longest: no game finished, so there is no longest game to show" in capsys.readouterr().out
+
+
+def test_the_chart_may_not_overwrite_the_layout_it_was_played_on(tmp_path, capsys, root):
+    layout = tmp_path / "fleet.svg"
+    layout.write_text((root / "examples" / "layouts" / "classic.txt").read_text())
+    before = layout.read_text()
+    argv = ["compare", "--shooters", "parity", "--games", "5", "--layout", str(layout), "--plot", str(layout)]
+    assert main([*argv, "--no-progress"]) == 2
+    assert "is also --layout's file; give the chart a file of its own" in capsys.readouterr().err
+    assert layout.read_text() == before
+
+
+def test_a_chart_of_shooters_that_played_different_numbers_of_games_plots_shares(tmp_path, monkeypatch):
+    # The slow shooters' 200 games drew a flat line beside the others' 10,000 under a title that
+    # said every shooter played 10,000.
+    pytest.importorskip("matplotlib")
+    import battleship.plot
+
+    drawn = {}
+    real = battleship.plot.shots_distribution
+
+    def spy(results, **options):
+        drawn.update(options, games=[r.games for r in results])
+        return real(results, **options)
+
+    monkeypatch.setattr(battleship.plot, "shots_distribution", spy)
+    chart = tmp_path / "chart.png"
+    argv = ["compare", "--shooters", "parity,bayes", "--games", "40", "--slow-games", "4", "--plot", str(chart)]
+    assert main([*argv, "--no-progress"]) == 0 and chart.exists()
+    assert drawn["games"] == [40, 4] and drawn["share"] is True
+    assert drawn["title"] == "Shots to sink the fleet, 40 games each (bayes: 4)"
+    assert main(["compare", "--shooters", "parity", "--games", "40", "--plot", str(chart), "--no-progress"]) == 0
+    assert drawn["share"] is False and drawn["title"] == "Shots to sink the fleet, 40 games each"
+
+
+def test_a_tournament_header_names_the_placer_settings_and_their_placers(capsys):
+    # The header left --candidates and --search-budget out (the players' names show only the
+    # placer), and a fleet the budget could not lay out got no hint.
+    assert main(["tournament", "parity/spread", "hunt_target/elusive", "random", "--games", "2",
+                 "--candidates", "4", "--no-progress"]) == 0
+    assert ", seed 0, 4 candidates (elusive, spread)\n" in capsys.readouterr().out
+    crowded = ["--rows", "8", "--cols", "8", "--fleet", "bbm103", "--touching", "no_contact"]
+    assert main(["tournament", "parity/spread", "random", "--games", "2", "--search-budget", "5", *crowded,
+                 "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert ", search budget 5 (spread, uniform)\n" in out
+    assert "the placers found no layout for some fleets within --search-budget 5" in out
+
+
+def test_pieces_of_a_compare_with_slow_shooters_say_what_they_hold(tmp_path, capsys):
+    # A slow shooter plays only --slow-games of each piece: the header said every game of the
+    # range, and combine refused the pieces with no word of why.
+    pieces = []
+    for first in (0, 10):
+        piece = tmp_path / f"p{first}.json"
+        argv = ["compare", "--shooters", "random,expert", "--games", "10", "--slow-games", "3",
+                "--first-game", str(first), "--json", str(piece), "--no-progress"]
+        assert main(argv) == 0
+        assert f"(they played games {first} to {first + 2} only" in capsys.readouterr().out
+        pieces.append(str(piece))
+    assert main(["combine", *pieces]) == 2
+    assert "a slow shooter plays only --slow-games of each compare piece" in capsys.readouterr().err

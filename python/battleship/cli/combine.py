@@ -72,7 +72,11 @@ def _combine(args: argparse.Namespace) -> int:
         try:
             combined.append(battleship.combine(pieces))
         except ValueError as error:
-            raise ValueError(f"{what}, {_many(len(pieces), 'piece')}: {error}") from None
+            hint = ""
+            if "leave a gap" in str(error) and isinstance(pieces[0], battleship.SimulationResult):
+                hint = ("; a slow shooter plays only --slow-games of each compare piece: give every piece "
+                        "--slow-games at least its --games")
+            raise ValueError(f"{what}, {_many(len(pieces), 'piece')}: {error}{hint}") from None
         counted = sum(map(_counted_phases, pieces))
         if 0 < counted < len(pieces):  # combine keeps them only when every piece has them
             notes.append(f"{what}: misses by phase in {counted} of {_many(len(pieces), 'piece')}, so left out "

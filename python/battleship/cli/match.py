@@ -80,7 +80,11 @@ def _show_first_loss(args: argparse.Namespace, placer: Any, r: battleship.MatchR
     assert r.game_results is not None
     lost = [r.first_game + i for i, end in enumerate(r.game_results) if end == battleship.MatchResult.B_WON]
     if not lost:
-        print(f"\n{args.a} lost no match")
+        decided = r.wins_a + r.wins_b
+        if not decided:  # "lost no match" read as a clean record where nothing was decided
+            print(f"\n{args.a} lost no match: no match was decided ({r.draws:,} drawn, {r.aborted:,} aborted)")
+        else:
+            print(f"\n{args.a} lost none of the {decided:,} decided matches")
         return
     options = game_arguments(args)
     game = battleship.match_game(args.a, args.b, lost[0], placers=(placer, placer), **options)

@@ -13,6 +13,7 @@ import battleship
 from battleship import Fleet, Rules
 from battleship._arguments import INT_MAX, check_count
 from battleship.cli.options import Subparsers, _names, _positive
+from battleship.cli.report import _name_width
 from battleship.strategies import resolve_shooter
 
 
@@ -42,7 +43,8 @@ def _optimal(args: argparse.Namespace) -> int:
     generators = "1 generator (seed 0)" if args.seeds == 1 else f"{args.seeds} generators (seeds 0 to {args.seeds - 1})"
     print(f"Each shooter against every layout, with each of {generators}; "
           "s.e.: the standard error of the mean over them, 0 when they play alike")
-    print(f"{'shooter':<20}{'mean':>9}{'s.e.':>9}{'gap':>9}")
+    width = _name_width(names)  # a long module:attribute name shifted its row's numbers
+    print(f"{'shooter':<{width}}{'mean':>9}{'s.e.':>9}{'gap':>9}")
     for name in names:
         # One run a generator: a shooter that breaks ties at random plays differently with each,
         # and their spread is the only noise left in its mean (the layouts are all played).
@@ -54,7 +56,7 @@ def _optimal(args: argparse.Namespace) -> int:
         standard_error = statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else 0.0
         gap = mean / best - 1
         gap = 0.0 if abs(gap) < 1e-12 else gap  # a last-bit difference is no gap: -0.00% read as better than perfect
-        print(f"{name:<20}{mean:>9.4f}{standard_error:>9.4f}{100 * gap:>+8.2f}%", flush=True)
+        print(f"{name:<{width}}{mean:>9.4f}{standard_error:>9.4f}{100 * gap:>+8.2f}%", flush=True)
     return 0
 
 

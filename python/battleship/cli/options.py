@@ -162,10 +162,10 @@ def _budget_text(args: argparse.Namespace) -> str:
     return text
 
 
-def _budget_hint(args: argparse.Namespace) -> str:
-    """What to try when the placer found no layout for some games: a larger budget for its
-    uniform draws (the other placers have no such setting)."""
-    if args.placer not in DRAWING_PLACERS:
+def _budget_hint(args: argparse.Namespace, placers: Optional[Sequence[str]] = None) -> str:
+    """What to try when the placer (or one of a tournament's ``placers``) found no layout for
+    some games: a larger budget for its uniform draws (the other placers have no such setting)."""
+    if not any(p in DRAWING_PLACERS for p in ([args.placer] if placers is None else placers)):
         return ""
     if args.search_budget is None:
         return "; a crowded fleet may need --search-budget 3000000"

@@ -155,7 +155,8 @@ def _print_match(r: battleship.MatchResult, description: str, played: int) -> No
         print(f"  Elo difference ({a} - {b}): none to give, no game was decided")
     print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
     rate = played / r.seconds if r.seconds > 0 else 0.0
-    print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {r.mean_winner_shots:.2f}, {rate:,.0f} games/s")
+    winners = f"{r.mean_winner_shots:.2f}" if r.wins_a + r.wins_b else "n/a"  # 0.00 looked measured
+    print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {winners}, {rate:,.0f} games/s")
     if r.aborted:
         print(f"  first aborted game: {abort_reason(r)}")
     if r.phases_a is not None and r.phases_b is not None:

@@ -17,6 +17,7 @@ from battleship.cli.options import (
     _json_file,
     _names,
     _positive,
+    _same_file,
     _save_json,
     add_board_options,
     add_run_options,
@@ -60,10 +61,17 @@ def _table(
                 raise ValueError(f"{option} sets the placers that draw layouts; --layout lays out one drawing")
     rules = check_run(args, shooters, [args.placer])
     placer, drawing = _solo_placer(args)
-    solo = " (solo games: every shot is answered at once, so the volley rule does not apply)"
+    # The rules of turns mean nothing to a solo game: say which of them this run's rules set.
+    idle = [what for what, set_here in (("the volley rule", rules.volley != "single"),
+                                         ("the equalising shot", rules.equalising_shot),
+                                         ("forfeiting invalid shots", rules.invalid_shot == "forfeits")) if set_here]
+    solo = ""
+    if idle:
+        rule_list = ", ".join(idle[:-1]) + (" and " if len(idle) > 1 else "") + idle[-1]
+        solo = (f" (solo games: every shot is answered at once, so {rule_list} "
+                f"{'does' if len(idle) == 1 else 'do'} not apply)")
     laid_out = f"layout from {args.layout}" if drawing else f"placer {args.placer}{_budget_text(args)}"
-    print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, {laid_out}"
-          + (solo if rules.volley != "single" else ""))
+    print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, {laid_out}{solo}")
     if drawing:
         print(drawing, end="")
     width = _name_width(shooters)
@@ -80,6 +88,11 @@ def _table(
         print(PHASES_LEGEND)
     if capped:
         print(f"* slow shooter (milliseconds a move): {_many(min(capped.values()), 'game')}; change with --slow-games")
+        if args.first_game or args.json is not None:  # a piece of a split run: say what it holds
+            first = args.first_game
+            print(f"  (they played games {first:,} to {first + min(capped.values()) - 1:,} only: pieces combine into "
+                  "one run only where every piece played all its games, so give such pieces --slow-games "
+                  f"{args.games:,} or more)")
         _same_layouts(args, placer, results, capped)
     return results
 
@@ -160,6 +173,8 @@ def _check_plot_file(path: str) -> str:
 def _compare(args: argparse.Namespace) -> int:
     shooters = battleship.shooter_names() if args.shooters is None else _names(args.shooters, "--shooters")
     plot = None if args.plot is None else _check_plot_file(args.plot)
+    if plot is not None and args.layout is not None and _same_file(plot, args.layout):
+        raise ValueError(f"--plot {plot} is also --layout's file; give the chart a file of its own")
     json_file = _json_file(args, plot)
     results = _table(args, shooters, slow_games=args.slow_games)
     _save_json(json_file, results, args)
@@ -174,7 +189,13 @@ def _compare(args: argparse.Namespace) -> int:
         from battleship.plot import shots_distribution
 
         figure, ax = plt.subplots(figsize=(9, 5))
-        shots_distribution(results, ax=ax, title=f"Shots to sink the fleet, {args.games:,} games each")
+        # The slow shooters play fewer games: their counts would be a flat line beside the
+        # others', so then every line is a share of its own games, and the title says how many.
+        fewer = [r for r in results if r.games != args.games]
+        title = f"Shots to sink the fleet, {args.games:,} games each"
+        if fewer:
+            title += " (" + "; ".join(f"{r.shooter}: {r.games:,}" for r in fewer) + ")"
+        shots_distribution(results, ax=ax, title=title, share=bool(fewer))
         try:
             figure.savefig(plot, dpi=120, bbox_inches="tight")
         except OSError as error:
@@ -239,6 +260,8 @@ def _simulate(args: argparse.Namespace) -> int:
     (r,) = _table(args, [args.shooter], game_shots=args.longest)
     if args.longest and r.game_shots is not None and r.finished:
         _show_longest(args, r.first_game + int(r.game_shots.argmax()))
+    elif args.longest:  # said, not left out without a word
+        print("--longest: no game finished, so there is no longest game to show")
     _save_json(json_file, [r], args)
     return nothing_played(_NONE_PLACED + _budget_hint(args)) if played_nothing([r]) else _invalid_shots_only([r])
 
