@@ -41,7 +41,7 @@ constexpr std::string_view usage = R"(Usage:
 
 Plays one two-player game between two shooters of the registry, printed move by move, with both
 oceans side by side at the end. Both fleets are laid out uniformly at random, unless --layout
-draws player 1's.
+draws player 1's. Players are counted from 1 here: player 1 is the library's player 0.
 
   --seed N       the game's seed, 0 to 2^64 - 1 (default 1)
   --first NAME   player 1's shooter (default hunt_target)
@@ -198,9 +198,10 @@ int main(int argc, char** argv) {
       const MatchResult m =
           drawn ? batch(FixedPlacer<S>(placed_layout(*drawn))) : batch(UniformPlacer<S>{});
       const Proportion a = m.share_a();
-      std::printf("%s against %s, %s rules, %s (seed %llu): %s wins %.1f%% (95%% "
+      std::printf("%s%s against %s, %s rules, %s (seed %llu): %s wins %.1f%% (95%% "
                   "interval %.1f to %.1f), draws %llu, aborted %llu; the first mover wins %.1f%%\n",
-                  first.c_str(), second.c_str(), rules_name.c_str(),
+                  first.c_str(), drawn ? (" (fleet from " + layout_file + ")").c_str() : "",
+                  second.c_str(), rules_name.c_str(),
                   examples::counted(m.games, "match", "matches").c_str(),
                   static_cast<unsigned long long>(seed), first.c_str(), 100 * a.share, 100 * a.low,
                   100 * a.high, static_cast<unsigned long long>(m.draws),

@@ -88,8 +88,9 @@ def run(args: argparse.Namespace) -> None:
             sweep = [c for c in salvo.view(0).open_cells() if (c[0] + c[1]) % 2 == 0] or salvo.view(0).open_cells()
             me.queue = sweep[: salvo.next_volley_size]
         salvo.play_volley()
-    print(f"salvo, me against probability: {salvo.outcome.end}, winner {salvo.outcome.winner}, "
-          f"{salvo.outcome.rounds} rounds")
+    ended = salvo.outcome  # the winner's name, not its seat: "win, winner 1" read as a win for me
+    result = f"{salvo.players[ended.winner]} won" if ended.winner is not None else ended.end
+    print(f"salvo, me against probability: {result} in {ended.rounds} rounds")
 
     # A player may resign between turns: the match is aborted with that player at fault.
     resigned = battleship.Game("parity", "random", seed=7)

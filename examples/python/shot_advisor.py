@@ -174,7 +174,8 @@ def advise(view: TargetView, shooter: BuiltinShooter, rng: Rng,
             unanswered = [c for c in suggested if c not in answered]
             line = answers.read(unanswered)
             if line is None or line.strip().lower() == "quit":
-                state = f"{view.shots_fired} shots fired, {view.afloat_count} ships afloat"
+                fired, afloat = view.shots_fired, view.afloat_count
+                state = f"{fired} shot{'' if fired == 1 else 's'} fired, {afloat} ship{'' if afloat == 1 else 's'} afloat"
                 print(f"{'input ended' if line is None else 'quit'}: {state}")
                 return
             if not line.strip():
