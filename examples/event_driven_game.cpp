@@ -62,6 +62,26 @@ std::string last_cell(const Board<S>& board) {
   return format_coord(Coord{board.rows() - 1, board.cols() - 1}, CoordNotation::letter_number);
 }
 
+/// What the person knows of the enemy's ocean, a row a line: o a miss, X a hit, . not fired at.
+void print_target(const TargetView<S>& view) {
+  const Board<S>& board = view.board();
+  std::string header = "   ";
+  for (int col = 0; col < board.cols(); ++col) {
+    header += ' ';
+    header += static_cast<char>('A' + col);
+  }
+  std::printf("%s\n", header.c_str());
+  for (int row = 0; row < board.rows(); ++row) {
+    std::string line;
+    for (int col = 0; col < board.cols(); ++col) {
+      const auto i = static_cast<std::size_t>(board.index(Coord{row, col}));
+      line += ' ';
+      line += view.hits().test(i) ? 'X' : view.shots().test(i) ? 'o' : '.';
+    }
+    std::printf("%3d%s\n", row + 1, line.c_str());
+  }
+}
+
 /// Where the person's next cell comes from: the keyboard, or a stand-in player.
 class Person {
 public:
@@ -83,7 +103,7 @@ public:
       const auto parsed = parse_coord(line, CoordNotation::letter_number);
       const Board<S>& board = view.board();
       if (!parsed)
-        std::printf("  %s\n", parsed.error.c_str());
+        std::printf("  not a cell like B7: %s\n", parsed.error.c_str());
       else if (!board.contains(*parsed.coord))
         std::printf("  %s is off the board (A1 to %s)\n", line.c_str(), last_cell(board).c_str());
       else if (!view.is_open(*parsed.coord))
@@ -154,6 +174,9 @@ int main(int argc, char** argv) {
   Person person(automatic);
   Screen screen(person, game.view(0));
   game.observe(&screen);
+  std::printf("%s rules, %s fleet of %d ships, against %s; name cells from A1 to %s\n",
+              rules_name.c_str(), fleets::named(rules_name) ? rules_name.c_str() : "classic",
+              fleet.ship_count(), opponent.c_str(), last_cell(game.view(0).board()).c_str());
 
   // The event loop: the engine plays the opponent's turns; the person's volleys are fired as soon
   // as they are complete, one volley at a time, so each is chosen after the last was answered.
@@ -162,6 +185,7 @@ int main(int argc, char** argv) {
       game.play_turn();
       continue;
     }
+    if (!automatic) print_target(game.view(0)); // a person sees the board before each volley
     if (!game.turn_under_way())
       std::printf("round %d: name %d cell(s)\n", game.outcome().rounds + 1,
                   game.next_volley_size());
