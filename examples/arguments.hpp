@@ -21,6 +21,7 @@
 
 #include <battleship/fleet.hpp>
 #include <battleship/rules.hpp>
+#include <battleship/simulate.hpp>
 #include <battleship/sprt.hpp>
 
 namespace examples {
@@ -154,6 +155,22 @@ public:
 
   /// The value of the option moved to, a seed (any 64-bit whole number).
   std::uint64_t seed() { return count(0, max_seed); }
+
+  /// Reads the option moved to into `options` if it is one of a run's: `--games` (a whole number
+  /// from `fewest_games` to `most_games`), `--seed` or `--threads` (0 for every core, at most
+  /// `battleship::max_threads`); false for any other.
+  bool run_option(battleship::SimulationOptions& options, std::uint64_t most_games,
+                  std::uint64_t fewest_games = 1) {
+    if (is("--games"))
+      options.games = count(fewest_games, most_games);
+    else if (is("--seed"))
+      options.seed = seed();
+    else if (is("--threads"))
+      options.threads = static_cast<unsigned>(count(0, battleship::max_threads));
+    else
+      return false;
+    return true;
+  }
 
   /// Reads the option moved to into `test` if it is one of a sequential test's: `--elo0`,
   /// `--elo1` (from -4000 to 4000), `--alpha` or `--beta` (from 0 to 1); false for any other.

@@ -83,13 +83,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> players;
   examples::Arguments args(argc, argv, "round_robin", usage);
   while (args.next()) {
-    if (args.is("--games"))
-      options.games = args.count(1, 10'000'000);
-    else if (args.is("--seed"))
-      options.seed = args.seed();
-    else if (args.is("--threads"))
-      options.threads = static_cast<unsigned>(args.count(0, max_threads));
-    else if (args.positional()) {
+    if (args.run_option(options, 10'000'000)) continue;
+    if (args.positional()) {
       const std::string player(args.current());
       const PlayerNames names(player);
       args.check_name("PLAYER", names.shooter, shooter_names<S>());

@@ -55,12 +55,8 @@ int main(int argc, char** argv) {
     if (args.sprt_option(test)) continue;
     if (args.is("--batch"))
       batch = args.count(2, 1'000'000);
-    else if (args.is("--games"))
-      options.games = args.count(2, 100'000'000);
-    else if (args.is("--seed"))
-      options.seed = args.seed();
-    else if (args.is("--threads"))
-      options.threads = static_cast<unsigned>(args.count(0, max_threads));
+    else if (args.run_option(options, 100'000'000, 2))
+      continue;
     else if (args.positional() && shooters.size() < 2) {
       args.check_name("shooter", args.current(), shooter_names<S>());
       shooters.emplace_back(args.current());

@@ -89,13 +89,8 @@ int main(int argc, char** argv) {
   bool phases = false;
   examples::Arguments args(argc, argv, "simulate_histogram", usage);
   while (args.next()) {
-    if (args.is("--games"))
-      options.games = args.count(1, 100'000'000);
-    else if (args.is("--seed"))
-      options.seed = args.seed();
-    else if (args.is("--threads"))
-      options.threads = static_cast<unsigned>(args.count(0, max_threads));
-    else if (args.is("--shooter"))
+    if (args.run_option(options, 100'000'000)) continue;
+    if (args.is("--shooter"))
       shooter = args.name(shooter_names<S>());
     else if (args.is("--placer"))
       placer = args.name(placer_names<S>());
