@@ -47,7 +47,8 @@ def main() -> None:
     parser.add_argument(
         "--episodes", type=whole_number(1), metavar="N", default=200, help="matches each agent plays (default 200)"
     )
-    parser.add_argument("--rules", choices=["classic", "salvo", "russian"], default="classic")
+    parser.add_argument("--rules", choices=["classic", "salvo", "russian"], default="classic",
+                        help="the named rule set of the matches (default classic)")
     parser.add_argument("--opponent", metavar="NAME", default="probability",
                         help="the engine's shooter the agents play against (default probability)")
     parser.add_argument("--show", action="store_true", help="print the last match's boards")

@@ -31,6 +31,7 @@ class CheckerboardHunter:
     """Checkerboard hunting, then the four neighbours of every hit."""
 
     name = "py_checkerboard"
+    forget_stale = True  # drop the queued neighbours once every hit belongs to a sunk ship
 
     def __init__(self) -> None:
         self.targets: List[Cell] = []
@@ -39,7 +40,7 @@ class CheckerboardHunter:
         self.targets = []
 
     def next_shot(self, view: TargetView, rng: Rng) -> Cell:
-        if view.search_phase == "hunting":
+        if self.forget_stale and view.search_phase == "hunting":
             self.targets = []
         while self.targets:
             cell = self.targets.pop()
@@ -53,6 +54,14 @@ class CheckerboardHunter:
         if outcome.struck:
             r, c = cell
             self.targets += [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+
+
+class StaleTargets(CheckerboardHunter):
+    """The same shooter without the stale-target rule: it fires at every queued neighbour,
+    those of ships already sunk too, as the engine's hunt_target and parity do (after PyShips)."""
+
+    name = "py_checkerboard_stale"
+    forget_stale = False
 
 
 class EdgePlacer:
@@ -88,8 +97,10 @@ def main() -> None:
     mine = battleship.simulate(CheckerboardHunter(), args.games, seed=1, progress=False)
     seconds = time.perf_counter() - start
     engine = battleship.simulate("parity", args.games, seed=1, progress=False)
+    stale = battleship.simulate(StaleTargets(), args.games, seed=1, progress=False)
     print(f"{mine.shooter}: mean {mine.mean:.2f} shots ({seconds / (mine.mean * mine.games) * 1e6:.1f} µs per shot)")
-    print(f"parity (C++): mean {engine.mean:.2f} shots")
+    print(f"{stale.shooter} (no stale-target rule): mean {stale.mean:.2f} shots")
+    print(f"parity (C++, fires at the neighbours of sunk ships' hits too): mean {engine.mean:.2f} shots")
     duel = battleship.match(CheckerboardHunter(), "parity", 200, seed=1, progress=False)
     print(f"head to head: {duel.a} {duel.wins_a}, {duel.b} {duel.wins_b}, draws {duel.draws}")
     # The placer in a solo run, against the uniform layouts of the same seed.

@@ -1,5 +1,11 @@
 """Python quick start: simulate the built-in shooters, play one game, look at a board.
 
+In order: every built-in shooter simulated; placer objects and their options; a game on a 12 x
+12 board with the Russian fleet and rules; a round robin and its Elo fit; a match, its record
+replayed and pickled; a salvo match driven a volley at a time through ``QueuedShooter``, with an
+observer; a player resigning; a board by hand, a shot refused with its reason; ``Ocean.fit()``
+and blocked cells.
+
     python examples/python/quickstart.py [--games N]
 """
 

@@ -72,7 +72,8 @@ def main() -> None:
     parser.add_argument(
         "--episodes", type=whole_number(1), metavar="N", default=200, help="matches a pair (default 200)"
     )
-    parser.add_argument("--rules", choices=["classic", "salvo", "russian"], default="classic")
+    parser.add_argument("--rules", choices=["classic", "salvo", "russian"], default="classic",
+                        help="the named rule set of the matches (default classic)")
     args = parser.parse_args()
     rules = battleship.Rules.named(args.rules)
     fleet = battleship.Fleet.russian() if args.rules == "russian" else None

@@ -81,6 +81,10 @@ def test_the_python_placer_makes_the_density_shooter_work_harder(
     out = run_example("python_shooter.py", ["--games", "300"], tmp_path, python_env).stdout
     duel = re.search(r"^head to head: py_checkerboard (\d+), parity (\d+), draws (\d+)$", out, re.MULTILINE)
     assert duel and sum(map(int, duel.groups())) == 200
+    # The README's 61.3 -> 55.0: the stale-target rule, both ways, on the same games.
+    fresh = re.search(r"^py_checkerboard: mean (\d+\.\d\d) shots", out, re.MULTILINE)
+    stale = re.search(r"^py_checkerboard_stale \(no stale-target rule\): mean (\d+\.\d\d) shots$", out, re.MULTILINE)
+    assert fresh and stale and float(stale[1]) > float(fresh[1]) + 3, out
     edges = re.search(r"^probability against py_edges: mean (\d+\.\d\d) shots over 300 games "
                       r"\(uniform layouts: (\d+\.\d\d)\)$", out, re.MULTILINE)
     assert edges, out

@@ -1,7 +1,7 @@
 /// @file strategies/hunt_target.hpp
 /// @brief Hunt/target shooters: random hunting, then the neighbours of every hit (seed 001), and
-/// the parity variant that hunts on a lattice spaced by the shortest ship afloat (seeds 001, 003,
-/// 004).
+/// the parity variant that hunts on a lattice spaced by the shortest ship afloat (DataGenetics'
+/// refinement of the seeds' fixed checkerboard).
 #pragma once
 
 #include <array>
