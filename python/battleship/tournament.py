@@ -176,6 +176,8 @@ def _fit(names: Sequence[str], results: Iterable[MatchResult], anchor: Optional[
     """The Elo fit of players ``names`` to ``results``: the engine's ``fit_elo`` on every pair's
     results added up, with the names put back."""
     index = {name: k for k, name in enumerate(names)}
+    if anchor is not None and not isinstance(anchor, str):  # a player's index is no name
+        raise TypeError(f"the anchor must be a player's name (a str), got {anchor!r}")
     if anchor is not None and anchor not in index:
         raise ValueError(f"the anchor {anchor!r} is not a player; the players are {', '.join(map(repr, names))}")
     tallies: Dict[Tuple[str, str], Tuple[int, int, int]] = {}  # wins each side, draws
@@ -232,7 +234,7 @@ def elo_fit(results: Iterable[MatchResult], *, anchor: Optional[str] = None) -> 
     (0.0, 0)
 
     ``ValueError`` for results naming fewer than two players, a result of a player against
-    itself, or an anchor that is not a player.
+    itself, or an anchor that is not a player; ``TypeError`` for an anchor that is not a str.
     """
     results = list(results)
     return _fit(_names(results), results, anchor)

@@ -268,6 +268,8 @@ def test_elo_ratings_refuses_results_that_rate_nobody():
         battleship.elo_ratings([dataclasses.replace(m, b="parity")])
     with pytest.raises(ValueError, match="the anchor 'probability' is not a player; the players are 'parity', 'random'"):
         battleship.elo_ratings([m], anchor="probability")
+    with pytest.raises(TypeError, match=r"^the anchor must be a player's name \(a str\), got 0$"):
+        battleship.elo_fit([m], anchor=0)  # type: ignore[arg-type]  # an index is no name
 
 
 def results(m: battleship.MatchResult, *tallies: tuple) -> list:

@@ -40,8 +40,9 @@ with the opponent at fault, and the next ``step()`` ends the episode with +1 (``
 says why). An exception from the opponent's opening turn passes out of ``reset()`` and leaves no
 episode: ``step()`` asks for another ``reset()``.
 
-**End**: ``terminated`` when the match ends; ``truncated`` after ``max_steps`` steps, refused ones
-included (``4 * rows * cols`` unless given).
+**End**: ``terminated`` when the match ends (a shot cap that ends it drawn too: unlike the solo
+game's cap, which truncates, it ends the match the rules play); ``truncated`` after ``max_steps``
+steps, refused ones included (``4 * rows * cols`` unless given).
 
 **Who moves first**: ``first="agent"`` (the default), ``"opponent"``, or ``"random"`` (drawn at
 each ``reset``). **Determinism**: ``reset(seed=s)`` fixes both fleets, who moves first and the
