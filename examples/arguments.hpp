@@ -172,6 +172,20 @@ public:
     return true;
   }
 
+  /// Reads the option moved to into `first` or `second` if it is `--first` or `--second`, a
+  /// two-player game's shooters, checked against `known` (the registry's names); false for any
+  /// other.
+  bool players_option(std::string& first, std::string& second,
+                      const std::vector<std::string>& known) {
+    if (is("--first"))
+      first = name(known);
+    else if (is("--second"))
+      second = name(known);
+    else
+      return false;
+    return true;
+  }
+
   /// Reads the option moved to into `test` if it is one of a sequential test's: `--elo0`,
   /// `--elo1` (from -4000 to 4000), `--alpha` or `--beta` (from 0 to 1); false for any other.
   bool sprt_option(battleship::SprtTest& test) {

@@ -69,11 +69,7 @@ int main(int argc, char** argv) {
   while (args.next()) {
     if (args.is("--seed"))
       seed = args.seed();
-    else if (args.is("--first"))
-      first = args.name(shooter_names<S>());
-    else if (args.is("--second"))
-      second = args.name(shooter_names<S>());
-    else
+    else if (!args.players_option(first, second, shooter_names<S>()))
       args.refuse();
   }
 

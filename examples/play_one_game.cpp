@@ -138,10 +138,8 @@ int main(int argc, char** argv) {
     ++others;
     if (args.is("--seed"))
       seed = args.seed();
-    else if (args.is("--first"))
-      first = args.name(shooter_names<S>());
-    else if (args.is("--second"))
-      second = args.name(shooter_names<S>());
+    else if (args.players_option(first, second, shooter_names<S>()))
+      continue;
     else if (args.is("--rules"))
       rules_name = args.rules_name();
     else if (args.is("--record"))

@@ -28,11 +28,19 @@ TEST_CASE("a histogram summarises hand-countable data", "[statistics]") {
   CHECK(h.ci95() == Approx(1.96 * std::sqrt(520.0 / 4) / std::sqrt(5.0)));
 }
 
+namespace {
+/// n games, game k taking k shots: a percentile is then its own rank.
+ShotHistogram ranked(int n) {
+  ShotHistogram h;
+  for (int k = 1; k <= n; ++k) h.add(k);
+  return h;
+}
+} // namespace
+
 TEST_CASE("every whole percentile is the exact nearest rank", "[statistics]") {
   // Game k of n takes k shots, so the percentile is its rank: ceil(p * n / 100), in integers.
   for (int n = 1; n <= 200; ++n) {
-    ShotHistogram h;
-    for (int k = 1; k <= n; ++k) h.add(k);
+    const ShotHistogram h = ranked(n);
     for (int p = 1; p <= 100; ++p) {
       CAPTURE(n, p);
       CHECK(h.percentile(p) == (p * n + 99) / 100);
@@ -44,8 +52,7 @@ TEST_CASE("a percentile given to one decimal is the nearest rank of that decimal
   // 64.4 is 64.400000000000006 in binary: 64.4% of 250 games, rank 161 exactly, became 162.
   // The rank in integers: ceil(p10 * n / 1000), p10 the percentage in tenths.
   for (int n = 1; n <= 400; ++n) {
-    ShotHistogram h;
-    for (int k = 1; k <= n; ++k) h.add(k);
+    const ShotHistogram h = ranked(n);
     for (int p10 = 1; p10 <= 1000; ++p10) {
       CAPTURE(n, p10);
       CHECK(h.percentile(p10 / 10.0) == (p10 * n + 999) / 1000);

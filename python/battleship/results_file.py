@@ -34,8 +34,8 @@ from battleship.tournament import TournamentResult
 __all__ = ["save_results", "load_results", "Result"]
 
 Result = Union[SimulationResult, MatchResult, TournamentResult, SprtResult]
-_Kind = TypeVar("_Kind", SimulationResult, MatchResult, TournamentResult, SprtResult)
 """What ``save_results`` writes and ``load_results`` reads."""
+_Kind = TypeVar("_Kind", SimulationResult, MatchResult, TournamentResult, SprtResult)
 
 FORMAT = "battleship-results"
 VERSION = 1

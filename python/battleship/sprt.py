@@ -19,7 +19,6 @@ less. Between ``elo0`` and ``elo1`` either answer may come, and the test is long
 from __future__ import annotations
 
 import numbers
-
 from dataclasses import dataclass
 from typing import Any, Dict, List, Literal, Mapping
 
@@ -69,7 +68,8 @@ class SprtResult:
         played = f"{self.played:,} played; " if self.played > self.match.games else ""
         return (
             f"SPRT of {self.match.a} - {self.match.b}, H0: {self.elo0:+g} Elo, H1: {self.elo1:+g} Elo "
-            f"(alpha {self.alpha:g}, beta {self.beta:g}): {verdict} after {self.match.games:,} match{'' if self.match.games == 1 else 'es'} "
+            f"(alpha {self.alpha:g}, beta {self.beta:g}): {verdict} after {self.match.games:,} "
+            f"match{'' if self.match.games == 1 else 'es'} "
             f"({played}log-likelihood ratio {self.llr:.2f}, bounds {self.lower:.2f} and {self.upper:.2f})"
         )
 

@@ -131,11 +131,10 @@ public:
 };
 
 /// Hunt/target with parity, DataGenetics' refinement of the seeds' checkerboard: hunts only cells
-/// with
-/// `(row + col) % k == offset % k`, where `k` is the shortest ship that may still be afloat (every
-/// such ship covers one of them, so no ship can hide from the lattice) and `offset` is drawn once
-/// per game; once the lattice has no usable cell left it hunts any usable cell. Targets like
-/// hunt/target.
+/// with `(row + col) % k == offset % k`, where `k` is the shortest ship that may still be afloat
+/// (every such ship covers one of them, so no ship can hide from the lattice) and `offset` is
+/// drawn once per game; once the lattice has no usable cell left it hunts any usable cell. Targets
+/// like hunt/target.
 ///
 /// With a fixed checkerboard (`k = 2` throughout) this would be PyShips' parity shooter (seed
 /// 001), which the engine does not register: widening the lattice as short ships sink makes this

@@ -10,8 +10,9 @@ leaves the round unchanged, apart from the cursor, which goes to the cell named,
 ``message``. Everything is deterministic given ``Settings.seed``, but for one thing: on a fleet so
 crowded that one uniform layout takes over 4 ms of CPU to draw (the Russian fleet on 7 x 7
 without edge contact, say), ``elusive`` and ``spread``, which draw many a placement, would take
-up to a minute each round, and the computer lays out its fleet with ``uniform`` instead (``Match.placer_note``
-says so): which one depends on the machine's speed on boards near that line.
+up to a minute each round, and the computer lays out its fleet with ``uniform`` instead
+(``Match.placer_note`` says so): which one depends on the machine's speed on boards near that
+line.
 
 >>> match = Match(Settings(rows=8, cols=8, fleet="classic", seed=3, opponent="random"))
 >>> r = match.round
