@@ -152,13 +152,22 @@ def placer_of(args: argparse.Namespace, name: str) -> Any:
     return drawing(**options) if drawing is not None and options else name
 
 
-def _budget_text(args: argparse.Namespace) -> str:
-    """``--search-budget`` and ``--candidates`` for a run's header, where they apply."""
+def _budget_text(args: argparse.Namespace, placers: Optional[Sequence[str]] = None) -> str:
+    """``--search-budget`` and ``--candidates`` for a run's header, where they apply: to its
+    placer, or to those of a tournament's ``placers`` named after each setting."""
+    names = [args.placer] if placers is None else placers
+
+    def applied(kind: Any) -> Tuple[bool, str]:
+        which = sorted({p for p in names if p in kind})
+        return bool(which), "" if placers is None else f" ({', '.join(which)})"
+
     text = ""
-    if args.placer in DRAWING_PLACERS and args.search_budget is not None:
-        text += f", search budget {args.search_budget:,}"
-    if args.placer in CHOOSING_PLACERS and args.candidates is not None:
-        text += f", {_many(args.candidates, 'candidate')}"
+    drawing, to_drawing = applied(DRAWING_PLACERS)
+    choosing, to_choosing = applied(CHOOSING_PLACERS)
+    if drawing and args.search_budget is not None:
+        text += f", search budget {args.search_budget:,}{to_drawing}"
+    if choosing and args.candidates is not None:
+        text += f", {_many(args.candidates, 'candidate')}{to_choosing}"
     return text
 
 

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from typing import Sequence, Tuple
+from typing import Tuple
 
 import battleship
 from battleship.cli.options import (
-    CHOOSING_PLACERS,
     OWN,
     Subparsers,
     _add_first_game_option,
     _add_json_option,
     _budget_hint,
+    _budget_text,
     _json_file,
     _save_json,
     add_board_options,
@@ -22,7 +22,6 @@ from battleship.cli.options import (
     run_arguments,
 )
 from battleship.cli.report import _describe, _print_tournament, abort_reason, nothing_played, played_nothing
-from battleship.strategies import DRAWING_PLACERS
 from battleship.tournament import player_name
 
 
@@ -32,19 +31,6 @@ def _player(text: str) -> Tuple[str, str]:
     if slash and not placer:  # a placer left out after "/" is a slip, not uniform
         raise ValueError(f"player {text!r}: no placer after '/'; write SHOOTER for the uniform placer, or SHOOTER/PLACER")
     return shooter, placer or "uniform"
-
-
-def _settings_text(args: argparse.Namespace, placers: Sequence[str]) -> str:
-    """``--search-budget`` and ``--candidates`` for the header, with the entrants' placers they
-    apply to (the players' names say only which placer each has)."""
-    text = ""
-    drawing = sorted({p for p in placers if p in DRAWING_PLACERS})
-    choosing = sorted({p for p in placers if p in CHOOSING_PLACERS})
-    if args.search_budget is not None and drawing:
-        text += f", search budget {args.search_budget:,} ({', '.join(drawing)})"
-    if args.candidates is not None and choosing:
-        text += f", {args.candidates:,} candidate{'' if args.candidates == 1 else 's'} ({', '.join(choosing)})"
-    return text
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -63,7 +49,7 @@ def _tournament(args: argparse.Namespace) -> int:
     json_file = _json_file(args)
     t = battleship.tournament(entrants, args.games, first_game=args.first_game, phases=args.phases,
                               **run_arguments(args))
-    _print_tournament(t, _describe(args, rules) + _settings_text(args, [placer for _, placer in players]), args.anchor)
+    _print_tournament(t, _describe(args, rules) + _budget_text(args, [placer for _, placer in players]), args.anchor)
     if any("could not place its fleet" in m.first_abort for m in t.matches.values()):
         hint = _budget_hint(args, [placer for _, placer in players])
         if hint:
