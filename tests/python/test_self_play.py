@@ -345,6 +345,8 @@ def test_calls_before_reset_are_refused_and_render_shows_both_targets():
         env.probability_map("player_0")
     with pytest.raises(RuntimeError, match=r"call reset\(\) before action_mask\(\)"):
         env.action_mask("player_0")
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\): no agent is in a match under way"):
+        env.step(0)  # the raw env, unwrapped: it was an AttributeError from inside
     wrapped = self_play.env()
     # PettingZoo's order-enforcing wrapper raises AssertionError itself (a raise, not an assert: kept under -O).
     with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
@@ -352,7 +354,7 @@ def test_calls_before_reset_are_refused_and_render_shows_both_targets():
     env.reset(seed=1)
     env.step(env.suggest("player_0"))
     text = env.render()
-    assert text is not None and "player_0's target (1 shots)" in text and "player_1's target (0 shots)" in text
+    assert text is not None and "player_0's target (shots: 1)" in text and "player_1's target (shots: 0)" in text
     pictures = SelfPlayEnv(render_mode="rgb_array")
     pictures.reset(seed=1)
     blank = pictures.render()
@@ -397,7 +399,7 @@ def test_human_rendering_prints_the_text_and_pettingzoo_s_render_test_passes(cap
     env.reset(seed=1)
     env.step(env.suggest("player_0"))
     assert env.render() is None
-    assert "player_0's target (1 shots)" in capsys.readouterr().out
+    assert "player_0's target (shots: 1)" in capsys.readouterr().out
     render_test(lambda render_mode=None: self_play.env(render_mode=render_mode))
 
 
@@ -462,3 +464,15 @@ def test_an_agent_with_no_shot_to_fire_is_not_selected():
     env.step(2)  # a hit, and player_1's cap: both fleets afloat, both capped, a draw
     assert all(env.terminations.values()) and env.game.outcome.end == "draw"
     assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
+
+
+def test_a_raw_step_after_every_agent_is_removed_asks_for_a_reset():
+    env = SelfPlayEnv(rows=4, cols=4, fleet=battleship.Fleet([battleship.ShipClass("Boat", "B", 2)]))
+    env.reset(seed=3)
+    while env.agents:  # play to the end, then step each terminated agent out
+        done = env.terminations[env.agent_selection] or env.truncations[env.agent_selection]
+        env.step(None if done else env.suggest(env.agent_selection))
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        env.step(0)  # was a KeyError naming the last agent removed
+    env.reset(seed=3)
+    assert env.agents == ["player_0", "player_1"] and not any(env.terminations.values())

@@ -248,7 +248,10 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         """Name cell ``action`` for the selected agent's volley; once it is complete, fire it.
-        A terminated or truncated agent's step takes ``None`` and removes it."""
+        A terminated or truncated agent's step takes ``None`` and removes it; once every agent is
+        removed (or before the first ``reset()``), a step is a ``RuntimeError`` asking for one."""
+        if not self.agents:  # the raw env, unwrapped: say why instead of a KeyError from inside
+            raise RuntimeError("call reset() before step(): no agent is in a match under way")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -313,7 +316,7 @@ class SelfPlayEnv(AECEnv):  # type: ignore[misc]
         for agent in AGENTS:
             player = self._order.index(agent)
             shots = self._game.outcome.shots[player]
-            parts.append(f"{agent}'s target ({shots} shots)\n{view_text(self._game.view(player))}\n")
+            parts.append(f"{agent}'s target (shots: {shots})\n{view_text(self._game.view(player))}\n")
         if self.render_mode == "human":
             print("".join(parts))
             return None
