@@ -36,6 +36,7 @@ RUNS = {
     "longest_game.py": (["--games", "300"], "the ocean after"),
     "saved_results.py": (["{tmp}/runs.json", "--games", "300"], "probability minus parity, game by game: "),
     "where_misses_fall.py": (["--games", "300", "--plot", "{tmp}/phases.png"], "probability saves "),
+    "train_agent.py": (["--episodes", "200", "--tests", "30"], "on the layouts of seeds 0 to 29, the same for each"),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
@@ -43,6 +44,7 @@ DEFAULT_LINES = {
     "vector_env.py": "probability on 64 chosen layouts: mean",
     "custom_command.py": "probability, 2,000 games per placer, 10 x 10, fleet classic",
     "shot_advisor.py": "input ended: 0 shots fired, 5 ships afloat",  # no input: it stops
+    "train_agent.py": "10,000 training games",
 }
 
 
@@ -277,6 +279,17 @@ def test_example_runs_with_no_arguments(name: str, tmp_path: pathlib.Path, pytho
     assert DEFAULT_LINES.get(name, RUNS[name][1]) in done.stdout
 
 
+def test_the_trained_agent_learns_to_fire_far_better_than_at_random(tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
+    out = run_example("train_agent.py", ["--episodes", "3000", "--tests", "200"], tmp_path, python_env).stdout
+    blocks = [float(m) for m in re.findall(r"^  training games [\d,]+-[\d,]+: mean (\d+\.\d\d) shots$", out, re.MULTILINE)]
+    assert len(blocks) == 8 and blocks[-1] < blocks[0] - 2, out  # it gets better while it trains
+    score = {name: float(mean) for name, mean in re.findall(r"^  (\w[\w ]*\w) +(\d+\.\d\d)$", out, re.MULTILINE)}
+    assert set(score) == {"masked random", "trained agent", "probability"}, out
+    # A sign slip in the gradient leaves it at random's 21 shots or worse; the density shooter,
+    # near perfect play on this board, stays ahead of a linear policy.
+    assert score["trained agent"] < score["masked random"] - 5 and score["trained agent"] > score["probability"], out
+
+
 def test_the_paired_comparison_prints_a_narrower_interval_than_the_two_means(
     tmp_path: pathlib.Path, python_env: dict[str, str]
 ) -> None:
@@ -331,6 +344,8 @@ def test_the_duel_baselines_play_another_opponent_and_show_the_boards(
     "name, args, message",
     [
         ("quickstart.py", ["--games", "0"], "argument --games: must be at least 1, got 0"),
+        ("train_agent.py", ["--rate", "-0.1"], "argument --rate: must be above 0 and at most 1, got -0.1"),
+        ("train_agent.py", ["--size", "11"], "argument --size: must be at most 10, got 11"),
         ("paired_comparison.py", ["nope", "parity"], "error: unknown shooter 'nope'"),
         ("duel_baselines.py", ["--episodes", "abc"], "argument --episodes: 'abc' is not a whole number"),
         ("duel_baselines.py", ["--opponent", "nope"], "error: unknown shooter 'nope'; known: random"),
