@@ -719,6 +719,92 @@ TEST_CASE("a shooter that throws from on_result leaves its shot counted and anno
                       [](const std::string& line) { return line.starts_with("shot 0 "); }) == 3);
 }
 
+/// Fires the cells a person hands over, first to last; throws when it has none (the inbox of
+/// examples/event_driven_game).
+struct Inbox {
+  std::vector<Coord>* cells = nullptr;
+  std::vector<ShotOutcome>* told = nullptr;
+  std::vector<std::uint64_t>* drawn = nullptr;
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>&, Rng& rng) {
+    drawn->push_back(rng()); // draws, as a shooter may, before it finds it has nothing
+    if (cells->empty()) throw std::runtime_error("no cell");
+    const Coord c = cells->front();
+    cells->erase(cells->begin());
+    return c;
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome& o) {
+    if (told) told->push_back(o);
+  }
+};
+
+TEST_CASE("a shooter that throws while naming its volley leaves the game as it was", "[game]") {
+  Rules rules = rulesets::classic;
+  rules.volley = Volley::fixed_salvo;
+  rules.salvo_size = 3;
+  rules.max_invalid_in_a_row = 3;
+  std::vector<Coord> mine;
+  std::vector<ShotOutcome> told;
+  std::vector<std::uint64_t> g_drew, h_drew;
+  auto g = reading_game<Transcript, Inbox, ReadingOrder>(rules, Inbox{&mine, &told, &g_drew});
+  Transcript t;
+  g.observe(&t);
+  auto h = reading_game<Transcript, Inbox, ReadingOrder>(rules, Inbox{&mine, nullptr, &h_drew});
+  // Twice in a row the person hands over two cells, the same twice (the second is refused, and
+  // another asked for), and none more: each time the volley is dropped whole.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    mine = {{0, 0}, {0, 0}};
+    CHECK_THROWS_AS(g.play_volley(), std::runtime_error);
+    CHECK(g.view(0).pending().none());
+    CHECK(g.view(0).shots_fired() == 0);
+    CHECK(g.outcome().rounds == 0);
+    CHECK(g.outcome().shots == std::array<int, 2>{0, 0});
+    CHECK_FALSE(g.is_over()); // two refusals each time, under a limit of 3: the count went back
+    CHECK(g.to_move() == 0);
+  }
+  CHECK(told.size() == 2); // the refusals were told to the shooter, its own to forget
+  CHECK(told.back().refusal == ShotRefusal::already_shot);
+  // Then three good cells: the game goes on as one never interrupted (same generator draws
+  // after, the turn counted once).
+  mine = {{0, 0}, {0, 1}, {3, 3}};
+  g.play_volley();
+  mine = {{0, 0}, {0, 1}, {3, 3}};
+  h.play_volley();
+  REQUIRE(g_drew.size() == 2 * 3 + 3);
+  CHECK(std::vector<std::uint64_t>(g_drew.end() - 3, g_drew.end()) == h_drew);
+  CHECK(std::vector<std::uint64_t>(g_drew.begin(), g_drew.begin() + 3) == h_drew);
+  CHECK(g.outcome().rounds == 1);
+  CHECK(g.outcome().shots == std::array<int, 2>{3, 0});
+  CHECK(g.view(0) == h.view(0));
+  CHECK(t.lines.front() == "place 0 2");
+  CHECK(std::count(t.lines.begin(), t.lines.end(), "turn 0 1") == 3); // heard at each try
+  g.play_volley();
+  h.play_volley();
+  CHECK(g.view(1) == h.view(1));
+}
+
+TEST_CASE("a shooter that throws while told of its salvo ends the match with none pending",
+          "[game]") {
+  struct Grumbler : ReadingOrder {
+    void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {
+      throw std::runtime_error("grumble");
+    }
+  };
+  Rules rules = rulesets::classic;
+  rules.volley = Volley::fixed_salvo;
+  rules.salvo_size = 3;
+  auto g = reading_game<Transcript, Grumbler, ReadingOrder>(rules, Grumbler{});
+  CHECK_THROWS_AS(g.play_volley(), std::runtime_error);
+  // The first shot was fired; the other two were named, and are withdrawn, not left pending.
+  CHECK(g.view(0).shots_fired() == 1);
+  CHECK(g.view(0).pending().none());
+  CHECK(g.ocean(1).shots().count() == 1);
+  CHECK(g.outcome().end == GameEnd::aborted);
+  CHECK(g.outcome().at_fault == 0);
+  CHECK(g.outcome().reason ==
+        "player 0's volley was cut short: its shooter threw while told of a shot");
+}
+
 TEST_CASE("play_round plays both turns and play_turn one", "[game]") {
   auto g = reading_game(rulesets::classic);
   g.play_turn();

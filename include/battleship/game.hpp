@@ -190,7 +190,9 @@ constexpr bool observer_hooks_match() {
 /// `place`, copied from an already placed ocean with `set_ocean`, or placed by hand through
 /// `ocean(player)` before the first turn. Player `p` draws all its randomness (placement first,
 /// then shots) from its own generator, `Rng(derive_seed(seed, p))`, so a match is a function of
-/// its seed.
+/// its seed. A match played before both fleets are complete ends at its first call, aborted,
+/// with the player whose fleet is not (player 0 first) at fault, as a forfeit: a front end that
+/// waits for both players checks `ocean(p).all_placed()` first.
 ///
 /// A turn fires one volley (`Rules::volley`): one shot, a fixed salvo, one shot per own ship
 /// afloat at the start of the turn, or one shot after another until a miss. Every shot of a
@@ -202,6 +204,14 @@ constexpr bool observer_hooks_match() {
 /// announced with the volley); after `Rules::max_invalid_in_a_row` refusals in a row the match
 /// is aborted. Under `InvalidShot::forfeits` the shot is lost and counts as one shot of the
 /// volley (seed 002); the same limit of invalid shots in a row aborts the match.
+///
+/// Exceptions pass out of the call that was playing. One thrown while a volley is named, before
+/// any of it is fired (a front end's inbox of a person's cells that ran dry, a hook of
+/// `on_turn_start`), leaves the game as it was before that call: no cell pending, the player's
+/// generator and count of invalid shots restored, the round not counted; the call can be made
+/// again, and the observer hears the turn start again. One thrown once shots are fired (by the
+/// shooter's `on_result` or an observer's `on_shot`) ends the match, aborted, with the shooter
+/// at fault if it threw, and the rest of the volley withdrawn: a turn is never left half played.
 ///
 /// Winning: without the equalising shot, the match ends as soon as a fleet is sunk. With
 /// `Rules::equalising_shot` (seed 000), when player 0 sinks player 1's last ship, player 1 still
@@ -390,16 +400,25 @@ public:
     if (!started_) start();
     if (is_over()) return;
     const int p = next_;
-    if (!turn_under_way_) {
-      if (p == 0) ++outcome_.rounds;
-      if constexpr (requires(Observer & o) { o.on_turn_start(0, 0); }) {
-        if (observer_) {
-          observer_->on_turn_start(p, outcome_.rounds);
-          if (is_over()) return;
+    const int rounds_before = outcome_.rounds;
+    bool again = false;
+    try {
+      if (!turn_under_way_) {
+        if (p == 0) ++outcome_.rounds;
+        if constexpr (requires(Observer & o) { o.on_turn_start(0, 0); }) {
+          if (observer_) {
+            observer_->on_turn_start(p, outcome_.rounds);
+            if (is_over()) return;
+          }
         }
       }
+      again = p == 0 ? fire_volley(0, shooter0_) : fire_volley(1, shooter1_);
+    } catch (...) {
+      // Thrown before any shot was fired (fire_volley undid the naming): the volley, and the
+      // turn if it began here, start again at the next call.
+      if (!is_over()) outcome_.rounds = rounds_before;
+      throw;
     }
-    const bool again = p == 0 ? fire_volley(0, shooter0_) : fire_volley(1, shooter1_);
     turn_under_way_ = false;
     if (is_over()) return;
     // Under until_miss a hit earns another volley, unless the fleet or the shots ran out.
@@ -507,6 +526,14 @@ private:
     return !is_over();
   }
 
+  // Ends the pending state of the cells named from the `from`-th on (an invalid outcome only
+  // does that): they will not be fired.
+  void withdraw_named(TargetView<S>& view, std::size_t from) noexcept {
+    for (std::size_t k = from; k < named_.size(); ++k)
+      if (named_[k].refused == ShotRefusal::none)
+        view.record(named_[k].cell, ShotOutcome{ShotResult::invalid, -1, ShotRefusal::none});
+  }
+
   std::string too_many_invalid(int p) const {
     return detail::concat("player ", p, " made too many invalid shots in a row");
   }
@@ -521,54 +548,82 @@ private:
     const bool refuse = rules_.invalid_shot == InvalidShot::refused;
     const int n = next_volley_size();
     if (n <= 0 || target.all_sunk()) return false;
-    // Name the volley.
+    // Name the volley. A shooter that throws meanwhile (an inbox of a person's cells run dry)
+    // leaves the game as it was: no cell stays pending, its generator and count of invalid
+    // shots are restored. What it was told of its refused cells is its own to forget.
     named_.clear();
     bool gave_up = false;
-    for (int count = 0; count < n;) {
-      const Coord c = shooter.next_shot(view, rngs_[index(p)]);
-      if (refuse && !view.is_open(c)) [[unlikely]] {
-        const ShotRefusal why =
-            target.board().contains(c) ? ShotRefusal::already_shot : ShotRefusal::off_board;
-        shooter.on_result(view, c, ShotOutcome{ShotResult::invalid, -1, why});
-        named_.push_back(Named{c, why});
-        if (++streak >= rules_.max_invalid_in_a_row || is_over()) {
-          gave_up = true;
-          break;
+    const Rng rng_before = rngs_[index(p)];
+    const int streak_before = streak;
+    try {
+      for (int count = 0; count < n;) {
+        const Coord c = shooter.next_shot(view, rngs_[index(p)]);
+        if (refuse && !view.is_open(c)) [[unlikely]] {
+          const ShotRefusal why =
+              target.board().contains(c) ? ShotRefusal::already_shot : ShotRefusal::off_board;
+          named_.push_back(Named{c, why});
+          shooter.on_result(view, c, ShotOutcome{ShotResult::invalid, -1, why});
+          if (++streak >= rules_.max_invalid_in_a_row || is_over()) {
+            gave_up = true;
+            break;
+          }
+          continue;
         }
-        continue;
+        if (refuse) streak = 0;
+        named_.push_back(Named{c, ShotRefusal::none});
+        if (view.is_open(c)) view.add_pending(c);
+        ++count;
       }
-      if (refuse) streak = 0;
-      named_.push_back(Named{c, ShotRefusal::none});
-      if (view.is_open(c)) view.add_pending(c);
-      ++count;
+    } catch (...) {
+      withdraw_named(view, 0);
+      rngs_[index(p)] = rng_before;
+      streak = streak_before;
+      throw;
     }
     // Resolve and announce it, in naming order.
     bool again = false;
-    for (const Named& shot : named_) {
-      if (shot.refused != ShotRefusal::none) {
-        const ShotOutcome refused{ShotResult::invalid, -1, shot.refused};
-        if (!announce(p, shot.cell, refused, refused)) return false;
-        continue;
+    bool telling_shooter = false;
+    std::size_t k = 0;
+    try {
+      for (; k < named_.size(); ++k) {
+        const Named& shot = named_[k];
+        if (shot.refused != ShotRefusal::none) {
+          const ShotOutcome refused{ShotResult::invalid, -1, shot.refused};
+          if (!announce(p, shot.cell, refused, refused)) return false;
+          continue;
+        }
+        const ShotOutcome full = target.fire(shot.cell);
+        const ShotOutcome told = disclose(full, rules_.disclosure);
+        view.record(shot.cell, told);
+        if (full.valid()) {
+          ++outcome_.shots[index(p)];
+          if (!refuse) streak = 0;
+          if (rules_.volley == Volley::until_miss && full.struck()) again = true;
+        } else {
+          ++streak;
+        }
+        // Counted and announced before the shooter hears of it: a shooter that throws from
+        // on_result leaves a game whose totals and observers hold every shot its oceans took.
+        const bool going = announce(p, shot.cell, full, told);
+        telling_shooter = true;
+        shooter.on_result(view, shot.cell, told);
+        telling_shooter = false;
+        if (!going) return false;
+        if (!full.valid() && streak >= rules_.max_invalid_in_a_row) {
+          abort(too_many_invalid(p), p);
+          return false;
+        }
       }
-      const ShotOutcome full = target.fire(shot.cell);
-      const ShotOutcome told = disclose(full, rules_.disclosure);
-      view.record(shot.cell, told);
-      if (full.valid()) {
-        ++outcome_.shots[index(p)];
-        if (!refuse) streak = 0;
-        if (rules_.volley == Volley::until_miss && full.struck()) again = true;
-      } else {
-        ++streak;
-      }
-      // Counted and announced before the shooter hears of it: a shooter that throws from
-      // on_result leaves a game whose totals and observers hold every shot its oceans took.
-      const bool going = announce(p, shot.cell, full, told);
-      shooter.on_result(view, shot.cell, told);
-      if (!going) return false;
-      if (!full.valid() && streak >= rules_.max_invalid_in_a_row) {
-        abort(too_many_invalid(p), p);
-        return false;
-      }
+    } catch (...) {
+      // Some shots are fired and the rest cannot be told: the volley cannot end as named. The
+      // rest are withdrawn (none stays pending for ever) and the match ends here, with the
+      // shooter at fault if it threw, instead of going on with a turn half played.
+      withdraw_named(view, k + 1);
+      abort(detail::concat("player ", p, "'s volley was cut short: ",
+                           telling_shooter ? "its shooter" : "an observer",
+                           " threw while told of a shot"),
+            telling_shooter ? p : -1);
+      throw;
     }
     if (gave_up) {
       abort(too_many_invalid(p), p);
