@@ -9,7 +9,8 @@ Python face of it:
   ``Rng`` (the engine's portable random generator);
 - shooters and placers by name (``shooter_names()``), as classes (``ParityShooter``), or your
   own Python objects (see ``battleship.strategies``);
-- ``Game`` and ``GameRecord`` for one match, ``simulate`` and ``match`` for millions (split
+- ``Game`` and ``GameRecord`` for one match (``QueuedShooter`` and ``Game.fire`` for a person's
+  moves handed over from outside), ``simulate`` and ``match`` for millions (split
   over processes or machines with ``executor=``, or by hand with ``first_game`` and ``combine``),
   and ``paired_difference`` to compare two shooters game by game on the same layouts
   (``proportion``: a share of wins with its Wilson interval, for tallies of your own)
@@ -41,7 +42,7 @@ from __future__ import annotations
 
 from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, derive_seed, format_cell, parse_cell, proportion
 from battleship.board import Ocean, Placement, PlacementError, TargetView
-from battleship.game import Game, GameOutcome, GameRecord, ShotRecord
+from battleship.game import Game, GameOutcome, GameRecord, QueuedShooter, ShotRecord
 from battleship.optimal import exact_mean_shots, optimal_expected_shots, simulate_every_layout
 from battleship.posterior import Posterior
 from battleship.simulation import (
@@ -113,6 +114,7 @@ __all__ = [
     "GameOutcome",
     "GameRecord",
     "ShotRecord",
+    "QueuedShooter",
     "simulate",
     "match",
     "match_game",

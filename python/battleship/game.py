@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, List, NoReturn, Optional, Tuple
 
 from battleship import _shape
-from battleship._core import Fleet, Rng, Rules, ShotOutcome
+from battleship._core import Fleet, Rng, Rules, ShotOutcome, format_cell, parse_cell
 from battleship._arguments import check_count, check_own_shooters, fleet_and_rules, placer_pair
 from battleship._types import Cell
 from battleship.board import Ocean, Placement, TargetView
@@ -127,8 +127,9 @@ class GameRecord:
 
 class QueuedShooter:
     """A shooter that fires the cells it is handed, in order: a person at a screen, a learning
-    agent, or a recorded game replayed. ``queue`` holds the cells still to fire; the match asking
-    for a cell when it is empty is an error (``RuntimeError``), which aborts the match."""
+    agent, or a recorded game replayed. ``Game.fire`` hands it a volley once the rules allow it
+    (the way to take a person's moves); ``queue`` holds the cells still to fire, and the match
+    asking for a cell when it is empty is an error (``RuntimeError``), which aborts the match."""
 
     def __init__(self, name: str, cells: Iterable[Cell] = ()) -> None:
         self.name = name
@@ -267,6 +268,7 @@ class Game:
             if not any(callable(getattr(watcher, hook, None)) for hook in _HOOKS):
                 raise TypeError(f"an observer needs at least one of {', '.join(_HOOKS)}; got {watcher!r}")
         self.players = (strategy_name(first), strategy_name(second))
+        self._shooters = (a, b)
         self._impl = _shape.core("Game", rows, cols)(rows, cols, self.fleet, self.rules, a, b, seed)
         self._recorder = _Recorder(watchers)
         self._impl.observe(self._recorder)
@@ -386,6 +388,56 @@ class Game:
         plays volley by volley, each chosen knowing the answers to the last; the match is the
         same as when played turn by turn."""
         self._guard(self._impl.play_volley, "play")
+
+    def fire(self, player: int, cells: Iterable[Any]) -> List[ShotRecord]:
+        """Fire ``player``'s next volley at ``cells`` (``"B7"`` or ``(row, col)``), handed over from
+        outside (a web request, a chat message, a click) for a player played by a
+        ``QueuedShooter``; returns the volley's shots as recorded, in order (show the player
+        ``told``, what the rules disclose; ``outcome`` is the whole truth).
+
+        Refused with ``ValueError``, changing nothing, for what a player can get wrong, with a
+        reason to show them: the match is over, or a fleet is not placed yet; it is the other
+        player's turn; a text that is not a cell; not as many cells as ``next_volley_size``; and,
+        under ``invalid_shot="refused"`` (the default), a cell off the board, already shot, or
+        named twice (under ``"forfeits"`` those are fired and wasted, as the rules say).
+        ``RuntimeError`` if ``player`` is not played by a ``QueuedShooter``, or its queue is not
+        empty. Under ``until_miss`` each volley is one cell; while ``turn_under_way`` the same
+        player fires again. The other player's turn is played by ``play_turn`` (an engine
+        shooter) or by ``fire`` (another person).
+        """
+        player = _player(player)
+        shooter = self._shooters[player]
+        if not isinstance(shooter, QueuedShooter):
+            raise RuntimeError(f"player {player} is played by {self.players[player]!r}, not a QueuedShooter")
+        if shooter.queue:
+            raise RuntimeError(f"player {player}'s QueuedShooter still has {len(shooter.queue)} cells queued")
+        if isinstance(cells, (str, tuple)):
+            cells = [cells]  # one cell, "B7" or (row, col), as a volley of one
+        volley = [parse_cell(c) for c in cells]  # ValueError naming a text that is not a cell
+        if self.is_over:
+            raise ValueError("the match is over")
+        for p in (0, 1):
+            if not self._impl.started and not self.ocean(p).all_placed:
+                raise ValueError(f"player {p}'s fleet is not placed yet")
+        if player != self.to_move:
+            raise ValueError(f"it is player {self.to_move}'s turn")
+        due = self.next_volley_size
+        if len(volley) != due:
+            raise ValueError(f"a volley of {due} cell{'s' if due != 1 else ''} is due, got {len(volley)}")
+        if self.rules.invalid_shot == "refused":
+            view = self.view(player)
+            for k, cell in enumerate(volley):
+                name = format_cell(cell) if cell[0] >= 0 and cell[1] >= 0 else str(cell)
+                if not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
+                    raise ValueError(f"{name} is off the {self.rows} x {self.cols} board")
+                if not view.is_open(cell):
+                    raise ValueError(f"{name} was already shot")
+                if cell in volley[:k]:
+                    raise ValueError(f"{name} is named twice")
+        fired = len(self._recorder.shots)
+        shooter.queue.extend(volley)
+        self.play_volley()
+        return self._recorder.shots[fired:]
 
     def play_round(self) -> None:
         """Play until both players have moved, or the match is over."""

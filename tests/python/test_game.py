@@ -1,8 +1,10 @@
 """Game and GameRecord: turns, rules, observers, records that replay exactly and pickle."""
 
 import copy
+import re
 import pickle
 
+import numpy as np
 import pytest
 
 import battleship
@@ -426,3 +428,81 @@ def test_a_games_repr_names_the_players_the_board_and_how_it_stands():
     quit_game = Game(battleship.ParityShooter(), "hunt_target", seed=2)
     quit_game.abort("the user quit")
     assert repr(quit_game) == "<Game parity vs hunt_target, 10 x 10: aborted>"
+
+
+def _person_against(opponent: str, **kwargs):
+    from battleship.game import QueuedShooter
+
+    return Game(QueuedShooter("you"), opponent, **kwargs)
+
+
+def test_fire_plays_a_persons_volley_and_refuses_a_wrong_one_changing_nothing():
+    game = _person_against("probability", seed=4)
+    refusals = [
+        (["Z99"], "Z99 is off the 10 x 10 board"),
+        ([(0, 10)], "K1 is off the 10 x 10 board"),
+        (["A1", "A2"], "a volley of 1 cell is due, got 2"),
+        ([], "a volley of 1 cell is due, got 0"),
+        (["hello"], "'hello' is not a cell"),
+    ]
+    for cells, message in refusals:
+        before = game.record
+        with pytest.raises(ValueError, match=re.escape(message)):
+            game.fire(0, cells)
+        assert game.record == before and game._shooters[0].queue == []
+    shots = game.fire(0, "E5")  # one cell needs no list
+    assert [(s.player, s.cell) for s in shots] == [(0, (4, 4))]
+    assert game.view(0).shots[4, 4] and shots[0].told == shots[0].outcome  # classic rules tell all
+    assert game.record.shots[-1] == shots[0] and game.to_move == 1
+    with pytest.raises(ValueError, match=r"^it is player 1's turn$"):
+        game.fire(0, "E6")
+    with pytest.raises(RuntimeError, match=r"^player 1 is played by 'probability', not a QueuedShooter$"):
+        game.fire(1, "E6")
+    game.play_turn()  # the computer's reply
+    with pytest.raises(ValueError, match=r"^E5 was already shot$"):
+        game.fire(0, "E5")
+    # Played to the end, a person's game is a game like any other: its record replays.
+    cells = iter(c for r in range(10) for c in [(r, k) for k in range(10)] if c != (4, 4))
+    while not game.is_over:
+        if game.to_move == 0:
+            game.fire(0, [next(cells)])
+        else:
+            game.play_turn()
+    assert game.outcome.end == "win" and game.record.replay().record == game.record
+    with pytest.raises(ValueError, match=r"^the match is over$"):
+        game.fire(0, "J10")
+
+
+def test_fire_takes_a_whole_salvo_and_under_until_miss_one_cell_a_volley():
+    from battleship.game import QueuedShooter
+
+    salvo = Game(QueuedShooter("a"), QueuedShooter("b"), rules=Rules.named("salvo"), seed=2)
+    with pytest.raises(ValueError, match=r"^A1 is named twice$"):
+        salvo.fire(0, ["A1", "A1", "A2", "A3", "A4"])
+    assert salvo.view(0).pending.sum() == 0 and salvo.record.shots == ()
+    shots = salvo.fire(0, ["A1", "B1", "A2", "A3", "A4"])
+    assert [s.cell for s in shots] == [(0, 0), (0, 1), (1, 0), (2, 0), (3, 0)] and salvo.to_move == 1
+    russian = Game(QueuedShooter("a"), "random", rules=Rules.named("russian"), fleet=Fleet.russian(), seed=5)
+    ship = next(cell for cell in zip(*np.nonzero(russian.ocean(1).ships >= 0)))
+    hit = russian.fire(0, [tuple(int(x) for x in ship)])
+    assert hit[0].outcome.struck and russian.to_move == 0 and russian.turn_under_way
+    with pytest.raises(ValueError, match=r"^a volley of 1 cell is due, got 2$"):
+        russian.fire(0, ["A1", "A2"])
+
+
+def test_fire_hands_invalid_cells_to_the_match_under_forfeits():
+    game = _person_against("random", rules=Rules(invalid_shot="forfeits"), seed=3)
+    game.fire(0, "A1")
+    game.play_turn()
+    shots = game.fire(0, "A1")  # the rules waste it instead of refusing it
+    assert not shots[0].outcome.valid and game.outcome.shots == (1, 1) and game.to_move == 1
+
+
+def test_fire_before_a_fleet_is_placed_is_refused_not_a_forfeit():
+    game = _person_against("random", placers=None)
+    game.place(0, "uniform")
+    with pytest.raises(ValueError, match=r"^player 1's fleet is not placed yet$"):
+        game.fire(0, "A1")
+    assert game.outcome.end == "in_progress"  # play_turn would have ended it, as a forfeit
+    game.place(1, "uniform")
+    assert len(game.fire(0, "A1")) == 1
