@@ -455,6 +455,30 @@ def bbm103_replay(
     player2_in: Union[str, bytes], dir: Union[str, bytes],
 ) -> tuple[bytes, bool]: ...
 def bbm103_check_shot(shot: str) -> tuple[str, Optional[tuple[int, int]], bytes]: ...
+def record_to_text(
+    rows: int,
+    cols: int,
+    fleet: Fleet,
+    rules: Rules,
+    seed: int,
+    players: Sequence[str],
+    layouts: Sequence[Sequence[tuple[int, int, bool, int]]],
+    shots: Sequence[tuple[int, int, int, ShotOutcome]],
+    outcome: tuple[str, int, str, int, Sequence[int], int],
+) -> str: ...
+def record_from_text(
+    text: str, check: bool
+) -> tuple[
+    int,
+    int,
+    Fleet,
+    Rules,
+    int,
+    tuple[str, str],
+    list[list[tuple[int, int, bool, int]]],
+    list[tuple[int, int, int, ShotOutcome]],
+    tuple[str, int, str, int, tuple[int, int], int],
+]: ...
 def optimal_expected_shots(
     rows: int, cols: int, fleet: Fleet, rules: Rules, max_layouts: int, max_positions: int,
     progress: _Progress,

@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, List, NoReturn, Optional, Tuple
 
-from battleship import _shape
+from battleship import _core, _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome, format_cell, parse_cell
 from battleship._arguments import check_count, check_own_shooters, fleet_and_rules, placer_pair
 from battleship._types import Cell
@@ -76,6 +76,54 @@ class GameRecord:
     def shots_of(self, player: int) -> List[ShotRecord]:
         """The shots ``player`` fired, in order."""
         return [s for s in self.shots if s.player == player]
+
+    def to_text(self) -> str:
+        """The record as text, in the engine's record format (include/battleship/game_record.hpp:
+        one line a ship, a shot, the outcome; the same as C++ ``to_text`` writes), to store a game
+        (finished or in progress) where a pickle may not go, or to hand it to a C++ program.
+        ``from_text`` reads it back equal, but for names and a reason, which are kept on one line
+        and trimmed. ``ValueError`` for a fleet placed in part by hand: the text takes every ship
+        of a player or none."""
+        layouts = []
+        for player, placements in enumerate(self.placements):
+            laid = [p for p in placements if p is not None]
+            if laid and len(laid) != len(placements):
+                raise ValueError(f"player {player}'s fleet is placed in part: a record's text takes every ship or none")
+            layouts.append([(p.origin[0], p.origin[1], p.orientation == "vertical", p.length) for p in laid])
+        o = self.outcome
+        shots = [(s.player, s.cell[0], s.cell[1], s.outcome) for s in self.shots]
+        winner, at_fault = (-1 if x is None else x for x in (o.winner, o.at_fault))  # the C++ "none"
+        outcome = (o.end, winner, o.reason, o.rounds, o.shots, at_fault)
+        setup = (self.rows, self.cols, self.fleet, self.rules, self.seed, self.players)
+        return str(_core.record_to_text(*setup, layouts, shots, outcome))
+
+    @classmethod
+    def from_text(cls, text: str, check: bool = True) -> GameRecord:
+        """The record ``text`` holds (as ``to_text`` or C++ ``to_text`` writes it). ``ValueError``
+        naming the line and the problem if it is not one, and, with ``check``, if its game does
+        not replay as written (a shot's answer the ocean contradicts, a shot out of turn, a ship
+        that cannot lie where it is placed, a wrong outcome): a save that was cut short or
+        changed by hand is refused, not played on."""
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        rows, cols, fleet, rules, seed, players, layouts, shots, outcome = _core.record_from_text(text, check)
+        placements = tuple(
+            tuple(Placement((row, col), "vertical" if vertical else "horizontal", length) for row, col, vertical, length in laid)
+            or (None,) * fleet.ship_count
+            for laid in layouts
+        )
+        end, winner, reason, rounds, counts, at_fault = outcome
+        return cls(
+            rows,
+            cols,
+            fleet,
+            rules,
+            seed,
+            players,
+            placements,  # type: ignore[arg-type]
+            tuple(ShotRecord(p, (r, c), full, full.disclosed(rules.disclosure)) for p, r, c, full in shots),
+            GameOutcome(end, None if winner < 0 else winner, reason, rounds, counts, None if at_fault < 0 else at_fault),
+        )
 
     def replay(self) -> Game:
         """A new game with the same layouts whose players fire the recorded shots, played to the

@@ -39,6 +39,7 @@ void register_ocean(py::module_& m);
 void register_view(py::module_& m);
 void register_strategies(py::module_& m);
 void register_game(py::module_& m);
+void register_game_record(py::module_& m); // a game's record as text
 void register_simulate(py::module_& m);
 void register_ratings(py::module_& m);    // Elo ratings and the test of their fit
 void register_posterior(py::module_& m);  // bayes's posterior as a probability map

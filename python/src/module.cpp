@@ -15,6 +15,7 @@ PYBIND11_MODULE(_core, m) {
   bsp::register_view(m);
   bsp::register_strategies(m);
   bsp::register_game(m);
+  bsp::register_game_record(m);
   bsp::register_simulate(m);
   bsp::register_ratings(m);
   bsp::register_posterior(m);

@@ -14,16 +14,6 @@ namespace bsp {
 namespace {
 using namespace battleship;
 
-const char* end_name(GameEnd e) {
-  switch (e) {
-  case GameEnd::in_progress: return "in_progress";
-  case GameEnd::win: return "win";
-  case GameEnd::draw: return "draw";
-  case GameEnd::aborted: return "aborted";
-  }
-  return "?";
-}
-
 /// Forwards the match's events to a Python object's on_turn_start / on_shot / on_game_over.
 template <class S>
 class PythonObserver final : public GameObserver<S> {
@@ -170,7 +160,7 @@ void bind_game(py::module_& m) {
 void register_game(py::module_& m) {
   py::class_<GameOutcome>(m, "GameOutcome", "How a match ended.")
       .def_property_readonly(
-          "end", [](const GameOutcome& o) { return std::string(end_name(o.end)); },
+          "end", [](const GameOutcome& o) { return std::string(to_string(o.end)); },
           "'in_progress', 'win', 'draw' or 'aborted'.")
       .def_property_readonly(
           "winner",

@@ -506,3 +506,49 @@ def test_fire_before_a_fleet_is_placed_is_refused_not_a_forfeit():
     assert game.outcome.end == "in_progress"  # play_turn would have ended it, as a forfeit
     game.place(1, "uniform")
     assert len(game.fire(0, "A1")) == 1
+
+
+def test_a_record_as_text_reads_back_equal_finished_or_in_progress():
+    finished = Game("probability", "random", rules=Rules.named("salvo"), seed=6)
+    finished.play_to_end()
+    under_way = _person_against("parity", rules=Rules.named("russian"), fleet=Fleet.russian(), seed=2)
+    for cell in ["A1", "B2", "C3"]:
+        if under_way.to_move == 0:
+            under_way.fire(0, cell)
+        else:
+            under_way.play_turn()
+    aborted = Game("random", "random", seed=1)
+    aborted.play_round()
+    aborted.abort("you resigned", 1)
+    for game in (finished, under_way, aborted):
+        text = game.record.to_text()
+        assert text.startswith("battleship-record 1\n") and text.endswith("end\n")
+        again = GameRecord.from_text(text)
+        assert again == game.record
+        assert again.replay().record == game.record  # the position stands again, shot for shot
+
+
+def test_a_record_text_that_is_cut_or_changed_is_refused_naming_the_line():
+    game = Game("parity", "random", seed=3)
+    game.play_to_end()
+    lines = game.record.to_text().splitlines(keepends=True)
+    with pytest.raises(ValueError, match=r"^line \d+: "):
+        GameRecord.from_text("".join(lines[:-5]))  # cut short: no outcome, no end
+    first_miss = next(i for i, line in enumerate(lines) if line.startswith("shot 0 ") and line.endswith(" miss\n"))
+    changed = lines.copy()
+    changed[first_miss] = changed[first_miss].replace(" miss\n", " hit 0\n")
+    with pytest.raises(ValueError, match=rf"^line {first_miss + 1}: "):
+        GameRecord.from_text("".join(changed))  # parses, but the ocean says miss
+    unchecked = GameRecord.from_text("".join(changed), check=False)  # read as written
+    assert unchecked.shots[sum(1 for line in lines[:first_miss] if line.startswith("shot "))].outcome.result == "hit"
+    with pytest.raises(TypeError, match=r"^text must be a str, got bytes$"):
+        GameRecord.from_text(b"battleship-record 1\n")  # type: ignore[arg-type]
+
+
+def test_a_record_of_a_fleet_placed_in_part_has_no_text():
+    game = Game("random", "random", placers=None)
+    game.ocean(0).place(0, "A1", "horizontal")
+    with pytest.raises(ValueError, match=r"^player 0's fleet is placed in part: a record's text takes every ship or none$"):
+        game.record.to_text()
+    game.ocean(0).unplace(0)
+    assert GameRecord.from_text(game.record.to_text()) == game.record  # neither placed: written
