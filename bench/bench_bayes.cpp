@@ -1,7 +1,8 @@
 // What `bayes`'s sampling and tie settings are worth (issue 6's "why bayes is not below 44"): the
 // same games played with its settings changed one at a time, each row's mean paired difference in
 // shots from the first, and where the misses fall. Classic fleet, 10 x 10, classic rules, uniform
-// layouts. Prints figures only; a game takes about 30 ms a row (the last row three times that).
+// layouts. Prints figures only; a game takes about 30 ms a row (the 4,500-samples row three times
+// that; the probability row microseconds).
 //
 //   bench_bayes [--games N] [--seed S] [--threads T]
 //

@@ -9,8 +9,9 @@
 // Each shooter is measured twice on the same games: on one thread (giving the figures) and on T
 // threads (default: every core; with T = 1 the table has one games/s column). A run that would take
 // more than X seconds (default 3) is cut short, and the table says how many games it played, so
-// slow players do not stall the bench. A slow shooter (`shooter_is_slow`: bayes thinks for
-// milliseconds a shot) plays at most M games (default 200).
+// slow players do not stall the bench (a row whose run finished no game says so, with no
+// figures). A slow shooter (`shooter_is_slow`: bayes thinks for milliseconds a shot) plays at
+// most M games (default 200).
 //
 // With --match, a head-to-head table instead: every pair of the shooters plays two-player
 // matches under the classic rules (uniform placement, the first move alternating), and the row
@@ -22,7 +23,7 @@
 //   bench_games --placer all --games 10000 --slow-games 2000 --seconds 900 --threads 2 --markdown
 //
 // With --think, each row also gets the shooter's thinking time per move (the wall-clock time of
-// each `next_shot` call, mean and largest, in milliseconds), measured in one more single-thread
+// each `next_shot` call, mean and largest, in microseconds), measured in one more single-thread
 // run of the row's games with a clock read around every call (issue 6 bounds these for `bayes`
 // and `expert`). The clock adds tens of nanoseconds a move: the figures of the fast shooters are
 // mostly that.
@@ -88,7 +89,7 @@ constexpr std::string_view usage_text =
     "  --placer p,q    the placers of the layouts (default uniform; all: every built-in)\n"
     "  --markdown      Markdown tables\n"
     "  --match         a head-to-head table of two-player matches instead\n"
-    "  --think         each row also gets the thinking time per move (mean and largest, ms)\n"
+    "  --think         each row also gets the thinking time per move (mean and largest, µs)\n"
     "  --phases        each row also gets where the misses fall (hunting, last ship, targeting)\n";
 
 /// The comma-separated names of the option moved to: none empty, none twice.
@@ -277,43 +278,62 @@ private:
   std::shared_ptr<ThinkTime> time_;
 };
 
-void row(const Options& o, const std::string& shooter_name, const std::string& placer_name) {
+/// One row of the table. Its games left unfinished or unplaceable are said below the row, or in
+/// `notes` with --markdown (printed after the table: a line inside it would split it).
+void row(const Options& o, const std::string& shooter_name, const std::string& placer_name,
+         std::vector<std::string>& notes) {
   with_shooter<S>(shooter_name, [&](auto shooter) {
     with_placer<S>(placer_name, [&](auto placer) {
       const std::uint64_t games =
           shooter_is_slow<S>(shooter_name) ? std::min(o.games, o.slow_games) : o.games;
       const SimulationResult one = timed_run(shooter, placer, games, o.seed, 1, o.seconds);
       const SimulationResult all =
-          o.threads == 1 ? one
-                         : timed_run(shooter, placer, one.games, o.seed, o.threads, o.seconds);
-      const ShotSummary s = one.summary();
-      std::printf(o.markdown ? "| %s | %s | %llu | %.0f |" : "%-20s %-10s %9llu %11.0f",
-                  shooter_name.c_str(), placer_name.c_str(),
-                  static_cast<unsigned long long>(one.games), one.games_per_second());
-      if (o.threads > 1) std::printf(o.markdown ? " %.0f |" : " %11.0f", all.games_per_second());
-      std::printf(o.markdown ? " %.2f (±%.2f) | %d | %d | %d |" : " %7.2f ±%5.2f %6d %5d %5d",
-                  s.mean, s.ci95, s.median, s.p95, s.max);
-      if (o.think) {
-        auto time = std::make_shared<ThinkTime>();
-        (void)run(Timed(shooter, time), placer, one.games, o.seed, 1); // the same games, uncut
-        const double mean = time->moves ? time->total / static_cast<double>(time->moves) : 0;
-        std::printf(o.markdown ? " %.4f | %.3f |" : " %10.4f %9.3f", 1e3 * mean,
-                    1e3 * time->longest);
-      }
-      if (o.phases) {
-        auto tally = std::make_shared<MissCounter>();
-        (void)run(CountingMisses<S, decltype(shooter)>(shooter, tally), placer, one.games, o.seed,
-                  o.threads); // the same games, uncut
-        const MissPhases phases = tally->phases();
-        std::printf(o.markdown ? " %.2f | %.2f | %.2f |" : " %8.2f %8.2f %8.2f",
-                    phases.hunting_per_game(), phases.hunting_per_game(1),
-                    phases.targeting_per_game());
+          o.threads == 1 || one.games == 0
+              ? one
+              : timed_run(shooter, placer, one.games, o.seed, o.threads, o.seconds);
+      std::printf(o.markdown ? "| %s | %s | %llu |" : "%-20s %-10s %9llu", shooter_name.c_str(),
+                  placer_name.c_str(), static_cast<unsigned long long>(one.games));
+      if (one.games == 0) {
+        // Cut before its first game ended: no figure to give (zeros would read as results).
+        if (!o.markdown) std::printf("  no game finished in %g s", o.seconds);
+        const int columns = 5 + (o.threads > 1) + (o.think ? 2 : 0) + (o.phases ? 3 : 0);
+        for (int i = 0; o.markdown && i < columns; ++i) std::printf(" - |");
+      } else {
+        const ShotSummary s = one.summary();
+        std::printf(o.markdown ? " %.0f |" : " %11.0f", one.games_per_second());
+        if (o.threads > 1 && all.games == 0) // the second run finished none: no rate either
+          std::printf(o.markdown ? " - |" : " %11s", "-");
+        else if (o.threads > 1)
+          std::printf(o.markdown ? " %.0f |" : " %11.0f", all.games_per_second());
+        std::printf(o.markdown ? " %.2f (±%.2f) | %d | %d | %d |" : " %12.2f ±%5.2f %6d %5d %5d",
+                    s.mean, s.ci95, s.median, s.p95, s.max);
+        if (o.think) {
+          auto time = std::make_shared<ThinkTime>();
+          (void)run(Timed(shooter, time), placer, one.games, o.seed, 1); // the same games, uncut
+          // Microseconds: the fast shooters take tens of nanoseconds a move.
+          const double mean = time->moves ? time->total / static_cast<double>(time->moves) : 0;
+          std::printf(o.markdown ? " %.3f | %.3f |" : " %10.3f %10.3f", 1e6 * mean,
+                      1e6 * time->longest);
+        }
+        if (o.phases) {
+          auto tally = std::make_shared<MissCounter>();
+          (void)run(CountingMisses<S, decltype(shooter)>(shooter, tally), placer, one.games, o.seed,
+                    o.threads); // the same games, uncut
+          const MissPhases phases = tally->phases();
+          std::printf(o.markdown ? " %.2f | %.2f | %.2f |" : " %8.2f %8.2f %9.2f",
+                      phases.hunting_per_game(), phases.hunting_per_game(1),
+                      phases.targeting_per_game());
+        }
       }
       std::printf("\n");
-      if (one.unfinished + one.unplaceable > 0)
-        std::printf("  (%llu games unfinished, %llu unplaceable)\n",
-                    static_cast<unsigned long long>(one.unfinished),
-                    static_cast<unsigned long long>(one.unplaceable));
+      if (one.unfinished + one.unplaceable > 0) {
+        const std::string note = std::to_string(one.unfinished) + " games unfinished, " +
+                                 std::to_string(one.unplaceable) + " unplaceable";
+        if (o.markdown)
+          notes.push_back(shooter_name + " against " + placer_name + ": " + note);
+        else
+          std::printf("  (%s)\n", note.c_str());
+      }
       std::fflush(stdout);
     });
   });
@@ -336,6 +356,12 @@ MatchResult play_pair(const Options& o, const Player& a, const Player& b) {
 
 /// One cell: the row player's share of the matches decided, with its interval and count.
 void print_share(const Options& o, std::uint64_t wins, std::uint64_t losses) {
+  if (wins + losses == 0) { // cut by --seconds first: no share to give
+    char none[64];
+    std::snprintf(none, sizeof none, "none decided in %g s", o.seconds);
+    std::printf(o.markdown ? " %s |" : " %-28s", none);
+    return;
+  }
   const Proportion p = proportion(wins, wins + losses);
   std::printf(o.markdown ? " %.1f%% (%.1f-%.1f, %llu) |" : " %5.1f%% [%4.1f,%4.1f] n=%-6llu",
               100 * p.share, 100 * p.low, 100 * p.high,
@@ -345,33 +371,58 @@ void print_share(const Options& o, std::uint64_t wins, std::uint64_t losses) {
 /// The players' Elo ratings fitted to every pair of the table (`fit_elo`), best first.
 void print_ratings(const Options& o, const std::vector<MatchResult>& results) {
   const std::size_t n = o.shooters.size();
+  const auto counted = [&](std::size_t i, std::size_t j) {
+    const MatchResult& m = results[std::min(i, j) * n + std::max(i, j)];
+    return m.wins_a + m.wins_b + m.draws;
+  };
+  // Only players with a finished match are rated: one without would be a rating fitted to no
+  // data, held at the mean by the fit's virtual draws alone.
+  std::vector<std::size_t> player; // rated player k is o.shooters[player[k]]
+  std::string unrated;
+  for (std::size_t i = 0; i < n; ++i) {
+    bool played = false;
+    for (std::size_t j = 0; j < n; ++j) played = played || (i != j && counted(i, j) > 0);
+    if (played)
+      player.push_back(i);
+    else
+      unrated += (unrated.empty() ? "" : ", ") + o.shooters[i];
+  }
+  if (player.size() < 2) {
+    std::printf("\nNo Elo ratings: no match finished within the %g s cap of a pair\n", o.seconds);
+    return;
+  }
+  const std::size_t rated = player.size();
   std::vector<PairRecord> records;
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = i + 1; j < n; ++j) {
-      const MatchResult& m = results[i * n + j];
-      records.push_back({i, j, m.wins_a, m.wins_b, m.draws});
+  for (std::size_t a = 0; a < rated; ++a)
+    for (std::size_t b = a + 1; b < rated; ++b) {
+      const MatchResult& m = results[player[a] * n + player[b]];
+      records.push_back({a, b, m.wins_a, m.wins_b, m.draws});
     }
-  const EloRatings r = fit_elo(n, records);
-  std::vector<std::size_t> order(n);
-  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  const EloRatings r = fit_elo(rated, records);
+  std::vector<std::size_t> order(rated);
+  for (std::size_t k = 0; k < rated; ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return r.elo[a] > r.elo[b]; });
   std::printf("\nElo ratings fitted to every pair's matches (measured from their mean, 95%% "
               "margin; 400 points apart means odds of 10 to 1)\n\n");
   if (o.markdown) std::printf("| player | elo |\n| --- | ---: |\n");
-  for (const std::size_t i : order)
+  for (const std::size_t k : order)
     std::printf(o.markdown ? "| %s | %+.0f ± %.0f |\n" : "%-21s %+5.0f ± %.0f\n",
-                o.shooters[i].c_str(), r.elo[i], r.margin[i]);
+                o.shooters[player[k]].c_str(), r.elo[k], r.margin[k]);
+  if (!unrated.empty())
+    std::printf("\nNot rated (no match of theirs finished within the %g s cap of a pair): %s\n",
+                o.seconds, unrated.c_str());
   if (r.degrees_of_freedom == 0) return; // two players: nothing to test
   // Whether one number a player describes the table (as Python's EloFit.summary says it).
   const PairRecord& worst = worst_described(r, records);
-  std::printf(
-      "\nFit of one rating a player: chi-square %.1f on %zu degree%s of freedom, p = %.2g; "
-      "worst described: %s took %.1f%% against %s, %.1f%% expected (%+.1f standard "
-      "deviations)\n",
-      r.chi_square, r.degrees_of_freedom, r.degrees_of_freedom == 1 ? "" : "s", r.fit_p_value(),
-      o.shooters[worst.a].c_str(), 100 * worst.points_a() / static_cast<double>(worst.matches()),
-      o.shooters[worst.b].c_str(), 100 * r.expected_share(worst.a, worst.b), r.residual(worst));
+  std::printf("\nFit of one rating a player: chi-square %.1f on %zu degree%s of freedom, p = %.2g; "
+              "worst described: %s took %.1f%% against %s, %.1f%% expected (%+.1f standard "
+              "deviations)\n",
+              r.chi_square, r.degrees_of_freedom, r.degrees_of_freedom == 1 ? "" : "s",
+              r.fit_p_value(), o.shooters[player[worst.a]].c_str(),
+              100 * worst.points_a() / static_cast<double>(worst.matches()),
+              o.shooters[player[worst.b]].c_str(), 100 * r.expected_share(worst.a, worst.b),
+              r.residual(worst));
 }
 
 int match_table(const Options& o) {
@@ -435,21 +486,25 @@ int main(int argc, char** argv) {
     std::printf("| shooter | placer | games | games/s, 1 thread |%s mean shots (95%% CI) | median "
                 "| p95 | max |%s%s\n| --- | --- | ---: | ---: |%s --- | ---: | ---: | ---: |%s%s\n",
                 o.threads == 1 ? "" : (" games/s, " + threads + " threads |").c_str(),
-                o.think ? " ms/move, mean | ms/move, max |" : "",
+                o.think ? " µs/move, mean | µs/move, max |" : "",
                 o.phases ? " hunting misses | last ship | targeting misses |" : "",
                 o.threads == 1 ? "" : " ---: |", o.think ? " ---: | ---: |" : "",
                 o.phases ? " ---: | ---: | ---: |" : "");
   } else {
-    std::printf("%-20s %-10s %9s %11s%s %14s %6s %5s %5s%s%s\n", "shooter", "placer", "games",
-                "games/s(1)", o.threads == 1 ? "" : "  games/s(T)", "mean (95% CI)", "median",
-                "p95", "max", o.think ? "  ms/move  max ms" : "",
-                o.phases ? "  hunting last-one targeting" : "");
+    // Spaces, not widths, before the µ columns: printf pads by bytes, and µ takes two.
+    std::printf("%-20s %-10s %9s %11s%s %19s %6s %5s %5s%s%s\n", "shooter", "placer", "games",
+                "games/s(1)", o.threads == 1 ? "" : "  games/s(T)", "mean shots (95% CI)", "median",
+                "p95", "max", o.think ? "    µs/move     max µs" : "",
+                o.phases ? "  hunting last-one targeting (misses a game)" : "");
   }
+  std::vector<std::string> notes;
   try {
     for (const auto& shooter : o.shooters)
-      for (const auto& placer : o.placers) row(o, shooter, placer);
+      for (const auto& placer : o.placers) row(o, shooter, placer, notes);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_games: %s\n", e.what());
     return 2;
   }
+  if (!notes.empty()) std::printf("\n");
+  for (const auto& note : notes) std::printf("%s\n", note.c_str());
 }

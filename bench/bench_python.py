@@ -1,6 +1,6 @@
 """Python-side figures: the engine's speed from Python, and what a shooter written in Python costs.
 
-    pip install . && python bench/bench_python.py [--games N]
+    pip install . && python bench/bench_python.py [--games N] [--python-games M] [--episodes E]
 
 Prints, never fails on time:
 
@@ -8,21 +8,28 @@ Prints, never fails on time:
    compare with ``bench_games --shooter parity --games N`` (the same C++ loop, no Python).
 2. The cost per shot of a shooter written in Python (a minimal one: a uniformly random open cell,
    so nearly all the time is the call from C++ into Python and back), against the C++ ``random``
-   shooter called the same way, timed over N games (so that the run is long enough to time).
+   shooter called the same way, timed over M games and N games (so that the runs are long enough
+   to time).
 3. The Gymnasium environment's steps per second (``battleship.envs``, when Gymnasium is
    installed): an agent firing at the cells in a random order, on the bare environment and through
-   ``gymnasium.make``'s checking wrappers; then an agent that follows ``suggest("probability")``
-   and asks for ``probability_map()`` (the posterior) before every step; the vector environment
-   stepped the same ways, its maps computed over every core.
+   ``gymnasium.make``'s checking wrappers, over E episodes; then an agent that follows
+   ``suggest("probability")`` and asks for ``probability_map()`` (the posterior) before every
+   step; the vector environment stepped the same ways, its maps computed over every core (the
+   slower of these runs play E // 10 or E // 20 episodes).
 4. The duel environment's steps per second (``DuelEnv``: a match against ``probability``, which
    plays its own turn inside every step), with the same random-order agent.
 5. An environment's resets on a fleet that random draws cannot lay out (32 one-cell ships on
    10 x 10 without edge contact, which the uniform placer counts and then draws from exactly):
-   the environment counts once for all its resets, ``Ocean.place_randomly("uniform")`` at every
-   call.
+   the environment counts at its first reset, timed alone, and the next E // 40 resets draw from
+   that count (their mean is printed); ``Ocean.place_randomly("uniform")`` counts at every call
+   (the mean of E // 40 calls).
 6. What counting misses by phase costs (``phases=True``) in head-to-heads and tournaments, on one
    thread, best of three: ``match("probability", "parity", N // 10)`` and a round robin of
    ``random``, ``parity``, ``hunt_target`` and ``probability``, ``N // 50`` matches a pair.
+7. What a call costs, for loops of short runs: the best of 60 calls of one game (one match a pair
+   for the tournament; the games take microseconds of it), with the default progress bar, of
+   ``simulate("probability", 1, threads=1)``, ``match("parity", "probability", 1, threads=1)``
+   and ``tournament(["random", "parity", "probability"], 1, threads=1)``.
 """
 
 from __future__ import annotations
@@ -83,7 +90,7 @@ def env_steps(episodes: int) -> None:
 
         def random_open(info: Any, vector: Any) -> Any:
             scores = rng.random(info["action_mask"].shape)
-            scores[~info["action_mask"]] = -1.0
+            scores[info["action_mask"] == 0] = -1.0  # an int8 mask: ~ would flip bits, not select
             return scores.argmax(axis=1)
 
         rate = vector_steps(BattleshipVectorEnv(num_envs), episodes, random_open)
@@ -110,19 +117,25 @@ def env_steps(episodes: int) -> None:
 
 
 def crowded_resets(make_env: Any, resets: int) -> None:
-    """Item 5: milliseconds a reset of a crowded fleet, and a placement by name for comparison."""
+    """Item 5: milliseconds a reset of a crowded fleet, and a placement by name for comparison. The
+    first reset, which counts the layouts, is timed apart from the ``resets`` after it, which
+    draw from that count (a mean over both would depend on how many were made)."""
     fleet = battleship.Fleet([("Boat", "B", 1, 32)])
     env = make_env(rows=10, cols=10, fleet=fleet, rules=battleship.Rules(touching="no_edge_contact"))
     start = time.perf_counter()
-    for episode in range(resets):
+    env.reset(seed=0)
+    first = time.perf_counter() - start
+    start = time.perf_counter()
+    for episode in range(1, resets + 1):
         env.reset(seed=episode)
     per_reset = (time.perf_counter() - start) / resets
     start = time.perf_counter()
     for episode in range(resets):
         battleship.Ocean(10, 10, fleet, touching="no_edge_contact").place_randomly("uniform", episode)
     per_call = (time.perf_counter() - start) / resets
-    print(f"32 one-cell ships on 10 x 10 without edge contact: {per_reset * 1e3:.2f} ms an environment reset "
-          f"(counted once), {per_call * 1e3:.2f} ms an Ocean.place_randomly('uniform') (counted at each call)")
+    print(f"32 one-cell ships on 10 x 10 without edge contact: an environment's first reset "
+          f"{first * 1e3:.2f} ms (it counts), each later one {per_reset * 1e3:.2f} ms (mean of {resets:,}); "
+          f"{per_call * 1e3:.2f} ms an Ocean.place_randomly('uniform') (it counts at each call; mean of {resets:,})")
 
 
 def vector_steps(vector: Any, episodes: int, policy: Callable[[Any, Any], Any]) -> float:
@@ -162,6 +175,20 @@ def best_of_three(run: Callable[[], Any]) -> float:
     return min(times)
 
 
+def call_cost() -> None:
+    """Item 7: milliseconds a call of one game takes, its game included, the best of 60 (the first
+    calls fill the engine's tables, which later calls keep), with the default progress bar."""
+    for label, run in (
+        ("simulate('probability', 1, threads=1)", lambda: battleship.simulate("probability", 1, threads=1)),
+        ("match('parity', 'probability', 1, threads=1)",
+         lambda: battleship.match("parity", "probability", 1, threads=1)),
+        ("tournament(['random', 'parity', 'probability'], 1, threads=1)",
+         lambda: battleship.tournament(["random", "parity", "probability"], 1, threads=1)),
+    ):
+        best = min(best_of_three(run) for _ in range(20))  # 60 calls
+        print(f"{label}: {best * 1e3:.3f} ms a call, its game included (best of 60)")
+
+
 def phases_cost(games: int) -> None:
     matches = max(games // 10, 1)
     players = ["random", "parity", "hunt_target", "probability"]
@@ -181,9 +208,15 @@ def phases_cost(games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     count = whole_number(1)
-    parser.add_argument("--games", type=count, default=1_000_000, help="parity games (default 1,000,000)")
-    parser.add_argument("--python-games", type=count, default=2_000, help="games of the Python shooter")
-    parser.add_argument("--episodes", type=count, default=2_000, help="episodes of the Gymnasium environment")
+    parser.add_argument(
+        "--games", type=count, default=1_000_000, metavar="N",
+        help="games of the parity and C++ random runs; also N // 10 matches and a tournament's N // 50 a pair "
+             "(default 1,000,000)")
+    parser.add_argument(
+        "--python-games", type=count, default=2_000, metavar="M", help="games of the Python shooter (default 2,000)")
+    parser.add_argument(
+        "--episodes", type=count, default=2_000, metavar="E",
+        help="episodes of the Gymnasium environments; the slower runs play E // 10 to E // 40 (default 2,000)")
     args = parser.parse_args()
 
     print(f"battleship {battleship.__version__}, {os.cpu_count()} hardware threads, classic game")
@@ -200,6 +233,7 @@ def main() -> None:
           f"(mean {mine.mean:.2f}); C++ random: {cpp_seconds / cpp_shots * 1e6:.3f} µs per shot (mean {engine.mean:.2f})")
     env_steps(args.episodes)
     phases_cost(args.games)
+    call_cost()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@
 #include "../examples/arguments.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string_view>
@@ -85,10 +86,18 @@ int main(int argc, char** argv) {
               "a row, at most %llu matches a test\n",
               test.elo0, test.elo1, test.alpha, test.beta, static_cast<unsigned long long>(look),
               static_cast<unsigned long long>(runs), static_cast<unsigned long long>(cap));
-  std::printf("%9s %10s %12s %8s %8s %10s\n", "true Elo", "accept H1", "mean matches", "median",
-              "p95", "undecided");
+  std::printf("%9s %12s %12s %8s %8s %16s\n", "true Elo", "accept H1 %", "mean matches", "median",
+              "p95", "undecided tests");
   Rng rng(seed);
   const double step = (test.elo1 - test.elo0) / 4;
+  // The decimals that tell the rows apart: enough for elo0 and the quarter step to be whole
+  // (--elo1 5: -1.25; --elo1 0.001: -0.00025), from 1 to 9.
+  int decimals = 1;
+  const auto whole = [&](double x) {
+    const double scaled = std::abs(x) * std::pow(10.0, decimals);
+    return x == 0 || (scaled >= 0.5 && std::abs(scaled - std::round(scaled)) <= 1e-6 * scaled);
+  };
+  while (decimals < 9 && !(whole(test.elo0) && whole(step))) ++decimals;
   std::vector<std::uint64_t> lengths(runs);
   for (int q = -4; q <= 8; ++q) {
     const double truth = test.elo0 + q * step;
@@ -106,7 +115,7 @@ int main(int argc, char** argv) {
     const auto at = [&](double f) {
       return lengths[static_cast<std::size_t>(f * static_cast<double>(runs - 1))];
     };
-    std::printf("%+9.1f %9.1f%% %12.0f %8llu %8llu %10llu\n", truth,
+    std::printf("%+9.*f %11.1f%% %12.0f %8llu %8llu %16llu\n", decimals, truth,
                 100.0 * static_cast<double>(accepted) / static_cast<double>(runs),
                 total / static_cast<double>(runs), static_cast<unsigned long long>(at(0.5)),
                 static_cast<unsigned long long>(at(0.95)),
