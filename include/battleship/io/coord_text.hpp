@@ -17,9 +17,11 @@
 
 namespace battleship {
 
-/// The ways a coordinate is written.
+/// The ways a coordinate is written. In each, the letters name columns, as the engine's boards
+/// are drawn (letters across the top): a front end whose printed board letters its rows (`B7`,
+/// row B) swaps the two before parsing.
 enum class CoordNotation : std::uint8_t {
-  letter_number, ///< Column letter then 1-based row: `B7` (the board game's own labels).
+  letter_number, ///< Column letter then 1-based row: `B7` (the form of the board game's calls).
   number_letter, ///< 1-based row then column letter: `7B`.
   bbm103,        ///< 1-based row, comma, column letter: `5,E` (seed 000's shot files).
   cs32,          ///< 0-based row and column separated by blanks: `3 4` (seed 002's prompts).
