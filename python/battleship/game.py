@@ -140,21 +140,7 @@ class GameRecord:
             else _RaisingAgain(self.players[p], (s.cell for s in self.shots_of(p)), raised[2], raised[3], raised[4])
             for p in (0, 1)
         ]
-        game = Game(
-            shooters[0],
-            shooters[1],
-            rows=self.rows,
-            cols=self.cols,
-            fleet=self.fleet,
-            rules=self.rules,
-            seed=self.seed,
-            placers=None,
-        )
-        for player in (0, 1):
-            ocean = game.ocean(player)
-            for ship, p in enumerate(self.placements[player]):
-                if p is not None:  # a ship left off the board stays off it
-                    ocean.place(ship, p.origin, p.orientation)
+        game = self._set_up(shooters, (None, None), ())
         if self.outcome.end in ("win", "draw"):
             game.play_to_end()
             return game
@@ -170,6 +156,74 @@ class GameRecord:
             pass
         if self.outcome.end == "aborted" and not game.is_over:
             game.abort(self.outcome.reason, self.outcome.at_fault)
+        return game
+
+    def resume(
+        self, first: Any = None, second: Any = None, *, placers: Tuple[Any, Any] = (None, None), observers: Iterable[Any] = ()
+    ) -> Game:
+        """A game set up where this record left off, to play on: one saved between two web requests
+        (``to_text``, ``from_text``), or until tomorrow. The same board, fleet, rules and seed; the
+        recorded shots are fired again, and the game is left as the record left it.
+
+        ``first`` and ``second`` play the two sides from here. None (the default) is a
+        ``QueuedShooter`` named as in the record: it fires the recorded shots, then takes a
+        person's through ``Game.fire``. An engine shooter (a name, a class, an object) must fire
+        the recorded shots itself, which it does when it is the shooter that played them and its
+        player draws as it did: give the placer that laid out its fleet in ``placers`` (one per
+        player; None places the record's fleet by hand), since a player's generator draws the
+        layout before any shot. ``observers`` hear the shots fired again too.
+
+        ``ValueError``, naming the first difference, if a placer lays out another fleet than the
+        record's, or a shooter fires another cell than the record's.
+        """
+        raised = _RAISED.match(self.outcome.reason) if self.outcome.end == "aborted" else None
+        if raised is not None:  # its shooter would have to raise again, in the same call
+            raise ValueError(f"a game aborted by a shooter's exception cannot be resumed: {self.outcome.reason}")
+        given = (first, second)
+        shooters = [
+            QueuedShooter(self.players[p], (s.cell for s in self.shots_of(p))) if given[p] is None else given[p]
+            for p in (0, 1)
+        ]
+        placers = placer_pair("placers", placers, "players")
+        game = self._set_up(shooters, placers, observers)
+        for player, placer in enumerate(placers):
+            laid = game._layout(player)
+            if placer is not None and laid != self.placements[player]:
+                ship = next(k for k, (a, b) in enumerate(zip(laid, self.placements[player])) if a != b)
+                raise ValueError(
+                    f"player {player}'s placer lays out ship {ship} at {laid[ship]}, "
+                    f"where the record has {self.placements[player][ship]}"
+                )
+        while not game.is_over and len(game.record.shots) < len(self.shots):
+            game.play_volley()
+            shots = game.record.shots
+            for k in range(min(len(shots), len(self.shots))):
+                if shots[k] != self.shots[k]:
+                    player = shots[k].player
+                    game.abort("resumed off its record", None)
+                    hint = "" if placers[player] is not None else "; if a placer laid its fleet out, give it in placers="
+                    raise ValueError(
+                        f"shot {k}: player {player} ({game.players[player]}) fired {format_cell(shots[k].cell)} -> "
+                        f"{shots[k].outcome.result}, where the record has {format_cell(self.shots[k].cell)} -> "
+                        f"{self.shots[k].outcome.result}{hint}"
+                    )
+        if self.outcome.end == "aborted" and not game.is_over:
+            game.abort(self.outcome.reason, self.outcome.at_fault)
+        return game
+
+    def _set_up(self, shooters: List[Any], placers: Tuple[Any, Any], observers: Iterable[Any]) -> Game:
+        """A game of this record's setup, each fleet laid out by its placer or, for None, placed
+        where the record has it (a ship left off the board stays off it)."""
+        rows, cols, fleet, rules, seed = self.rows, self.cols, self.fleet, self.rules, self.seed
+        game = Game(*shooters, rows=rows, cols=cols, fleet=fleet, rules=rules, seed=seed, placers=None, observers=observers)
+        for player in (0, 1):
+            if placers[player] is not None:
+                game.place(player, placers[player])
+                continue
+            ocean = game.ocean(player)
+            for ship, p in enumerate(self.placements[player]):
+                if p is not None:
+                    ocean.place(ship, p.origin, p.orientation)
         return game
 
 

@@ -552,3 +552,38 @@ def test_a_record_of_a_fleet_placed_in_part_has_no_text():
         game.record.to_text()
     game.ocean(0).unplace(0)
     assert GameRecord.from_text(game.record.to_text()) == game.record  # neither placed: written
+
+
+def test_a_saved_game_against_the_engine_resumes_and_plays_on_as_if_never_stopped():
+    game = _person_against("probability", seed=4)
+    for cell in ["E5", "E6", "A1", "J10"]:
+        game.fire(0, cell)
+        game.play_turn()
+    saved = GameRecord.from_text(game.record.to_text())
+    resumed = saved.resume(None, "probability", placers=(None, "uniform"))  # as Game laid it out
+    assert resumed.record == game.record and resumed.to_move == 0
+    for cell in ["B2", "C3"]:  # the engine plays on with the moves it would have made
+        for g in (game, resumed):
+            g.fire(0, cell)
+            g.play_turn()
+    assert resumed.record == game.record
+    with pytest.raises(ValueError, match=r"^shot 1: player 1 \(parity\) fired [A-J]\d+ -> \w+, where the record has "):
+        saved.resume(None, "parity", placers=(None, "uniform"))  # not the shooter that played
+    with pytest.raises(ValueError, match=r"give it in placers=$"):
+        saved.resume(None, "probability")  # its generator has not drawn the layout: other shots
+    with pytest.raises(ValueError, match=r"^player 1's placer lays out ship 0 at Placement\("):
+        saved.resume(None, "probability", placers=(None, "spread"))
+    with pytest.raises(TypeError, match=r"^placers must be a pair"):
+        saved.resume(placers="uniform")
+
+
+def test_a_saved_game_of_two_people_resumes_with_both_queues_empty():
+    from battleship.game import QueuedShooter
+
+    game = Game(QueuedShooter("ann"), QueuedShooter("bob"), rules=Rules.named("salvo"), seed=8)
+    game.fire(0, ["A1", "A2", "A3", "A4", "A5"])
+    resumed = game.record.resume()
+    assert resumed.record == game.record and resumed.to_move == 1 and resumed.players == ("ann", "bob")
+    assert all(not s.queue for s in resumed._shooters)
+    due = resumed.next_volley_size  # one a ship of bob's afloat
+    assert due == game.next_volley_size and len(resumed.fire(1, ["J1", "J2", "J3", "J4", "J5"][:due])) == due
