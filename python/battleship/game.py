@@ -249,6 +249,9 @@ class QueuedShooter:
 
 _RAISED = re.compile(r"player ([01])'s shooter's (start|next_shot|on_result) raised ([A-Za-z_]\w*): (.*)", re.S)
 """The reason a game gives when a Python shooter's call raised (``Game._guard`` words it)."""
+_CUT_SHORT = re.compile(r"player [01]'s volley was cut short: ")
+"""The engine's reason when a volley's shots were told and a hook raised (an observer's
+``on_shot``): ``Game._guard`` words it as for any other exception, naming it."""
 
 
 class _RaisedAgain(Exception):
@@ -457,7 +460,7 @@ class Game:
             try:
                 return call()
             except BaseException as error:
-                if self._impl.is_over and self._impl.raised is None:
+                if self._impl.is_over and self._impl.raised is None and not _CUT_SHORT.match(self._impl.outcome.reason):
                     raise  # an observer told of the end raised: the match was played, its outcome stands
                 raised = self._impl.raised  # (player, "the shooter's next_shot") if a shooter did
                 if raised is not None:
