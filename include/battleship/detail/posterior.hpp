@@ -146,13 +146,15 @@ public:
       }
       sunk_begin_.push_back(sunk_options_.size());
     }
+    build_free_masks(geometry);
     options_.reserve(1024);
     std::size_t most = 0;
     for (const auto& f : free_) most = std::max(most, f.size());
     if (free_pick_.size() < most) free_pick_.resize(most);
     option_acc_.resize(static_cast<std::size_t>(lengths));
     for (int k = 0; k < lengths; ++k)
-      option_acc_[static_cast<std::size_t>(k)].assign(geometry.options(k).size(), 0.0);
+      option_acc_[static_cast<std::size_t>(k)].assign(free_[static_cast<std::size_t>(k)].size(),
+                                                      0.0);
   }
 
   // Counts the consistent layouts exactly, visiting at most `budget` search nodes; false (and
@@ -357,18 +359,19 @@ private:
     }
   }
 
-  // Stage 3 options of ship `ship`: the first free_n_ entries of free_pick_ (sized by observe()
-  // for the most any ship has, so the writes below need no capacity check).
+  // Stage 3 options of ship `ship`, free_n_ of them: by masks (avail_), or by a scan into the
+  // first free_n_ entries of free_pick_ (sized by observe() for the most any ship has, so the
+  // writes below need no capacity check). free_at and for_each_free read either.
   void free_options(int ship) {
     const int k = geo_->length_index(ship);
+    if (masks_) return free_mask(k);
     Index* out = free_pick_.data();
-    const Index* index = free_[static_cast<std::size_t>(k)].data();
     const bitboard_type* cells = free_cells_[static_cast<std::size_t>(k)].data();
     const std::size_t count = free_[static_cast<std::size_t>(k)].size();
     const bitboard_type blocked = blocked_;
     std::size_t n = 0;
     for (std::size_t j = 0; j < count; ++j) { // no branch on the unpredictable test
-      out[n] = index[j];
+      out[n] = static_cast<Index>(j);
       n += disjoint(cells[j], blocked);
     }
     free_n_ = n;
@@ -379,6 +382,112 @@ private:
     std::uint64_t x = 0;
     for (std::size_t w = 0; w < bitboard_type::words; ++w) x |= a.data()[w] & b.data()[w];
     return x == 0;
+  }
+
+  // Stage 3 by masks. For each placement o that may be placed (a valid option) and each length
+  // index k, conflict row (o, k) holds the positions j in free_[k] whose option's cells meet
+  // o's halo, as a bit set of mask_words_ words; free_options then ORs the rows of the ships
+  // placed instead of testing every free option against blocked_ (the OR of their halos). The
+  // options kept, and their order (increasing j), are those of the scan. Built by observe() when
+  // the rows are small (masks_).
+  void build_free_masks(const Geometry& geometry) {
+    const auto lengths = static_cast<std::size_t>(geometry.length_count());
+    const auto cells = static_cast<std::size_t>(geometry.board().cells());
+    std::size_t most = 0, options = 0;
+    for (const auto& f : free_) most = std::max(most, f.size());
+    for (std::size_t k = 0; k < lengths; ++k) options += flags_[k].size();
+    mask_words_ = (most + 63) / 64;
+    const std::size_t words = mask_words_;
+    masks_ = words > 0 && words * cells * lengths <= max_mask_words &&
+             words * options * lengths <= max_mask_words;
+    if (!masks_) return;
+    // by_cell_[(c * lengths + k) * words + w]: the positions in free_[k] whose option covers c.
+    by_cell_.assign(lengths * cells * words, 0);
+    full_masks_.assign(lengths * words, 0);
+    for (std::size_t k = 0; k < lengths; ++k) {
+      const auto& free_cells = free_cells_[k];
+      for (std::size_t j = 0; j < free_cells.size(); ++j) {
+        const std::uint64_t bit = std::uint64_t{1} << (j % 64);
+        full_masks_[k * words + j / 64] |= bit;
+        free_cells[j].for_each(
+            [&](std::size_t c) { by_cell_[(c * lengths + k) * words + j / 64] |= bit; });
+      }
+    }
+    conflict_begin_.resize(lengths);
+    conflicts_.assign(options * lengths * words, 0);
+    const std::size_t row = lengths * words; // one option's rows, every k
+    for (std::size_t k2 = 0, first = 0; k2 < lengths; ++k2) {
+      conflict_begin_[k2] = first;
+      const auto all = geometry.options(static_cast<int>(k2));
+      const auto& flags = flags_[k2];
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        if (!(flags[i] & valid_flag)) continue; // never placed
+        std::uint64_t* out = conflicts_.data() + (first + i) * row;
+        all[i].halo.for_each([&](std::size_t c) {
+          const std::uint64_t* in = by_cell_.data() + c * row; // cell c's rows, every k
+          for (std::size_t x = 0; x < row; ++x) out[x] |= in[x];
+        });
+      }
+      first += all.size();
+    }
+    avail_.assign(words, 0);
+  }
+
+  // free_options by masks: avail_ holds the positions in free_[k] of the options clear of every
+  // ship placed, free_n_ how many.
+  void free_mask(int k) {
+    switch (mask_words_) { // a fixed word count for the usual boards: loops the compiler unrolls
+    case 1: return free_mask_of<1>(k);
+    case 2: return free_mask_of<2>(k);
+    case 3: return free_mask_of<3>(k);
+    case 4: return free_mask_of<4>(k);
+    default: return free_mask_of<0>(k);
+    }
+  }
+  template <std::size_t Words> // 0: mask_words_
+  void free_mask_of(int k) {
+    const std::size_t words = Words != 0 ? Words : mask_words_;
+    const auto ku = static_cast<std::size_t>(k);
+    const std::size_t row = static_cast<std::size_t>(geo_->length_count()) * words;
+    std::uint64_t* avail = avail_.data();
+    const std::uint64_t* full = full_masks_.data() + ku * words;
+    for (std::size_t w = 0; w < words; ++w) avail[w] = 0;
+    for (std::uint32_t used = used_; used != 0; used &= used - 1) {
+      const auto s = static_cast<std::size_t>(std::countr_zero(used));
+      const auto k2 = static_cast<std::size_t>(geo_->length_index(static_cast<int>(s)));
+      const std::uint64_t* in =
+          conflicts_.data() + (conflict_begin_[k2] + chosen_[s]) * row + ku * words;
+      for (std::size_t w = 0; w < words; ++w) avail[w] |= in[w];
+    }
+    std::size_t n = 0;
+    for (std::size_t w = 0; w < words; ++w) {
+      avail[w] = full[w] & ~avail[w];
+      n += static_cast<std::size_t>(std::popcount(avail[w]));
+    }
+    free_n_ = n;
+  }
+
+  // The r-th option (r < free_n_) free_options found for length index k.
+  Index free_at(int k, std::size_t r) const noexcept {
+    const auto& index = free_[static_cast<std::size_t>(k)];
+    if (!masks_) return index[free_pick_[r]];
+    for (std::size_t w = 0;; ++w) {
+      const auto here = static_cast<std::size_t>(std::popcount(avail_[w]));
+      if (r < here) return index[w * 64 + select_bit(avail_[w], static_cast<unsigned>(r))];
+      r -= here;
+    }
+  }
+
+  // Calls f(j) for the position j in free_[k] of each option free_options found, in order.
+  template <class F>
+  void for_each_free(F&& f) const {
+    if (!masks_) {
+      for (std::size_t j = 0; j < free_n_; ++j) f(std::size_t{free_pick_[j]});
+      return;
+    }
+    for (std::size_t w = 0; w < mask_words_; ++w)
+      for (std::uint64_t bits = avail_[w]; bits != 0; bits &= bits - 1)
+        f(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
   }
 
   int next_free_ship(int from) const noexcept {
@@ -410,7 +519,7 @@ private:
     total_ += w * n;
     occupied_.for_each([&](std::size_t c) { acc_[c] += w * n; });
     double* sums = option_acc_[static_cast<std::size_t>(k)].data();
-    for (std::size_t j = 0; j < free_n_; ++j) sums[free_pick_[j]] += w;
+    for_each_free([&](std::size_t j) { sums[j] += w; });
   }
 
   // Adds each option's summed leaf_last weight to its cells, and clears the sums: once per
@@ -419,13 +528,13 @@ private:
   // the cells' totals are those of adding leaf by leaf.
   void flush_options() {
     for (std::size_t k = 0; k < option_acc_.size(); ++k) {
-      const auto options = geo_->options(static_cast<int>(k));
+      const auto& cells = free_cells_[k]; // sums are by position in free_[k], in option order
       auto& sums = option_acc_[k];
-      for (std::size_t i = 0; i < sums.size(); ++i) {
-        if (sums[i] == 0) continue;
-        const double v = sums[i];
-        options[i].cells.for_each([&](std::size_t c) { acc_[c] += v; });
-        sums[i] = 0;
+      for (std::size_t j = 0; j < sums.size(); ++j) {
+        if (sums[j] == 0) continue;
+        const double v = sums[j];
+        cells[j].for_each([&](std::size_t c) { acc_[c] += v; });
+        sums[j] = 0;
       }
     }
   }
@@ -477,7 +586,8 @@ private:
     if (next_free_ship(ship + 1) == ships_ && !collect_) return leaf_last(ship, w);
     // Copy the options: the recursion reuses free_pick_.
     const std::size_t mark = options_.size();
-    for (std::size_t j = 0; j < free_n_; ++j) options_.push_back(Choice{ship, free_pick_[j], 1});
+    const Index* index = free_[static_cast<std::size_t>(geo_->length_index(ship))].data();
+    for_each_free([&](std::size_t j) { options_.push_back(Choice{ship, index[j], 1}); });
     const std::size_t end = options_.size();
     for (std::size_t j = mark; j < end && !exhausted_; ++j) {
       place(ship, options_[j].option);
@@ -522,7 +632,8 @@ private:
         leaf_last(ship, w);
         return w * static_cast<double>(free_n_);
       }
-      const Index i = free_pick_[static_cast<std::size_t>(rng.below(static_cast<int>(free_n_)))];
+      const Index i = free_at(geo_->length_index(ship),
+                              static_cast<std::size_t>(rng.below(static_cast<int>(free_n_))));
       w *= static_cast<double>(free_n_);
       place(ship, i);
     }
@@ -554,8 +665,19 @@ private:
   std::uint32_t used_ = 0;
   std::array<Index, max_ships> chosen_{};
   std::vector<Choice> options_;
-  std::vector<Index> free_pick_; // the first free_n_ entries: the options free_options found
+  std::vector<Index> free_pick_; // the first free_n_ entries: the positions in free_[k] of the
+                                 // options free_options found, when it scans (!masks_)
   std::size_t free_n_ = 0;
+  // Stage 3 by masks (see build_free_masks): used when the conflict rows and the rows by cell
+  // each take at most max_mask_words words (the classic game's: 7,200 and 1,200).
+  static constexpr std::size_t max_mask_words = std::size_t{1} << 16;
+  bool masks_ = false;
+  std::size_t mask_words_ = 0;
+  std::vector<std::uint64_t> by_cell_;      // build_free_masks's rows by cell
+  std::vector<std::uint64_t> full_masks_;   // [k * mask_words_ + w]: every position of free_[k]
+  std::vector<std::uint64_t> conflicts_;    // conflict rows, option after option
+  std::vector<std::size_t> conflict_begin_; // per length index: its first option's number
+  std::vector<std::uint64_t> avail_;        // free_mask's result
   long budget_ = 0;
   bool exhausted_ = false;
   bool exact_ = false;
@@ -566,7 +688,8 @@ private:
   std::vector<Layout<S>> pool_;
 
   std::array<double, S::capacity> acc_{};
-  std::vector<std::vector<double>> option_acc_; // per length index and option: leaf_last's sums
+  std::vector<std::vector<double>>
+      option_acc_; // per length index and free_ position: leaf_last's sums
   double total_ = 0.0;
 };
 

@@ -270,10 +270,10 @@ private:
     key_.resize(sims_.size());
     const bitboard_type& shots = view.shots();
     Coverage cover;
-    count_cover(set_.data(), set_.data() + set_.size(), shots, cover);
-    const std::size_t own = greedy_cell(view.board(), cover);
+    const bitboard_type covered = count_cover(set_.data(), set_.data() + set_.size(), shots, cover);
+    const std::size_t own = greedy_cell(view.board(), cover, covered);
     // The cells the most layouts cover, the rule's own first.
-    std::array<std::pair<int, std::uint16_t>, S::capacity> order;
+    std::array<Ranked, S::capacity> order; // left uninitialised: filled as far as used
     std::size_t n = 0;
     for (std::size_t c = 0; c < cover.size(); ++c)
       if (cover[c] > 0 && c != own) order[n++] = {-cover[c], static_cast<std::uint16_t>(c)};
@@ -296,22 +296,39 @@ private:
   /// How many layouts put an unshot ship cell on each cell.
   using Coverage = std::array<int, S::capacity>;
 
-  void count_cover(const std::uint16_t* first, const std::uint16_t* last,
-                   const bitboard_type& shots, Coverage& cover) const {
+  /// A cell or layout with its sort key, ordered as std::pair orders (key, then id), but with no
+  /// constructor: the arrays of them on the stack are not zeroed on every call.
+  struct Ranked {
+    int first;
+    std::uint16_t second;
+    friend bool operator<(const Ranked& a, const Ranked& b) noexcept {
+      return a.first < b.first || (a.first == b.first && a.second < b.second);
+    }
+  };
+
+  /// Fills `cover`; returns the cells it counts above zero.
+  bitboard_type count_cover(const std::uint16_t* first, const std::uint16_t* last,
+                            const bitboard_type& shots, Coverage& cover) const {
     cover.fill(0);
-    for (const std::uint16_t* j = first; j != last; ++j)
-      (sims_[*j].occupied - shots).for_each([&](std::size_t c) { ++cover[c]; });
+    bitboard_type covered;
+    for (const std::uint16_t* j = first; j != last; ++j) {
+      const bitboard_type left = sims_[*j].occupied - shots;
+      covered |= left;
+      left.for_each([&](std::size_t c) { ++cover[c]; });
+    }
+    return covered;
   }
 
   /// The greedy rule: the most covered cell; ties to the cell whose edge neighbours are covered
   /// least (the hunt spreads out, as the density shooter's does), then the lowest index.
-  static std::size_t greedy_cell(const Board<S>& board, const Coverage& cover) {
+  /// `covered`: the cells `cover` counts above zero (count_cover's result).
+  static std::size_t greedy_cell(const Board<S>& board, const Coverage& cover,
+                                 const bitboard_type& covered) {
     const auto cols = static_cast<std::size_t>(board.cols());
     const auto cells = static_cast<std::size_t>(board.cells());
     std::size_t pick = 0;
     std::int64_t best = -1; // 64 bits: `long` has 32 on some platforms, too few for the shift
-    for (std::size_t c = 0; c < cells; ++c) {
-      if (cover[c] == 0) continue;
+    covered.for_each([&](std::size_t c) { // in increasing order, as a scan of every cell
       const std::int64_t around = detail::edge_neighbour_sum(
           c, cols, cells, [&](std::size_t n) { return static_cast<std::int64_t>(cover[n]); });
       const std::int64_t key = (static_cast<std::int64_t>(cover[c]) << 24) - around;
@@ -319,7 +336,7 @@ private:
         best = key;
         pick = c;
       }
-    }
+    });
     return pick;
   }
 
@@ -351,8 +368,8 @@ private:
                       const bitboard_type& shots) {
     if (last - first == 1) return remaining(*first, shots);
     Coverage cover;
-    count_cover(first, last, shots, cover);
-    return play_on(board, first, last, shots, greedy_cell(board, cover));
+    const bitboard_type covered = count_cover(first, last, shots, cover);
+    return play_on(board, first, last, shots, greedy_cell(board, cover, covered));
   }
 
   // ---- exact endgame ---------------------------------------------------------------------------
@@ -381,13 +398,17 @@ private:
   struct MemoKey {
     std::uint64_t set = 0;
     bitboard_type shots;
+    std::uint64_t hash = 0; // of set and shots (seal()): looked up, then stored, hashed once
+    void seal() noexcept {
+      std::uint64_t h = mix64(set);
+      for (auto w : shots.data()) h = mix64(h ^ w);
+      hash = h;
+    }
     friend bool operator==(const MemoKey&, const MemoKey&) = default;
   };
   struct MemoHash {
     std::size_t operator()(const MemoKey& k) const noexcept {
-      std::uint64_t h = mix64(k.set);
-      for (auto w : k.shots.data()) h = mix64(h ^ w);
-      return static_cast<std::size_t>(h);
+      return static_cast<std::size_t>(k.hash);
     }
   };
 
@@ -431,18 +452,20 @@ private:
     }
     // Only the shots at cells some layout of the set covers matter: the rest are water in all.
     key.shots = shots & useful;
+    key.seal();
     if (!pick) {
       if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     }
     bound /= n;
     useful &= open;
     // Cells ordered by how many layouts put a ship there (likeliest first: good cuts early).
-    std::array<std::pair<int, std::uint16_t>, S::capacity> order;
+    std::array<Ranked, S::capacity> order; // left uninitialised: filled as far as used
     std::size_t cells = 0;
+    Coverage cover; // layouts with a ship on each useful cell, layout by layout
+    useful.for_each([&](std::size_t c) { cover[c] = 0; });
+    for (auto j : set) (sims_[j].occupied & useful).for_each([&](std::size_t c) { ++cover[c]; });
     useful.for_each([&](std::size_t c) {
-      int cover = 0;
-      for (auto j : set) cover += sims_[j].ship_at[c] >= 0;
-      order[cells++] = {-cover, static_cast<std::uint16_t>(c)};
+      order[cells++] = {-cover[c], static_cast<std::uint16_t>(c)};
     });
     std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(cells));
     double best = std::numeric_limits<double>::infinity();
@@ -478,11 +501,11 @@ private:
   double split(std::span<const std::uint16_t> set, std::size_t c, const bitboard_type& after,
                const bitboard_type& open, double cutoff) {
     // At most 64 layouts (a search's sets are 64-bit masks): on the stack, not the heap.
-    std::array<std::pair<int, std::uint16_t>, 64> keyed_store;
+    std::array<Ranked, 64> keyed_store; // left uninitialised: filled as far as used
     const std::size_t count = set.size();
     for (std::size_t m = 0; m < count; ++m)
       keyed_store[m] = {outcome_key(set[m], c, after), set[m]};
-    const std::span<std::pair<int, std::uint16_t>> keyed(keyed_store.data(), count);
+    const std::span<Ranked> keyed(keyed_store.data(), count);
     std::sort(keyed.begin(), keyed.end());
     const auto n = static_cast<double>(set.size());
     // Lower bound of the expectation first: cut before solving anything.

@@ -52,7 +52,8 @@ public:
   }
 
   /// `on_result` for the shot at row-major index `cell` (see `CellShotStrategy`).
-  void on_cell_result(const TargetView<S>& view, std::size_t cell, const ShotOutcome& told) {
+  BATTLESHIP_HOT_INLINE void on_cell_result(const TargetView<S>& view, std::size_t cell,
+                                            const ShotOutcome& told) {
     if (!told.valid()) return;
     deductions_.on_result(view, cell, told);
     if (!told.struck()) return;

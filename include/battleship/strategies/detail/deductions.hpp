@@ -122,7 +122,8 @@ public:
   /// Learns from the announced outcome `told` of the shot at the cell with row-major index `cell`
   /// (already recorded in `view`). Inline and nearly free for a miss, or a hit when ships may
   /// touch.
-  void on_result(const TargetView<S>& view, std::size_t cell, const ShotOutcome& told) {
+  BATTLESHIP_HOT_INLINE void on_result(const TargetView<S>& view, std::size_t cell,
+                                       const ShotOutcome& told) {
     if (!told.struck()) return;
     if (touching_ != Touching::allowed) learn_from_hit(view, cell);
     if (told.sank()) learn_from_sinking(view, cell, told);
