@@ -194,10 +194,11 @@ class GameRecord:
                     f"player {player}'s placer lays out ship {ship} at {laid[ship]}, "
                     f"where the record has {self.placements[player][ship]}"
                 )
-        while not game.is_over and len(game.record.shots) < len(self.shots):
+        checked = 0  # the shots compared with the record's so far
+        while not game.is_over and checked < len(self.shots):
             game.play_volley()
             shots = game.record.shots
-            for k in range(min(len(shots), len(self.shots))):
+            for k in range(checked, min(len(shots), len(self.shots))):
                 if shots[k] != self.shots[k]:
                     player = shots[k].player
                     game.abort("resumed off its record", None)
@@ -207,6 +208,7 @@ class GameRecord:
                         f"{shots[k].outcome.result}, where the record has {format_cell(self.shots[k].cell)} -> "
                         f"{self.shots[k].outcome.result}{hint}"
                     )
+            checked = len(shots)
         if self.outcome.end == "aborted" and not game.is_over:
             game.abort(self.outcome.reason, self.outcome.at_fault)
         return game
