@@ -417,6 +417,30 @@ class Game:
             self._at_fault = player
             raise ValueError(self._aborted)
 
+    def set_ocean(self, player: int, ocean: Ocean) -> None:
+        """Give ``player`` a copy of the fleet laid out on ``ocean``: a layout built apart (by hand,
+        by a screen's drag and drop, read with ``Ocean.place_layout``), each ship checked as it
+        was placed there.
+
+        Refused, changing nothing: ``TypeError`` for an ocean that is not a ``battleship.Ocean``
+        (or a player other than 0 or 1, with ``IndexError``); ``ValueError`` for an ocean of
+        another board or fleet, placed under another touching rule, with a ship missing, or shot
+        at; ``RuntimeError`` once play has started or the match is over.
+        """
+        player = _player(player)
+        if not isinstance(ocean, Ocean):
+            raise TypeError(f"ocean must be a battleship.Ocean, got {type(ocean).__name__}")
+        self._check_not_busy()
+        if self._aborted is not None:
+            raise RuntimeError(f"the game was aborted: {self._aborted}")
+        why = "the ocean is for another board or fleet"
+        if (ocean.rows, ocean.cols) == (self.rows, self.cols):  # else another compiled shape too
+            why = str(self._impl.set_ocean(player, ocean._impl))
+        if why == "done":
+            return
+        error = RuntimeError if why == "fleets cannot change once play has started" else ValueError
+        raise error(f"player {player}'s ocean cannot be set: {why}")
+
     def abort(self, reason: str, at_fault: Optional[int] = None) -> None:
         """End the match now as aborted, with ``reason`` (a player resigns, a user quits);
         ``at_fault`` names the player to blame, if any. Does nothing once the match is over.

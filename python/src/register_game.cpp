@@ -100,6 +100,12 @@ void bind_game(py::module_& m) {
              return b.run(
                  [&] { return b.game->place(player, any_placer<S>(placer, b.placer_failure)); });
            })
+      .def("set_ocean",
+           [](Box& b, py::handle p, const Handle<Ocean<S>>& ocean) {
+             const int player = b.player(p);
+             const OceanRefusal why = b.run([&] { return b.game->set_ocean(player, ocean.get()); });
+             return std::string(to_string(why)); // "done", or why the ocean was refused
+           })
       .def(
           "ocean", // keep_alive: arguments as handles (index_argument says why)
           [](py::handle self, py::handle p) {

@@ -587,3 +587,34 @@ def test_a_saved_game_of_two_people_resumes_with_both_queues_empty():
     assert all(not s.queue for s in resumed._shooters)
     due = resumed.next_volley_size  # one a ship of bob's afloat
     assert due == game.next_volley_size and len(resumed.fire(1, ["J1", "J2", "J3", "J4", "J5"][:due])) == due
+
+
+def test_a_fleet_laid_out_apart_is_handed_to_a_player_and_a_wrong_one_refused_changing_nothing():
+    game = Game("random", "random", placers=None, seed=2)
+    laid = battleship.Ocean()
+    laid.place_randomly(rng=5)
+    game.set_ocean(0, laid)
+    assert game.ocean(0) == laid and game.ocean(0) is not laid
+    partial = battleship.Ocean()
+    partial.place(0, "A1", "horizontal")
+    no_contact = battleship.Ocean(touching="no_contact")
+    no_contact.place_randomly(rng=1)
+    shot = laid.copy()
+    shot.fire("A1")
+    large = battleship.Ocean(12, 12)  # compiled for larger boards too: refused by size first
+    large.place_randomly(rng=1)
+    for ocean, why in [
+        (partial, "the ocean has a ship missing"),
+        (no_contact, "the ocean was placed under another touching rule"),
+        (shot, "the ocean has been shot at"),
+        (large, "the ocean is for another board or fleet"),
+    ]:
+        with pytest.raises(ValueError, match=rf"^player 1's ocean cannot be set: {why}$"):
+            game.set_ocean(1, ocean)
+        assert not game.ocean(1).all_placed  # nothing changed
+    with pytest.raises(TypeError, match=r"^ocean must be a battleship.Ocean, got str$"):
+        game.set_ocean(1, "A1 h")
+    game.set_ocean(1, laid)
+    game.play_turn()
+    with pytest.raises(RuntimeError, match=r"^player 0's ocean cannot be set: fleets cannot change once play has started$"):
+        game.set_ocean(0, laid)
