@@ -171,11 +171,10 @@ class Ocean(_Board):
         code = self._impl.place(self._ship(ship), origin, orientation)
         if code != "none":
             name = self.fleet.ship(int(ship))["name"]
-            raise PlacementError(
-                f"cannot place ship {ship} ({name}) at {_core.parse_cell(origin)} {orientation}: "
-                f"{REFUSALS[code]}",
-                code,
-            )
+            cell = _core.parse_cell(origin)
+            label = f"{_core.format_cell(cell)} " if min(cell) >= 0 else ""  # as a player names it
+            way = "vertical" if str(orientation).lower() in ("v", "vertical") else "horizontal"
+            raise PlacementError(f"cannot place ship {ship} ({name}) at {label}{cell}, {way}: {REFUSALS[code]}", code)
 
     def unplace(self, ship: int) -> None:
         """Remove ``ship`` from the board; ``PlacementError`` if it is not there or shots began."""

@@ -343,3 +343,16 @@ def test_cells_as_text_round_trip():
         for notation in ("letter_number", "number_letter", "bbm103", "cs32"):
             assert battleship.parse_cell(battleship.format_cell(cell, notation)) == cell
     assert battleship.format_cell((6, 1)) == "B7"
+
+
+def test_a_refused_placement_names_the_cell_as_a_player_does_and_the_orientation_in_full():
+    ocean = battleship.Ocean()
+    ocean.place(0, "A1", "h")
+    with pytest.raises(battleship.PlacementError) as refused:
+        ocean.place(1, (9, 9), "V")  # typed in any case, named in full
+    assert str(refused.value) == (
+        "cannot place ship 1 (Battleship) at J10 (9, 9), vertical: the ship would lie partly off the board"
+    )
+    with pytest.raises(battleship.PlacementError, match=r"^cannot place ship 1 \(Battleship\) at \(-1, 0\), horizontal: "):
+        ocean.place(1, (-1, 0), "H")  # no board label for a cell before the first row
+    assert ocean.placement(1) is None

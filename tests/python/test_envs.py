@@ -232,7 +232,7 @@ def test_a_refused_layout_leaves_the_episode_under_way():
     touching.place(1, "A2", "horizontal")  # under the carrier's row: touches it
     for ship, cell in zip(range(2, 5), [(9, 0), (7, 0), (5, 0)]):
         touching.place(ship, cell, "horizontal")
-    with pytest.raises(battleship.PlacementError, match=r"ship 1 \(Battleship\) at \(1, 0\) horizontal: the ship would touch"):
+    with pytest.raises(battleship.PlacementError, match=r"ship 1 \(Battleship\) at A2 \(1, 0\), horizontal: the ship would touch"):
         env.reset(options={"ocean": touching})
     with pytest.raises(ValueError, match=r"options\['ocean'\] must have this environment's board size and fleet"):
         env.reset(options={"ocean": battleship.Ocean(8, 8)})

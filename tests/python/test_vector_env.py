@@ -382,7 +382,7 @@ def test_chosen_layouts_obey_the_touching_rule():
     touching = battleship.Ocean(5, 5, BOAT_AND_SUB)
     touching.place(0, (0, 0))
     touching.place(1, (1, 0))
-    with pytest.raises(battleship.PlacementError, match=r"cannot place ship 1 \(Sub\) at \(1, 0\) horizontal: the ship would touch another ship"):
+    with pytest.raises(battleship.PlacementError, match=r"cannot place ship 1 \(Sub\) at A2 \(1, 0\), horizontal: the ship would touch another ship"):
         vector.reset(seed=0, options={"ocean": [None, touching]})
     with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) before step\(\)"):  # nothing started
         vector.step(np.array([0, 0]))
