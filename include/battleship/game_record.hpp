@@ -838,14 +838,14 @@ struct RecordCheck {
   std::string error; ///< "line N: what is wrong" (empty when `ok`).
 };
 
-/// Parses `text` and replays it on boards of shape type `S`; the first problem, whether in the
-/// text or in the game it describes (a shot whose outcome the ocean contradicts, a shot out of
-/// turn, a ship that cannot lie where it is placed, a wrong outcome), comes back with its line.
+/// Replays a parsed record on boards of shape type `S`; the first problem, whether in the text
+/// (the parse's error) or in the game it describes (a shot whose outcome the ocean contradicts, a
+/// shot out of turn, a ship that cannot lie where it is placed, a wrong outcome), comes back
+/// with its line. For a caller that keeps the parsed record too (the Python binding).
 template <BoardShape S>
-[[nodiscard]] RecordCheck check_record(std::string_view text) {
+[[nodiscard]] RecordCheck check_record(const RecordParse& parsed) {
   using detail::concat;
   RecordCheck out;
-  const RecordParse parsed = parse_record(text);
   if (!parsed) {
     out.line = parsed.line;
     out.error = parsed.error;
@@ -870,6 +870,12 @@ template <BoardShape S>
     out.line = parsed.outcome_line;
   out.error = concat("line ", out.line, ": ", std::string_view(m.problem));
   return out;
+}
+
+/// Parses `text` and replays it on boards of shape type `S` (`check_record` of the parse).
+template <BoardShape S>
+[[nodiscard]] RecordCheck check_record(std::string_view text) {
+  return check_record<S>(parse_record(text));
 }
 
 } // namespace battleship

@@ -39,6 +39,12 @@ class PlacementError(ValueError):
         return f"{type(self).__name__}({str(self)!r}, {self.refusal!r})"
 
 
+def cell_label(cell: Cell) -> Optional[str]:
+    """``cell`` as a player names it (``"A2"``, the board's labels), or None for a cell before the
+    first row or column, which has no label: for messages a player reads."""
+    return _core.format_cell(cell) if min(cell) >= 0 else None
+
+
 class Placement(NamedTuple):
     """Where a ship lies: its top or left cell, ``"horizontal"`` or ``"vertical"``, its length."""
 
@@ -172,7 +178,7 @@ class Ocean(_Board):
         if code != "none":
             name = self.fleet.ship(int(ship))["name"]
             cell = _core.parse_cell(origin)
-            label = f"{_core.format_cell(cell)} " if min(cell) >= 0 else ""  # as a player names it
+            label = f"{cell_label(cell)} " if cell_label(cell) else ""
             way = "vertical" if str(orientation).lower() in ("v", "vertical") else "horizontal"
             raise PlacementError(f"cannot place ship {ship} ({name}) at {label}{cell}, {way}: {REFUSALS[code]}", code)
 

@@ -20,7 +20,7 @@ from battleship import _core, _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome, format_cell, parse_cell
 from battleship._arguments import check_count, check_own_shooters, fleet_and_rules, placer_pair
 from battleship._types import Cell
-from battleship.board import Ocean, Placement, TargetView
+from battleship.board import Ocean, Placement, TargetView, cell_label
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
 __all__ = ["Game", "GameOutcome", "GameRecord", "ShotRecord", "QueuedShooter"]
@@ -148,7 +148,7 @@ class GameRecord:
         # recorded shots, then leave it as it stood, instead of asking the players for cells they
         # never named. One a shooter's exception aborted ends as it did: the shooter raises again.
         try:
-            while not game.is_over and len(game.record.shots) < len(self.shots):
+            while not game.is_over and len(game._recorder.shots) < len(self.shots):
                 game.play_volley()  # a record taken mid-turn (until_miss, after a hit) ends there
             if raised is not None and not game.is_over:
                 game.play_turn()  # the turn in which the shooter raised, before or after its shots
@@ -197,7 +197,7 @@ class GameRecord:
         checked = 0  # the shots compared with the record's so far
         while not game.is_over and checked < len(self.shots):
             game.play_volley()
-            shots = game.record.shots
+            shots = game._recorder.shots  # the shots so far, without building a whole record
             for k in range(checked, min(len(shots), len(self.shots))):
                 if shots[k] != self.shots[k]:
                     player = shots[k].player
@@ -558,7 +558,7 @@ class Game:
         if self.rules.invalid_shot == "refused":
             view = self.view(player)
             for k, cell in enumerate(volley):
-                name = format_cell(cell) if cell[0] >= 0 and cell[1] >= 0 else str(cell)
+                name = cell_label(cell) or str(cell)
                 if not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
                     raise ValueError(f"{name} is off the {self.rows} x {self.cols} board")
                 if not view.is_open(cell):

@@ -64,8 +64,8 @@ py::tuple record_from_text(const std::string& text, bool check) {
   const GameRecord& r = *parsed.record;
   if (check) {
     const auto cells = static_cast<std::size_t>(r.rows) * static_cast<std::size_t>(r.cols);
-    const RecordCheck verdict = cells <= SmallShape::capacity ? check_record<SmallShape>(text)
-                                                              : check_record<LargeShape>(text);
+    const RecordCheck verdict = cells <= SmallShape::capacity ? check_record<SmallShape>(parsed)
+                                                              : check_record<LargeShape>(parsed);
     if (!verdict.ok) throw py::value_error(verdict.error);
   }
   py::list layouts;
