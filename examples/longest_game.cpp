@@ -10,7 +10,6 @@
 // ctest-args: --games 300 --shooter parity --seed 5
 // ctest-expect: parity, 300 games, seed 5: mean [0-9.]+; the longest is game [0-9]+, [0-9]+ shots
 #include "arguments.hpp"
-#include "ocean_marks.hpp"
 
 #include <battleship/battleship.hpp>
 
@@ -37,18 +36,6 @@ most shots again and shows it: the shot at which each ship went down, and the oc
   --threads T    worker threads, 0 for every core (default), at most 256
 )";
 
-/// The ocean drawn as text, a row a line (examples::mark).
-void print_ocean(const Ocean<S>& ocean) {
-  const auto& board = ocean.board();
-  for (int row = 0; row < board.rows(); ++row) {
-    std::string line;
-    for (int col = 0; col < board.cols(); ++col) {
-      if (col > 0) line += ' ';
-      line += examples::mark(ocean, {row, col});
-    }
-    std::printf("  %s\n", line.c_str());
-  }
-}
 } // namespace
 
 int main(int argc, char** argv) {
@@ -98,6 +85,6 @@ int main(int argc, char** argv) {
                   fleets::classic.ship(outcome.ship).name.data());
   }
   std::printf("\nthe ocean after %d shots:\n", game.result.shots);
-  print_ocean(game.ocean);
+  for (const std::string& line : ocean_lines(game.ocean)) std::printf("  %s\n", line.c_str());
   return 0;
 }

@@ -17,7 +17,6 @@
 // ctest-args: --seed 7
 // ctest-expect: \(X hit, o miss, \. water, letters: ships never hit\)
 #include "arguments.hpp"
-#include "ocean_marks.hpp"
 
 #include <battleship/battleship.hpp>
 #include <battleship/game_record.hpp>
@@ -27,6 +26,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace {
 using namespace battleship;
@@ -104,24 +104,12 @@ private:
 
 void print_oceans(const Ocean<S>& first, const Ocean<S>& second) {
   const std::string gap = "     ";
-  std::string header = "   ";
-  for (int c = 0; c < first.board().cols(); ++c) header.append(" ").append(column_label(c));
+  const std::vector<std::string> left = ocean_lines(first), right = ocean_lines(second);
   std::string title = "Player 1's ocean";
-  title.resize(header.size(), ' ');
-  std::printf("\n%s%sPlayer 2's ocean\n%s%s%s\n", title.c_str(), gap.c_str(), header.c_str(),
-              gap.c_str(), header.c_str());
-  for (int r = 0; r < first.board().rows(); ++r) {
-    std::string line;
-    for (const Ocean<S>* o : {&first, &second}) {
-      char label[16];
-      std::snprintf(label, sizeof label, "%3d", r + 1);
-      if (o != &first) line.append(gap);
-      line.append(label);
-      for (int c = 0; c < o->board().cols(); ++c)
-        line.append(1, ' ').append(1, examples::mark(*o, {r, c}));
-    }
-    std::printf("%s\n", line.c_str());
-  }
+  title.resize(left[0].size(), ' ');
+  std::printf("\n%s%sPlayer 2's ocean\n", title.c_str(), gap.c_str());
+  for (std::size_t i = 0; i < left.size(); ++i)
+    std::printf("%s%s%s\n", left[i].c_str(), gap.c_str(), right[i].c_str());
   std::printf("(X hit, o miss, . water, letters: ships never hit)\n");
 }
 

@@ -35,6 +35,7 @@
 #include <battleship/view.hpp>
 
 #include <battleship/io/bbm103_text.hpp>
+#include <battleship/io/board_text.hpp>
 #include <battleship/io/coord_text.hpp>
 #include <battleship/io/layout_text.hpp>
 #include <battleship/placement/elusive.hpp>

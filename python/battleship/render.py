@@ -33,22 +33,11 @@ COLOURS = {
 }
 
 
-def _header(cols: int) -> str:
-    labels = [_core.format_cell((0, c), "letter_number")[:-1] for c in range(cols)]
-    return "    " + " ".join(f"{label:>2}" for label in labels)
-
-
-BLOCKED_MARKS = "#%&@=+"
-"""What a blocked cell is written with: ``#``, or the first of the others no ship's symbol is."""
-
-
 def blocked_mark(symbols: Sequence[str]) -> str:
     """The mark of a blocked cell on a board whose ships use ``symbols``: ``#`` unless a ship
     uses it (CS32 allows any printable symbol but ``X``, ``o`` and ``.``), then the first of
-    ``BLOCKED_MARKS`` or of the other printable characters that no ship and no other mark uses."""
-    taken = set(symbols) | set(".Xo?*")
-    candidates = BLOCKED_MARKS + "".join(chr(c) for c in range(ord("!"), ord("~") + 1))
-    return next(m for m in candidates if m not in taken)  # at most 16 classes: one is always free
+    ``%&@=+`` or of the other printable characters that no ship and no other mark uses."""
+    return _core.blocked_mark("".join(symbols))  # the engine's rule, which its text uses too
 
 
 def _ocean_cells(ocean: Ocean) -> List[List[Tuple[str, str]]]:
@@ -89,13 +78,6 @@ def _view_cells(view: TargetView) -> List[List[Tuple[str, str]]]:
     return [[cell(r, c) for c in range(view.cols)] for r in range(view.rows)]
 
 
-def _text(cells: List[List[Tuple[str, str]]]) -> str:
-    lines = [_header(len(cells[0]))]
-    for r, row in enumerate(cells):
-        lines.append(f"{r + 1:>3} " + " ".join(f"{mark:>2}" for _, mark in row))
-    return "\n".join(lines)
-
-
 def _require(value: object, kind: str, function: str) -> None:
     """``TypeError`` naming ``function`` unless ``value`` is a ``battleship.board`` ``kind``
     (looked up when called: the board module imports this one)."""
@@ -108,13 +90,13 @@ def _require(value: object, kind: str, function: str) -> None:
 def ocean_text(ocean: Ocean) -> str:
     """The ocean as its owner sees it, with row numbers and column letters."""
     _require(ocean, "Ocean", "ocean_text")
-    return _text(_ocean_cells(ocean))
+    return str(ocean._impl.text())  # C++ io/board_text.hpp draws it
 
 
 def view_text(view: TargetView) -> str:
     """The target as the shooter knows it."""
     _require(view, "TargetView", "view_text")
-    return _text(_view_cells(view))
+    return str(view._impl.text())
 
 
 def _frame(rows: int, cols: int, draw_cell: Callable[[int, int, float, float], List[str]]) -> str:

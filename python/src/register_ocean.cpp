@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include <battleship/io/board_text.hpp>
 #include <battleship/io/layout_text.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/placement/uniform.hpp>
@@ -185,6 +186,9 @@ void bind_ocean(py::module_& m) {
             return format_layout(o.board(), o.fleet(), placed_layout(o));
           },
           "The placed ships drawn as place_layout reads them.")
+      .def(
+          "text", [](const H& h) { return ocean_text(h.get()); },
+          "The ocean as its owner sees it, under column letters and beside row numbers.")
       .def("copy", [](const H& h) { return H(h.get()); })
       .def(
           "fit",
@@ -227,6 +231,10 @@ void register_ocean(py::module_& m) {
         return d;
       },
       "Every placement refusal code, in the engine's order, and the sentence that explains it.");
+  m.def(
+      "blocked_mark",
+      [](std::string_view symbols) { return std::string(1, blocked_mark(symbols)); },
+      py::arg("symbols"), "The mark of a blocked cell on a board whose ships use these symbols.");
   for_each_shape([&]<class S>() { bind_ocean<S>(m); });
 }
 } // namespace bsp

@@ -1,6 +1,7 @@
 // TargetView: all a shooter may know about its target.
 #include <pybind11/stl.h>
 
+#include <battleship/io/board_text.hpp>
 #include <battleship/search_phase.hpp>
 #include <battleship/view.hpp>
 
@@ -110,7 +111,10 @@ void bind_view(py::module_& m) {
                                      std::to_string(c.col) + ") is not on the board");
              h.get_mut().add_pending(c);
            })
-      .def("reset", [](const H& h) { h.get_mut().reset(); });
+      .def("reset", [](const H& h) { h.get_mut().reset(); })
+      .def(
+          "text", [](const H& h) { return view_text(h.get()); },
+          "The target as its shooter knows it, under column letters and beside row numbers.");
 }
 } // namespace
 
