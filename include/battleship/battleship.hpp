@@ -41,6 +41,7 @@
 #include <battleship/placement/elusive.hpp>
 #include <battleship/placement/fixed.hpp>
 #include <battleship/placement/mediocre.hpp>
+#include <battleship/placement/rest.hpp>
 #include <battleship/placement/sequential.hpp>
 #include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>

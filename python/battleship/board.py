@@ -230,6 +230,39 @@ class Ocean(_Board):
                 self._impl.assign(before)
             raise
 
+    def rest_ocean(self) -> Ocean:
+        """An empty ocean of the ships not placed yet, on this board under this touching rule, with
+        every cell the placed ships rule out blocked (this ocean's blocks, the placed ships' cells
+        and the neighbours the touching rule keeps clear): any layout of it completes this one.
+        Its fleet keeps this fleet's classes, each counting its ships not placed, so its ship
+        ``k`` is this ocean's ``k``-th unplaced ship. ``ValueError`` when every ship is placed."""
+        return Ocean._from_core(self._impl.rest_ocean())
+
+    def place_rest(self, placer: Any = "uniform", rng: Union[Rng, int, None] = None) -> None:
+        """Place every ship not placed yet with ``placer`` (a name or a placer object), keeping
+        the ships placed: the placer lays out ``rest_ocean()``, and its layout joins this one. With
+        ``"uniform"`` every legal way to complete the fleet is equally likely (a game's "place the
+        others at random"). Nothing to do when every ship is placed.
+
+        All or nothing, as ``place_randomly``: ``ValueError`` naming the ships left if the
+        placer lays out no rest (it may not fit around the ships placed), ``PlacementError``
+        (``shooting_started``) once the ocean has been shot at, ``RuntimeError`` for an ocean a
+        game made read-only; ``rng`` as for ``place_randomly``.
+        """
+        if self.all_placed:
+            return
+        if self._impl.shots().any():
+            raise PlacementError(f"cannot place the rest of the fleet: {REFUSALS['shooting_started']}", "shooting_started")
+        rest = self.rest_ocean()
+        try:
+            rest.place_randomly(placer, rng)
+        except ValueError as e:
+            left = ", ".join(f"{i} ({self.fleet.ship(i)['name']})" for i in range(self.ship_count) if not self.is_placed(i))
+            raise ValueError(f"the rest of the fleet, ships {left}, was not laid out around the ships placed: {e}") from None
+        code = self._impl.place_rest_as(rest._impl)
+        if code != "none":  # the rest ocean is laid out legally, so only a broken placer gets here
+            raise PlacementError(f"cannot place the rest of the fleet: {REFUSALS[code]}", code)
+
     def _why_not_laid_out(self, spec: Any) -> str:
         """Why the placer ``spec`` found no layout of this fleet, as ": reason" after "could not
         lay out ...", for the engine's placers that draw uniform layouts: whether the fleet fits

@@ -8,6 +8,7 @@
 #include <battleship/io/board_text.hpp>
 #include <battleship/io/layout_text.hpp>
 #include <battleship/ocean.hpp>
+#include <battleship/placement/rest.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/strategy.hpp>
@@ -101,6 +102,20 @@ void bind_ocean(py::module_& m) {
                                     py::repr(placer).cast<std::string>());
              return ok;
            })
+      .def(
+          "rest_ocean",
+          [](const H& h) {
+            if (h.get().all_placed()) throw py::value_error("every ship of the fleet is placed");
+            return H(rest_ocean(h.get()));
+          },
+          "An empty ocean of the ships not placed, the cells the placed ones rule out blocked.")
+      .def(
+          "place_rest_as",
+          [](const H& h, const H& rest) {
+            return refusal_code(place_rest_as(h.get_mut(), rest.get()));
+          },
+          py::arg("rest"),
+          "Place a laid-out rest_ocean's ships here, all or nothing: a refusal code.")
       .def("is_placed",
            [](const H& h, int ship) { return h.get().is_placed(checked_ship(h.get(), ship)); })
       .def_property_readonly("all_placed", [](const H& h) { return h.get().all_placed(); })

@@ -356,3 +356,76 @@ def test_a_refused_placement_names_the_cell_as_a_player_does_and_the_orientation
     with pytest.raises(battleship.PlacementError, match=r"^cannot place ship 1 \(Battleship\) at \(-1, 0\), horizontal: "):
         ocean.place(1, (-1, 0), "H")  # no board label for a cell before the first row
     assert ocean.placement(1) is None
+
+
+@pytest.mark.parametrize("touching", ["allowed", "no_edge_contact", "no_contact"])
+def test_place_rest_completes_the_fleet_around_the_ships_placed_and_keeps_them(touching):
+    ocean = Ocean(10, 10, Fleet.classic(), touching=touching)
+    ocean.place(1, "E5", "vertical")
+    ocean.place(4, "A1", "horizontal")
+    ocean.block("J10")
+    for seed in range(30):
+        done = ocean.copy()
+        done.place_rest("uniform", seed)
+        assert done.all_placed
+        assert done.placement(1) == ocean.placement(1) and done.placement(4) == ocean.placement(4)
+        assert np.array_equal(done.blocked, ocean.blocked)
+        again = Ocean(10, 10, Fleet.classic(), touching=touching)  # every ship checked again
+        for ship in range(done.ship_count):
+            p = done.placement(ship)
+            again.place(ship, p.origin, p.orientation)
+    first, second = ocean.copy(), ocean.copy()
+    first.place_rest("uniform", 5)
+    second.place_rest("uniform", 5)
+    assert first == second
+
+
+def test_place_rest_takes_a_python_placer_on_the_rest_ocean():
+    ocean = Ocean(4, 4, Fleet([("Cruiser", "C", 3, 1), ("Destroyer", "D", 2, 1)]), touching="no_contact")
+    ocean.place(0, "A1", "horizontal")
+    rest = ocean.rest_ocean()
+    assert rest.ship_count == 1 and rest.fleet.ship(0)["name"] == "Destroyer"
+    assert rest.blocked[0].all() and rest.blocked[1, :4].all() and not rest.blocked[2].any()
+
+    class BottomRow:
+        def place(self, ocean, rng):
+            ocean.place(0, "A4", "horizontal")
+            return True
+
+    ocean.place_rest(BottomRow())
+    assert ocean.placement(1).origin == (3, 0)
+
+
+def test_place_rest_refusals_change_nothing():
+    fleet = Fleet([("Cruiser", "C", 3, 1), ("Destroyer", "D", 2, 1)])
+    ocean = Ocean(1, 5, fleet)
+    ocean.place(0, "B1", "horizontal")
+    before = ocean.copy()
+    with pytest.raises(ValueError, match=r"the rest of the fleet, ships 1 \(Destroyer\), was not laid out"):
+        ocean.place_rest("uniform", 1)
+    assert ocean == before
+    ocean = Ocean(1, 5, fleet)
+    ocean.place(0, "A1", "horizontal")
+    ocean.fire("E1")
+    before = ocean.copy()
+    with pytest.raises(PlacementError, match="ships cannot move once shooting has started") as info:
+        ocean.place_rest("uniform", 1)
+    assert info.value.refusal == "shooting_started" and ocean == before
+    full = Ocean(1, 5, fleet)
+    full.place(0, "A1", "horizontal")
+    full.place(1, "D1", "horizontal")
+    before = full.copy()
+    full.place_rest("uniform", 1)  # nothing left to place
+    assert full == before
+    with pytest.raises(ValueError, match="every ship of the fleet is placed"):
+        full.rest_ocean()
+
+
+def test_place_rest_sets_a_game_s_fleet_up_from_a_ship_placed_by_hand():
+    game = battleship.Game("random", "random", placers=None, seed=3)
+    game.ocean(0).place(0, "A1", "horizontal")
+    game.ocean(0).place_rest("uniform", 1)
+    game.place(1, "uniform")
+    assert game.ocean(0).placement(0).origin == (0, 0)
+    game.play_to_end()
+    assert game.outcome.end == "win"

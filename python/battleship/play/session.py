@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import math
-import string
 import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, List, Optional, Tuple
@@ -168,10 +167,6 @@ class Settings:
             f"{self.rows}x{self.cols} {self.fleet}, {self.touching.replace('_', ' ')}, "
             f"{self.disclosure.replace('_', ' ')}, {shots}"
         )
-
-
-SPARE_SYMBOLS = string.ascii_letters
-"""Symbols for ``Round.place_rest``'s fleet of the ships left (each ship its own class)."""
 
 
 class Mark:
@@ -482,44 +477,24 @@ class Round:
 
     def place_rest(self) -> bool:
         """Place every ship not yet placed at random, keeping the ships already placed: every way
-        to complete the fleet is equally likely (the engine's ``uniform`` placer on the cells the
-        placed ships leave free; ``sequential`` when that one gives up, on very tight boards).
+        to complete the fleet is equally likely (``Ocean.place_rest`` with the engine's ``uniform``
+        placer; ``sequential`` when that one gives up, on very tight boards).
 
         False (nothing changed, and ``message`` says so) when the rest of the fleet does not fit.
         """
         if self.stage != "placing":
             return False
         left = [i for i in range(len(self.names)) if not self.mine.is_placed(i)]
-        rest = self._room_left(left)
         for placer in ("uniform", "sequential"):
             try:
-                rest.place_randomly(placer, self._rng)
+                self.mine.place_rest(placer, self._rng)
             except ValueError:
                 continue
-            for k, ship in enumerate(left):
-                spot = rest.placement(k)
-                assert spot is not None
-                self.mine.place(ship, spot.origin, spot.orientation)
             self.placed.extend(left)
             self._next_ship()
             return True
         self.message = "No room for the rest of the fleet: press U to take back a ship."
         return False
-
-    def _room_left(self, ships: List[int]) -> Ocean:
-        """An empty ocean for ``ships`` alone, with the cells the placed ships rule out blocked:
-        theirs, and their neighbours where the touching rule forbids contact."""
-        lengths = [int(self.fleet.ship(i)["length"]) for i in ships]
-        fleet = Fleet([(f"ship {i}", SPARE_SYMBOLS[k], length, 1) for k, (i, length) in enumerate(zip(ships, lengths))])
-        rest = Ocean(self.rows, self.cols, fleet, touching=self.settings.touching)
-        reach = {"allowed": 0, "no_edge_contact": 1, "no_contact": 2}[self.settings.touching]
-        occupied = self.mine.ships >= 0
-        for r, c in zip(*np.nonzero(occupied)):
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    if abs(dr) + abs(dc) <= reach and 0 <= r + dr < self.rows and 0 <= c + dc < self.cols:
-                        rest.block((int(r + dr), int(c + dc)))
-        return rest
 
     def _start_shooting(self) -> None:
         self.stage = "shooting"
