@@ -99,11 +99,8 @@ Traced traced_run(unsigned threads, std::uint64_t games, std::uint64_t seed,
   out.cells.resize(static_cast<std::size_t>(first + games));
   out.shots.resize(static_cast<std::size_t>(first + games));
   std::mutex m;
-  SimulationOptions options;
-  options.games = games;
-  options.seed = seed;
-  options.threads = threads;
-  options.first_game = first;
+  // Designated, as a user writes it: the members left out must not warn (-Wextra, GCC 12).
+  SimulationOptions options{.games = games, .seed = seed, .first_game = first, .threads = threads};
   options.on_game = [&](std::uint64_t i, const SoloResult& r) {
     const std::lock_guard lock(m);
     out.cells[static_cast<std::size_t>(i)] = last_game_cells;

@@ -1,5 +1,6 @@
 #include "catch_shim.hpp"
 
+#include <atomic>
 #include <type_traits>
 
 #include <battleship/placement/uniform.hpp>
@@ -46,6 +47,18 @@ struct TopLeftPlacer {
 struct PlacerReturningVoid {
   void place(Ocean<S>&, Rng&) {}
 };
+struct StopByReference : TopLeftPlacer { // would be handed a flag made from the pointer: true
+  using TopLeftPlacer::place;
+  bool place(Ocean<S>&, Rng&, const std::atomic<bool>&) { return false; }
+};
+struct StopByMutablePointer : TopLeftPlacer { // would never be handed the run's flag
+  using TopLeftPlacer::place;
+  bool place(Ocean<S>&, Rng&, std::atomic<bool>*) { return false; }
+};
+struct VerboseFlag : TopLeftPlacer { // a bool third parameter would read the pointer as true
+  using TopLeftPlacer::place;
+  bool place(Ocean<S>&, Rng&, bool) { return false; }
+};
 } // namespace
 
 // What satisfies the concepts, and what does not.
@@ -62,6 +75,13 @@ static_assert(PlacementStrategy<UniformPlacer<S>, S>);
 static_assert(PlacementStrategy<AnyPlacementStrategy<S>, S>);
 static_assert(!PlacementStrategy<PlacerReturningVoid, S>);
 static_assert(!PlacementStrategy<ReadingOrder, S>);
+static_assert(StoppablePlacementStrategy<UniformPlacer<S>, S> &&
+              !detail::misdeclared_stop_flag<UniformPlacer<S>, S>);
+static_assert(!detail::misdeclared_stop_flag<TopLeftPlacer, S>);
+static_assert(!detail::misdeclared_stop_flag<AnyPlacementStrategy<S>, S>);
+static_assert(detail::misdeclared_stop_flag<StopByReference, S>);
+static_assert(detail::misdeclared_stop_flag<StopByMutablePointer, S>);
+static_assert(detail::misdeclared_stop_flag<VerboseFlag, S>);
 // Moves never throw, so containers of holders move them rather than copy when they grow.
 static_assert(std::is_nothrow_move_constructible_v<AnyShotStrategy<S>> &&
               std::is_nothrow_move_assignable_v<AnyShotStrategy<S>>);

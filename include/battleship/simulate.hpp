@@ -57,22 +57,22 @@ struct SimulationOptions {
   unsigned threads = 0;
   /// Called from the calling thread (never from a worker) with the number of games done so far;
   /// the numbers never decrease, and the last call reports the games played.
-  std::function<void(std::uint64_t)> progress;
+  std::function<void(std::uint64_t)> progress{};
   /// When set and it becomes true, the run stops early and reports the games it finished.
   const std::atomic<bool>* cancel = nullptr;
 #if BATTLESHIP_HAS_STOP_TOKEN
   /// Another way to stop early: the run stops when a stop is requested through this token.
   /// Only where the standard library has it (`BATTLESHIP_HAS_STOP_TOKEN`).
-  std::stop_token stop_token;
+  std::stop_token stop_token{};
 #endif
   /// Called after every solo game with its index and result, from the worker thread that played
   /// it (so it must be thread-safe); for tracing and tests. Slows the loop a little when set.
-  std::function<void(std::uint64_t, const SoloResult&)> on_game;
+  std::function<void(std::uint64_t, const SoloResult&)> on_game{};
   /// Called after every two-player match (`simulate_match`) with its index and that match's own
   /// tallies (a `MatchResult` of the one match, with no time), from the worker thread that played
   /// it (so it must be thread-safe); sequential tests (`sprt_match`) read a batch's matches in
   /// order from it. Slows the loop a little when set.
-  std::function<void(std::uint64_t, const MatchResult&)> on_match;
+  std::function<void(std::uint64_t, const MatchResult&)> on_match{};
 };
 
 /// What a batch of solo games gave.

@@ -78,12 +78,29 @@ concept StoppablePlacementStrategy = PlacementStrategy<T, S> &&
   { placer.place(ocean, rng, stop) } -> std::same_as<bool>;
 };
 
+namespace detail {
+/// A `place` whose third parameter is not the stop flag but would be handed one: a flag taken by
+/// reference or a bool is built from the pointer's truth, true for every run (each placement then
+/// gives up at once), and a flag taken by non-const pointer is never handed one.
+template <class T, class S>
+concept misdeclared_stop_flag = requires(T& placer, Ocean<S>& ocean, Rng& rng) {
+  placer.place(ocean, rng, true);
+}
+|| (requires(T & placer, Ocean<S>& ocean, Rng& rng, std::atomic<bool>* stop) {
+  placer.place(ocean, rng, stop);
+} && !StoppablePlacementStrategy<T, S>);
+} // namespace detail
+
 /// Has `placer` lay out `ocean`'s fleet, watching `stop` if the placer can
 /// (`StoppablePlacementStrategy`); a null `stop` never stops it. True only when every ship is
 /// placed: a placer that says true with a ship missing has failed, as one that says false has
 /// (every run counts it so: `SimulationResult::unplaceable`, a match aborted).
 template <BoardShape S, PlacementStrategy<S> Placer>
 bool place_fleet(Placer& placer, Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
+  static_assert(!detail::misdeclared_stop_flag<Placer, S>,
+                "a placer's place(ocean, rng, stop) must take the stop flag as "
+                "`const std::atomic<bool>* stop` (a reference or a bool would be made from the "
+                "pointer, true in every run; a non-const pointer is never given one)");
   bool placed = false;
   if constexpr (StoppablePlacementStrategy<Placer, S>) {
     placed = placer.place(ocean, rng, stop);
