@@ -3,6 +3,7 @@
 #include <battleship/io/board_text.hpp>
 #include <battleship/shape.hpp>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,16 @@ TEST_CASE("a target is drawn as its shooter knows it: hits, misses, pending and 
   CHECK(view_text(view) == "     A  B  C\n"
                            "  1  X  *  ?\n"
                            "  2  ?  ?  o");
+}
+
+TEST_CASE("a front end's own marks are drawn as the boards are, and ragged rows refused",
+          "[board_text]") {
+  CHECK(marks_text({"#X.", "o*?"}) == "     A  B  C\n"
+                                      "  1  #  X  .\n"
+                                      "  2  o  *  ?");
+  CHECK_THROWS_WITH(marks_text({"..", "."}), "row 2 has 1 marks where row 1 has 2");
+  CHECK_THROWS_AS(marks_text({}), std::invalid_argument);
+  CHECK_THROWS_AS(marks_text({""}), std::invalid_argument);
 }
 
 TEST_CASE("a blocked cell takes a mark no ship and no other mark uses", "[board_text]") {

@@ -250,6 +250,8 @@ void register_ocean(py::module_& m) {
       "blocked_mark",
       [](std::string_view symbols) { return std::string(1, blocked_mark(symbols)); },
       py::arg("symbols"), "The mark of a blocked cell on a board whose ships use these symbols.");
+  m.def("marks_text", &marks_text, py::arg("rows"),
+        "Rows of one-character marks drawn as the boards are, under column letters.");
   for_each_shape([&]<class S>() { bind_ocean<S>(m); });
 }
 } // namespace bsp

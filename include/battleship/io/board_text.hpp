@@ -15,11 +15,13 @@
 #pragma once
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <battleship/coord.hpp>
+#include <battleship/detail/text.hpp>
 #include <battleship/fleet.hpp>
 #include <battleship/io/coord_text.hpp>
 #include <battleship/ocean.hpp>
@@ -86,6 +88,23 @@ inline std::string joined_lines(const std::vector<std::string>& lines) {
 }
 
 } // namespace detail
+
+/// Rows of marks, one character a cell, drawn as the boards are: under column letters and beside
+/// row numbers, a line a row (no newline at the end); for a front end's own marks (a sunk ship, a
+/// cursor). Throws `std::invalid_argument` unless there is a row and every row has as many marks,
+/// at least one.
+[[nodiscard]] inline std::string marks_text(const std::vector<std::string>& rows) {
+  if (rows.empty() || rows[0].empty())
+    throw std::invalid_argument("marks_text needs at least one row of at least one mark");
+  for (std::size_t r = 1; r < rows.size(); ++r)
+    if (rows[r].size() != rows[0].size())
+      throw std::invalid_argument(detail::concat("row ", r + 1, " has ", rows[r].size(),
+                                                 " marks where row 1 has ", rows[0].size()));
+  return detail::joined_lines(detail::board_lines(
+      static_cast<int>(rows.size()), static_cast<int>(rows[0].size()), [&](Coord c) {
+        return rows[static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.col)];
+      }));
+}
 
 /// The mark of cell `c` on `ocean` as its owner sees it: the ship's symbol, `X` on a hit ship
 /// cell, `o` on a miss, `blocked` on a blocked cell and `.` on water. `c` must be on the board.

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from dataclasses import replace
+from typing import Any, List
 
 import battleship
 from battleship import Fleet
@@ -40,24 +43,54 @@ def _play(args: argparse.Namespace) -> int:
     if args.layout is not None:  # on the board the settings above were checked for
         placer, _ = _drawn_layout(args.layout, args.rows, args.cols, settings.fleet_object, args.touching)
         settings = replace(settings, layout=placer.layout)
+    if args.text:
+        from battleship.play.text import play_text
+
+        def say(line: str) -> None:
+            print(line, flush=True)  # each answer as it comes, down a pipe too
+
+        _say_score(play_text(settings, write=say))
+        return 0
     try:
         import textual  # noqa: F401
     except ImportError:
-        raise ValueError("battleship play needs Textual: pip install textual") from None
+        raise ValueError("battleship play needs Textual: pip install textual (or play line by line: --text)") from None
     from battleship.play.app import PlayApp
 
     app = PlayApp(settings)  # lays out the computer's fleet: an unplaceable one is refused here
-    terminal = all(stream is not None and stream.isatty() for stream in (sys.stdin, sys.stdout))  # None: closed
+    # Textual reads keys from stdin and draws on stderr; stdout takes only the score at the end.
+    terminal = all(stream is not None and stream.isatty() for stream in (sys.stdin, sys.stderr))  # None: closed
     if not terminal:  # it would draw into a file, for ever
-        raise ValueError("battleship play needs a terminal (its input and output are not one)")
-    app.run()
-    match = app.match
-    played = match.wins[0] + match.wins[1] + match.draws + match.stopped
-    if played:
-        print(f"{match.score()} after {played} round{'s' if played != 1 else ''}.")
+        raise ValueError("battleship play needs a terminal on its input and its error output; --text plays line by line")
+    if os.environ.get("TERM") == "dumb":
+        raise ValueError("battleship play cannot draw on a dumb terminal (TERM=dumb); --text plays line by line")
+    ended_by: List[int] = []
+
+    def end(signum: int, frame: Any) -> None:  # as Ctrl-C from outside ends it: the terminal restored
+        ended_by.append(signum)
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):  # a process manager, timeout, a dropped ssh session
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), end)
+    try:
+        app.run()
+    except KeyboardInterrupt:  # Textual passed on the one raised above, the terminal restored
+        if not ended_by:
+            raise
+    _say_score(app.match)
+    if ended_by:
+        return 128 + ended_by[0]
     # Textual has printed the traceback of an exception from your own opponent or placer and
     # ended the app with 1: the exit code of a bug in your own code, as from the other commands.
     return 1 if app.return_code else 0
+
+
+def _say_score(match: Any) -> None:
+    """The score on stdout, if a round was played."""
+    played = match.wins[0] + match.wins[1] + match.draws + match.stopped
+    if played:
+        print(f"{match.score()} after {played} round{'s' if played != 1 else ''}.")
 
 
 def add_play(sub: Subparsers) -> None:
@@ -69,7 +102,9 @@ def add_play(sub: Subparsers) -> None:
         help="play against the computer in the terminal",
         description="A full-screen game against one of the engine's shooters (seed 004): place your "
         "fleet with the arrow keys, R and Enter (A places the rest at random), then fire by clicking "
-        "the enemy board or with the arrows and Enter. N starts the next round, Q or Esc quits.",
+        "the enemy board or with the arrows and Enter; H moves to a hint, U takes a ship back. N starts "
+        "the next round, Q or Esc quits (docs/play.md has every key and mark). --text plays the same game "
+        "line by line instead, for a screen reader, a pipe or a terminal that cannot draw.",
     )
     names = battleship.shooter_names()
     p.add_argument(
@@ -90,4 +125,5 @@ def add_play(sub: Subparsers) -> None:
     p.add_argument("--until-miss", action="store_true", help="another shot after each hit, for both players (the Russian rule)")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible opponent (default: a fresh one)")
     p.add_argument("--layout", metavar="FILE", help="your fleet as drawn in FILE, laid out every round (one line per row, a ship's symbol on each of its cells, '.' for water)")
+    p.add_argument("--text", action="store_true", help="play line by line, no screen drawn: for a screen reader, a pipe or a plain terminal (help lists the commands)")
     p.set_defaults(run=_play)

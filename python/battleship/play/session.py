@@ -224,6 +224,9 @@ class Round:
         self.hit_boards: List[int] = []
         self.winner: Optional[int] = None
         self.stopped = False  # over without a winner or a draw: a player broke the rules
+        self.told = ""  # the last turn's shots in words ("You fire at B7: miss. I fire at ...")
+        self.verdict = ""  # once over: who won, in words
+        self.hint_chance = 0.0  # the last hint's probability of a ship on its cell
         # hints: the posterior over the enemy's layouts, made at the first hint and then told what
         # the person is told (a round without hints spends nothing on it)
         self._belief: Optional[Posterior] = None
@@ -429,6 +432,19 @@ class Round:
         where = f"{self.names[self.ship]} at {cell_name(self.origin)} {self.orientation}"
         self.message = f"{where}: cannot go here, {why}." if why else f"{where}. Enter places it."
 
+    def place_at(self, cell: Cell, orientation: str = "horizontal") -> bool:
+        """Place the ship being placed with its top or left end at ``cell``, facing
+        ``orientation`` (as typed: ``confirm`` at that spot); refused (False, with the reason)
+        if it would stick out of the board or the rules forbid the spot."""
+        if self.stage != "placing" or self.ship is None:
+            return False
+        cells = self.ship_cells(self.ship, cell, orientation)
+        if not all(0 <= r < self.rows and 0 <= c < self.cols for r, c in cells):
+            self.message = f"The {self.names[self.ship]} at {cell_name(cell)} {orientation} would stick out of the board."
+            return False
+        self.origin, self.orientation = cell, orientation
+        return self.confirm()
+
     def confirm(self) -> bool:
         """Place the ship being placed where it is; refused (False, with the reason) if illegal."""
         if self.stage != "placing" or self.ship is None:
@@ -552,6 +568,7 @@ class Round:
         cell = divmod(int(np.argmax(chance)), self.cols)
         self.cursor = cell
         self.hints += 1
+        self.hint_chance = float(chance[cell])
         enter = "fires" if self.volley_size() == 1 else "aims"
         self.message = (
             f"Hint: {cell_name(cell)}, a ship there with probability {chance[cell]:.0%} "
@@ -568,7 +585,8 @@ class Round:
         if not again and not self.game.is_over:
             self.game.play_turn()
         self.hit_boards = sorted({1 - p for p, _, full, _ in self.turn_shots if full.struck})
-        self.message = self._describe_turn() + ("  Fire again." if again else "")
+        self.told = self._describe_turn()
+        self.message = self.told + ("  Fire again." if again else "")
         if self.game.is_over:
             self._finish()
 
@@ -610,6 +628,7 @@ class Round:
         else:
             self.stopped = True
             verdict = f"The round stopped: {_as_told(outcome.reason, outcome.at_fault)}; it counts for nobody."
+        self.verdict = verdict
         self.message = f"{self.message}  {verdict} Press N or click for the next round."
         if self._on_over is not None:
             self._on_over(self)
