@@ -57,6 +57,7 @@ inline std::shared_ptr<StrategyFailure> deferred(RunControl& control) {
   auto f = std::make_shared<StrategyFailure>();
   f->defer = true;
   f->cancel = &control.cancel;
+  f->python_thread = &control.python_thread;
   return f;
 }
 

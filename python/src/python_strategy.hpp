@@ -49,6 +49,8 @@ struct StrategyFailure {
   std::optional<std::uint64_t> next_game;
   bool defer = false;                  ///< Store instead of raising.
   std::atomic<bool>* cancel = nullptr; ///< Set on failure; read to wind down (Ctrl-C).
+  /// Where to note the thread that last called into Python (`RunControl::python_thread`), if set.
+  std::atomic<unsigned long>* python_thread = nullptr;
 
   /// Whether the strategies should stop playing (an earlier failure, or the run was cancelled).
   [[nodiscard]] bool stopped() const {
@@ -90,6 +92,7 @@ bool guarded(StrategyFailure& failure, const char* where, const std::string& own
     ~Watching() { thread_cancel = before; }
   } watching;
   if (failure.cancel) thread_cancel = failure.cancel;
+  if (failure.python_thread) failure.python_thread->store(PyThread_get_thread_ident());
   if (!failure.defer) {
     try {
       f();

@@ -21,6 +21,8 @@ namespace bsp {
 struct RunControl {
   std::atomic<bool> cancel{false};    ///< Set to stop the run early.
   std::atomic<std::uint64_t> done{0}; ///< Work done so far (games, positions solved), for progress.
+  /// The Python thread ident of the thread that last called a Python strategy, 0 for none yet.
+  std::atomic<unsigned long> python_thread{0};
 };
 
 /// A flag that also stops every run started on this thread while it is watched (`watch_cancel` from
@@ -32,6 +34,11 @@ inline thread_local const std::atomic<bool>* thread_cancel = nullptr;
 /// thread with the GIL released. The calling thread checks for signals every 20 ms: Ctrl-C sets
 /// `control.cancel` and the KeyboardInterrupt is raised once the job has stopped; so does this
 /// thread's `thread_cancel` once it is set (a KeyboardInterrupt that says the run was cancelled).
+/// The job reads the flag between moves, so a Python strategy that never returns (a loop that
+/// finds no cell) would hold it for ever: once interrupted, the calling thread also raises
+/// KeyboardInterrupt every 20 ms, until the job ends, in the thread that last called a Python
+/// strategy (`control.python_thread`, which the strategies' failure record notes; the exception
+/// only lands while that thread runs Python, so the strategy's call fails and the run stops).
 /// `progress` (a Python callable or None) is called with `control.done` whenever it changes.
 /// Exceptions of the job are rethrown here.
 template <class Job>
@@ -76,6 +83,9 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
         interrupt.emplace(); // fetches the KeyboardInterrupt (or whatever a handler raised)
         control.cancel.store(true);
       }
+      // A no-op while that thread runs no Python (its thread state then does not exist).
+      if (interrupt && control.python_thread.load() != 0)
+        PyThreadState_SetAsyncExc(control.python_thread.load(), PyExc_KeyboardInterrupt);
       const std::uint64_t now = control.done.load();
       if (!interrupt && !progress.is_none() && now != reported) {
         try {

@@ -758,3 +758,14 @@ def test_pieces_of_a_compare_with_slow_shooters_say_what_they_hold(tmp_path, cap
         pieces.append(str(piece))
     assert main(["combine", *pieces]) == 2
     assert "a slow shooter plays only --slow-games of each compare piece" in capsys.readouterr().err
+
+
+def test_options_are_taken_only_in_full(capsys):
+    # A prefix once ran `optimal --seed 7` as `--seeds 7`: seven generators, not a seed.
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["optimal", "3", "3", "2", "--seed", "7", "--shooters", "parity"])
+    assert stop.value.code == 2
+    assert "unrecognized arguments: --seed 7" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["match", "parity", "random", "--game", "5"])
+    assert "unrecognized arguments: --game 5" in capsys.readouterr().err

@@ -65,6 +65,30 @@ def test_ctrl_c_stops_a_long_simulate_within_a_second(python_env, run):
     assert elapsed < 1.5  # includes interpreter shutdown
 
 
+STUCK = """
+class Stuck:  # a student's loop that finds no cell: never returns
+    def next_shot(self, view, rng):
+        while True:
+            pass
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(
+    "run",
+    [
+        "battleship.simulate(Stuck(), 5, progress=False)",
+        'battleship.match(Stuck(), "random", 5, progress=False)',
+        'battleship.tournament(["random", "parity", Stuck()], 5, progress=False)',
+    ],
+)
+def test_ctrl_c_stops_a_run_whose_python_shooter_never_returns(python_env, run):
+    # The run's flag is read between moves, which never come: KeyboardInterrupt is raised inside
+    # the shooter's own thread (it waited for ever).
+    _, elapsed = interrupted(LONG_RUN.replace("RUN", run).replace("import signal", STUCK + "import signal"), python_env)
+    assert elapsed < 1.5
+
+
 LONG_SEARCH = """
 import signal, sys, battleship
 signal.signal(signal.SIGINT, signal.default_int_handler)

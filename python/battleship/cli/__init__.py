@@ -97,7 +97,14 @@ def register(add: AddCommand) -> None:
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, except that help and version text stdout cannot take is an error
     (argparse drops the ``OSError`` and exits 0, so ``battleship --help > /dev/full`` succeeded);
-    what it writes to stderr, a usage error's message, is written as argparse does."""
+    what it writes to stderr, a usage error's message, is written as argparse does. Options are
+    taken only in full, in every subcommand (which argparse makes with this class): a prefix
+    made ``optimal --seed 7`` mean ``--seeds 7``, and would let a later option change what an
+    old script's abbreviation means."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def _print_message(self, message: str, file: Optional[Any] = None) -> None:
         if file is sys.stdout and file is not None and message:
@@ -154,6 +161,8 @@ def _import_from_here() -> None:
 
 def _flushed(code: int) -> int:
     """``code`` once stdout is written out, else what ``_unwritten`` says."""
+    if sys.stdout is None:  # started with stdout closed (``>&-``): nothing was written to flush
+        return code
     try:
         sys.stdout.flush()
         return code
