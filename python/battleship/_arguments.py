@@ -1,11 +1,17 @@
 """Arguments shared by the public entry points: what an omitted fleet or rule set means, the
 check of a count (games, seeds, steps, samples), whether a fleet can be laid out at all, a pair
-of placers, that no Python shooter plays twice, and that an output file can be written."""
+of placers, that no Python shooter plays twice, that an output file can be written, and the
+method of a user's object whose name looks like a misspelling of one the engine calls."""
 
 from __future__ import annotations
 
+import difflib
+import inspect
 import os
-from typing import Any, Optional, Sequence, Tuple
+import sys
+import types
+import warnings
+from typing import Any, Collection, Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -89,3 +95,66 @@ def check_writable(path: str) -> None:
         raise PermissionError(f"{path}: directory {directory} is not writable")
     if os.path.exists(path) and not os.access(path, os.W_OK):
         raise PermissionError(f"{path}: the file is not writable")
+
+
+NEAR_MISS_CUTOFF = 0.85
+"""How alike (``difflib``'s ratio) a method's lower-cased name must be to one the engine calls to
+be taken for its misspelling: ``next_shoot``, ``nextShot``, ``on_results`` and ``on_gameover``
+are, ``restart`` (0.83 to ``start``) and ``on_click`` are not."""
+
+
+def _public_methods(obj: Any) -> Dict[str, str]:
+    """The public callables of ``obj``'s class (of a module: the module's own), by lower-cased
+    name: each one's name as written. Read without calling anything: a property is not run, an
+    object's ``__getattr__`` not asked."""
+    if isinstance(obj, types.ModuleType):
+        found = [(name, value) for name, value in vars(obj).items()]
+    else:
+        cls = type(obj)
+        found = [(name, inspect.getattr_static(cls, name, None)) for name in dir(cls)]
+    methods: Dict[str, str] = {}
+    for name, value in found:
+        value = value.__func__ if isinstance(value, (staticmethod, classmethod)) else value
+        if not name.startswith("_") and callable(value):
+            methods.setdefault(name.lower(), name)
+    return methods
+
+
+def near_miss(obj: Any, wanted: str, known: Collection[str] = ()) -> Optional[str]:
+    """The method of ``obj`` (as ``_public_methods`` finds them) whose name looks like a
+    misspelling of ``wanted``, or None: ``wanted`` itself and the ``known`` names (the other
+    methods the engine calls) are not misspellings."""
+    methods = {low: name for low, name in _public_methods(obj).items() if name != wanted and name not in known}
+    close = difflib.get_close_matches(wanted, list(methods), n=1, cutoff=NEAR_MISS_CUTOFF)
+    return methods[close[0]] if close else None
+
+
+def misspelling_note(obj: Any, wanted: str, known: Collection[str] = ()) -> str:
+    """`` (it has next_shoot(): a misspelling of next_shot?)``, for a refusal of ``obj`` for want
+    of the method ``wanted``, when it has one so named (``near_miss``); else nothing."""
+    found = near_miss(obj, wanted, known)
+    return f" (it has {found}(): a misspelling of {wanted}?)" if found is not None else ""
+
+
+def warn_misspelt_hooks(obj: Any, hooks: Sequence[str], caller: str) -> None:
+    """A ``UserWarning`` for each of the optional ``hooks`` (methods the ``caller``, "the engine"
+    or "a Game", calls when they are there) that ``obj`` lacks while it has a method so named
+    that it looks misspelt: left as it is, it would never be called, without a word."""
+    for hook in hooks:
+        if callable(getattr(obj, hook, None)):
+            continue
+        found = near_miss(obj, hook, hooks)
+        if found is not None:
+            owner = obj.__name__ if isinstance(obj, types.ModuleType) else type(obj).__name__
+            warn_user(f"{owner} has {found}(), which {caller} never calls: did you mean {hook}()?")
+
+
+def warn_user(message: str) -> None:
+    """``warnings.warn(message)`` as a ``UserWarning`` raised from the first caller outside this
+    package: the user's own call, however deep in the package the check that warns is."""
+    package = os.path.dirname(os.path.abspath(__file__)) + os.sep
+    frame: Any = sys._getframe(0)
+    level = 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, UserWarning, stacklevel=level)

@@ -4,13 +4,14 @@ Shape-specific classes come in two capacities, ``_128`` (boards of at most 128 c
 ``_1024`` (at most 1024); the public classes in ``battleship`` pick one by board size.
 """
 
-from typing import Any, Callable, ClassVar, Iterable, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, ClassVar, Iterable, List, Literal, Optional, Sequence, Tuple, TypeVar, Union
 
 import numpy as np
 import numpy.typing as npt
 
 _Cell = Tuple[int, int]
 _CellLike = Union[Tuple[int, int], Sequence[int], str]
+_T = TypeVar("_T")
 
 __version__: str
 small_capacity: int
@@ -22,6 +23,9 @@ class Rng:
     def uniform01(self) -> float: ...
     def chance(self, p: float) -> bool: ...
     def bits(self) -> int: ...
+    def integers(self, low: int, high: int) -> int: ...
+    def choice(self, seq: Sequence[_T]) -> _T: ...
+    def shuffle(self, x: List[Any]) -> None: ...
 
 class ShotOutcome:
     def __init__(

@@ -422,7 +422,8 @@ class Ocean(_Board):
     # ---- arrays ----------------------------------------------------------------------------
     @property
     def ships(self) -> npt.NDArray[np.int8]:
-        """Ship id covering each cell, -1 for water: int8 array of shape (rows, cols)."""
+        """A rows x cols NumPy int8 array (not a list of cells): the ship id covering each cell,
+        -1 for water; ``ocean.ships[row, col]`` is one cell's (``ship_at(cell)``: None for water)."""
         return self._impl.ships()  # type: ignore[no-any-return]
 
     def to_numpy(self) -> npt.NDArray[np.int8]:
@@ -431,17 +432,20 @@ class Ocean(_Board):
 
     @property
     def shots(self) -> npt.NDArray[np.bool_]:
-        """Cells shot at: bool array of shape (rows, cols)."""
+        """A rows x cols NumPy boolean mask (not a list of cells): True where a shot was fired;
+        ``ocean.shots[row, col]`` is one cell's (``was_shot(cell)`` takes any cell)."""
         return self._impl.shots()  # type: ignore[no-any-return]
 
     @property
     def hits(self) -> npt.NDArray[np.bool_]:
-        """Ship cells hit: bool array of shape (rows, cols)."""
+        """A rows x cols NumPy boolean mask (not a list of cells): True on each ship cell hit;
+        ``ocean.hits[row, col]`` is one cell's."""
         return self._impl.hits()  # type: ignore[no-any-return]
 
     @property
     def blocked(self) -> npt.NDArray[np.bool_]:
-        """Blocked cells: bool array of shape (rows, cols)."""
+        """A rows x cols NumPy boolean mask (not a list of cells): True on each blocked cell;
+        ``ocean.blocked[row, col]`` is one cell's."""
         return self._impl.blocked()  # type: ignore[no-any-return]
 
     # ---- Python manners --------------------------------------------------------------------
@@ -497,27 +501,34 @@ class TargetView(_Board):
 
     @property
     def shots(self) -> npt.NDArray[np.bool_]:
-        """Cells shot at and resolved."""
+        """A rows x cols NumPy boolean mask (not a list of cells): True where a shot was fired
+        and answered; ``view.shots[row, col]`` is one cell's. ``open_cells()`` lists the cells
+        that may still be shot."""
         return self._impl.shots()  # type: ignore[no-any-return]
 
     @property
     def hits(self) -> npt.NDArray[np.bool_]:
-        """Cells where a ship was hit."""
+        """A rows x cols NumPy boolean mask (not a list of cells): True where a ship was hit;
+        ``hit_cells()`` is the list of those cells, ``view.hits[row, col]`` one cell's."""
         return self._impl.hits()  # type: ignore[no-any-return]
 
     @property
     def misses(self) -> npt.NDArray[np.bool_]:
-        """Cells shot at that were water."""
+        """A rows x cols NumPy boolean mask (not a list of cells): True where a shot found
+        water; ``view.misses[row, col]`` is one cell's."""
         return self._impl.misses()  # type: ignore[no-any-return]
 
     @property
     def pending(self) -> npt.NDArray[np.bool_]:
-        """Cells already named in the current salvo, results not yet announced."""
+        """A rows x cols NumPy boolean mask (not a list of cells): True on the cells named in
+        the current salvo, results not yet announced; ``view.pending[row, col]`` is one cell's."""
         return self._impl.pending()  # type: ignore[no-any-return]
 
     @property
     def open(self) -> npt.NDArray[np.bool_]:
-        """Cells that may still be shot."""
+        """A rows x cols NumPy boolean mask (not a list of cells): True where a shot may still
+        be fired; ``open_cells()`` is the list of those cells (``for cell in view.open`` goes
+        over rows of booleans), ``view.open[row, col]`` one cell's."""
         return self._impl.open()  # type: ignore[no-any-return]
 
     def open_cells(self) -> List[Cell]:

@@ -18,7 +18,14 @@ from typing import Any, Iterable, List, NoReturn, Optional, Tuple
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome, format_cell, parse_cell
-from battleship._arguments import check_count, check_own_shooters, fleet_and_rules, placer_pair
+from battleship._arguments import (
+    check_count,
+    check_own_shooters,
+    fleet_and_rules,
+    misspelling_note,
+    placer_pair,
+    warn_misspelt_hooks,
+)
 from battleship._types import Cell
 from battleship.board import Ocean, Placement, TargetView, cell_label
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
@@ -291,6 +298,16 @@ _HOOKS = ("on_turn_start", "on_shot", "on_game_over")
 """The observer methods a ``Game`` calls."""
 
 
+def _misspelt(watcher: Any) -> str:
+    """`` (it has on_gameover(): a misspelling of on_game_over?)`` for an observer refused for
+    having none of the ``_HOOKS``, when one of its methods looks like a misspelling of one."""
+    for hook in _HOOKS:
+        note = misspelling_note(watcher, hook, _HOOKS)
+        if note:
+            return note
+    return ""
+
+
 class _Recorder:
     """Collects the shots of a game and forwards the events to the user's observers."""
 
@@ -373,7 +390,9 @@ class Game:
             raise TypeError(f"observers must be an iterable of observer objects, got {observers!r}") from None
         for watcher in watchers:  # one with none of the hooks would hear nothing, without a word
             if not any(callable(getattr(watcher, hook, None)) for hook in _HOOKS):
-                raise TypeError(f"an observer needs at least one of {', '.join(_HOOKS)}; got {watcher!r}")
+                raise TypeError(f"an observer needs at least one of {', '.join(_HOOKS)}; got {watcher!r}{_misspelt(watcher)}")
+        for watcher in watchers:  # a misspelt hook beside a right one would go unheard as silently
+            warn_misspelt_hooks(watcher, _HOOKS, "a Game")
         self.players = (strategy_name(first), strategy_name(second))
         self._shooters = (a, b)
         self._impl = _shape.core("Game", rows, cols)(rows, cols, self.fleet, self.rules, a, b, seed)

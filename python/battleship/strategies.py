@@ -19,12 +19,15 @@ True
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.metadata
+import importlib.util
+import os
 from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
-from battleship._arguments import INT_MAX, check_count
+from battleship._arguments import INT_MAX, check_count, misspelling_note, warn_misspelt_hooks
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship._types import Cell, CellLike
 from battleship.board import Ocean, TargetView
@@ -642,29 +645,112 @@ def imported_strategy(spec: str, kind: str = "shooter") -> Any:
     """The object ``spec``, ``"module:attribute"``, names: ``"my_shooters:EdgeShooter"`` is
     ``EdgeShooter`` of the module ``my_shooters`` (imported as ``import`` would: from the
     current directory when Python runs a script there or the ``battleship`` command runs, or
-    from ``sys.path``), and the attribute may be dotted (``"pkg.mod:Holder.shooter"``). Every
-    call that takes a shooter or placer name takes such a spec, and a class it names is made
-    afresh for each run. ``ValueError`` for a spec without both parts, a module that is not
-    there or an attribute it lacks; an error inside the module's own code (a module it imports
-    is missing, say) is raised as it is, with its traceback. ``kind`` names what is looked for
-    in the messages."""
+    from ``sys.path``), and the attribute may be dotted (``"pkg.mod:Holder.shooter"``). A file's
+    name stands for its module: ``"my_shooters.py:EdgeShooter"`` is the same spec. Every call
+    that takes a shooter or placer name takes such a spec, and a class it names is made afresh
+    for each run. ``ValueError`` for a spec without both parts, a path (``dir/my_shooters.py``),
+    a module that is not there or an attribute it lacks (the message lists the module's shooters,
+    or placers); an error inside the module's own code (a module it imports is missing, say) is raised
+    as it is, with its traceback. ``kind`` names what is looked for in the messages."""
     module_name, _, attribute = spec.partition(":")
+    if attribute and ("/" in module_name or "\\" in module_name):  # import finds modules by name, not by path
+        folder, _, file_name = module_name.replace("\\", "/").rpartition("/")
+        stem = file_name[:-3] if file_name.endswith(".py") else file_name
+        raise ValueError(
+            f"{kind} '{spec}': a spec names a module, not a file's path: write {stem}:{attribute} and run "
+            f"from the folder that holds {stem}.py ({folder or '/'})"
+        )
     if not module_name or not attribute or module_name.startswith("."):  # no package to be relative to
         raise ValueError(f"{kind} '{spec}': expected a name or module:attribute, such as my_shooters:EdgeShooter")
-    try:
-        found: Any = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name is None or not (module_name + ".").startswith(error.name + "."):
-            raise  # the module is there; something it imports is not
-        raise ValueError(
-            f"{kind} '{spec}': no module named '{error.name}' in the current directory or on sys.path"
-        ) from None
+    found, missing = _imported_module(module_name)
+    if found is None and module_name.endswith(".py") and len(module_name) > 3:  # alice.py:X: the module alice
+        module_name = module_name[:-3]
+        found, missing = _imported_module(module_name)
+    if found is None:
+        raise ValueError(f"{kind} '{spec}': no module named '{missing}' in the current directory or on sys.path")
     owner = f"module '{module_name}'"
     for part in attribute.split("."):
         if not hasattr(found, part):
-            raise ValueError(f"{kind} '{spec}': {owner} has no attribute '{part}'")
+            raise ValueError(f"{kind} '{spec}': {owner} has no attribute '{part}'{_strategies_note(found, kind)}")
         found, owner = getattr(found, part), f"'{part}'"
     return found
+
+
+def _imported_module(name: str) -> Tuple[Any, Optional[str]]:
+    """The module ``name`` and None, or None and the name of the module that is missing (``name``
+    or a package above it). A module that is there but imports one that is not raises that
+    ``ModuleNotFoundError`` as it is."""
+    try:
+        return importlib.import_module(name), None
+    except ModuleNotFoundError as error:
+        if error.name is None or not (name + ".").startswith(error.name + "."):
+            raise  # the module is there; something it imports is not
+        return None, error.name
+
+
+_METHOD = {"shooter": "next_shot", "placer": "place"}
+"""The method that makes an object a shooter, or a placer."""
+
+
+def _strategies_in(owner: Any, kind: str) -> List[str]:
+    """The public attributes of ``owner`` (a module, a class) that are shooters, or placers
+    (``kind``): classes with its method (``_METHOD``), or objects whose class has it; the
+    ``Shooter`` and ``Placer`` protocols, which describe one, are not. Nothing is called or made
+    to find them."""
+    method = _METHOD.get(kind)
+    found = []
+    for name, value in dict(getattr(owner, "__dict__", {})).items():
+        cls = value if isinstance(value, type) else type(value)
+        if method is None or name.startswith("_") or getattr(cls, "_is_protocol", False):
+            continue
+        if callable(getattr(cls, method, None)):
+            found.append(name)
+    return found
+
+
+def _strategies_note(owner: Any, kind: str) -> str:
+    """``"; its shooters: A, B"`` for a refusal of an attribute ``owner`` lacks, so that a wrong
+    name shows the right ones (``"; it has no shooter ..."`` when there is none)."""
+    if kind not in _METHOD:
+        return ""
+    names = _strategies_in(owner, kind)
+    if names:
+        return f"; its {kind}s: {', '.join(names)}"
+    return f"; it has no {kind} (a class or object with a {_METHOD[kind]}() method)"
+
+
+def _file_spec_hint(name: str, kind: str) -> str:
+    """For an unknown plain ``name``, when the module ``name`` is a Python file in the current
+    directory: ``"; did you mean name:Shooter?"`` naming its ``kind`` classes (classes defining
+    ``_METHOD[kind]``). The file is read, not imported: its code (a game it plays, an ``input()``)
+    does not run for a suggestion. Nothing when there is no such file or it has no such class."""
+    method = _METHOD.get(kind)
+    if method is None or not name.isidentifier():
+        return ""
+    try:
+        found = importlib.util.find_spec(name)
+    except (ImportError, ValueError):  # a module in sys.modules without a spec, say
+        return ""
+    origin = getattr(found, "origin", None)
+    if not isinstance(origin, str) or not origin.endswith(".py"):
+        return ""
+    if os.path.normcase(os.path.dirname(os.path.realpath(origin))) != os.path.normcase(os.path.realpath(os.getcwd())):
+        return ""
+    try:
+        with open(origin, "rb") as source:
+            tree = ast.parse(source.read(), origin)
+    except (OSError, SyntaxError, ValueError):
+        return ""
+    classes = [
+        node.name for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        and any(isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == method for f in node.body)
+    ]
+    if len(classes) == 1:
+        return f"; did you mean {name}:{classes[0]} (the {kind} class in {name}.py)?"
+    if classes:
+        return f"; did you mean one of {', '.join(f'{name}:{c}' for c in classes)} (the {kind} classes in {name}.py)?"
+    return f"; {name}.py here has no {kind} class (one with a {method}() method) to name as {name}:ClassName"
 
 
 PLUGIN_GROUPS = {"shooter": "battleship.shooters", "placer": "battleship.placers"}
@@ -747,7 +833,7 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
         installed = plugins(kind)
         if spec not in installed:
             also = f"; installed: {', '.join(installed)}" if installed else ""
-            raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}{also}")
+            raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}{also}{_file_spec_hint(spec, kind)}")
         spec = imported_strategy(installed[spec], kind)
     made_by = ""
     if isinstance(spec, type):
@@ -771,15 +857,18 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
         return spec.engine_spec if isinstance(spec, BuiltinPlacer) else spec.name
     if kind == "placer" and isinstance(spec, _core.UniformPlacerSettings):
         return spec  # resolved already (an environment hands its placer on to Ocean)
+    optional = _OPTIONAL_METHODS.get(kind, ())
     if not callable(getattr(spec, method, None)):
         raise TypeError(
             f"{named}a {kind} is a name ({', '.join(_core.shooter_names() if kind == 'shooter' else _core.placer_names())}), "
             f"a built-in class, or an object with a {method}() method; got {spec!r}{made_by}"
+            + misspelling_note(spec, method, optional)
         )
-    for optional in _OPTIONAL_METHODS.get(kind, ()):  # the engine would pass over a value silently
-        value = getattr(spec, optional, None)
+    for name in optional:  # the engine would pass over a value silently
+        value = getattr(spec, name, None)
         if value is not None and not callable(value):
-            raise TypeError(f"a {kind}'s {optional} must be a method (or absent); got {value!r} on {spec!r}")
+            raise TypeError(f"a {kind}'s {name} must be a method (or absent); got {value!r} on {spec!r}")
+    warn_misspelt_hooks(spec, optional, "the engine")  # an on_results() would never hear a result
     return spec
 
 

@@ -64,6 +64,39 @@ std::string outcome_repr(const ShotOutcome& o) {
   return s + ")";
 }
 
+/// Shown as `Sequence` (a list, tuple, str, range...) in the signature.
+struct SequenceName {
+  static constexpr auto name = py::detail::const_name("Sequence");
+};
+/// Shown as `list`.
+struct ListName {
+  static constexpr auto name = py::detail::const_name("list");
+};
+
+/// A uniform integer in [0, n), n >= 1, drawn from `rng`: `Rng::below`'s draw for the n it
+/// takes (so `integers(0, n)` draws what `below(n)` does), else 64-bit draws with rejection.
+std::uint64_t draw_below(Rng& rng, std::uint64_t n) {
+  if (n <= std::numeric_limits<std::uint32_t>::max())
+    return rng.below(static_cast<std::uint32_t>(n));
+  // 2**64 mod n: rejecting the draws below it leaves a multiple of n values, each as likely.
+  const std::uint64_t threshold = (std::uint64_t{0} - n) % n;
+  for (;;) {
+    const std::uint64_t x = rng();
+    if (x >= threshold) return x % n;
+  }
+}
+
+/// `h` as an int for the Rng helpers: TypeError naming `what` for anything else (True too).
+py::int_ int_of(py::handle h, const char* what) {
+  if (PyBool_Check(h.ptr())) refuse_argument(h, what, "an int");
+  const auto n = py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr())); // new ref, or null
+  if (!n) {
+    PyErr_Clear();
+    refuse_argument(h, what, "an int");
+  }
+  return py::int_(n);
+}
+
 CoordNotation notation_of(py::handle value) {
   const std::string name = text_of(value, "notation");
   if (name == "letter_number") return CoordNotation::letter_number;
@@ -106,6 +139,78 @@ void register_values(py::module_& m) {
           py::arg("p"), "True with probability p (from 0 to 1; anything else is refused).")
       .def(
           "bits", [](const RngHandle& h) { return h.get_mut()(); }, "The next 64 random bits.")
+      .def(
+          "integers",
+          [](const RngHandle& h, IntArg low_arg, IntArg high_arg) {
+            const py::int_ low = int_of(low_arg, "low"), high = int_of(high_arg, "high");
+            if (!(low < high))
+              throw py::value_error(
+                  "integers(low, high) needs low < high (high itself is never drawn), got low=" +
+                  py::repr(low).cast<std::string>() +
+                  ", high=" + py::repr(high).cast<std::string>());
+            const py::int_ span = high - low;
+            const unsigned long long n = PyLong_AsUnsignedLongLong(span.ptr());
+            if (PyErr_Occurred()) {
+              PyErr_Clear();
+              throw py::value_error(
+                  "integers(low, high) draws from at most 2**64 - 1 values, got high - low = " +
+                  py::repr(span).cast<std::string>());
+            }
+            return py::int_(low + py::int_(draw_below(h.get_mut(), n)));
+          },
+          py::arg("low"), py::arg("high"),
+          "A uniform integer in [low, high): high is not included, as in range(low, high); "
+          "ValueError unless low < high. Drawn from this generator, so a game seeded the same "
+          "draws the same; integers(0, n) draws what below(n) does.")
+      .def(
+          "choice",
+          [](const RngHandle& h, Arg<SequenceName> seq) {
+            const py::handle s = seq.value;
+            if (!PySequence_Check(s.ptr()) || PyDict_Check(s.ptr()) || PyAnySet_Check(s.ptr()))
+              throw py::type_error(
+                  "choice(seq) takes a sequence (a list, tuple, str or range), got " +
+                  std::string(Py_TYPE(s.ptr())->tp_name) +
+                  (PyAnySet_Check(s.ptr())
+                       ? "; choose from sorted(...) of a set, whose order can change "
+                         "from one run to the next"
+                       : ""));
+            const Py_ssize_t n = PySequence_Size(s.ptr());
+            if (n < 0) throw py::error_already_set();
+            if (n == 0) throw py::index_error("choice(seq) cannot choose from an empty sequence");
+            const std::uint64_t i = draw_below(h.get_mut(), static_cast<std::uint64_t>(n));
+            const auto item = py::reinterpret_steal<py::object>(
+                PySequence_GetItem(s.ptr(), static_cast<Py_ssize_t>(i)));
+            if (!item) throw py::error_already_set();
+            return item;
+          },
+          py::arg("seq"),
+          "An element of seq (a list, tuple, str, range...), each equally likely; IndexError for "
+          "an empty one. Drawn from this generator, so a game seeded the same chooses the same: "
+          "rng.choice(view.open_cells()) is a random open cell.")
+      .def(
+          "shuffle",
+          [](const RngHandle& h, Arg<ListName> x) {
+            const py::handle l = x.value;
+            if (!PyList_Check(l.ptr()))
+              throw py::type_error(
+                  "shuffle(x) shuffles a list in place, got " +
+                  std::string(Py_TYPE(l.ptr())->tp_name) +
+                  "; shuffle a list made of it: items = list(x); rng.shuffle(items)");
+            Rng& rng = h.get_mut();
+            PyObject* list = l.ptr();
+            // Fisher-Yates: no Python code runs between the swaps, so the list cannot change size.
+            for (Py_ssize_t i = PyList_GET_SIZE(list) - 1; i > 0; --i) {
+              const auto j =
+                  static_cast<Py_ssize_t>(draw_below(rng, static_cast<std::uint64_t>(i) + 1));
+              PyObject* item = PyList_GET_ITEM(list, i);
+              PyList_SET_ITEM(list, i, PyList_GET_ITEM(list, j));
+              PyList_SET_ITEM(list, j, item);
+            }
+          },
+          py::arg("x"),
+          "Shuffle the list x in place (Fisher-Yates), every order equally likely; returns None, "
+          "as random.shuffle does. Drawn from this generator, so a game seeded the same shuffles "
+          "the same.")
       .def(
           "__eq__", [](const RngHandle& a, const RngHandle& b) { return a.get() == b.get(); },
           py::is_operator())
