@@ -111,8 +111,11 @@ void for_each_type(Visit&& visit) {
 /// Strategies of one kind by name: the built-ins of `Builtins` plus those users register.
 ///
 /// `Any` is `AnyShotStrategy<S>` or `AnyPlacementStrategy<S>`. There is one registry per kind and
-/// board shape type (`ShooterRegistry<S>::instance()`, `PlacerRegistry<S>::instance()`). Every
-/// member is thread-safe; factories run outside the registry's lock.
+/// board shape type (`ShooterRegistry<S>::instance()`, `PlacerRegistry<S>::instance()`) in each
+/// binary that shares its symbols: a shared library built with hidden visibility keeps a registry
+/// of its own, as every Windows DLL does, so a shooter it registers is not found from the program
+/// that loads it (register in the binary that looks it up, or build with default visibility).
+/// Every member is thread-safe; factories run outside the registry's lock.
 template <class Any, class Builtins>
 class Registry {
 public:
