@@ -29,6 +29,24 @@ def fleet_and_rules(fleet: Optional[Fleet], rules: Optional[Rules]) -> Tuple[Fle
     return fleet, rules
 
 
+def fleet_of(text: str) -> Fleet:
+    """The fleet a command line names: a predefined fleet's name (``classic``), or ship lengths
+    separated by commas (``3,2,2``: one ship each, named ``Ship 1``, ``Ship 2``... and drawn
+    ``A``, ``B``...), for the small boards a lesson works by hand. ``ValueError`` naming what is
+    wrong."""
+    if text in Fleet.names():
+        return Fleet.named(text)
+    pieces = [piece.strip() for piece in text.split(",")]
+    if not all(piece.isdigit() for piece in pieces):
+        raise ValueError(f"unknown fleet '{text}': a fleet is one of {', '.join(Fleet.names())}, or ship lengths such as 3,2,2")
+    lengths = [int(piece) for piece in pieces]
+    if len(lengths) > 16:  # before naming them: past 'P' the symbols would reach ones the boards use
+        raise ValueError(f"a fleet has at most 16 ship classes, got {len(lengths)} lengths")
+    if min(lengths) < 1:
+        raise ValueError(f"a ship's length must be at least 1, got {min(lengths)} in '{text}'")
+    return Fleet([(f"Ship {i + 1}", chr(ord("A") + i), n, 1) for i, n in enumerate(lengths)])
+
+
 def check_fit(rows: int, cols: int, fleet: Fleet, touching: str, what: str = "the fleet") -> None:
     """``ValueError`` when ``fleet`` cannot be laid out on a ``rows`` x ``cols`` board under the
     ``touching`` rule at all (the engine's exhaustive search, ``Ocean.fit``), naming it ``what``;

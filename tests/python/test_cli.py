@@ -769,3 +769,19 @@ def test_options_are_taken_only_in_full(capsys):
     with pytest.raises(SystemExit):
         cli.main(["match", "parity", "random", "--game", "5"])
     assert "unrecognized arguments: --game 5" in capsys.readouterr().err
+
+
+def test_a_fleet_is_given_by_name_or_by_its_ship_lengths(capsys):
+    # Small boards for a lesson: two destroyers on 4 x 4, as `battleship optimal 4 4 2 2` takes them.
+    assert main(["simulate", "probability", "--rows", "4", "--cols", "4", "--fleet", "2,2", "--games", "500", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "4 x 4, fleet 2,2" in out
+    mean = float(re.search(r"probability\s+([0-9.]+)", out).group(1))
+    assert 8.0 < mean < 9.5  # perfect play's 8.6696, give or take 500 games' noise; random's 13.6
+    for bad, why in (("2,x", "unknown fleet '2,x'"), ("2,0", "a ship's length must be at least 1")):
+        with pytest.raises(SystemExit) as stop:
+            main(["simulate", "random", "--fleet", bad])
+        assert stop.value.code == 2
+        assert why in capsys.readouterr().err
+    assert main(["simulate", "random", "--rows", "3", "--cols", "3", "--fleet", "4"]) == 2
+    assert "does not fit" in capsys.readouterr().err

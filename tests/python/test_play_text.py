@@ -148,3 +148,13 @@ def test_a_terminating_signal_ends_the_full_screen_game_with_the_terminal_restor
     assert termios.tcgetattr(fd)[3] & termios.ECHO  # echo back on: the terminal restored
     assert b"\x1b[?1049l" in shown  # out of the alternate screen
     os.close(fd)
+
+
+def test_a_small_board_with_a_fleet_given_by_lengths_is_played_to_the_end():
+    cells = [cell_name((r, c)) for r in range(5) for c in range(5)]
+    match, said = played(["auto", *cells], rows=5, cols=5, fleet="3,2")
+    assert said.startswith("Battleship, 5x5 ships 3,2, no contact")
+    assert "Place your Ship 1 (3 cells)" in said
+    assert match.round.stage == "over"
+    with pytest.raises(ValueError, match="unknown fleet 'x'"):
+        Settings(fleet="x")

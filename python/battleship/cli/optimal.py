@@ -10,8 +10,8 @@ import statistics
 import sys
 
 import battleship
-from battleship import Fleet, Rules
-from battleship._arguments import INT_MAX, check_count
+from battleship import Rules
+from battleship._arguments import INT_MAX, check_count, fleet_of
 from battleship.cli.options import Subparsers, _names, _positive
 from battleship.cli.report import _name_width
 from battleship.strategies import resolve_shooter
@@ -26,9 +26,7 @@ def _optimal(args: argparse.Namespace) -> int:
     longest = max(args.lengths)
     if longest > max(args.rows, args.cols):
         raise ValueError(f"a ship of {longest} does not fit a {args.rows} x {args.cols} board")
-    if len(args.lengths) > 16:  # before naming them: past 'Z' and '`' the symbols run out of ASCII
-        raise ValueError(f"a fleet has at most 16 ship classes, got {len(args.lengths)} lengths")
-    fleet = Fleet([battleship.ShipClass(f"Ship {i + 1}", chr(ord("A") + i), n) for i, n in enumerate(args.lengths)])
+    fleet = fleet_of(",".join(map(str, args.lengths)))
     changes = {key: getattr(args, key) for key in ("touching", "disclosure") if getattr(args, key) is not None}
     rules = Rules().replace(**changes) if changes else Rules()
     try:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
 from battleship import Fleet, Ocean, Rules, _records
-from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit, check_writable
+from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit, check_writable, fleet_of
 from battleship.cli.report import _many
 from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter
 
@@ -50,13 +50,27 @@ OWN = "module:attribute, your own (my_shooters:EdgeShooter: a class or object in
 """How the help names a Python strategy given as ``module:attribute`` (``imported_strategy``)."""
 
 
+FLEET_HELP = f"a predefined fleet ({', '.join(Fleet.names())}) or ship lengths such as 3,2,2, one ship each (default classic)"
+"""The help of ``--fleet``, wherever it is taken."""
+
+
+def fleet_name(text: str) -> str:
+    """An argparse type: ``text`` if it names a fleet (``fleet_of``), refused as the option's
+    error otherwise."""
+    try:
+        fleet_of(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def add_board_options(parser: argparse.ArgumentParser, volleys: bool = True) -> None:
     """``--rows --cols --fleet --rules`` and the single-rule overrides; ``--volley`` and
     ``--salvo-size`` only with ``volleys`` (solo games answer every shot at once)."""
     g = parser.add_argument_group("board and rules")
     g.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
     g.add_argument("--cols", type=int, default=10, help="board columns (default 10)")
-    g.add_argument("--fleet", choices=Fleet.names(), default="classic", help="predefined fleet (default classic)")
+    g.add_argument("--fleet", type=fleet_name, default="classic", metavar="FLEET", help=FLEET_HELP)
     g.add_argument("--rules", choices=Rules.names(), default="classic", help="predefined rule set (default classic)")
     g.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], help="override: how close ships may lie")
     g.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], help="override: what a hit reveals")
@@ -113,7 +127,7 @@ def board_from(args: argparse.Namespace) -> Tuple[int, int, Fleet, Rules]:
         except ValueError as error:  # the rules' own words name their fields: say the options
             text = re.sub(r"\b(salvo_size|shot_cap)\b", lambda m: "--" + m.group(1).replace("_", "-"), str(error))
             raise ValueError(re.sub(r"\bset volley to\b", "set --volley to", text)) from None
-    return args.rows, args.cols, Fleet.named(args.fleet), rules
+    return args.rows, args.cols, fleet_of(args.fleet), rules
 
 
 def run_arguments(args: argparse.Namespace) -> Dict[str, Any]:

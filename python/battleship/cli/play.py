@@ -10,9 +10,8 @@ from dataclasses import replace
 from typing import Any, List
 
 import battleship
-from battleship import Fleet
 from battleship._arguments import INT_MAX
-from battleship.cli.options import OWN, Subparsers, _drawn_layout, whole_number
+from battleship.cli.options import FLEET_HELP, OWN, Subparsers, _drawn_layout, fleet_name, whole_number
 
 
 def _salvo(text: str) -> int:
@@ -118,7 +117,7 @@ def add_play(sub: Subparsers) -> None:
     )
     p.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
     p.add_argument("--cols", type=int, default=10, help="board columns (default 10)")
-    p.add_argument("--fleet", choices=Fleet.names(), default="classic", help="predefined fleet (default classic)")
+    p.add_argument("--fleet", type=fleet_name, default="classic", metavar="FLEET", help=FLEET_HELP)
     p.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], default="no_contact", help="how close ships may lie (default no_contact, as seed 004)")
     p.add_argument("--disclosure", choices=["hit_only", "hit_and_sunk", "sunk_with_name"], default="sunk_with_name", help="what a hit reveals (default sunk_with_name)")
     p.add_argument("--salvo", type=_salvo, default=1, metavar="N|ships", help="shots per turn: N, or 'ships' for one per ship afloat (default 1)")

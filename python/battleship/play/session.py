@@ -34,7 +34,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from battleship import _core
-from battleship._arguments import check_fit
+from battleship._arguments import check_fit, fleet_of
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import REFUSALS, Ocean, TargetView
 from battleship.game import Game, QueuedShooter
@@ -125,11 +125,10 @@ class Settings:
             raise TypeError(f"seed must be None or an int, got {self.seed!r}")
         if self.seed is not None and not 0 <= self.seed < 2**64:
             raise ValueError(f"seed must be from 0 to 2**64 - 1, got {self.seed}")
-        if self.fleet not in Fleet.names():
-            raise ValueError(f"unknown fleet '{self.fleet}'; known: {', '.join(Fleet.names())}")
+        self.fleet_object  # ValueError for a fleet that is neither a name nor lengths (fleet_of)
         if not (1 <= self.rows <= 26 and 1 <= self.cols <= 26):
             raise ValueError(f"the board must be 1 to 26 rows and columns, got {self.rows} x {self.cols}")
-        problem = Fleet.named(self.fleet).problem(self.rows, self.cols)
+        problem = self.fleet_object.problem(self.rows, self.cols)
         if problem:
             raise ValueError(f"the {self.fleet} fleet does not fit a {self.rows} x {self.cols} board: {problem}")
         check_fit(self.rows, self.cols, self.fleet_object, self.touching, f"the {self.fleet} fleet")
@@ -143,8 +142,8 @@ class Settings:
 
     @property
     def fleet_object(self) -> Fleet:
-        """The fleet."""
-        return Fleet.named(self.fleet)
+        """The fleet: a predefined fleet's name, or ship lengths such as ``"3,2"`` (``fleet_of``)."""
+        return fleet_of(self.fleet)
 
     @property
     def rules(self) -> Rules:
@@ -164,7 +163,7 @@ class Settings:
         if self.until_miss:
             shots = "1 shot a turn and another after each hit"
         return (
-            f"{self.rows}x{self.cols} {self.fleet}, {self.touching.replace('_', ' ')}, "
+            f"{self.rows}x{self.cols} {self.fleet if self.fleet in Fleet.names() else 'ships ' + self.fleet}, {self.touching.replace('_', ' ')}, "
             f"{self.disclosure.replace('_', ' ')}, {shots}"
         )
 
