@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import ast
+import difflib
 import importlib
 import importlib.metadata
 import importlib.util
@@ -833,7 +834,9 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
         installed = plugins(kind)
         if spec not in installed:
             also = f"; installed: {', '.join(installed)}" if installed else ""
-            raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}{also}{_file_spec_hint(spec, kind)}")
+            close = difflib.get_close_matches(spec.lower(), [*names, *installed], n=1, cutoff=0.75)
+            meant = f"; did you mean {close[0]}?" if close else _file_spec_hint(spec, kind)
+            raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}{also}{meant}")
         spec = imported_strategy(installed[spec], kind)
     made_by = ""
     if isinstance(spec, type):

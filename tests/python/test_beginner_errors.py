@@ -442,3 +442,14 @@ def test_a_shooter_drawing_with_the_helpers_plays_reproducible_games():
 def test_the_helpers_have_docstrings_that_say_they_draw_from_this_generator():
     for name in ("choice", "integers", "shuffle"):
         assert "Drawn from this generator" in getattr(Rng, name).__doc__
+
+
+@pytest.mark.parametrize("typed, meant", [("probabilty", "probability"), ("Parity", "parity"), ("hunt-target", "hunt_target")])
+def test_a_mistyped_built_in_name_is_answered_with_the_name_meant(typed, meant):
+    with pytest.raises(ValueError, match=rf"^unknown shooter '{typed}'; known: .*; did you mean {meant}\?$"):
+        resolve_shooter(typed)
+
+
+def test_a_name_like_no_built_in_gets_no_suggestion():
+    with pytest.raises(ValueError, match=r"^unknown placer 'xyz'; known: uniform, [a-z, ]*$"):
+        resolve_placer("xyz")
