@@ -68,6 +68,18 @@ TEST_CASE("a fleet can parameterise a template", "[fleet]") {
   CHECK(cells_of<fleets::russian>() == 20);
 }
 
+TEST_CASE("a fleet is built from names held in std::string, as read from a file", "[fleet]") {
+  const std::string name = "Carrier", long_name(40, 'x');
+  Fleet fleet;
+  fleet.add({name, 'C', 5, 1});
+  CHECK(fleet.ship(0).name == "Carrier");
+  ShipClass k;
+  k.name = std::string("Destroyer");
+  CHECK(k.name.view() == "Destroyer");
+  CHECK_THROWS_AS(fleet.add({long_name, 'L', 2, 1}), std::length_error);
+  CHECK(fleet.class_count() == 1);
+}
+
 TEST_CASE("invalid fleets are refused with the reason", "[fleet]") {
   using Catch::Matchers::Contains;
   const ClassicShape board;

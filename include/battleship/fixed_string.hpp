@@ -35,6 +35,8 @@ struct FixedString {
   }
   /// A copy of the zero-terminated `s`.
   constexpr FixedString(const char* s) : FixedString(std::string_view(s)) {} // NOLINT
+  /// A copy of `s` (a name read from a file or a command line: `ShipClass{name, 'C', 5, 1}`).
+  constexpr FixedString(const std::string& s) : FixedString(std::string_view(s)) {} // NOLINT
 
   /// The characters as a view.
   [[nodiscard]] constexpr std::string_view view() const noexcept { return {chars, length}; }

@@ -26,7 +26,10 @@ namespace battleship {
 ///   it).
 ///
 /// A shooter must be copyable (the simulator gives each worker thread its own copy) and should
-/// only name cells for which `view.is_open(cell)` holds.
+/// only name cells for which `view.is_open(cell)` holds. All three members are required (a
+/// `start` or `on_result` with nothing to do has an empty body). Where a type is refused through
+/// a conversion (`AnyShotStrategy<S> s = MyShooter{};`, `register_shooter`), GCC names no reason:
+/// `static_assert(ShotStrategy<MyShooter, S>);` makes it name the requirement that fails.
 template <class T, class S>
 concept ShotStrategy = BoardShape<S> && std::copy_constructible<T> &&
     requires(T& shooter, const TargetView<S>& view, Rng& rng, Coord cell,
@@ -45,7 +48,9 @@ concept ShotStrategy = BoardShape<S> && std::copy_constructible<T> &&
 ///
 /// Optional: the solo runner uses it when present and skips the coordinate round trip (a division
 /// and a bounds check per shot, about a fifth of a `random` game's instructions). The games are
-/// the same either way.
+/// the same either way, so members declared otherwise (an `std::size_t next_cell`, an
+/// `on_cell_result` taking a `Coord`) are passed over without a word:
+/// `static_assert(CellShotStrategy<MyShooter, S>);` checks that the fast path is taken.
 template <class T, class S>
 concept CellShotStrategy = ShotStrategy<T, S> &&
     requires(T& shooter, const TargetView<S>& view, Rng& rng, std::size_t index,
