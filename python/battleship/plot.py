@@ -192,12 +192,20 @@ def _cell_labels(ax: Axes, rows: int, cols: int) -> None:
 
 
 def probability_map(
-    source: Union[Posterior, npt.ArrayLike], ax: Optional[Axes] = None, title: Optional[str] = None
+    source: Union[Posterior, npt.ArrayLike],
+    ax: Optional[Axes] = None,
+    title: Optional[str] = None,
+    vmax: Optional[float] = 1.0,
 ) -> Axes:
     """A heat map of the probability of a ship in each cell, from a ``Posterior`` or a
     ``(rows, cols)`` array of probabilities, with a colour bar; the likeliest open cell is boxed.
     A ``Posterior``'s shots are marked (a dot for a miss, a cross for a hit), so a miss is told
-    apart from an open cell no layout covers."""
+    apart from an open cell no layout covers. ``vmax`` is the probability drawn darkest: 1 by
+    default, so that maps of several positions compare, or None for the map's own largest, which
+    shows the pattern of an empty board (its cells lie between about 0.08 and 0.23, pale on the
+    full scale). ``ValueError`` for a ``vmax`` outside (0, 1]."""
+    if vmax is not None and not (isinstance(vmax, (int, float)) and 0 < vmax <= 1):
+        raise ValueError(f"vmax must be a probability above 0 and at most 1, or None, got {vmax!r}")
     answers = None
     if isinstance(source, Posterior):
         probabilities, answers = source.probabilities(), source.answers()
@@ -211,7 +219,8 @@ def probability_map(
             raise ValueError("probability_map needs probabilities in [0, 1]")
     rows, cols = probabilities.shape
     ax = _axes(ax, (0.5 * cols + 2, 0.45 * rows + 1))
-    image = ax.imshow(probabilities, cmap="YlOrRd", vmin=0, vmax=1)
+    darkest = (float(probabilities.max()) or 1.0) if vmax is None else float(vmax)
+    image = ax.imshow(probabilities, cmap="YlOrRd", vmin=0, vmax=darkest)
     figure = ax.figure
     assert figure is not None  # an Axes always belongs to a figure (older stubs allow None)
     figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)

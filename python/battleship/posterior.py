@@ -45,9 +45,9 @@ far below anything a shooter can use."""
 class Posterior:
     """The posterior over a hidden fleet's layouts, given the answers recorded so far.
 
-    ``samples`` layouts (1 to ``MAX_SAMPLES``) are drawn per estimate when they are too many to
-    count, from a generator seeded by ``seed`` (the same records and seed give the same map). Bad arguments raise
-    ``ValueError``, ``TypeError`` or ``IndexError``.
+    ``samples`` layouts (1 to ``battleship.posterior.MAX_SAMPLES``, a million) are drawn per
+    estimate when they are too many to count, from a generator seeded by ``seed`` (the same records
+    and seed give the same map). Bad arguments raise ``ValueError``, ``TypeError`` or ``IndexError``.
     """
 
     _impl: Any

@@ -274,6 +274,18 @@ def test_the_heat_map_draws_and_refuses_what_is_not_a_map():
             plot.probability_map(bad)
 
 
+def test_the_heat_map_s_darkest_colour_is_1_or_the_map_s_own_largest():
+    prior = np.array([[0.1, 0.2], [0.15, 0.05]])
+    full = plot.probability_map(prior).images[0]
+    assert full.get_clim() == (0.0, 1.0)  # maps of several positions compare
+    own = plot.probability_map(prior, vmax=None).images[0]
+    assert own.get_clim() == (0.0, 0.2)  # an empty board's pattern shows
+    assert plot.probability_map(prior, vmax=0.5).images[0].get_clim() == (0.0, 0.5)
+    for bad in (0, 1.5, -1, "high"):
+        with pytest.raises(ValueError, match="vmax must be a probability above 0 and at most 1, or None"):
+            plot.probability_map(prior, vmax=bad)
+
+
 def test_the_board_plot_codes_every_cell_of_an_ocean_and_of_a_view():
     import matplotlib.pyplot as plt
 
