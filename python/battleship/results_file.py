@@ -23,7 +23,7 @@ import json
 import os
 import secrets
 import stat
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, TypeVar, Union, overload
+from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple, Type, TypeVar, Union, overload
 
 from battleship import _records
 from battleship._core import __version__
@@ -44,12 +44,13 @@ _KINDS: Dict[str, Any] = {"simulation": SimulationResult, "match": MatchResult, 
 
 
 def save_results(
-    results: Union[Result, Sequence[Result]], path: Union[str, "os.PathLike[str]"], *,
+    results: Union[Result, Sequence[Result]], path: Union[str, "os.PathLike[str]", TextIO], *,
     command: Optional[Sequence[str]] = None,
 ) -> None:
-    """Write one result or a list of them to the JSON file ``path`` (replacing it), with
-    ``command``, the arguments that made them, if given. ``TypeError`` for something that is
-    not a result, before the file is touched; ``OSError`` if it cannot be written."""
+    """Write one result or a list of them to the JSON file ``path`` (replacing it), or to a text
+    stream (``sys.stdout``), with ``command``, the arguments that made them, if given.
+    ``TypeError`` for something that is not a result, before the file is touched; ``OSError`` if
+    it cannot be written."""
     one = isinstance(results, tuple(_KINDS.values()))
     if not one and (isinstance(results, (str, bytes, dict)) or not hasattr(results, "__iter__")):
         raise TypeError(
@@ -68,6 +69,10 @@ def save_results(
         document["command"] = [str(word) for word in command]
     document["results"] = [item.to_dict() for item in items]
     text = _dumps(document, "", "") + "\n"  # all of it before the file is opened: a refusal leaves it
+    if not isinstance(path, (str, os.PathLike)):  # a stream (the command line's --json -: stdout)
+        path.write(text)
+        path.flush()
+        return
     _write_whole(os.fspath(path), text)
 
 

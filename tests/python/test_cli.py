@@ -1,6 +1,7 @@
 """The battleship command: every subcommand, its help, its errors."""
 
 import argparse
+import json
 import math
 import os
 import pathlib
@@ -785,3 +786,17 @@ def test_a_fleet_is_given_by_name_or_by_its_ship_lengths(capsys):
         assert why in capsys.readouterr().err
     assert main(["simulate", "random", "--rows", "3", "--cols", "3", "--fleet", "4"]) == 2
     assert "does not fit" in capsys.readouterr().err
+
+
+def test_json_to_stdout_leaves_the_report_on_stderr_and_combine_reads_it_from_stdin(capsys, python_env):
+    assert main(["simulate", "parity", "--games", "100", "--seed", "3", "--json", "-"]) == 0
+    captured = capsys.readouterr()
+    document = json.loads(captured.out)  # nothing but the JSON on stdout
+    assert document["format"] == "battleship-results" and document["results"][0]["games"] == 100
+    assert "parity" in captured.err and "wrote" not in captured.err + captured.out
+    piped = subprocess.run(
+        [sys.executable, "-m", "battleship", "combine", "-"], input=captured.out, capture_output=True, text=True,
+        env=python_env, timeout=120,
+    )
+    assert piped.returncode == 0, piped.stderr
+    assert "1 piece from 1 file, combined into 1 result" in piped.stdout

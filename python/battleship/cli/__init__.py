@@ -233,6 +233,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if stray:  # the subcommand's usage line, not the top level's, tells what it does take
         args.command_parser.error(f"unrecognized arguments: {' '.join(stray)}")
     try:
+        if getattr(args, "json", None) == "-":  # the JSON alone on stdout, for a pipe; the report beside it
+            args.json_out, sys.stdout = sys.stdout, sys.stderr
+            try:
+                return int(args.run(args))
+            finally:
+                sys.stdout = args.json_out
         if not (getattr(args, "json", None) or getattr(args, "plot", None)):
             return int(args.run(args))
         # A file to write (--json, --plot): finished, and kept, when the output's reader goes away.

@@ -41,6 +41,15 @@ def _check_order(groups: Dict[Tuple[str, ...], List[Any]], key: Tuple[str, ...],
             )
 
 
+def _readable(path: str) -> str:
+    """``path``, or for ``-`` the file that is standard input (``--json -`` piped in)."""
+    if path != "-":
+        return path
+    if not os.path.exists("/dev/stdin"):
+        raise ValueError("combine reads - (standard input) only where /dev/stdin exists")
+    return "/dev/stdin"
+
+
 def _combine(args: argparse.Namespace) -> int:
     json_file = _json_file(args)
     if json_file is not None and os.path.exists(json_file):
@@ -50,7 +59,7 @@ def _combine(args: argparse.Namespace) -> int:
     # Each shooter's, pair's or tournament's pieces, in the order first read.
     groups: Dict[Tuple[str, ...], List[Any]] = {}
     for path in args.files:
-        for i, r in enumerate(battleship.load_results(path)):
+        for i, r in enumerate(battleship.load_results(_readable(path))):
             if isinstance(r, battleship.SimulationResult):
                 key: Tuple[str, ...] = (r.shooter,)
             elif isinstance(r, battleship.MatchResult):
@@ -131,6 +140,6 @@ def add_combine(sub: Subparsers) -> None:
         "and each tournament's pieces into the result of the whole run (as battleship.combine does: pieces of "
         "different runs, or that overlap, are refused) and print them.",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="a results file written with --json")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a results file written with --json; - reads one from standard input")
     _add_json_option(p)
     p.set_defaults(run=_combine)

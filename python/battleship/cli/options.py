@@ -286,7 +286,8 @@ def _add_json_option(p: argparse.ArgumentParser) -> None:
     """``--json FILE``: the results as ``battleship.save_results`` writes them."""
     p.add_argument(
         "--json", metavar="FILE",
-        help="also write the results to FILE as JSON (battleship.load_results reads them back)",
+        help="also write the results to FILE as JSON (battleship.load_results reads them back); "
+        "- writes them to stdout and the report to stderr",
     )
 
 
@@ -295,6 +296,8 @@ def _json_file(args: argparse.Namespace, plot: Optional[str] = None) -> Optional
     if it is the file ``--layout`` reads or the one ``--plot`` writes (``plot``): the results
     would replace the one, or the chart them, without a word."""
     path: Optional[str] = args.json
+    if path == "-":  # stdout: the report goes to stderr (main)
+        return path
     if path is not None:
         _check_writable("--json", path, "results.json")
         for option, other in (("--layout", getattr(args, "layout", None)), ("--plot", plot)):
@@ -316,6 +319,9 @@ def _same_file(a: str, b: str) -> bool:
 def _save_json(path: Optional[str], results: Sequence[Any], args: argparse.Namespace) -> None:
     """Writes ``results`` to ``--json``'s file, with the command line that made them."""
     if path is None:
+        return
+    if path == "-":  # the one thing on stdout, after the report that main sent to stderr
+        battleship.save_results(results, args.json_out, command=["battleship", *args.argv])
         return
     try:
         battleship.save_results(results, path, command=["battleship", *args.argv])
