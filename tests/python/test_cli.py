@@ -270,7 +270,7 @@ def test_a_salvo_size_without_a_volley_rule_means_a_fixed_salvo(capsys):
     run = ["match", "parity", "random", "--games", "20", "--no-progress"]
     assert main(run + ["--salvo-size", "3"]) == 0
     implied = capsys.readouterr().out
-    assert "Rules(volley='fixed_salvo', salvo_size=3)" in implied.splitlines()[0]
+    assert "rules: volley fixed_salvo, salvo size 3," in implied.splitlines()[0]
     assert main(run + ["--salvo-size", "3", "--volley", "fixed_salvo"]) == 0
     explicit = capsys.readouterr().out
     assert implied.splitlines()[:4] == explicit.splitlines()[:4]  # the same match: all but the speed

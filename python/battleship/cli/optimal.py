@@ -13,7 +13,7 @@ import battleship
 from battleship import Rules
 from battleship._arguments import INT_MAX, check_count, fleet_of
 from battleship.cli.options import Subparsers, _names, _positive
-from battleship.cli.report import _name_width
+from battleship.cli.report import _name_width, rules_words
 from battleship.strategies import resolve_shooter
 
 
@@ -37,7 +37,7 @@ def _optimal(args: argparse.Namespace) -> int:
     except ValueError as error:  # the library names its limits as its arguments; say the option
         raise ValueError(_option_limits(str(error))) from None
     ships = ", ".join(map(str, args.lengths))
-    print(f"{args.rows} x {args.cols}, ships {ships}, {rules!r}: perfect play needs {best:.4f} shots on average")
+    print(f"{args.rows} x {args.cols}, ships {ships}, {rules_words(rules)}: perfect play needs {best:.4f} shots on average")
     generators = "1 generator (seed 0)" if args.seeds == 1 else f"{args.seeds} generators (seeds 0 to {args.seeds - 1})"
     print(f"Each shooter against every layout, with each of {generators}; "
           "s.e.: the standard error of the mean over them, 0 when they play alike")

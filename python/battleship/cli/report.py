@@ -18,11 +18,22 @@ def _many(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
+def rules_words(rules: Rules) -> str:
+    """``rules`` as a header says them: ``classic rules`` for a predefined set, else what differs
+    from the classic rules (``rules: touching no_contact, volley until_miss``), not the repr."""
+    for name in Rules.names():
+        if Rules.named(name) == rules:
+            return f"{name} rules"
+    classic, mine = Rules().to_dict(), rules.to_dict()
+    changed = [f"{key.replace('_', ' ')} {value}" for key, value in mine.items() if classic.get(key) != value]
+    return f"rules: {', '.join(changed)}"
+
+
 def _describe(args: argparse.Namespace, rules: Rules) -> str:
     """The run's board, fleet, rules (as ``check_run`` built them) and seed, for a header; with
     ``--first-game``, the games of the run this piece plays."""
     piece = _piece(getattr(args, "first_game", 0), args.games)
-    return f"{args.rows} x {args.cols}, fleet {args.fleet}, {rules!r}, seed {args.seed}{piece}"
+    return f"{args.rows} x {args.cols}, fleet {args.fleet}, {rules_words(rules)}, seed {args.seed}{piece}"
 
 
 def _piece(first_game: int, games: int) -> str:
@@ -182,7 +193,7 @@ def _setup_text(setup: Optional[battleship.RunSetup], first_game: int, games: in
     named = [name for name in Fleet.names() if Fleet.named(name) == setup.fleet]
     fleet = f"fleet {named[0]}" if named else f"ships {', '.join(map(str, setup.fleet.lengths))}"
     laid = f"placer {setup.placers[0]}" if len(set(setup.placers)) == 1 else f"placers {' and '.join(setup.placers)}"
-    text = f"{setup.rows} x {setup.cols}, {fleet}, {setup.rules!r}, seed {setup.seed}{_piece(first_game, games)}"
+    text = f"{setup.rows} x {setup.cols}, {fleet}, {rules_words(setup.rules)}, seed {setup.seed}{_piece(first_game, games)}"
     return f"{text}, {laid}" if placers else text
 
 
