@@ -568,7 +568,7 @@ def test_pieces_played_with_first_game_combine_into_the_whole_run(tmp_path, caps
     out = capsys.readouterr().out
     assert out.startswith("6 pieces from 3 files, combined into 2 results\n")
     whole = [battleship.simulate(s, 120, seed=6, progress=False) for s in ("parity", "hunt_target")]
-    assert "120 games per shooter, 10 x 10, fleet classic, Rules.named('classic'), seed 6, placer uniform" in out
+    assert "120 games per shooter, 10 x 10, fleet classic, classic rules, seed 6, placer uniform" in out
     for r in whole:
         assert re.search(rf"^{r.shooter} +{r.mean:.2f} +{r.ci95:.2f} +{r.median} +{r.p95} +{r.max} ", out, re.M), out
     loaded = battleship.load_results(tmp_path / "whole.json")
@@ -587,7 +587,7 @@ def test_tournament_pieces_combine_into_the_whole_round_robin(tmp_path, capsys):
     assert out.startswith("2 pieces from 2 files, combined into 1 result\n")
     whole = battleship.tournament([("random", "uniform"), ("parity", "uniform"), ("hunt_target", "spread")], 50,
                                   seed=3, progress=False)
-    assert "round robin of 3: 50 games a pair, 10 x 10, fleet classic, Rules.named('classic'), seed 3\n" in out
+    assert "round robin of 3: 50 games a pair, 10 x 10, fleet classic, classic rules, seed 3\n" in out
     assert whole.table() in out and whole.elo_fit().summary() in out and "3 pairs, 150 games in " in out
     (loaded,) = battleship.load_results(tmp_path / "whole.json")
     assert loaded.standings == whole.standings and loaded.games == 50
