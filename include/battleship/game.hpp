@@ -230,6 +230,9 @@ template <BoardShape S, class Observer = GameObserver<S>, class Shooter0 = AnySh
 requires ShotStrategy<Shooter0, S> && ShotStrategy<Shooter1, S>
 class Game {
   static_assert(detail::observer_hooks_match<Observer, S>());
+  static_assert(!ShotStrategy<Observer, S>,
+                "Game's second template argument is the observer type; a shooter type goes third "
+                "and fourth: Game<S, GameObserver<S>, MyShooter> (or Game<S> for any shooters)");
 
 public:
   /// The observer type.

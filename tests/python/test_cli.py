@@ -529,7 +529,7 @@ def test_help_that_cannot_be_written_is_an_error(python_env, argv):
         proc = subprocess.run([sys.executable, "-m", "battleship", *argv], stdout=full, stderr=subprocess.PIPE,
                               env=python_env, timeout=60)
     assert proc.returncode == 1
-    assert proc.stderr.decode().startswith("battleship: error: cannot write the output: [Errno 28]")
+    assert proc.stderr.decode().startswith("battleship: error: cannot write the output: No space left on device")
     shown = subprocess.run([sys.executable, "-m", "battleship", *argv], capture_output=True, env=python_env, timeout=60)
     assert shown.returncode == 0 and shown.stdout.startswith(b"usage: battleship" if argv[-1] == "--help" else b"battleship ")
 
@@ -800,3 +800,9 @@ def test_json_to_stdout_leaves_the_report_on_stderr_and_combine_reads_it_from_st
     )
     assert piped.returncode == 0, piped.stderr
     assert "1 piece from 1 file, combined into 1 result" in piped.stdout
+
+
+def test_a_file_that_cannot_be_read_is_named_as_a_person_reads_it(capsys, tmp_path):
+    missing = tmp_path / "nonexist.json"
+    assert main(["combine", str(missing)]) == 1
+    assert capsys.readouterr().err == f"battleship: error: {missing}: No such file or directory\n"  # no [Errno 2]

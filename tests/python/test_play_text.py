@@ -111,7 +111,7 @@ def test_a_dumb_terminal_is_refused_with_the_text_mode_named(capsys, monkeypatch
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="a pseudo-terminal needs POSIX")
-@pytest.mark.parametrize("signal_name, code", [("SIGTERM", 143), ("SIGHUP", 129)])
+@pytest.mark.parametrize("signal_name, code", [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
 def test_a_terminating_signal_ends_the_full_screen_game_with_the_terminal_restored(signal_name, code):
     import pty
     import select

@@ -184,5 +184,5 @@ def test_a_removed_working_directory_is_named_as_the_problem(tmp_path):
                         "Player1.in", "Player2.in"], cwd=gone, capture_output=True,
                        preexec_fn=remove_working_directory)
     assert p.returncode == 1 and p.stdout == b""
-    assert p.stderr == (b"battleship: error: [Errno 2] the current directory was removed; replay reads "
+    assert p.stderr == (b"battleship: error: the current directory was removed; replay reads "
                         b"OptionalPlayer1.txt and OptionalPlayer2.txt from it\n")

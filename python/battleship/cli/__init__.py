@@ -170,11 +170,19 @@ def _flushed(code: int) -> int:
         return _unwritten(error)
 
 
+def _os_error_text(error: OSError) -> str:
+    """``error`` as a person reads it: ``nonexist.json: No such file or directory`` (Python's
+    own text begins ``[Errno 2]``); as Python words it when it names no file."""
+    if error.strerror and error.filename is not None:
+        return f"{error.filename}: {error.strerror}"
+    return error.strerror or str(error)
+
+
 def _unwritten(error: OSError) -> int:
     """The exit code for output stdout could not take: 141 if the reader went away (``| head``:
     quietly, as Unix tools do), else 1 with the reason (``> /dev/full``)."""
     if not isinstance(error, BrokenPipeError):
-        print(f"battleship: error: cannot write the output: {error}", file=sys.stderr)
+        print(f"battleship: error: cannot write the output: {_os_error_text(error)}", file=sys.stderr)
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # the exit's flush of stdout must not fail again
@@ -262,7 +270,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             _show_traceback(error)
             return 1
         if isinstance(error, OSError):  # a file that cannot be read or written, e.g. Battleship.out
-            print(f"battleship: error: {error}", file=sys.stderr)
+            print(f"battleship: error: {_os_error_text(error)}", file=sys.stderr)
             return 1
         if isinstance(error, (ValueError, TypeError, IndexError)):
             print(f"battleship: error: {error}", file=sys.stderr)

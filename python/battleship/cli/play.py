@@ -65,18 +65,21 @@ def _play(args: argparse.Namespace) -> int:
         raise ValueError("battleship play cannot draw on a dumb terminal (TERM=dumb); --text plays line by line")
     ended_by: List[int] = []
 
-    def end(signum: int, frame: Any) -> None:  # as Ctrl-C from outside ends it: the terminal restored
+    def end(signum: int, frame: Any) -> None:  # Textual ends on this as on Q: the terminal restored
         ended_by.append(signum)
         raise KeyboardInterrupt
 
-    for name in ("SIGTERM", "SIGHUP"):  # a process manager, timeout, a dropped ssh session
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), end)
+    # A process manager, timeout, a dropped ssh session, kill -INT (Ctrl-C itself is a key here).
+    names = [name for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)]
+    before = {name: signal.signal(getattr(signal, name), end) for name in names}
     try:
         app.run()
     except KeyboardInterrupt:  # Textual passed on the one raised above, the terminal restored
         if not ended_by:
             raise
+    finally:
+        for name, handler in before.items():
+            signal.signal(getattr(signal, name), handler)
     _say_score(app.match)
     if ended_by:
         return 128 + ended_by[0]
