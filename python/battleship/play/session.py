@@ -125,7 +125,7 @@ class Settings:
             raise TypeError(f"seed must be None or an int, got {self.seed!r}")
         if self.seed is not None and not 0 <= self.seed < 2**64:
             raise ValueError(f"seed must be from 0 to 2**64 - 1, got {self.seed}")
-        self.fleet_object  # ValueError for a fleet that is neither a name nor lengths (fleet_of)
+        fleet_of(self.fleet)  # ValueError for a fleet that is neither a name nor lengths
         if not (1 <= self.rows <= 26 and 1 <= self.cols <= 26):
             raise ValueError(f"the board must be 1 to 26 rows and columns, got {self.rows} x {self.cols}")
         problem = self.fleet_object.problem(self.rows, self.cols)
