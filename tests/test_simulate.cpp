@@ -556,7 +556,9 @@ TEST_CASE("a mirror match shares the first-mover advantage evenly", "[simulate][
   CHECK(r.first_mover_share().low > 0.5);
 }
 
-TEST_CASE("the win shares leave draws and aborted matches out", "[simulate][match]") {
+TEST_CASE("the win shares leave draws and aborts that blame nobody out, and count a forfeit as "
+          "a loss of the side to blame",
+          "[simulate][match]") {
   MatchResult r;
   r.games = 10;
   r.wins_a = 3;
@@ -567,6 +569,11 @@ TEST_CASE("the win shares leave draws and aborted matches out", "[simulate][matc
   CHECK(r.share_a().share == 0.75);
   CHECK(r.first_mover_share().share == 0.5);
   CHECK(r.share_a().low == proportion(3, 4).low); // the interval of 4 decided matches, not 10
+  r.forfeits_b = 1;                               // the abort was B's: a fifth match for A
+  CHECK(r.credited_a() == 4);
+  CHECK(r.credited_b() == 1);
+  CHECK(r.share_a().share == 0.8);
+  CHECK(r.first_mover_share().share == 0.5); // nobody moved first to win a forfeit
 }
 
 TEST_CASE("a thread count past max_threads, such as -1 converted, plays the same run",
@@ -594,6 +601,9 @@ TEST_CASE("aborted matches are counted with the first one's reason", "[simulate]
       simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{}, NoPlacer{},
                      RandomShooter<S>{}, UniformPlacer<S>{}, options);
   CHECK(r.aborted == 10);
+  CHECK(r.forfeits_a == 10); // A's placer fails in either seat: each abort is A's forfeit
+  CHECK(r.forfeits_b == 0);
+  CHECK(r.share_a().share == 0.0);
   CHECK(r.first_abort_game == 0);
   // Match 0: A moves first, so A is player 0 and its placer fails.
   CHECK(r.first_abort == "player 0 could not place its fleet");
@@ -609,6 +619,7 @@ TEST_CASE("aborted matches are counted with the first one's reason", "[simulate]
   CHECK(later.first_abort_by == 0);                                 // and A is player 1
   later.merge(r);
   CHECK(later.aborted == 13);
+  CHECK(later.forfeits_a == 13);
   CHECK(later.first_abort_game == 0);
   CHECK(later.first_abort == r.first_abort);
   CHECK(later.first_abort_by == 0);
@@ -622,6 +633,8 @@ TEST_CASE("aborted matches are counted with the first one's reason", "[simulate]
     CHECK(b_fails.first_abort == (first == 0 ? "player 1 could not place its fleet"
                                              : "player 0 could not place its fleet"));
     CHECK(b_fails.first_abort_by == 1);
+    CHECK(b_fails.forfeits_b == 1);
+    CHECK(b_fails.forfeits_a == 0);
   }
   const MatchResult fine =
       simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},

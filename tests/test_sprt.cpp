@@ -172,8 +172,11 @@ TEST_CASE("a sequential match reports an aborted match only when it counts it",
   CHECK(early.match.first_abort_game == 2);
   CHECK(early.match.first_abort == "player 0 could not place its fleet");
   CHECK(early.match.first_abort_by == 0);
-  CHECK(early.match.games == 12); // 11 wins decide, and the abort is one of the 12
-  CHECK(early.match.wins_a == 11);
+  // 11 wins in a row decide; the abort is A's forfeit, a loss the test weighs as any other, so
+  // it takes 13 wins and the forfeit, 14 matches.
+  CHECK(early.match.forfeits_a == 1);
+  CHECK(early.match.games == 14);
+  CHECK(early.match.wins_a == 13);
   const SprtResult late = with_failure(16);
   CHECK(late.played == 20);
   CHECK(late.match.games == 12);

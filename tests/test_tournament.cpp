@@ -156,6 +156,28 @@ TEST_CASE("the standings rank players by the share of points they took", "[tourn
   CHECK_THROWS_AS(t.between(0, 3), std::out_of_range);
 }
 
+TEST_CASE("a player that forfeits its matches loses them in the standings, shares and ratings",
+          "[tournament]") {
+  // A placer that never lays the fleet out: every match of its player is aborted, its fault.
+  struct NoPlacer {
+    bool place(Ocean<S>&, Rng&) { return false; }
+  };
+  std::vector<Entrant<S>> players{
+      entrant("random"), entrant("parity"), {"broken", make_shooter<S>("probability"), NoPlacer{}}};
+  const auto t = round_robin(Board<S>{}, fleets::classic, rulesets::classic, players, options(40));
+  const MatchResult& m = t.between(0, 2);
+  CHECK(m.aborted == 40);
+  CHECK(m.forfeits_b == 40);
+  const auto table = t.standings();
+  REQUIRE(table.back().name == "broken"); // it won no match: last, not left out
+  CHECK(table.back().losses == 80);
+  CHECK(table.back().wins == 0);
+  CHECK(table.back().score() == 0.0);
+  CHECK(t.share(0, 2).share == 1.0); // random against a player that never placed its fleet
+  const EloRatings elo = t.ratings();
+  CHECK(elo.elo[2] < elo.elo[0]);
+}
+
 TEST_CASE("a draw is worth half a win", "[tournament]") {
   Rules capped = rulesets::classic;
   capped.shot_cap = 5; // nobody sinks a classic fleet in five shots: every match is drawn

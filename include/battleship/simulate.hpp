@@ -283,11 +283,16 @@ SimulationResult simulate_solo(const Board<S>& board, const Fleet& fleet, const 
 /// What a batch of two-player matches gave, from the point of view of pair A (the first
 /// shooter and placer given) against pair B.
 struct MatchResult {
-  std::uint64_t games = 0;            ///< Matches played.
-  std::uint64_t wins_a = 0;           ///< Matches A won.
-  std::uint64_t wins_b = 0;           ///< Matches B won.
-  std::uint64_t draws = 0;            ///< Drawn matches.
-  std::uint64_t aborted = 0;          ///< Aborted matches (a fleet that could not be placed...).
+  std::uint64_t games = 0;   ///< Matches played.
+  std::uint64_t wins_a = 0;  ///< Matches A won.
+  std::uint64_t wins_b = 0;  ///< Matches B won.
+  std::uint64_t draws = 0;   ///< Drawn matches.
+  std::uint64_t aborted = 0; ///< Aborted matches (a fleet that could not be placed...).
+  /// Aborted matches pair A was to blame for (`GameOutcome::at_fault`: its fleet could not be
+  /// placed, its shooter made too many invalid shots in a row or threw, it resigned): its
+  /// forfeits, which the shares, a tournament's standings and its ratings count as A's losses.
+  std::uint64_t forfeits_a = 0;
+  std::uint64_t forfeits_b = 0;       ///< Aborted matches pair B was to blame for: B's forfeits.
   std::uint64_t first_mover_wins = 0; ///< Wins by whoever moved first.
   std::uint64_t rounds = 0;           ///< Rounds over all matches.
   ShotHistogram winner_shots;         ///< Valid shots the winner fired, over won matches.
@@ -299,9 +304,15 @@ struct MatchResult {
   bool cancelled = false; ///< Whether the run was stopped before playing every match.
   double seconds = 0;     ///< Wall-clock time.
 
-  /// A's share of the matches won or lost (draws and aborts left out), with its 95 percent
-  /// interval.
-  [[nodiscard]] Proportion share_a() const noexcept { return proportion(wins_a, wins_a + wins_b); }
+  /// Matches credited to A: won, or forfeited by B.
+  [[nodiscard]] std::uint64_t credited_a() const noexcept { return wins_a + forfeits_b; }
+  /// Matches credited to B: won, or forfeited by A.
+  [[nodiscard]] std::uint64_t credited_b() const noexcept { return wins_b + forfeits_a; }
+  /// A's share of the matches decided, a forfeit counting as a loss of the side to blame (draws
+  /// and aborts that blamed nobody left out), with its 95 percent interval.
+  [[nodiscard]] Proportion share_a() const noexcept {
+    return proportion(credited_a(), credited_a() + credited_b());
+  }
   /// The first mover's share of the matches won or lost, with its 95 percent interval (seed
   /// 003's question: does moving first help?).
   [[nodiscard]] Proportion first_mover_share() const noexcept {
@@ -320,6 +331,8 @@ struct MatchResult {
     wins_b += other.wins_b;
     draws += other.draws;
     aborted += other.aborted;
+    forfeits_a += other.forfeits_a;
+    forfeits_b += other.forfeits_b;
     first_mover_wins += other.first_mover_wins;
     rounds += other.rounds;
     winner_shots.merge(other.winner_shots);
@@ -334,11 +347,12 @@ struct MatchResult {
 };
 
 namespace detail {
-/// What `MatchResult` tallies of one match, in 12 bytes (an abort's reason aside): how
+/// What `MatchResult` tallies of one match, in 16 bytes (an abort's reason aside): how
 /// `simulate_match` counts a match, how a sequential test keeps a batch's matches until it knows
 /// which count, and how Python gets each match of a run.
 struct MatchTally {
   std::uint8_t end = 0;           ///< 0: A won, 1: B won, 2: drawn, 3: aborted.
+  std::int8_t forfeit = -1;       ///< An aborted match's pair to blame: 0 A, 1 B, -1 none.
   bool first_mover_won = false;   ///< Whether whoever moved first won.
   std::uint32_t winner_shots = 0; ///< The winner's valid shots, if one won.
   std::uint32_t rounds = 0;       ///< The match's rounds.
@@ -353,6 +367,7 @@ struct MatchTally {
       t.winner_shots = static_cast<std::uint32_t>(o.shots[o.winner == 0 ? 0 : 1]);
     } else {
       t.end = o.end == GameEnd::draw ? 2 : 3; // aborted (simulate_match counts no other end)
+      if (t.end == 3 && o.at_fault >= 0) t.forfeit = (o.at_fault == 0) == a_first ? 0 : 1;
     }
     return t;
   }
@@ -362,6 +377,9 @@ struct MatchTally {
                                       : one.wins_b ? 1
                                       : one.draws  ? 2
                                                    : 3),
+            static_cast<std::int8_t>(one.forfeits_a   ? 0
+                                     : one.forfeits_b ? 1
+                                                      : -1),
             one.first_mover_wins != 0, static_cast<std::uint32_t>(one.winner_shots.total()),
             static_cast<std::uint32_t>(one.rounds)};
   }
@@ -374,7 +392,11 @@ struct MatchTally {
     case 0: ++out.wins_a; break;
     case 1: ++out.wins_b; break;
     case 2: ++out.draws; break;
-    default: ++out.aborted; break;
+    default:
+      ++out.aborted;
+      out.forfeits_a += forfeit == 0;
+      out.forfeits_b += forfeit == 1;
+      break;
     }
     if (end < 2) out.winner_shots.add(static_cast<int>(winner_shots));
   }

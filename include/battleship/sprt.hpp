@@ -134,9 +134,10 @@ struct SprtResult {
 /// decide: the decision, the matches counted and the ratio are those of a test that looked after
 /// every pair, whatever the batch and the thread count. The batch only sets how many matches are
 /// played at once (in parallel) before a look; those past the deciding pair are played but not
-/// counted. Progress counts every match played, over all batches; a cancel stops the run
-/// undecided (`match.cancelled`), with the matches finished. `options.on_match` sees every match
-/// played.
+/// counted. A forfeit (an abort with a side to blame) counts as that side's loss, as in
+/// `MatchResult::share_a`. Progress counts every match played, over all batches; a cancel stops the
+/// run undecided (`match.cancelled`), with the matches finished. `options.on_match` sees every
+/// match played.
 ///
 /// Throws `std::invalid_argument` for a test with a `problem()`, a `batch` that is odd or 0 (A
 /// moves first in even matches, so a batch is whole pairs of seatings), and whatever
@@ -178,14 +179,16 @@ SprtResult sprt_match(const Board<S>& board, const Fleet& fleet, const Rules& ru
     ++out.batches;
     if (r.cancelled) { // the matches finished need not be the first ones: count them all
       counted.merge(r);
-      out.llr = test.log_likelihood_ratio(counted.wins_a, counted.wins_b, counted.draws);
+      out.llr =
+          test.log_likelihood_ratio(counted.credited_a(), counted.credited_b(), counted.draws);
       break;
     }
     std::size_t k = 0;
     while (k < matches.size() && out.decision == SprtDecision::undecided) {
       matches[k++].count_in(counted);
       if (k % 2 == 1 && k < matches.size()) continue; // look after whole pairs of seatings
-      out.llr = test.log_likelihood_ratio(counted.wins_a, counted.wins_b, counted.draws);
+      out.llr =
+          test.log_likelihood_ratio(counted.credited_a(), counted.credited_b(), counted.draws);
       out.decision = test.decide(out.llr);
     }
     if (r.first_abort_game < piece.first_game + k &&

@@ -45,8 +45,8 @@ struct Entrant {
 struct Standing {
   std::size_t entrant = 0;  ///< Index of the player among the entrants.
   std::string name;         ///< Its name.
-  std::uint64_t wins = 0;   ///< Matches won.
-  std::uint64_t losses = 0; ///< Matches lost.
+  std::uint64_t wins = 0;   ///< Matches won, the opponent's forfeits among them.
+  std::uint64_t losses = 0; ///< Matches lost, its own forfeits among them.
   std::uint64_t draws = 0;  ///< Matches drawn.
   /// Points per match won, lost or drawn (a win 1, a draw 1/2): 0 when none was.
   [[nodiscard]] double score() const noexcept {
@@ -109,21 +109,24 @@ struct TournamentResult {
                                              matches.size(), " of its pairs"));
     return matches[k];
   }
-  /// Player `i`'s share of its decided matches against player `j`, with its 95 percent interval.
+  /// Player `i`'s share of its decided matches against player `j` (a forfeit a loss of the player
+  /// to blame), with its 95 percent interval.
   [[nodiscard]] Proportion share(std::size_t i, std::size_t j) const {
     const MatchResult& m = between(i, j);
-    return i < j ? proportion(m.wins_a, m.wins_a + m.wins_b)
-                 : proportion(m.wins_b, m.wins_a + m.wins_b);
+    const std::uint64_t decided = m.credited_a() + m.credited_b();
+    return proportion(i < j ? m.credited_a() : m.credited_b(), decided);
   }
   /// The tallies of every pair that played, in `matches` order (a cancelled run's stop early):
-  /// what the standings add up and the ratings are fitted to.
+  /// what the standings add up and the ratings are fitted to. A forfeit counts as a loss of the
+  /// player to blame, as a competition scores a crash or an illegal move; an abort that blamed
+  /// nobody is left out.
   [[nodiscard]] std::vector<PairRecord> records() const {
     std::vector<PairRecord> out;
     std::size_t k = 0;
     for (std::size_t i = 0; i < names.size(); ++i)
       for (std::size_t j = i + 1; j < names.size() && k < matches.size(); ++j) {
         const MatchResult& m = matches[k++];
-        out.push_back({i, j, m.wins_a, m.wins_b, m.draws});
+        out.push_back({i, j, m.credited_a(), m.credited_b(), m.draws});
       }
     return out;
   }

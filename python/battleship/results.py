@@ -348,6 +348,12 @@ class MatchResult:
     aborted or the abort named nobody."""
     first_game: int = 0
     """Index of the first game played (``match``'s ``first_game``)."""
+    forfeits_a: int = 0
+    """Aborted games ``a`` was to blame for (its placer failed, its shooter made too many invalid
+    shots in a row or raised): its forfeits, which ``share_a``, a tournament's standings and its
+    ratings count as ``a``'s losses, as a competition scores a crash or an illegal move."""
+    forfeits_b: int = 0
+    """Aborted games ``b`` was to blame for: ``b``'s forfeits."""
     setup: Optional[RunSetup] = field(default=None, repr=False, compare=False)
     """The seed, board, fleet, rules and placers the run played (a tournament's pairs too: each
     is the batch ``match`` plays for those two players)."""
@@ -371,25 +377,36 @@ class MatchResult:
         _read_only(self, "game_results")
 
     @property
+    def credited_a(self) -> int:
+        """Games credited to ``a``: won, or forfeited by ``b``."""
+        return self.wins_a + self.forfeits_b
+
+    @property
+    def credited_b(self) -> int:
+        """Games credited to ``b``: won, or forfeited by ``a``."""
+        return self.wins_b + self.forfeits_a
+
+    @property
     def share_a(self) -> float:
-        """``a``'s share of the games won or lost (draws and aborted games left out), as C++'s
-        ``MatchResult::share_a`` and a tournament's win shares count it."""
-        decided = self.wins_a + self.wins_b
-        return self.wins_a / decided if decided else 0.0
+        """``a``'s share of the games decided, a forfeit counting as a loss of the side to blame
+        (draws and aborts that blamed nobody left out), as C++'s ``MatchResult::share_a`` and a
+        tournament's win shares count it."""
+        decided = self.credited_a + self.credited_b
+        return self.credited_a / decided if decided else 0.0
 
     @property
     def interval_a(self) -> Tuple[float, float]:
         """The 95 percent interval of ``share_a``, Wilson's (C++ ``MatchResult::share_a``): it
         stays inside [0, 1] and keeps a width at 0 and 100 percent, where ``ci95_a`` shrinks to
-        nothing; (0, 0) with no game won or lost."""
-        _, low, high = _core.proportion(self.wins_a, self.wins_a + self.wins_b)
+        nothing; (0, 0) with no game decided."""
+        _, low, high = _core.proportion(self.credited_a, self.credited_a + self.credited_b)
         return low, high
 
     @property
     def ci95_a(self) -> float:
         """Half-width of the 95 percent interval of ``share_a`` (normal approximation; see
         ``interval_a`` near 0 and 100 percent)."""
-        decided = self.wins_a + self.wins_b
+        decided = self.credited_a + self.credited_b
         p = self.share_a
         return 1.96 * math.sqrt(p * (1 - p) / decided) if decided else 0.0
 
@@ -420,16 +437,18 @@ class MatchResult:
             "draws": r.count, "aborted": r.count, "first_mover_wins": r.count, "mean_rounds": r.real,
             "mean_winner_shots": r.real, "seconds": r.duration, "first_abort": r.text, "total_rounds": r.count,
             "total_winner_shots": r.count, "first_abort_game": r.nullable(r.count), "first_game": r.count,
-            "first_abort_by": r.nullable(r.one_of(("a", "b"))),
+            "first_abort_by": r.nullable(r.one_of(("a", "b"))), "forfeits_a": r.count, "forfeits_b": r.count,
             "setup": r.nullable(RunSetup._read),
             "game_results": r.nullable(r.counts(np.int8, cls.A_WON, cls.ABORTED)),
             "phases_a": r.nullable(MissPhases._read), "phases_b": r.nullable(MissPhases._read),
-        }, kind="match", optional=("phases_a", "phases_b", "first_abort_by"))  # older files lack them
+        }, kind="match", optional=("phases_a", "phases_b", "first_abort_by", "forfeits_a", "forfeits_b"))  # older files lack them
         ended = d["wins_a"] + d["wins_b"] + d["draws"] + d["aborted"]
         if ended != d["games"]:
             raise ValueError(
                 f"{where}: wins_a, wins_b, draws and aborted add up to {ended:,}, not games ({d['games']:,})"
             )
+        if d.get("forfeits_a", 0) + d.get("forfeits_b", 0) > d["aborted"]:
+            raise ValueError(f"{where}: forfeits_a and forfeits_b add up to more than the aborted games ({d['aborted']:,})")
         if d["first_mover_wins"] > d["wins_a"] + d["wins_b"]:
             raise ValueError(f"{where}.first_mover_wins: {d['first_mover_wins']:,} is more than the games won")
         won = d["wins_a"] + d["wins_b"]

@@ -561,6 +561,8 @@ def _match_result(
         first_abort_game=t.get("first_abort_game"),
         first_abort_by=t.get("first_abort_by"),
         first_game=first_game,
+        forfeits_a=t.get("forfeits_a", 0),
+        forfeits_b=t.get("forfeits_b", 0),
         setup=setup,
         phases_a=phases_a,
         phases_b=phases_b,
@@ -758,7 +760,7 @@ def combine(
     earliest = min(aborted, key=lambda r: r.first_abort_game or 0) if aborted else None
     tallies = {
         key: sum(getattr(r, key) for r in matches)
-        for key in ("games", "wins_a", "wins_b", "draws", "aborted", "first_mover_wins", "seconds")
+        for key in ("games", "wins_a", "wins_b", "draws", "aborted", "forfeits_a", "forfeits_b", "first_mover_wins", "seconds")
     }
     tallies["rounds"] = sum(r.total_rounds for r in matches)
     tallies["winner_shots"] = sum(r.total_winner_shots for r in matches)

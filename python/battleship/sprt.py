@@ -98,7 +98,7 @@ class SprtResult:
             raise ValueError(f"{where}.played: {d['played']:,} is fewer than the matches counted ({d['match'].games:,})")
         m = d["match"]
         try:  # the test's refusals (elo1 above elo0, error rates in (0, 1)), then where it stands
-            state = _core.sprt_decision(d["elo0"], d["elo1"], d["alpha"], d["beta"], m.wins_a, m.wins_b, m.draws)
+            state = _core.sprt_decision(d["elo0"], d["elo1"], d["alpha"], d["beta"], m.credited_a, m.credited_b, m.draws)
         except ValueError as error:
             raise ValueError(f"{where}: {error}") from None
         _records.derived(d, state, where, "the hypotheses, the error rates and the matches counted")

@@ -84,7 +84,8 @@ class PairFit:
     a: str
     b: str
     matches: int
-    """Matches won, lost or drawn (aborted ones are left out)."""
+    """Matches won, lost or drawn (a forfeit a loss of the player to blame; aborts that blamed
+    nobody left out)."""
     share: float
     """``a``'s share of the points against ``b``, a draw half a point."""
     expected: float
@@ -101,7 +102,7 @@ class EloFit:
 
     The fit is the Bradley-Terry model's maximum-likelihood estimate: ``a`` beats ``b`` with
     probability ``1 / (1 + 10 ** ((elo_b - elo_a) / 400))``, a draw counts half a win to each
-    (aborted matches are left out), and every pair of players gets one virtual drawn match, which
+    (a forfeit is a loss of the player to blame; aborts that blamed nobody are left out), and every pair of players gets one virtual drawn match, which
     keeps a player who won or lost everything at a finite rating. Several results of one pair add
     up; players who never met are compared through the players they did meet (two groups with
     no results between them are held together by the virtual draws alone, and their wide margins
@@ -181,11 +182,11 @@ def _fit(names: Sequence[str], results: Iterable[MatchResult], anchor: Optional[
     if anchor is not None and anchor not in index:
         raise ValueError(f"the anchor {anchor!r} is not a player; the players are {', '.join(map(repr, names))}")
     tallies: Dict[Tuple[str, str], Tuple[int, int, int]] = {}  # wins each side, draws
-    for m in results:
+    for m in results:  # a forfeit is a loss of the side to blame
         if (m.b, m.a) in tallies:  # the pair met before, the other way round
-            pair, wins_a, wins_b = (m.b, m.a), m.wins_b, m.wins_a
+            pair, wins_a, wins_b = (m.b, m.a), m.credited_b, m.credited_a
         else:
-            pair, wins_a, wins_b = (m.a, m.b), m.wins_a, m.wins_b
+            pair, wins_a, wins_b = (m.a, m.b), m.credited_a, m.credited_b
         before = tallies.get(pair, (0, 0, 0))
         tallies[pair] = (before[0] + wins_a, before[1] + wins_b, before[2] + m.draws)
     records = [(index[a], index[b], *tally) for (a, b), tally in tallies.items()]
@@ -307,9 +308,10 @@ class TournamentResult:
         return total
 
     def share(self, a: str, b: str) -> float:
-        """``a``'s share of the matches against ``b`` that were won or lost."""
+        """``a``'s share of the matches against ``b`` that were decided (a forfeit a loss of the
+        player to blame)."""
         m = self.between(a, b)
-        won, lost = (m.wins_a, m.wins_b) if m.a == a else (m.wins_b, m.wins_a)
+        won, lost = (m.credited_a, m.credited_b) if m.a == a else (m.credited_b, m.credited_a)
         return won / (won + lost) if won + lost else 0.0
 
     def elo_fit(self, anchor: Optional[str] = None) -> EloFit:
@@ -340,7 +342,7 @@ class TournamentResult:
                     continue
                 if m is None:
                     cells.append("")
-                elif m.wins_a + m.wins_b:
+                elif m.credited_a + m.credited_b:
                     cells.append(f"{100 * self.share(s.name, other):.1f}%")
                 else:
                     cells.append("n/a")
@@ -562,7 +564,7 @@ def _standings(names: Sequence[str], results: Iterable[MatchResult]) -> List[Sta
     """Every player's record over ``results`` (pairs of ``names``), best first: the engine's
     ranking (``standings_of``: by score, then by wins, then in the order entered)."""
     index = {name: k for k, name in enumerate(names)}
-    records = [(index[m.a], index[m.b], m.wins_a, m.wins_b, m.draws) for m in results]
+    records = [(index[m.a], index[m.b], m.credited_a, m.credited_b, m.draws) for m in results]
     return [
         Standing(s["name"], s["wins"], s["losses"], s["draws"], s["score"])
         for s in _core.standings(list(names), records)

@@ -129,6 +129,8 @@ inline py::dict match_figures(const battleship::MatchResult& t) {
   d["wins_b"] = t.wins_b;
   d["draws"] = t.draws;
   d["aborted"] = t.aborted;
+  d["forfeits_a"] = t.forfeits_a;
+  d["forfeits_b"] = t.forfeits_b;
   d["first_mover_wins"] = t.first_mover_wins;
   d["rounds"] = t.rounds;
   d["winner_shots"] = t.winner_shots.total();

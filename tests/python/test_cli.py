@@ -300,7 +300,7 @@ def test_runs_whose_placer_finds_no_layout_say_so(capsys):
     assert pair.first_abort_game is not None and pair.first_abort.startswith("player ")
     seat = int(pair.first_abort.split()[1])  # A sits first in even matches, B in odd ones
     named = f"random ({'A' if seat == pair.first_abort_game % 2 else 'B'}) (player {seat})"
-    assert f"aborted {pair.aborted:,}," in out
+    assert f"aborted {pair.aborted:,} (" in out and "forfeited" in out
     assert out.endswith(f"  first aborted game: {named}{pair.first_abort[len('player 0'):]}\n")
     assert main(["match", "random", "random", "--games", "100", "--no-progress"]) == 0
     assert "first aborted game" not in capsys.readouterr().out  # said only when a game was aborted
@@ -316,7 +316,7 @@ def test_runs_that_play_no_game_at_all_say_so_and_exit_1(capsys):
         assert err == "battleship: error: no game was played: the placer found no layout of the fleet for any of them\n"
     assert main(["match", "random", "parity", *board]) == 1
     out, err = capsys.readouterr()
-    assert "aborted 30," in out
+    assert "aborted 30 (random forfeited 15, parity forfeited 15)," in out  # the first to place is blamed
     assert "Elo difference (random - parity): none to give, no game was decided" in out  # not +0 ± 681
     assert err == ("battleship: error: no match was played: all 30 were aborted (the first: random (player 0) could "
                    "not place its fleet)\n")
@@ -327,14 +327,19 @@ def test_runs_that_play_no_game_at_all_say_so_and_exit_1(capsys):
     assert err == ("battleship: error: no match was played: every pair's were aborted (the first: random/mediocre "
                    "(player 0) could not place its fleet)\n")
     # One game played is a measurement: exit 0, whatever the placer refused in the others; the
-    # report says which matches were aborted and left out of the scores (it said nothing).
+    # report says which matches were aborted and whose forfeits they were (it said nothing).
     assert main(["tournament", "random/mediocre", "parity", "hunt_target", *board[:4], *board[6:]]) == 0
     out = capsys.readouterr().out
     assert "score: points per match won, lost or drawn" in out
-    assert ("\n60 matches aborted, left out of the scores and ratings:\n"
-            "  random/mediocre - parity: 30 (the first: random/mediocre (player 0) could not place its fleet)\n"
-            "  random/mediocre - hunt_target: 30 (the first: random/mediocre (player 0) could not place its fleet)\n"
+    assert ("\n60 matches aborted; a forfeit counts as a loss of the player to blame, an abort that blamed nobody is "
+            "left out of the scores and ratings:\n"
+            "  random/mediocre - parity: 30: random/mediocre forfeited 30 (the first: random/mediocre (player 0) could "
+            "not place its fleet)\n"
+            "  random/mediocre - hunt_target: 30: random/mediocre forfeited 30 (the first: random/mediocre (player 0) "
+            "could not place its fleet)\n"
             ) in out
+    ranked = [line.split("|")[1].strip() for line in out.splitlines() if line.startswith("| ") and "---" not in line]
+    assert ranked[-1] == "random/mediocre"  # its forfeits are its losses: last, where it once ranked on 0 games
     assert main(["tournament", "parity", "hunt_target", "--games", "10", "--no-progress"]) == 0
     assert "aborted" not in capsys.readouterr().out  # said only when a match was aborted
     assert main(["simulate", "random", *board[:4], "--games", "30", "--no-progress"]) == 0

@@ -172,6 +172,17 @@ def test_the_side_an_abort_blames_is_kept_and_files_written_before_it_still_load
         MatchResult.from_dict({**aborted.to_dict(), "first_abort_by": "B"})
 
 
+def test_forfeits_are_kept_checked_against_the_aborts_and_files_written_before_them_still_load():
+    forfeited = battleship.match("random", "random", 3, placers=("uniform", _RefusesToPlace()), progress=False)
+    assert (forfeited.aborted, forfeited.forfeits_b, forfeited.share_a) == (3, 3, 1.0)
+    assert through_json(forfeited).forfeits_b == 3
+    older = forfeited.to_dict()
+    del older["forfeits_a"], older["forfeits_b"]  # as a file of an earlier version has it
+    assert MatchResult.from_dict(older).forfeits_b == 0
+    with pytest.raises(ValueError, match=r"forfeits_a and forfeits_b add up to more than the aborted games \(3\)"):
+        MatchResult.from_dict({**forfeited.to_dict(), "forfeits_a": 1})
+
+
 def test_save_refuses_what_is_not_a_result_and_leaves_the_file(tmp_path, results):
     path = tmp_path / "kept.json"
     path.write_text("before")

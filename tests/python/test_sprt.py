@@ -74,17 +74,18 @@ class FailsOnce:
 @pytest.mark.parametrize("fail_at, counted", [(3, True), (16, False)])
 def test_an_aborted_match_is_reported_only_when_it_is_counted(fail_at, counted):
     # A's placer is called once a match: its 3rd call is match 2's, its 16th match 15's, past the
-    # 12 matches that decide. A Python placer plays on one thread, so the test goes a pair at a
+    # 12 matches that decide without it. A Python placer plays on one thread, so the test goes a pair at a
     # time and never plays match 15 (the engine's test of an abort inside a batch is in C++).
     placer = FailsOnce(fail_at)
     r = battleship.sprt("probability", "random", elo0=0, elo1=120, batch=20, progress=False,
                         placers=(placer, "uniform"))
-    assert r.decision == "accept_h1" and r.played == 12 and placer.calls == 12
-    if counted:
-        assert (r.match.aborted, r.match.first_abort_game) == (1, 2)
+    if counted:  # the abort is A's forfeit, a loss: 13 wins decide where 11 did alone
+        assert r.decision == "accept_h1" and r.played == 14 and placer.calls == 14
+        assert (r.match.aborted, r.match.forfeits_a, r.match.first_abort_game) == (1, 1, 2)
         assert "could not place its fleet" in r.match.first_abort and r.match.first_abort_by == "a"
-        assert r.match.games == 12 and r.match.wins_a == 11  # 11 wins decide, the abort too
+        assert r.match.games == 14 and r.match.wins_a == 13
     else:
+        assert r.decision == "accept_h1" and r.played == 12 and placer.calls == 12
         assert (r.match.aborted, r.match.first_abort_game, r.match.first_abort) == (0, None, "")
         assert r.match.first_abort_by is None
         assert r.match.games == 12
@@ -235,3 +236,10 @@ def test_the_speed_counts_every_match_played_not_only_those_counted():
     assert r.decision == "accept_h1" and r.played == 400 and r.match.games < 40
     assert r.games_per_second == r.played / r.match.seconds
     assert r.games_per_second > 10 * r.match.games_per_second
+
+
+def test_a_test_with_a_forfeit_goes_to_a_file_and_back():
+    r = battleship.sprt("probability", "random", elo0=0, elo1=120, batch=20, progress=False,
+                        placers=(FailsOnce(3), "uniform"))
+    assert r.match.forfeits_a == 1
+    assert battleship.SprtResult.from_dict(r.to_dict()) == r  # its ratio counts the forfeit as a loss

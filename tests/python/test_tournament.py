@@ -336,15 +336,31 @@ def test_a_tournament_fit_is_the_fit_of_its_pairs():
         assert p.share == pytest.approx(t.share(p.a, p.b))  # no draws: the share of the wins
 
 
-def test_the_table_gives_no_share_or_rating_where_no_match_was_decided():
+def test_a_player_that_forfeits_every_match_loses_them_all():
     # The mediocre placer never lays out the classic fleet on 5 x 5: every match of its player
-    # aborts, so it has no share against anyone and no rating, only the fit's prior.
+    # aborts, its fault, so each is its forfeit: a loss in the standings, the shares and the ratings
+    # (they were left out, and it ranked on no match at all).
     t = battleship.tournament({"random/mediocre": ("random", "mediocre"), "parity": "parity",
                                "hunt_target": "hunt_target"}, 30, rows=5, cols=5, progress=False)
+    broken = t.between("random/mediocre", "parity")
+    assert broken.aborted == 30 and broken.forfeits_a == 30 and broken.wins_a + broken.wins_b == 0
+    assert [s.name for s in t.standings][-1] == "random/mediocre"
+    assert (t.standings[-1].wins, t.standings[-1].losses) == (0, 60)
+    assert t.share("parity", "random/mediocre") == 1.0
+    ratings = {r.name: r.elo for r in t.ratings()}
+    assert ratings["random/mediocre"] < min(ratings["parity"], ratings["hunt_target"])
     cells = {row[0]: row for row in ([c.strip() for c in line.split("|")[1:-1]] for line in t.table().splitlines()[2:])}
-    assert cells["random/mediocre"][1:] == ["0.000", "n/a", "0", "0", "0", "", "n/a", "n/a"]
-    assert cells["parity"][2] != "n/a" and cells["parity"][6:] == ["n/a", "", f"{100 * t.share('parity', 'hunt_target'):.1f}%"]
-    assert t.share("parity", "random/mediocre") == 0.0  # the API's value, which the table does not show as a share
+    assert cells["random/mediocre"][1:6] == ["0.000", cells["random/mediocre"][2], "0", "60", "0"]
+    assert cells["random/mediocre"][2] != "n/a" and cells["parity"][6] == "100.0%"
+
+
+def test_the_table_gives_no_share_where_every_match_of_a_pair_was_drawn():
+    capped = battleship.Rules(shot_cap=1)  # one shot each: no fleet is sunk, every match a draw
+    t = battleship.tournament(["random", "parity"], 10, rules=capped, progress=False)
+    cells = {row[0]: row for row in ([c.strip() for c in line.split("|")[1:-1]] for line in t.table().splitlines()[2:])}
+    assert cells["random"][1] == "0.500" and cells["random"][5] == "10"  # 10 draws, half a point each
+    assert cells["random"][7] == "n/a" and cells["parity"][6] == "n/a"  # no share of no win or loss
+    assert t.share("random", "parity") == 0.0  # the API's value, which the table does not show as a share
 
 
 def test_the_command_prints_the_table(capsys):

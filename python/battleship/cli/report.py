@@ -155,16 +155,21 @@ def _print_match(r: battleship.MatchResult, description: str, played: int) -> No
     print(f"{a} vs {b}: {_many(r.games, 'game')}, {description} (they take turns to move first)")
     low, high = r.interval_a
     width = max(20, len(a), len(b))
-    share = (f"({100 * r.share_a:.1f}%, 95% interval {100 * low:.1f}% to {100 * high:.1f}%)" if r.wins_a + r.wins_b
-             else "(no game won or lost: no share to give)")
+    # Forfeits count in the share once a game was played: with none, they only say whose placer
+    # was asked first, not who plays better.
+    played_any = r.wins_a + r.wins_b + r.draws > 0
+    share = (f"({100 * r.share_a:.1f}%, 95% interval {100 * low:.1f}% to {100 * high:.1f}%)"
+             if played_any and r.credited_a + r.credited_b else "(no game won or lost: no share to give)")
     print(f"  {a:<{width}} wins {r.wins_a:>8,}  {share}")
     print(f"  {b:<{width}} wins {r.wins_b:>8,}")
-    if r.wins_a + r.wins_b + r.draws:
+    if played_any:
         difference = battleship.elo_fit([replace(r, a=a, b=b)]).difference(a, b)
         print(f"  Elo difference ({a} - {b}): {difference.elo:+.0f} ± {difference.margin:.0f}")
     else:  # the fit's prior alone would give +0 with a margin of hundreds of points
         print(f"  Elo difference ({a} - {b}): none to give, no game was decided")
-    print(f"  draws {r.draws:,}, aborted {r.aborted:,}, first mover won {r.first_mover_wins:,}")
+    forfeits = [f"{name} forfeited {n:,}" for name, n in ((a, r.forfeits_a), (b, r.forfeits_b)) if n]
+    lost = f" ({', '.join(forfeits)})" if forfeits else ""
+    print(f"  draws {r.draws:,}, aborted {r.aborted:,}{lost}, first mover won {r.first_mover_wins:,}")
     rate = played / r.seconds if r.seconds > 0 else 0.0
     winners = f"{r.mean_winner_shots:.2f}" if r.wins_a + r.wins_b else "n/a"  # 0.00 looked measured
     print(f"  mean rounds {r.mean_rounds:.2f}, winner's mean shots {winners}, {rate:,.0f} games/s")
@@ -209,11 +214,15 @@ def _print_tournament(t: battleship.TournamentResult, setup: str, anchor: Option
     print(f"elo: Elo rating fitted to every pair's results, measured from {reference}, ± its 95% margin\n")
     print(t.table(anchor))
     aborted = [m for m in t.matches.values() if m.aborted]
-    if aborted:  # left out of the scores and the ratings, so say how many, and why
+    if aborted:  # forfeits count as losses, other aborts are left out: say how many of each, and why
         total = sum(m.aborted for m in aborted)
-        print(f"\n{total:,} {'match' if total == 1 else 'matches'} aborted, left out of the scores and ratings:")
+        print(f"\n{total:,} {'match' if total == 1 else 'matches'} aborted; a forfeit counts as a loss of the "
+              "player to blame, an abort that blamed nobody is left out of the scores and ratings:")
         for m in aborted:
-            print(f"  {m.a} - {m.b}: {m.aborted:,} (the first: {abort_reason(m)})")
+            blamed = [f"{name} forfeited {n:,}" for name, n in ((m.a, m.forfeits_a), (m.b, m.forfeits_b)) if n]
+            nobody = m.aborted - m.forfeits_a - m.forfeits_b
+            parts = blamed + ([f"{nobody:,} blamed nobody"] if nobody else [])
+            print(f"  {m.a} - {m.b}: {m.aborted:,}: {', '.join(parts)} (the first: {abort_reason(m)})")
     print("\n" + t.elo_fit(anchor).summary())
     counted = [(s.name, p) for s in t.standings if (p := t.phases(s.name)) is not None]
     if counted and len(counted) == len(t.standings):  # tournament(..., phases=True)
