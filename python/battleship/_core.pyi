@@ -423,12 +423,12 @@ def sprt_1024(
 def tournament_128(
     names: Sequence[str], shooters: Sequence[Any], placers: Sequence[Any], games: int, seed: int,
     threads: int, rows: int, cols: int, fleet: Fleet, rules: Rules, progress: _Progress,
-    first_game: int = 0, phases: bool = False,
+    first_game: int = 0, phases: bool = False, forfeit_errors: bool = False,
 ) -> dict[str, Any]: ...
 def tournament_1024(
     names: Sequence[str], shooters: Sequence[Any], placers: Sequence[Any], games: int, seed: int,
     threads: int, rows: int, cols: int, fleet: Fleet, rules: Rules, progress: _Progress,
-    first_game: int = 0, phases: bool = False,
+    first_game: int = 0, phases: bool = False, forfeit_errors: bool = False,
 ) -> dict[str, Any]: ...
 def histogram_summary(counts: Sequence[int]) -> dict[str, Any]: ...
 class CancelToken:

@@ -18,7 +18,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from battleship import _core, _records, _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
+from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules, warn_user
 from battleship.results import MatchResult, MissPhases, RunSetup
 from battleship.simulation import (
     _match_result,
@@ -470,6 +470,7 @@ def tournament(
     progress: bool = True,
     first_game: int = 0,
     phases: bool = False,
+    on_error: str = "raise",
 ) -> TournamentResult:
     """Play a round robin: every pair of ``players`` meets in ``games`` matches.
 
@@ -482,7 +483,15 @@ def tournament(
     pieces; ``phases=True`` counts where each side's misses fall in every pair (each batch's
     ``phases_a`` and ``phases_b``; ``TournamentResult.phases(name)`` adds up a player's), the
     same matches played. ``ValueError`` for fewer than two players or two with one name.
+
+    An exception raised by a player's Python code stops the tournament (``on_error="raise"``, the
+    default: a bug to mend), or with ``on_error="forfeit"`` (a class tournament) loses the match
+    it broke, the player's forfeit, and the tournament plays on; a ``UserWarning`` then says how
+    many calls raised and which was first (its game, its player and its exception). Ctrl-C stops
+    it either way.
     """
+    if on_error not in ("raise", "forfeit"):
+        raise ValueError(f"on_error must be 'raise' or 'forfeit', got {on_error!r}")
     games, seed, first_game = _run_range(games, seed, first_game)
     if not isinstance(phases, bool):
         raise TypeError(f"phases must be True or False, got {phases!r}")
@@ -502,11 +511,15 @@ def tournament(
     try:
         t: Dict[str, Any] = _shape.core("tournament", rows, cols)(
             names, shooters, [p for _, _, p, _ in entrants], games, seed, _threads(threads), rows, cols,
-            fleet, rules, callback, first_game, phases,
+            fleet, rules, callback, first_game, phases, on_error == "forfeit",
         )
     finally:
         if bar is not None:
             bar.close()
+    if t["forfeited_calls"]:
+        calls = t["forfeited_calls"]
+        warn_user(f"{calls:,} call{'s' if calls != 1 else ''} of the players' Python code raised, each forfeiting "
+                  f"its match; the first: {t['first_forfeit']}")
     # Each pair's batch is what match() plays for those two players with the same arguments.
     labels = [label for _, _, _, label in entrants]
     order = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]

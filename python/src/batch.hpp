@@ -46,6 +46,9 @@ struct BatchSetup {
   /// Whether a solo or match run counts its misses by phase (`battleship::CountingMisses`): a
   /// solo run's dict then holds them as "phases", a match run's as "phases_a" and "phases_b".
   bool miss_phases = false;
+  /// Whether a Python strategy's exception forfeits the game it broke and the run plays on
+  /// (`StrategyFailure::forfeit_errors`; tournaments only), instead of stopping the run.
+  bool forfeit_errors = false;
 };
 
 /// The figures of a shots histogram, as `battleship.SimulationResult` names them: finished games,

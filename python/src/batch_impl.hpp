@@ -320,6 +320,7 @@ py::dict tournament_games(const std::vector<std::string>& names, const py::list&
   const battleship::Board<S> board(detail::checked_shape<S>(setup));
   RunControl control;
   const auto failure = detail::deferred(control);
+  failure->forfeit_errors = setup.forfeit_errors;
   unsigned threads = setup.threads;
   bool python = false;
   std::vector<battleship::Entrant<S>> entrants;
@@ -367,6 +368,8 @@ py::dict tournament_games(const std::vector<std::string>& names, const py::list&
   d["matches"] = matches;
   d["cancelled"] = t.cancelled;
   d["seconds"] = t.seconds;
+  d["forfeited_calls"] = failure->forfeited;
+  d["first_forfeit"] = failure->first_forfeit;
   return d;
 }
 

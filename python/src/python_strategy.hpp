@@ -51,6 +51,12 @@ struct StrategyFailure {
   std::atomic<bool>* cancel = nullptr; ///< Set on failure; read to wind down (Ctrl-C).
   /// Where to note the thread that last called into Python (`RunControl::python_thread`), if set.
   std::atomic<unsigned long>* python_thread = nullptr;
+  /// A run that plays on past a strategy's exception (a class tournament, `on_error="forfeit"`):
+  /// the call that raised loses its game (a shooter names off-board cells until the game ends, a
+  /// placer lays out nothing), the run goes on, and the exceptions are counted here.
+  bool forfeit_errors = false;
+  std::uint64_t forfeited = 0; ///< Calls that raised and forfeited their game.
+  std::string first_forfeit;   ///< The first such call, its game and its exception, in words.
 
   /// Whether the strategies should stop playing (an earlier failure, or the run was cancelled).
   [[nodiscard]] bool stopped() const {
@@ -103,16 +109,29 @@ bool guarded(StrategyFailure& failure, const char* where, const std::string& own
     }
     return true;
   }
+  // The exception stops the run, or, where the run plays on past them, forfeits the game (Ctrl-C
+  // stops the run either way).
+  const auto fail = [&](py::error_already_set&& e) {
+    if (!failure.forfeit_errors || e.matches(PyExc_KeyboardInterrupt)) {
+      failure.record(std::move(e), named(), game);
+    } else if (failure.forfeited++ == 0) {
+      const std::uint64_t index =
+          failure.next_game ? *failure.next_game : static_cast<std::uint64_t>(game);
+      const std::string what = e.what(); // "KeyError: 'x'", then pybind11's traceback lines
+      failure.first_forfeit =
+          named() + " in game " + std::to_string(index) + ": " + what.substr(0, what.find('\n'));
+    }
+    return false;
+  };
   try {
     f();
     return true;
   } catch (py::error_already_set& e) {
-    failure.record(std::move(e), named(), game);
+    return fail(std::move(e));
   } catch (py::builtin_exception& e) {
     e.set_error();
-    failure.record(py::error_already_set(), named(), game);
+    return fail(py::error_already_set());
   }
-  return false;
 }
 
 /// Lends `p` to `handle` for the duration of a call.
@@ -190,31 +209,37 @@ public:
     py::gil_scoped_acquire gil;
     State& s = *st_;
     const long game = s.games++;
+    s.lost_game = false;
     if (s.failure->stopped() || s.start.is_none()) return;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
-    detail::guarded(*s.failure, "the shooter's start", s.owner, game, [&] { s.start(s.view_obj); });
+    s.lost_game = !detail::guarded(*s.failure, "the shooter's start", s.owner, game,
+                                   [&] { s.start(s.view_obj); });
   }
 
   battleship::Coord next_shot(const battleship::TargetView<S>& view, battleship::Rng& rng) {
     py::gil_scoped_acquire gil;
     State& s = *st_;
     battleship::Coord cell{-1, -1}; // off the board: the runner refuses it and winds the game down
-    if (s.failure->stopped()) return cell;
+    if (s.failure->stopped() || s.lost_game) return cell;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
     const detail::Loan<battleship::Rng> lend_rng(s.rng, &rng);
-    detail::guarded(*s.failure, "the shooter's next_shot", s.owner, s.games - 1,
-                    [&] { cell = to_coord(s.next(s.view_obj, s.rng_obj), "next_shot's result"); });
-    return cell;
+    s.lost_game =
+        !detail::guarded(*s.failure, "the shooter's next_shot", s.owner, s.games - 1, [&] {
+          cell = to_coord(s.next(s.view_obj, s.rng_obj), "next_shot's result");
+        });
+    return s.lost_game ? battleship::Coord{-1, -1} : cell;
   }
 
   void on_result(const battleship::TargetView<S>& view, battleship::Coord cell,
                  const battleship::ShotOutcome& outcome) {
     py::gil_scoped_acquire gil;
     State& s = *st_;
-    if (s.failure->stopped() || s.result.is_none()) return;
+    if (s.failure->stopped() || s.lost_game || s.result.is_none()) return;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
-    detail::guarded(*s.failure, "the shooter's on_result", s.owner, s.games - 1,
-                    [&] { s.result(s.view_obj, py::make_tuple(cell.row, cell.col), outcome); });
+    s.lost_game =
+        !detail::guarded(*s.failure, "the shooter's on_result", s.owner, s.games - 1, [&] {
+          s.result(s.view_obj, py::make_tuple(cell.row, cell.col), outcome);
+        });
   }
 
 private:
@@ -228,6 +253,7 @@ private:
     Handle<battleship::TargetView<S>>* view = nullptr;
     Handle<battleship::Rng>* rng = nullptr;
     long games = 0;
+    bool lost_game = false; ///< A call of this game raised and forfeited it (`forfeit_errors`).
     State() = default;
     State(const State&) = delete;
     State& operator=(const State&) = delete;

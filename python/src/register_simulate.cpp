@@ -115,17 +115,21 @@ void bind_batches(py::module_& m) {
         [](const std::vector<std::string>& names, const py::list& shooters, const py::list& placers,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
            const battleship::Fleet& fleet, const battleship::Rules& rules, py::object progress,
-           std::uint64_t first_game, bool phases) {
+           std::uint64_t first_game, bool phases, bool forfeit_errors) {
           BatchSetup setup = setup_of(games, seed, threads, rows, cols, fleet, rules,
                                       std::move(progress), first_game);
           setup.miss_phases = phases;
+          setup.forfeit_errors = forfeit_errors;
           return tournament_games<S>(names, shooters, placers, setup);
         },
         py::arg("names"), py::arg("shooters"), py::arg("placers"), py::arg("games"),
         py::arg("seed"), py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"),
         py::arg("rules"), py::arg("progress"), py::arg("first_game") = 0, py::arg("phases") = false,
+        py::arg("forfeit_errors") = false,
         "A round robin, each pair playing matches first_game onwards; see battleship.tournament. "
-        "phases=True counts each side's misses by phase in every pair (phases_a, phases_b).");
+        "phases=True counts each side's misses by phase in every pair (phases_a, phases_b); "
+        "forfeit_errors=True makes a Python strategy's exception forfeit its game instead of "
+        "stopping the run (forfeited_calls, first_forfeit).");
 }
 } // namespace
 

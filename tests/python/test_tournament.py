@@ -388,3 +388,51 @@ def test_the_command_prints_the_table(capsys):
                           ("/uniform", "unknown shooter ''")):
         assert cli.main(["tournament", slip, "parity", "--games", "10000000"]) == 2
         assert message in capsys.readouterr().err
+
+
+class Flaky:
+    """Raises at the first shot of every fifth game it starts: a student's rare bug."""
+
+    def __init__(self):
+        self.games = 0
+
+    def start(self, view):
+        self.games += 1
+
+    def next_shot(self, view, rng):
+        if self.games % 5 == 0:
+            raise KeyError("oops")
+        return view.open_cells()[0]
+
+
+def test_an_exception_stops_the_tournament_or_with_on_error_forfeit_loses_its_match():
+    with pytest.raises(KeyError, match="oops"):
+        battleship.tournament({"random": "random", "flaky": Flaky()}, 20, progress=False)
+    with pytest.warns(UserWarning, match=r"^8 calls of the players' Python code raised, each forfeiting its match; the "
+                                         r"first: the shooter's next_shot \(player flaky\) in game 4: KeyError: 'oops'$"):
+        t = battleship.tournament({"random": "random", "parity": "parity", "flaky": Flaky()}, 20,
+                                  on_error="forfeit", progress=False)
+    forfeits = [(m.a, m.b, m.forfeits_a, m.forfeits_b) for m in t.matches.values()]
+    assert forfeits == [("random", "parity", 0, 0), ("random", "flaky", 0, 4), ("parity", "flaky", 0, 4)]
+    assert t.between("random", "flaky").aborted == 4  # the other 16 played out
+    with pytest.raises(ValueError, match="on_error must be 'raise' or 'forfeit', got 'skip'"):
+        battleship.tournament(["random", "parity"], 2, on_error="skip", progress=False)
+
+
+def test_the_command_plays_a_class_tournament_on_past_a_students_exception(capsys, tmp_path, monkeypatch):
+    (tmp_path / "flaky_student.py").write_text(
+        "class Shooter:\n"
+        "    def next_shot(self, view, rng):\n"
+        "        if view.shots_fired == 3:\n"
+        "            raise ValueError('index out of range')\n"
+        "        return view.open_cells()[0]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    run = ["tournament", "random", "parity", "flaky_student:Shooter", "--games", "10", "--no-progress"]
+    assert cli.main(run) == 1  # the default: the exception stops it, its traceback shown
+    capsys.readouterr()
+    assert cli.main([*run, "--on-error", "forfeit"]) == 0
+    out = capsys.readouterr().out
+    assert "flaky_student:Shooter forfeited 10" in out
+    assert ("note: 20 calls of the players' Python code raised, each forfeiting its match; the first: the shooter's "
+            "next_shot (player flaky_student:Shooter) in game 0: ValueError: index out of range") in out

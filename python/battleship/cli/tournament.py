@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import warnings
 from typing import Tuple
 
 import battleship
@@ -47,9 +48,13 @@ def _tournament(args: argparse.Namespace) -> int:
         args.anchor = anchor
     entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
     json_file = _json_file(args)
-    t = battleship.tournament(entrants, args.games, first_game=args.first_game, phases=args.phases,
-                              **run_arguments(args))
+    with warnings.catch_warnings(record=True) as said:  # said after the table, in its words
+        warnings.simplefilter("always", UserWarning)
+        t = battleship.tournament(entrants, args.games, first_game=args.first_game, phases=args.phases,
+                                  on_error=args.on_error, **run_arguments(args))
     _print_tournament(t, _describe(args, rules) + _budget_text(args, [placer for _, placer in players]), args.anchor)
+    for warning in said:
+        print(f"note: {warning.message}")
     if any("could not place its fleet" in m.first_abort for m in t.matches.values()):
         hint = _budget_hint(args, [placer for _, placer in players])
         if hint:
@@ -76,6 +81,11 @@ def add_tournament(sub: Subparsers) -> None:
         help=f"SHOOTER or SHOOTER/PLACER; a shooter: {', '.join(battleship.shooter_names())}, or {OWN}",
     )
     p.add_argument("--anchor", metavar="PLAYER", help="measure the Elo ratings from this player's (default: from their mean)")
+    p.add_argument(
+        "--on-error", choices=["raise", "forfeit"], default="raise",
+        help="what an exception in a player's Python code does: stop the tournament (raise, the default: "
+        "a bug to mend) or lose the match it broke, a forfeit, and play on (forfeit: a class tournament)",
+    )
     p.add_argument(
         "--phases", action="store_true",
         help="also count where each player's misses fall: while hunting, of which the last ship's hunt, and "
