@@ -227,7 +227,7 @@ public:
         !detail::guarded(*s.failure, "the shooter's next_shot", s.owner, s.games - 1, [&] {
           cell = to_coord(s.next(s.view_obj, s.rng_obj), "next_shot's result");
         });
-    return s.lost_game ? battleship::Coord{-1, -1} : cell;
+    return cell; // still off the board when the call raised
   }
 
   void on_result(const battleship::TargetView<S>& view, battleship::Coord cell,
