@@ -239,6 +239,11 @@ class SimulationResult:
     phases: Optional[MissPhases] = field(default=None, repr=False, compare=False)
     """With ``simulate(..., phases=True)``, where the misses fell (hunting, targeting); else
     ``None``."""
+    cancelled: bool = field(default=False, repr=False, compare=False)
+    """Whether Ctrl-C stopped the run before every game was played: the result a
+    ``KeyboardInterrupt`` keeps as ``partial``. Its figures are over the games finished, which
+    need not be the first ones, so ``combine`` refuses it; it keeps no ``game_shots`` and no
+    ``phases`` (they counted the games cut short too)."""
 
     def __post_init__(self) -> None:
         _read_only(self, "histogram", "game_shots")
@@ -279,8 +284,8 @@ class SimulationResult:
             "p95": r.whole(), "min": r.whole(), "max": r.whole(), "seconds": r.duration,
             "games_per_second": r.duration, "histogram": r.counts(np.uint64, 0, UINT64_MAX), "first_game": r.count,
             "game_shots": r.nullable(r.counts(np.int32, -1, INT_MAX)), "setup": r.nullable(RunSetup._read),
-            "phases": r.nullable(MissPhases._read),
-        }, kind="simulation", optional=("phases",))  # files written before phases were kept lack it
+            "phases": r.nullable(MissPhases._read), "cancelled": r.flag,
+        }, kind="simulation", optional=("phases", "cancelled"))  # files written before these were kept lack them
         if d["finished"] + d["unfinished"] + d["unplaceable"] != d["games"]:
             raise ValueError(
                 f"{where}: finished, unfinished and unplaceable add up to "
@@ -368,6 +373,11 @@ class MatchResult:
     ``None``."""
     phases_b: Optional[MissPhases] = field(default=None, repr=False, compare=False)
     """The same for ``b``."""
+    cancelled: bool = field(default=False, repr=False, compare=False)
+    """Whether Ctrl-C stopped the run before every match was played: the result a
+    ``KeyboardInterrupt`` keeps as ``partial``. Its tallies are of the matches finished, which
+    need not be the first ones, so ``combine`` refuses it; it keeps no ``game_results`` and no
+    phases (they counted the games cut short too)."""
 
     def __post_init__(self) -> None:
         _read_only(self, "game_results")
@@ -440,8 +450,10 @@ class MatchResult:
             "first_abort_by": r.nullable(r.one_of(("a", "b"))), "forfeits_a": r.count, "forfeits_b": r.count,
             "setup": r.nullable(RunSetup._read),
             "game_results": r.nullable(r.counts(np.int8, cls.A_WON, cls.ABORTED)),
-            "phases_a": r.nullable(MissPhases._read), "phases_b": r.nullable(MissPhases._read),
-        }, kind="match", optional=("phases_a", "phases_b", "first_abort_by", "forfeits_a", "forfeits_b"))  # older files lack them
+            "phases_a": r.nullable(MissPhases._read), "phases_b": r.nullable(MissPhases._read), "cancelled": r.flag,
+        }, kind="match", optional=(  # older files lack them
+            "phases_a", "phases_b", "first_abort_by", "forfeits_a", "forfeits_b", "cancelled"
+        ))
         ended = d["wins_a"] + d["wins_b"] + d["draws"] + d["aborted"]
         if ended != d["games"]:
             raise ValueError(

@@ -207,17 +207,33 @@ def simulate(
         )
         whole = combine(pieces)
         return replace(whole, seconds=seconds, games_per_second=whole.games / seconds if seconds > 0 else 0.0)
+    setup = RunSetup(seed, rows, cols, fleet, rules, (_placer_label(placer),))
     callback, bar = _progress(progress, games, strategy_name(shooter))
     try:
         raw: Dict[str, Any] = run(
             s, p, games, seed, _threads(threads), rows, cols, fleet, rules, callback, first_game,
             game_shots, phases,
         )
+    except KeyboardInterrupt as stop:
+        _keep_partial(stop, lambda kept: solo_result(kept, shooter, first_game, setup))
+        raise
     finally:
         if bar is not None:
             bar.close()
-    setup = RunSetup(seed, rows, cols, fleet, rules, (_placer_label(placer),))
     return solo_result(raw, shooter, first_game, setup)
+
+
+def _keep_partial(stop: KeyboardInterrupt, result: Callable[[Dict[str, Any]], Any]) -> None:
+    """Sets ``stop.partial`` to ``result`` of the figures the engine kept on ``stop`` of the games
+    a Ctrl-C left finished (a run stopped after an hour keeps that hour's games), if it kept any."""
+    kept = stop.__dict__.pop("_battleship_partial", None)
+    if kept is None:
+        return
+    # Misses by phase counted the games cut short too, which the other figures leave out.
+    for figures in [kept, *kept.get("matches", [])]:
+        for key in ("phases", "phases_a", "phases_b"):
+            figures.pop(key, None)
+    stop.partial = result(kept)  # type: ignore[attr-defined]
 
 
 def solo_game(
@@ -263,7 +279,6 @@ def solo_result(
     """The ``SimulationResult`` of the engine's figures ``raw`` for a run of ``shooter`` from game
     ``first_game`` on ``setup``."""
     raw = dict(raw)
-    raw.pop("cancelled")
     histogram = np.asarray(raw.pop("histogram"), dtype=np.uint64)
     counted = raw.pop("phases", None)  # the engine's dict has MissPhases.to_dict's keys
     phases = None if counted is None else MissPhases.from_dict(counted)
@@ -419,6 +434,9 @@ def match(
     callback, bar = _progress(progress, games, prepared.label)
     try:
         t = prepared.play(games, first_game, threads, callback, game_results=game_results, phases=phases)
+    except KeyboardInterrupt as stop:
+        _keep_partial(stop, lambda kept: prepared.result(kept, first_game))
+        raise
     finally:
         if bar is not None:
             bar.close()
@@ -566,6 +584,7 @@ def _match_result(
         setup=setup,
         phases_a=phases_a,
         phases_b=phases_b,
+        cancelled=t.get("cancelled", False),
     )
 
 
@@ -813,7 +832,13 @@ def _added_phases(pieces: Sequence[Optional[MissPhases]]) -> Optional[MissPhases
 
 
 def _check_one_run(pieces: Sequence[Union[SimulationResult, MatchResult]]) -> None:
-    """``ValueError`` unless ``pieces`` share one setup and no game is in two of them."""
+    """``ValueError`` unless ``pieces`` share one setup and no game is in two of them, and none
+    was cancelled (its games need not be the first of its range)."""
+    for r in pieces:
+        if r.cancelled:
+            raise ValueError(
+                f"combine: a cancelled piece (games {r.first_game} onwards) stops part of the way; play it again"
+            )
     for r in pieces[1:]:
         differences = _differences(pieces[0].setup, r.setup, _RUN_FIELDS)
         if differences:

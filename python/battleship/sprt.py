@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Literal, Mapping
 from battleship import _core, _records
 from battleship._arguments import check_count
 from battleship.results import MatchResult
-from battleship.simulation import _PreparedMatch, _progress
+from battleship.simulation import _keep_partial, _PreparedMatch, _progress
 
 __all__ = ["sprt", "SprtResult"]
 
@@ -161,16 +161,22 @@ def sprt(
     prepared = _PreparedMatch(a, b, seed, **match_options)
     # A test usually decides long before its cap: a count, not a bar that stops at 4 percent.
     update, bar = _progress(progress, None, f"{prepared.label} (SPRT, at most {max_games:,})")
+
+    def result(t: Dict[str, Any]) -> SprtResult:
+        return SprtResult(
+            decision=t["decision"], llr=t["llr"], lower=state["lower"], upper=state["upper"], elo0=elo0,
+            elo1=elo1, alpha=alpha, beta=beta, batches=t["batches"], played=t["played"],
+            match=prepared.result(t, 0),
+        )
+
     try:
-        t = prepared.sprt(max_games, threads, update, elo0, elo1, alpha, beta, batch)
+        return result(prepared.sprt(max_games, threads, update, elo0, elo1, alpha, beta, batch))
+    except KeyboardInterrupt as stop:
+        _keep_partial(stop, result)  # undecided, over the matches counted
+        raise
     finally:
         if bar is not None:
             bar.close()
-    return SprtResult(
-        decision=t["decision"], llr=t["llr"], lower=state["lower"], upper=state["upper"], elo0=elo0,
-        elo1=elo1, alpha=alpha, beta=beta, batches=t["batches"], played=t["played"],
-        match=prepared.result(t, 0),
-    )
 
 
 _MATCH_OPTIONS = ("rules", "fleet", "rows", "cols", "placers", "threads")

@@ -21,6 +21,7 @@ from battleship._core import Fleet, Rules
 from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules, warn_user
 from battleship.results import MatchResult, MissPhases, RunSetup
 from battleship.simulation import (
+    _keep_partial,
     _match_result,
     _placer_label,
     _progress,
@@ -270,6 +271,9 @@ class TournamentResult:
     seconds: float = field(compare=False)
     """Wall-clock time of the run; not compared, as ``MatchResult.seconds``."""
     cancelled: bool = False
+    """Whether Ctrl-C stopped the run before every pair had played all its matches: the result
+    a ``KeyboardInterrupt`` keeps as ``partial``, with the pairs that played (the last of them
+    part of the way); ``combine`` refuses it."""
 
     __hash__ = None  # type: ignore[assignment]  # it holds a dict and a list
 
@@ -508,11 +512,34 @@ def tournament(
     check_own_shooters(shooters, "players")
     pairs = len(entrants) * (len(entrants) - 1) // 2
     callback, bar = _progress(progress, games * pairs, f"round robin of {len(entrants)}")
+    labels = [label for _, _, _, label in entrants]
+    order = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
+
+    def result(t: Dict[str, Any]) -> TournamentResult:
+        # Each pair's batch is what match() plays for those two players with the same arguments.
+        matches = {
+            (names[i], names[j]): _match_result(
+                names[i], names[j], m, RunSetup(seed, rows, cols, fleet, rules, (labels[i], labels[j])), first_game
+            )
+            for (i, j), m in zip(order, t["matches"])
+        }
+        return TournamentResult(
+            names=tuple(names),
+            matches=matches,
+            standings=_standings(names, matches.values()),
+            games=games,
+            seconds=t["seconds"],
+            cancelled=t["cancelled"],
+        )
+
     try:
         t: Dict[str, Any] = _shape.core("tournament", rows, cols)(
             names, shooters, [p for _, _, p, _ in entrants], games, seed, _threads(threads), rows, cols,
             fleet, rules, callback, first_game, phases, on_error == "forfeit",
         )
+    except KeyboardInterrupt as stop:
+        _keep_partial(stop, result)  # the pairs played, and the one stopped part of the way
+        raise
     finally:
         if bar is not None:
             bar.close()
@@ -520,23 +547,7 @@ def tournament(
         calls = t["forfeited_calls"]
         warn_user(f"{calls:,} call{'s' if calls != 1 else ''} of the players' Python code raised, each forfeiting "
                   f"its match; the first: {t['first_forfeit']}")
-    # Each pair's batch is what match() plays for those two players with the same arguments.
-    labels = [label for _, _, _, label in entrants]
-    order = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
-    matches = {
-        (names[i], names[j]): _match_result(
-            names[i], names[j], m, RunSetup(seed, rows, cols, fleet, rules, (labels[i], labels[j])), first_game
-        )
-        for (i, j), m in zip(order, t["matches"])
-    }
-    return TournamentResult(
-        names=tuple(names),
-        matches=matches,
-        standings=_standings(names, matches.values()),
-        games=games,
-        seconds=t["seconds"],
-        cancelled=t["cancelled"],
-    )
+    return result(t)
 
 
 def _combine_tournaments(pieces: Sequence[TournamentResult]) -> TournamentResult:

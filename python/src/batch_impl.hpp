@@ -105,12 +105,14 @@ inline void track_games(battleship::SimulationOptions& options, StrategyFailure&
   };
 }
 
-/// Runs simulate_solo for `shooter` and `placer` (any strategy types) under run_interruptible;
-/// with `track`, on one thread, keeping its `next_game` (`track_games`).
-template <class S, class Shooter, class Placer>
-battleship::SimulationResult run_solo(const S& shape, const Shooter& shooter, const Placer& placer,
-                                      const BatchSetup& setup, RunControl& control,
-                                      StrategyFailure* track = nullptr) {
+/// Runs simulate_solo for `shooter` and `placer` (any strategy types) under run_interruptible,
+/// `figures` the Python figures of the games a Ctrl-C leaves finished; with `track`, on one
+/// thread, keeping its `next_game` (`track_games`).
+template <class S, class Shooter, class Placer,
+          class Figures = py::dict (*)(const battleship::SimulationResult&)>
+battleship::SimulationResult
+run_solo(const S& shape, const Shooter& shooter, const Placer& placer, const BatchSetup& setup,
+         RunControl& control, StrategyFailure* track = nullptr, const Figures& figures = &summary) {
   const battleship::Board<S> board(shape);
   auto options = options_of(setup, setup.threads, control);
   if (track) track_games(options, *track, setup.first_game);
@@ -118,7 +120,7 @@ battleship::SimulationResult run_solo(const S& shape, const Shooter& shooter, co
       [&] {
         return battleship::simulate_solo(board, setup.fleet, setup.rules, shooter, placer, options);
       },
-      control, setup.progress);
+      control, setup.progress, figures);
 }
 
 /// The tallies of a batch of matches, as battleship.match reads them.
@@ -131,6 +133,7 @@ inline py::dict match_figures(const battleship::MatchResult& t) {
   d["aborted"] = t.aborted;
   d["forfeits_a"] = t.forfeits_a;
   d["forfeits_b"] = t.forfeits_b;
+  d["cancelled"] = t.cancelled;
   d["first_mover_wins"] = t.first_mover_wins;
   d["rounds"] = t.rounds;
   d["winner_shots"] = t.winner_shots.total();
@@ -192,18 +195,21 @@ py::dict simulate_games(py::handle shooter, py::handle placer, const BatchSetup&
   auto played = any_shooter<S>(shooter, failure);
   const auto laid = any_placer<S>(placer, failure);
   std::shared_ptr<battleship::MissCounter> counter;
+  const auto figures = [&](const battleship::SimulationResult& r) {
+    py::dict d = detail::summary(r);
+    if (counter) d["phases"] = detail::phases_figures(counter->phases(), setup.fleet.ship_count());
+    return d;
+  };
   if (setup.miss_phases) {
     counter = std::make_shared<battleship::MissCounter>();
     const battleship::CountingMisses<S, battleship::AnyShotStrategy<S>> counted(std::move(played),
                                                                                 counter);
-    result = detail::run_solo(shape, counted, laid, one, control, track);
+    result = detail::run_solo(shape, counted, laid, one, control, track, figures);
   } else {
-    result = detail::run_solo(shape, played, laid, one, control, track);
+    result = detail::run_solo(shape, played, laid, one, control, track, figures);
   }
   if (failure->error) detail::raise_failure(*failure, setup.seed);
-  py::dict d = detail::summary(result);
-  if (counter) d["phases"] = detail::phases_figures(counter->phases(), setup.fleet.ship_count());
-  return d;
+  return figures(result);
 }
 
 template <class S>
@@ -250,9 +256,10 @@ counted_side(battleship::AnyShotStrategy<S> shooter,
 /// `sprt_match`) for `a` against `b` under run_interruptible, on one thread when a strategy is
 /// Python's, each side's misses counted into its `counters` entry if any; a strategy's failure is
 /// raised after.
-template <class S, class Play>
+template <class S, class Play, class Figures>
 auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
-              const BatchSetup& setup, Play play, const SideCounters& counters = {}) {
+              const BatchSetup& setup, Play play, const Figures& figures,
+              const SideCounters& counters = {}) {
   const battleship::Board<S> board(checked_shape<S>(setup));
   RunControl control;
   const auto failure = deferred(control);
@@ -266,7 +273,7 @@ auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer
   auto options = options_of(setup, threads, control);
   if (python) track_games(options, *failure, setup.first_game);
   auto result = run_interruptible([&] { return play(board, sa, pa, sb, pb, options); }, control,
-                                  setup.progress);
+                                  setup.progress, figures);
   if (failure->error) raise_failure(*failure, setup.seed);
   return result;
 }
@@ -279,17 +286,20 @@ py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle
   if (setup.miss_phases)
     counters = {std::make_shared<battleship::MissCounter>(),
                 std::make_shared<battleship::MissCounter>()};
-  py::dict d = detail::match_figures(detail::run_pair<S>(
+  const int ships = setup.fleet.ship_count();
+  const auto figures = [&](const battleship::MatchResult& t) {
+    py::dict d = detail::match_figures(t);
+    if (counters[0]) d["phases_a"] = detail::phases_figures(counters[0]->phases(), ships);
+    if (counters[1]) d["phases_b"] = detail::phases_figures(counters[1]->phases(), ships);
+    return d;
+  };
+  return figures(detail::run_pair<S>(
       a, b, placer_a, placer_b, setup,
       [&](const auto& board, const auto& sa, const auto& pa, const auto& sb, const auto& pb,
           const battleship::SimulationOptions& options) {
         return battleship::simulate_match(board, setup.fleet, setup.rules, sa, pa, sb, pb, options);
       },
-      counters));
-  const int ships = setup.fleet.ship_count();
-  if (counters[0]) d["phases_a"] = detail::phases_figures(counters[0]->phases(), ships);
-  if (counters[1]) d["phases_b"] = detail::phases_figures(counters[1]->phases(), ships);
-  return d;
+      figures, counters));
 }
 
 template <class S>
@@ -299,19 +309,22 @@ py::dict sprt_games(py::handle a, py::handle b, py::handle placer_a, py::handle 
   // A Python strategy plays on one thread (run_pair), where a batch buys no parallelism, only
   // matches past the deciding pair: the test then looks after every pair.
   const std::uint64_t look = any_python_strategy({a, b, placer_a, placer_b}) ? 2 : batch;
-  const battleship::SprtResult r =
-      detail::run_pair<S>(a, b, placer_a, placer_b, setup,
-                          [&](const auto& board, const auto& sa, const auto& pa, const auto& sb,
-                              const auto& pb, const battleship::SimulationOptions& options) {
-                            return battleship::sprt_match(board, setup.fleet, setup.rules, sa, pa,
-                                                          sb, pb, test, look, options);
-                          });
-  py::dict d = detail::match_figures(r.match);
-  d["decision"] = std::string(to_string(r.decision));
-  d["llr"] = r.llr;
-  d["batches"] = r.batches;
-  d["played"] = r.played;
-  return d;
+  const auto figures = [](const battleship::SprtResult& r) {
+    py::dict d = detail::match_figures(r.match);
+    d["decision"] = std::string(to_string(r.decision));
+    d["llr"] = r.llr;
+    d["batches"] = r.batches;
+    d["played"] = r.played;
+    return d;
+  };
+  return figures(detail::run_pair<S>(
+      a, b, placer_a, placer_b, setup,
+      [&](const auto& board, const auto& sa, const auto& pa, const auto& sb, const auto& pb,
+          const battleship::SimulationOptions& options) {
+        return battleship::sprt_match(board, setup.fleet, setup.rules, sa, pa, sb, pb, test, look,
+                                      options);
+      },
+      figures));
 }
 
 template <class S>
@@ -348,29 +361,32 @@ py::dict tournament_games(const std::vector<std::string>& names, const py::list&
     const std::size_t pair = battleship::detail::pair_index(low, high, names.size());
     return detail::counted_side<S>(shooter, counters[2 * pair + (player == low ? 0 : 1)]);
   };
+  const int ships = setup.fleet.ship_count();
+  const auto figures = [&](const battleship::TournamentResult& t) {
+    py::list matches;
+    for (std::size_t k = 0; k < t.matches.size(); ++k) {
+      py::dict m = detail::match_figures(t.matches[k]);
+      if (!counters.empty()) {
+        m["phases_a"] = detail::phases_figures(counters[2 * k]->phases(), ships);
+        m["phases_b"] = detail::phases_figures(counters[2 * k + 1]->phases(), ships);
+      }
+      matches.append(m);
+    }
+    py::dict d;
+    d["matches"] = matches;
+    d["cancelled"] = t.cancelled;
+    d["seconds"] = t.seconds;
+    d["forfeited_calls"] = failure->forfeited;
+    d["first_forfeit"] = failure->first_forfeit;
+    return d;
+  };
   const battleship::TournamentResult t = run_interruptible(
       [&] {
         return battleship::round_robin(board, setup.fleet, setup.rules, entrants, options, side);
       },
-      control, setup.progress);
+      control, setup.progress, figures);
   if (failure->error) detail::raise_failure(*failure, setup.seed);
-  py::list matches;
-  const int ships = setup.fleet.ship_count();
-  for (std::size_t k = 0; k < t.matches.size(); ++k) {
-    py::dict m = detail::match_figures(t.matches[k]);
-    if (!counters.empty()) {
-      m["phases_a"] = detail::phases_figures(counters[2 * k]->phases(), ships);
-      m["phases_b"] = detail::phases_figures(counters[2 * k + 1]->phases(), ships);
-    }
-    matches.append(m);
-  }
-  py::dict d;
-  d["matches"] = matches;
-  d["cancelled"] = t.cancelled;
-  d["seconds"] = t.seconds;
-  d["forfeited_calls"] = failure->forfeited;
-  d["first_forfeit"] = failure->first_forfeit;
-  return d;
+  return figures(t);
 }
 
 } // namespace bsp

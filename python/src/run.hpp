@@ -13,6 +13,7 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 namespace bsp {
@@ -30,6 +31,21 @@ struct RunControl {
 /// interrupted (Ctrl-C reaches the main thread only). Null: only Ctrl-C stops a run.
 inline thread_local const std::atomic<bool>* thread_cancel = nullptr;
 
+/// The attribute of a KeyboardInterrupt that holds the figures of the run it stopped; the Python
+/// layer turns them into the result it returns (its `partial` attribute).
+inline constexpr const char* partial_attribute = "_battleship_partial";
+
+/// Keeps `figures` (a dict) on `interrupt`'s exception as the figures of the games finished.
+inline void keep_partial(const py::error_already_set& interrupt, const py::object& figures) {
+  interrupt.value().attr(partial_attribute) = figures;
+}
+
+/// The figures `keep_partial` kept on `interrupt`, or None: a caller adds what it keeps beside the
+/// run's own figures (the per-game arrays).
+inline py::object partial_of(const py::error_already_set& interrupt) {
+  return py::getattr(interrupt.value(), partial_attribute, py::none());
+}
+
 /// Runs `job()` (which must not touch Python except through GIL-taking strategies) on a worker
 /// thread with the GIL released. The calling thread checks for signals every 20 ms: Ctrl-C sets
 /// `control.cancel` and the KeyboardInterrupt is raised once the job has stopped; so does this
@@ -40,9 +56,12 @@ inline thread_local const std::atomic<bool>* thread_cancel = nullptr;
 /// strategy (`control.python_thread`, which the strategies' failure record notes; the exception
 /// only lands while that thread runs Python, so the strategy's call fails and the run stops).
 /// `progress` (a Python callable or None) is called with `control.done` whenever it changes.
-/// Exceptions of the job are rethrown here.
-template <class Job>
-auto run_interruptible(Job&& job, RunControl& control, const py::object& progress) {
+/// Exceptions of the job are rethrown here. `figures`, when given, turns the job's result into
+/// the Python figures of the work it finished: on a KeyboardInterrupt they are kept on the
+/// exception (`keep_partial`), so that a run stopped after an hour still shows that hour's games.
+template <class Job, class Figures = std::nullptr_t>
+auto run_interruptible(Job&& job, RunControl& control, const py::object& progress,
+                       const Figures& figures = nullptr) {
   using Result = decltype(job());
   std::optional<Result> result;
   std::exception_ptr failure;
@@ -97,7 +116,12 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
       }
     }
   }
-  if (interrupt) throw std::move(*interrupt);
+  if (interrupt) {
+    if constexpr (!std::is_null_pointer_v<Figures>)
+      if (result && interrupt->matches(PyExc_KeyboardInterrupt))
+        keep_partial(*interrupt, figures(*result));
+    throw std::move(*interrupt);
+  }
   if (failure) std::rethrow_exception(failure);
   if (!progress.is_none() && control.done.load() != 0) progress(control.done.load());
   return std::move(*result);

@@ -24,7 +24,14 @@ from battleship.cli.options import (
     placer_of,
     run_arguments,
 )
-from battleship.cli.report import _describe, _print_match, abort_reason, nothing_played, played_nothing
+from battleship.cli.report import (
+    _describe,
+    _print_match,
+    abort_reason,
+    nothing_played,
+    played_nothing,
+    stopped_note,
+)
 
 
 def _match(args: argparse.Namespace) -> int:
@@ -52,14 +59,26 @@ def _match(args: argparse.Namespace) -> int:
             _core.sprt_decision(elo0, elo1, args.alpha, args.beta, 0, 0, 0)
         except ValueError as error:
             raise ValueError(f"--sprt: {error}") from None
-        options = run_arguments(args)
-        test = battleship.sprt(args.a, args.b, elo0=elo0, elo1=elo1, alpha=args.alpha, beta=args.beta,
-                               batch=args.batch, max_games=args.games, placers=(placer, placer), **options)
-        r = test.match
-    else:
-        r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), game_results=args.first_loss,
-                             first_game=args.first_game, phases=args.phases, **run_arguments(args))
     setup = f"{_describe(args, rules)}, placer {args.placer}{_budget_text(args)}"  # as simulate's header
+    try:
+        if args.sprt is not None:
+            test = battleship.sprt(args.a, args.b, elo0=elo0, elo1=elo1, alpha=args.alpha, beta=args.beta,
+                                   batch=args.batch, max_games=args.games, placers=(placer, placer),
+                                   **run_arguments(args))
+            r = test.match
+        else:
+            r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), game_results=args.first_loss,
+                                 first_game=args.first_game, phases=args.phases, **run_arguments(args))
+    except KeyboardInterrupt as stop:  # the matches finished, then stop
+        partial = getattr(stop, "partial", None)
+        if partial is not None:
+            done = partial if args.sprt is None else partial.match
+            if done.games:
+                _print_match(done, setup, played=done.games if args.sprt is None else partial.played)
+                if args.sprt is not None:
+                    print(f"  {partial}")
+                print(stopped_note(done.games, args.games, args.json))
+        raise
     _print_match(r, setup, played=r.games if test is None else test.played)
     hint = _budget_hint(args)
     if r.aborted and "could not place its fleet" in (r.first_abort or "") and hint:

@@ -99,6 +99,14 @@ def nothing_played(what: str) -> int:
     return 1
 
 
+def stopped_note(played: int, total: int, json: Optional[str]) -> str:
+    """The line after the report of a run Ctrl-C stopped: how far it got, and that ``--json``
+    wrote nothing (a partial file would have replaced a whole one, and its games need not be the
+    first ones, so it would not combine)."""
+    where = "" if json is None else f"; nothing was written to {'stdout' if json == '-' else json}"
+    return f"interrupted (Ctrl-C) after {played:,} of {_many(total, 'game')}: the figures above are over those{where}"
+
+
 def _shows(text: str, stream: Any = None) -> bool:
     """Whether ``stream``'s encoding (standard output's unless given) can write ``text``
     (``PYTHONIOENCODING=ascii`` cannot write ``±``, which the command line then writes as
@@ -228,4 +236,5 @@ def _print_tournament(t: battleship.TournamentResult, setup: str, anchor: Option
     if counted and len(counted) == len(t.standings):  # tournament(..., phases=True)
         print()
         _print_match_phases(counted, max(20, *(len(name) for name in t.names)))
-    print(f"\n{_many(pairs, 'pair')}, {_many(pairs * t.games, 'game')} in {t.seconds:.1f} s")
+    played = sum(m.games for m in t.matches.values())  # a cancelled run's last pair played part of its games
+    print(f"\n{_many(pairs, 'pair')}, {_many(played, 'game')} in {t.seconds:.1f} s")

@@ -38,6 +38,7 @@ from battleship.cli.report import (
     invalid_shot_limit,
     nothing_played,
     played_nothing,
+    stopped_note,
 )
 
 
@@ -78,11 +79,19 @@ def _table(
     _print_solo_header(width, args.phases)
     results = []
     for name in shooters:
-        r = battleship.simulate(
-            name, capped.get(name, args.games), placer=placer, game_shots=game_shots or name in capped,
-            first_game=args.first_game, phases=args.phases, **run_arguments(args),
-        )
-        print(_solo_row(r, name + (" *" if name in capped else ""), width, _budget_hint(args)), flush=True)
+        label, games = name + (" *" if name in capped else ""), capped.get(name, args.games)
+        try:
+            r = battleship.simulate(
+                name, games, placer=placer, game_shots=game_shots or name in capped,
+                first_game=args.first_game, phases=args.phases, **run_arguments(args),
+            )
+        except KeyboardInterrupt as stop:  # the games this shooter finished, then stop
+            partial = getattr(stop, "partial", None)
+            if partial is not None and partial.games:
+                print(_solo_row(partial, label, width, _budget_hint(args)))
+                print(stopped_note(partial.games, games, args.json))
+            raise
+        print(_solo_row(r, label, width, _budget_hint(args)), flush=True)
         results.append(r)
     if args.phases:
         print(PHASES_LEGEND)

@@ -22,7 +22,14 @@ from battleship.cli.options import (
     placer_of,
     run_arguments,
 )
-from battleship.cli.report import _describe, _print_tournament, abort_reason, nothing_played, played_nothing
+from battleship.cli.report import (
+    _describe,
+    _print_tournament,
+    abort_reason,
+    nothing_played,
+    played_nothing,
+    stopped_note,
+)
 from battleship.tournament import player_name
 
 
@@ -48,11 +55,21 @@ def _tournament(args: argparse.Namespace) -> int:
         args.anchor = anchor
     entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
     json_file = _json_file(args)
+    setup = _describe(args, rules) + _budget_text(args, [placer for _, placer in players])
     with warnings.catch_warnings(record=True) as said:  # said after the table, in its words
         warnings.simplefilter("always", UserWarning)
-        t = battleship.tournament(entrants, args.games, first_game=args.first_game, phases=args.phases,
-                                  on_error=args.on_error, **run_arguments(args))
-    _print_tournament(t, _describe(args, rules) + _budget_text(args, [placer for _, placer in players]), args.anchor)
+        try:
+            t = battleship.tournament(entrants, args.games, first_game=args.first_game, phases=args.phases,
+                                      on_error=args.on_error, **run_arguments(args))
+        except KeyboardInterrupt as stop:  # the pairs that played, then stop
+            partial = getattr(stop, "partial", None)
+            played = 0 if partial is None else sum(m.games for m in partial.matches.values())
+            if partial is not None and played:
+                _print_tournament(partial, setup, args.anchor)
+                pairs = len(players) * (len(players) - 1) // 2
+                print(stopped_note(played, args.games * pairs, args.json))
+            raise
+    _print_tournament(t, setup, args.anchor)
     for warning in said:
         print(f"note: {warning.message}")
     if any("could not place its fleet" in m.first_abort for m in t.matches.values()):
