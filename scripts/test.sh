@@ -154,6 +154,12 @@ if [[ -f pyproject.toml ]]; then
   "$python" -m conans.conan create . -s compiler.cppstd=20 -s build_type=Release \
     >build/conan.log 2>&1 || { tail -40 build/conan.log; exit 1; }
   grep "sank the fleet" build/conan.log
+  stage "Python plays the C++ library's games"
+  # The same 30 digests as game_digests.cpp's, through the installed package: the Python layer
+  # (seat order, placers, board sizes, its inlined and type-erased loops) plays the engine's games.
+  "$python" tests/cross_library/game_digests.py >build/digests_python.txt
+  diff build/digests_libstdcxx.txt build/digests_python.txt
+  echo "the Python package plays the same $(wc -l <build/digests_python.txt) sets of games"
   stage "pytest"
   if compgen -G "tests/python/test_*.py" >/dev/null; then
     # -rs lists every skipped test with its reason: a missing extra must not hide tests silently.
