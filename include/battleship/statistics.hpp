@@ -151,6 +151,11 @@ private:
 };
 
 /// Every summary figure of a batch of games at once, for printing and for bindings.
+///
+/// Its counts are the histogram's: `games` is the finished games, which Python's
+/// `SimulationResult` calls `finished` (its `games` is every game played, as
+/// `SimulationResult::games` is here), and `unfinished` includes the games never placed, which
+/// Python counts apart as `unplaceable`.
 struct ShotSummary {
   std::uint64_t games = 0;      ///< Games counted in the histogram (finished games).
   std::uint64_t unfinished = 0; ///< Games that ended without finishing (not in the histogram).

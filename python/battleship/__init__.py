@@ -7,7 +7,8 @@ Python face of it:
   pickle and compare equal after a round trip);
 - ``Ocean`` (a player's board), ``TargetView`` (what a shooter may know), ``ShotOutcome``,
   ``Rng`` (the engine's portable random generator);
-- shooters and placers by name (``shooter_names()``), as classes (``ParityShooter``), or your
+- shooters and placers by name (``shooter_names()``), as classes (``ParityShooter``; with
+  settings of their own, ``ExpertShooter(layouts=400)``, ``shooter_settings("expert")``), or your
   own Python objects (see ``battleship.strategies``);
 - ``Game`` and ``GameRecord`` for one match (``QueuedShooter`` and ``Game.fire`` for a person's
   moves handed over from outside), ``simulate`` and ``match`` for millions (split
@@ -40,7 +41,7 @@ True
 
 from __future__ import annotations
 
-from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, derive_seed, format_cell, parse_cell, proportion
+from battleship._core import Fleet, Rng, Rules, ShipClass, ShotOutcome, derive_seed, format_cell, parse_cell
 from battleship.board import Ocean, Placement, PlacementError, TargetView
 from battleship.game import Game, GameOutcome, GameRecord, QueuedShooter, ShotRecord
 from battleship.optimal import exact_mean_shots, optimal_expected_shots, simulate_every_layout
@@ -71,19 +72,26 @@ from battleship.tournament import (
     tournament,
 )
 from battleship.sprt import SprtResult, sprt
+from battleship.results import Proportion, proportion
 from battleship.results_file import load_results, save_results
 from battleship.strategies import (
+    BayesShooter,
     BuiltinPlacer,
     BuiltinShooter,
+    CheckerboardSearchShooter,
     ElusivePlacer,
+    ExpertShooter,
     FixedPlacer,
     HuntTargetShooter,
     MediocrePlacer,
     MediocreShooter,
     OptimalShooter,
+    OrientedSearchShooter,
     ParityShooter,
     Placer,
+    ProbabilityShooter,
     RandomShooter,
+    SequentialPlacer,
     Shooter,
     SpreadPlacer,
     UniformPlacer,
@@ -93,6 +101,7 @@ from battleship.strategies import (
     shooter,
     shooter_is_slow,
     shooter_names,
+    shooter_settings,
     shooter_summary,
 )
 from battleship._core import __version__
@@ -124,6 +133,7 @@ __all__ = [
     "combine",
     "paired_difference",
     "proportion",
+    "Proportion",
     "tournament",
     "TournamentResult",
     "Standing",
@@ -154,11 +164,17 @@ __all__ = [
     "HuntTargetShooter",
     "ParityShooter",
     "MediocreShooter",
+    "CheckerboardSearchShooter",
+    "OrientedSearchShooter",
+    "ProbabilityShooter",
+    "BayesShooter",
+    "ExpertShooter",
     "OptimalShooter",
     "UniformPlacer",
     "SpreadPlacer",
     "ElusivePlacer",
     "MediocrePlacer",
+    "SequentialPlacer",
     "FixedPlacer",
     "shooter",
     "placer",
@@ -166,5 +182,6 @@ __all__ = [
     "shooter_names",
     "placer_names",
     "shooter_summary",
+    "shooter_settings",
     "placer_summary",
 ]

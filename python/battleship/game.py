@@ -294,7 +294,7 @@ class _RaisingAgain(QueuedShooter):
         self._again("on_result")
 
 
-_HOOKS = ("on_turn_start", "on_shot", "on_game_over")
+_HOOKS = ("on_placement", "on_turn_start", "on_shot", "on_sunk", "on_game_over")
 """The observer methods a ``Game`` calls."""
 
 
@@ -315,6 +315,11 @@ class _Recorder:
         self.shots: List[ShotRecord] = []
         self.observers = list(observers)
 
+    def on_placement(self, player: int, ocean: Any) -> None:
+        for o in self.observers:
+            if hasattr(o, "on_placement"):
+                o.on_placement(player, Ocean._from_core(ocean))
+
     def on_turn_start(self, player: int, round: int) -> None:
         for o in self.observers:
             if hasattr(o, "on_turn_start"):
@@ -325,6 +330,11 @@ class _Recorder:
         for o in self.observers:
             if hasattr(o, "on_shot"):
                 o.on_shot(player, cell, outcome, told)
+
+    def on_sunk(self, player: int, ship: int) -> None:
+        for o in self.observers:
+            if hasattr(o, "on_sunk"):
+                o.on_sunk(player, ship)
 
     def on_game_over(self, outcome: Any) -> None:
         for o in self.observers:
@@ -352,9 +362,12 @@ class Game:
     instance, or any Python object with ``next_shot(view, rng)`` (see ``battleship.strategies``).
     ``placers`` lays out both fleets at once (names or placer objects); pass ``placers=None`` to
     place the ships yourself through ``game.ocean(player)`` before the first turn. ``seed`` fixes
-    every random draw of the match. ``observers`` receive ``on_turn_start(player, round)``,
-    ``on_shot(player, cell, outcome, told)`` and ``on_game_over(outcome)``, those of the three
-    they have (``TypeError`` for one that has none).
+    every random draw of the match. ``observers`` receive, as C++'s ``GameObserver`` does,
+    ``on_placement(player, ocean)`` (both fleets, just before the first turn; ``ocean`` a copy),
+    ``on_turn_start(player, round)``, ``on_shot(player, cell, outcome, told)``,
+    ``on_sunk(player, ship)`` (right after the ``on_shot`` of the shot that sank ``ship`` of
+    ``player``'s opponent, whatever the disclosure rule tells the shooter) and
+    ``on_game_over(outcome)``, those of the five they have (``TypeError`` for one that has none).
 
     If a Python strategy raises, the exception propagates from the call that was playing, the
     match is over with ``outcome.end == "aborted"`` (the reason names the exception and, for a

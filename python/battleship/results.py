@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Dict, Mapping, Optional, Tuple
+from typing import Any, ClassVar, Dict, Mapping, NamedTuple, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +18,26 @@ from battleship._core import Fleet, Rules
 from battleship._arguments import INT_MAX, UINT64_MAX
 
 __all__ = ["RunSetup", "MissPhases", "SimulationResult", "MatchResult"]
+
+
+class Proportion(NamedTuple):
+    """A share with its 95 percent interval, as C++'s ``Proportion``: a tuple ``(share, low,
+    high)`` that also names its parts."""
+
+    share: float
+    """successes / trials (0 when there are no trials)."""
+    low: float
+    """Lower end of the Wilson 95 percent interval."""
+    high: float
+    """Upper end of the Wilson 95 percent interval."""
+
+
+def proportion(successes: int, trials: int) -> Proportion:
+    """``successes / trials`` with its Wilson 95 percent interval, which stays inside [0, 1] and
+    behaves at 0 and 100 percent, unlike the normal approximation: ``proportion(7, 10).low``.
+    All 0 for no trials. ``TypeError`` for counts that are not ints, ``ValueError`` for negative
+    ones, ones past 2**64 - 1, or more successes than trials."""
+    return Proportion(*_core.proportion(successes, trials))
 
 
 @dataclass(frozen=True)

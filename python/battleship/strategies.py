@@ -154,12 +154,30 @@ class BuiltinShooter:
         self._game = None
         self._same_game = None
 
+    @property
+    def engine_spec(self) -> Any:
+        """What the engine takes for it: its name, or its settings when it has some."""
+        return self.name
+
+    @property
+    def settings(self) -> Dict[str, Any]:
+        """The settings changed from the engine's defaults (``ExpertShooter(layouts=400)``);
+        empty for a shooter as the registry makes it."""
+        return {}
+
+    @property
+    def label(self) -> str:
+        """Its name in results and reports: the name, then the settings changed, if any:
+        ``"expert (layouts 400, margin 2.0)"``."""
+        changed = ", ".join(f"{key} {value}" for key, value in self.settings.items())
+        return f"{self.name} ({changed})" if changed else self.name
+
     def start(self, view: TargetView) -> None:
         """Begin a new game against ``view``'s target, forgetting the last one. ``ValueError``
         for a view with shots already fired: the shooter would not know of them (tell it each
         answer with ``on_result`` from a fresh view instead)."""
         core_view = _fresh_view(view, self.name)
-        impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
+        impl = _shape.core("Shooter", view.rows, view.cols)(self.engine_spec)
         impl.start(core_view)
         self._keep(impl, view)
 
@@ -169,7 +187,7 @@ class BuiltinShooter:
         ValueError if ``view`` is of another game than the one it was started on."""
         if self._impl is None:
             core_view = _fresh_view(view, self.name)
-            impl = _shape.core("Shooter", view.rows, view.cols)(self.name)
+            impl = _shape.core("Shooter", view.rows, view.cols)(self.engine_spec)
             impl.start(core_view)
             return impl
         core_view = _board_of(view, TargetView, "view")
@@ -213,10 +231,10 @@ class BuiltinShooter:
         return f"battleship.shooter({self.name!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, BuiltinShooter) and other.name == self.name
+        return isinstance(other, BuiltinShooter) and (other.name, other.settings) == (self.name, self.settings)
 
     def __hash__(self) -> int:
-        return hash(("shooter", self.name))
+        return hash(("shooter", self.name, tuple(self.settings.items())))
 
 
 def _fresh_view(view: TargetView, name: str) -> Any:
@@ -389,6 +407,127 @@ class MediocreShooter(BuiltinShooter):
 
     def __init__(self) -> None:
         super().__init__("mediocre")
+
+
+class CheckerboardSearchShooter(BuiltinShooter):
+    """Seeds 003 and 004: a random open neighbour of any hit, else a random open cell of a fixed
+    checkerboard."""
+
+    def __init__(self) -> None:
+        super().__init__("checkerboard_search")
+
+
+class OrientedSearchShooter(BuiltinShooter):
+    """Seed 003 with orientation: as ``CheckerboardSearchShooter``, but a line of two hits is
+    extended only along that line."""
+
+    def __init__(self) -> None:
+        super().__init__("oriented_search")
+
+
+class _TunedShooter(BuiltinShooter):
+    """A built-in shooter whose settings can change: those given (not ``None``) replace the
+    engine's defaults, checked at once (``TypeError`` for a value of the wrong type, ``ValueError``
+    for one out of its range); ``battleship.shooter_settings(name)`` lists each setting with its
+    default and range. It plays the same games as the C++ class with those members set."""
+
+    def __init__(self, name: str, settings: Dict[str, Any]) -> None:
+        super().__init__(name)
+        given = {key: value for key, value in settings.items() if value is not None}
+        self._settings = _core.ShooterSettings(name, given) if given else None
+
+    @property
+    def engine_spec(self) -> Any:
+        """What the engine takes for it: its name, or its settings when some are changed."""
+        return self.name if self._settings is None else self._settings
+
+    @property
+    def settings(self) -> Dict[str, Any]:
+        """The settings changed from the engine's defaults, in the order given."""
+        return {} if self._settings is None else dict(self._settings.settings)
+
+    def __getstate__(self) -> Dict[str, Any]:
+        return {"name": self.name, "settings": self.settings}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        _TunedShooter.__init__(self, state["name"], state.get("settings", {}))
+
+    def __repr__(self) -> str:
+        changed = ", ".join(f"{key}={value!r}" for key, value in self.settings.items())
+        return f"battleship.{type(self).__name__}({changed})"
+
+
+class ProbabilityShooter(_TunedShooter):
+    """DataGenetics' density shooter (seed 001): fires where the most placements of the ships
+    afloat fit, placements through unexplained hits weighted.
+
+    ``hit_weight`` (an int, default 8): the weight factor per further unexplained hit a placement
+    covers; ``salvo_discount`` (0 to 1, default 0.3): the factor per pending salvo cell it covers.
+    """
+
+    def __init__(self, *, hit_weight: Optional[int] = None, salvo_discount: Optional[float] = None) -> None:
+        super().__init__("probability", {"hit_weight": hit_weight, "salvo_discount": salvo_discount})
+
+
+class BayesShooter(_TunedShooter):
+    """Fires where a hit is likeliest under the exact posterior over whole fleet layouts, counted
+    when the layouts are few and sampled without bias otherwise.
+
+    ``samples`` (default 1,500): importance samples a decision when the layouts are too many to
+    count; ``exact_budget`` (default 60,000): most search nodes of an exact count;
+    ``retry_rounds`` (default 3): doublings of the samples when none fits; ``salvo_layouts``
+    (default 600) and ``salvo_discount`` (0 to 1, default 0.5): how a salvo's later cells are
+    chosen; ``tie_tolerance`` (default 0.015) and ``hunt_tolerance`` (default 0.10): the fractions
+    within which cells count as tied (targeting, hunting on sampled estimates).
+    """
+
+    def __init__(
+        self, *, samples: Optional[int] = None, exact_budget: Optional[int] = None, retry_rounds: Optional[int] = None,
+        salvo_layouts: Optional[int] = None, salvo_discount: Optional[float] = None,
+        tie_tolerance: Optional[float] = None, hunt_tolerance: Optional[float] = None,
+    ) -> None:
+        super().__init__("bayes", {
+            "samples": samples, "exact_budget": exact_budget, "retry_rounds": retry_rounds,
+            "salvo_layouts": salvo_layouts, "salvo_discount": salvo_discount, "tie_tolerance": tie_tolerance,
+            "hunt_tolerance": hunt_tolerance,
+        })
+
+
+class ExpertShooter(_TunedShooter):
+    """The planning shooter (docs/expert.md): exact lookahead over the posterior's layouts when
+    they are few, an exact endgame search, the density shooter's cell otherwise.
+
+    ``exact_layouts`` (default 2,000) and ``exact_candidates`` (default 12): at most how many
+    layouts the exact lookahead plays out, and how many cells it judges; ``endgame_layouts``
+    (default 20, at most 64) and ``endgame_budget`` (default 200,000 nodes): the exact endgame
+    search; ``candidates`` (default 1: none), ``layouts`` (default 200),
+    ``proposals_per_layout`` (default 2) and ``margin`` (default 2.5 standard errors): rollouts
+    that may overrule the density shooter's targeting cell when the layouts are too many to list.
+    """
+
+    def __init__(
+        self, *, candidates: Optional[int] = None, layouts: Optional[int] = None,
+        proposals_per_layout: Optional[int] = None, margin: Optional[float] = None,
+        endgame_layouts: Optional[int] = None, endgame_budget: Optional[int] = None,
+        exact_layouts: Optional[int] = None, exact_candidates: Optional[int] = None,
+    ) -> None:
+        super().__init__("expert", {
+            "candidates": candidates, "layouts": layouts, "proposals_per_layout": proposals_per_layout,
+            "margin": margin, "endgame_layouts": endgame_layouts, "endgame_budget": endgame_budget,
+            "exact_layouts": exact_layouts, "exact_candidates": exact_candidates,
+        })
+
+
+def shooter_settings(name: str) -> List[Dict[str, Any]]:
+    """The settings the built-in shooter ``name`` takes (``probability``, ``bayes`` and ``expert``
+    have some), each a dict with its ``name``, its ``default`` and the range accepted (``low``
+    to ``high``); an empty list for a shooter without settings. ``ValueError`` for an unknown
+    name."""
+    if not isinstance(name, str):
+        raise TypeError(f"a shooter name must be a str, got {name!r}")
+    if name not in _core.shooter_names():
+        raise ValueError(f"unknown shooter '{name}'; known: {', '.join(_core.shooter_names())}")
+    return _core.shooter_settings(name)
 
 
 class _UniformDraws(BuiltinPlacer):
@@ -565,6 +704,14 @@ class MediocrePlacer(BuiltinPlacer):
         super().__init__("mediocre")
 
 
+class SequentialPlacer(BuiltinPlacer):
+    """Places the ships one at a time in fleet order, each uniformly among the spots still legal,
+    starting over when one has none (seed 004's AI): not uniform over layouts."""
+
+    def __init__(self) -> None:
+        super().__init__("sequential")
+
+
 class FixedPlacer:
     """Lays out the same fleet in every game, as a drawing shows it: the text ``Ocean.place_layout``
     reads (one line per row, a ship's symbol on each of its cells, ``.`` for water), or an
@@ -638,6 +785,8 @@ def strategy_name(strategy: Any) -> str:
         if issubclass(strategy, OptimalShooter):
             return OptimalShooter.name
         return strategy.__name__
+    if isinstance(strategy, BuiltinShooter):
+        return strategy.label  # its settings too: two experts with other settings are two players
     name = getattr(strategy, "name", None)
     return name if isinstance(name, str) else type(strategy).__name__
 
@@ -857,7 +1006,7 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
         expected = BuiltinShooter if kind == "shooter" else BuiltinPlacer
         if not isinstance(spec, expected):
             raise TypeError(f"expected a {kind}, got {spec!r}")
-        return spec.engine_spec if isinstance(spec, BuiltinPlacer) else spec.name
+        return spec.engine_spec
     if kind == "placer" and isinstance(spec, _core.UniformPlacerSettings):
         return spec  # resolved already (an environment hands its placer on to Ocean)
     optional = _OPTIONAL_METHODS.get(kind, ())

@@ -37,6 +37,7 @@ void register_fleet(py::module_& m);
 void register_rules(py::module_& m);
 void register_ocean(py::module_& m);
 void register_view(py::module_& m);
+void register_shooter_settings(py::module_& m); // built-in shooters' settings
 void register_strategies(py::module_& m);
 void register_game(py::module_& m);
 void register_game_record(py::module_& m); // a game's record as text

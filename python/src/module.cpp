@@ -13,6 +13,7 @@ PYBIND11_MODULE(_core, m) {
   bsp::register_rules(m);
   bsp::register_ocean(m);
   bsp::register_view(m);
+  bsp::register_shooter_settings(m);
   bsp::register_strategies(m);
   bsp::register_game(m);
   bsp::register_game_record(m);

@@ -32,6 +32,7 @@
 #include "convert.hpp"
 #include "handle.hpp"
 #include "run.hpp"
+#include "shooter_settings.hpp"
 
 namespace bsp {
 
@@ -469,13 +470,17 @@ private:
 };
 
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
-/// fast path), else a type-erased shooter (a `_core.OptimalShooter`, whose copy starts from the
-/// positions it has solved, or a Python object). The Python layer (`strategies._resolve`) hands
-/// built-in shooter objects over by name. `owner` names a Python shooter's side (`PythonShooter`).
+/// fast path) or settings (`_core.ShooterSettings`), else a type-erased shooter (a
+/// `_core.OptimalShooter`, whose copy starts from the positions it has solved, or a Python
+/// object). The Python layer (`strategies._resolve`) hands built-in shooter objects over by name,
+/// or as their settings when they have some. `owner` names a Python shooter's side
+/// (`PythonShooter`).
 template <battleship::BoardShape S, class F>
 void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f,
                       std::string owner = {}) {
   if (py::isinstance<py::str>(h)) return battleship::with_shooter<S>(h.cast<std::string>(), f);
+  if (py::isinstance<ShooterSettings>(h))
+    return h.cast<const ShooterSettings&>().with_shooter<S>(f);
   if (py::isinstance<OptimalShooterHolder>(h)) {
     if constexpr (std::same_as<S, SmallShape>) {
       auto& holder = h.cast<OptimalShooterHolder&>();
@@ -530,11 +535,12 @@ any_placer(py::handle h, const std::shared_ptr<StrategyFailure>& failure, std::s
       h, failure, [&](auto p) { out.emplace(std::move(p)); }, std::move(owner));
   return std::move(*out);
 }
-/// Whether `h` is a Python strategy (neither a built-in's name, nor the optimal shooter, nor a
-/// drawing placer's settings): it plays on one thread, holding the GIL for each call.
+/// Whether `h` is a Python strategy (neither a built-in's name, nor a built-in shooter's
+/// settings, nor the optimal shooter, nor a drawing placer's settings): it plays on one thread,
+/// holding the GIL for each call.
 inline bool is_python_strategy(py::handle h) {
   return !py::isinstance<py::str>(h) && !py::isinstance<OptimalShooterHolder>(h) &&
-         !py::isinstance<UniformPlacerSettings>(h);
+         !py::isinstance<UniformPlacerSettings>(h) && !py::isinstance<ShooterSettings>(h);
 }
 /// Whether any of `strategies` is a Python strategy, so a run of them plays on one thread.
 inline bool any_python_strategy(std::initializer_list<py::handle> strategies) {

@@ -8,23 +8,32 @@
 #include <battleship/game.hpp>
 
 #include "bindings.hpp"
+#include "handle.hpp"
 #include "python_strategy.hpp"
 
 namespace bsp {
 namespace {
 using namespace battleship;
 
-/// Forwards the match's events to a Python object's on_turn_start / on_shot / on_game_over.
+/// Forwards the match's events to a Python object's on_placement / on_turn_start / on_shot /
+/// on_sunk / on_game_over, those it has.
 template <class S>
 class PythonObserver final : public GameObserver<S> {
 public:
   explicit PythonObserver(py::object o) : obj_(std::move(o)) {}
+  void on_placement(int player, const Ocean<S>& ocean) override {
+    if (py::hasattr(obj_, "on_placement")) // a copy: the game's own ocean changes as it is shot
+      obj_.attr("on_placement")(player, Handle<Ocean<S>>(Ocean<S>(ocean)));
+  }
   void on_turn_start(int player, int round) override {
     if (py::hasattr(obj_, "on_turn_start")) obj_.attr("on_turn_start")(player, round);
   }
   void on_shot(int player, Coord cell, const ShotOutcome& full, const ShotOutcome& told) override {
     if (py::hasattr(obj_, "on_shot"))
       obj_.attr("on_shot")(player, py::make_tuple(cell.row, cell.col), full, told);
+  }
+  void on_sunk(int player, int ship) override {
+    if (py::hasattr(obj_, "on_sunk")) obj_.attr("on_sunk")(player, ship);
   }
   void on_game_over(const GameOutcome& outcome) override {
     if (py::hasattr(obj_, "on_game_over")) obj_.attr("on_game_over")(outcome);

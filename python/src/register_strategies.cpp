@@ -28,6 +28,12 @@ void bind_strategies(py::module_& m) {
              return Sh{name, make_shooter<S>(name), std::nullopt};
            }),
            py::arg("name"))
+      .def(py::init([](const ShooterSettings& settings) {
+             std::optional<AnyShotStrategy<S>> made;
+             settings.with_shooter<S>([&](auto s) { made.emplace(std::move(s)); });
+             return Sh{settings.shooter, *std::move(made), std::nullopt};
+           }),
+           py::arg("settings"))
       .def_readonly("name", &Sh::name)
       .def("start",
            [](Sh& s, const View& v) {

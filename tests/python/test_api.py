@@ -264,6 +264,11 @@ def test_a_match_s_wilson_interval_keeps_a_width_at_a_clean_sweep():
         with pytest.raises(error, match=f"^{message}$"):
             battleship.proportion(successes, trials)
     assert battleship.proportion(np.uint64(2), np.int8(4)) == battleship.proportion(2, 4)
+    # Named parts, as C++'s Proportion has them, and still the tuple it was.
+    p = battleship.proportion(7, 10)
+    share, low, high = p
+    assert (p.share, p.low, p.high) == (share, low, high)
+    assert share == 0.7 and (low, high) == pytest.approx(wilson(7, 10))
 
 
 def test_a_summary_of_a_name_that_is_not_a_str_is_a_type_error():

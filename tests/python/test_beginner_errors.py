@@ -192,7 +192,7 @@ def test_a_misspelt_observer_hook_is_warned_of(name, meant):
 
 def test_an_observer_with_only_misspelt_hooks_is_refused_naming_the_hook_it_meant():
     watcher = type("Watcher", (), {"on_gameover": _hears})()
-    with pytest.raises(TypeError, match=r"^an observer needs at least one of on_turn_start, on_shot, on_game_over; "
+    with pytest.raises(TypeError, match=r"^an observer needs at least one of on_placement, on_turn_start, on_shot, on_sunk, on_game_over; "
                                         r"got <.*> \(it has on_gameover\(\): a misspelling of on_game_over\?\)$"):
         Game("parity", "random", observers=[watcher])
     clicker = type("Clicker", (), {"on_click": _hears})()  # like no hook: the plain refusal

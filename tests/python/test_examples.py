@@ -37,6 +37,7 @@ RUNS = {
     "saved_results.py": (["{tmp}/runs.json", "--games", "300"], "probability minus parity, game by game: "),
     "where_misses_fall.py": (["--games", "300", "--plot", "{tmp}/phases.png"], "probability saves "),
     "train_agent.py": (["--episodes", "200", "--tests", "30"], "on the layouts of seeds 0 to 29, the same for each"),
+    "tune_shooter.py": (["--games", "300"], "probability (hit_weight 1)       mean "),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {

@@ -134,7 +134,7 @@ def test_a_game_a_shooter_s_exception_aborted_replays_to_the_same_abort(rules, c
 @pytest.mark.parametrize("observer", [5, "on_shot", object()])
 def test_an_observer_without_any_hook_is_refused(observer):
     # It would hear nothing, without a word: a typo'd hook name, or the wrong object passed.
-    with pytest.raises(TypeError, match=r"^an observer needs at least one of on_turn_start, on_shot, on_game_over; got "):
+    with pytest.raises(TypeError, match=r"^an observer needs at least one of on_placement, on_turn_start, on_shot, on_sunk, on_game_over; got "):
         Game(seed=1, observers=[observer])
 
     class OnlyTheEnd:
@@ -618,3 +618,38 @@ def test_a_fleet_laid_out_apart_is_handed_to_a_player_and_a_wrong_one_refused_ch
     game.play_turn()
     with pytest.raises(RuntimeError, match=r"^player 0's ocean cannot be set: fleets cannot change once play has started$"):
         game.set_ocean(0, laid)
+
+
+@pytest.mark.parametrize("disclosure", ["sunk_with_name", "hit_only"])
+def test_observers_hear_the_placements_and_each_sinking_as_cpp_observers_do(disclosure):
+    events = []
+
+    class Watcher:
+        def on_placement(self, player, ocean):
+            events.append(("placed", player, ocean))
+
+        def on_turn_start(self, player, round):
+            events.append(("turn", player))
+
+        def on_shot(self, player, cell, outcome, told):
+            events.append(("shot", player, outcome))
+
+        def on_sunk(self, player, ship):
+            events.append(("sunk", player, ship))
+
+    game = Game("parity", "hunt_target", seed=4, rules=Rules(disclosure=disclosure), observers=[Watcher()])
+    outcome = game.play_to_end()
+    # Both fleets, in player order, before the first turn: as laid out, before any shot.
+    assert [e[:2] for e in events[:3]] == [("placed", 0), ("placed", 1), ("turn", 0)]
+    for player in (0, 1):
+        placed = events[player][2]
+        assert isinstance(placed, battleship.Ocean) and not placed.shots.any()
+        assert [placed.placement(s) for s in range(5)] == [game.ocean(player).placement(s) for s in range(5)]
+    # A sinking right after the shot that sank the ship, even where the shooter is not told.
+    sunk = [i for i, e in enumerate(events) if e[0] == "sunk"]
+    for i in sunk:
+        _, player, outcome_of_shot = events[i - 1]
+        assert events[i][1] == player and outcome_of_shot.result == "sunk" and outcome_of_shot.ship == events[i][2]
+    sinkings = [e[2] for e in events if e[0] == "sunk" and e[1] == outcome.winner]
+    assert sorted(sinkings) == list(range(5))
+    assert len(sunk) == sum(1 for e in events if e[0] == "shot" and e[2].result == "sunk")

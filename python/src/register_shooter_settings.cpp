@@ -1,0 +1,160 @@
+// ShooterSettings: a built-in shooter with some of its settings changed (battleship.ExpertShooter(
+// layouts=400) and its siblings), and the table of what each shooter takes.
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <battleship/registry.hpp>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "shooter_settings.hpp"
+
+namespace bsp {
+namespace {
+
+/// A limit of the table as a person writes it: `1,000,000`, `0.5`.
+std::string limit_text(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", x);
+  std::string digits(text);
+  if (digits.find_first_of(".e") != std::string::npos) return digits;
+  for (auto at = static_cast<long>(digits.size()) - 3; at > (digits[0] == '-' ? 1 : 0); at -= 3)
+    digits.insert(static_cast<std::size_t>(at), ",");
+  return digits;
+}
+
+/// The names of `shooter`'s settings, listed for a message ("layouts, margin and ...").
+std::string setting_list(const std::string& shooter) {
+  std::vector<std::string> names;
+  for (const ShooterSetting& s : shooter_settings)
+    if (s.shooter == shooter) names.emplace_back(s.name);
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return text;
+}
+
+/// The settings `given` (a mapping of setting names to values) for `shooter`, each checked:
+/// ValueError for an unknown shooter, a setting it does not take or a value out of its range,
+/// TypeError for a value of the wrong type (an integer setting takes an int, a real one any
+/// real number; neither takes True or False).
+ShooterSettings make_settings(const std::string& shooter, const py::dict& given) {
+  const auto names = battleship::shooter_names<SmallShape>();
+  if (std::find(names.begin(), names.end(), shooter) == names.end())
+    throw py::value_error("unknown shooter '" + shooter + "'");
+  ShooterSettings out{shooter, {}};
+  for (const auto& [key, value] : given) {
+    if (!py::isinstance<py::str>(key))
+      throw py::type_error("a setting's name must be a str, got " +
+                           py::repr(key).cast<std::string>());
+    const std::string name = key.cast<std::string>();
+    const ShooterSetting* setting = find_shooter_setting(shooter, name);
+    if (setting == nullptr) {
+      const std::string list = setting_list(shooter);
+      throw py::value_error("the " + shooter + " shooter " +
+                            (list.empty()
+                                 ? "takes no settings"
+                                 : "has no setting '" + name + "'; its settings: " + list));
+    }
+    double number = 0;
+    if (setting->whole) {
+      const auto n = PyBool_Check(value.ptr()) ? std::nullopt : whole_number(value);
+      if (!n) refuse_argument(value, name, "an int");
+      number = static_cast<double>(*n);
+    } else {
+      if (PyBool_Check(value.ptr()) || !PyNumber_Check(value.ptr()) || PyComplex_Check(value.ptr()))
+        refuse_argument(value, name, "a real number");
+      number = value.cast<double>();
+    }
+    if (!(number >= setting->low && number <= setting->high)) // NaN too
+      throw py::value_error(name + " must be from " + limit_text(setting->low) + " to " +
+                            limit_text(setting->high) + ", got " +
+                            py::repr(value).cast<std::string>());
+    out.values.emplace_back(name, number);
+  }
+  return out;
+}
+
+/// The value of a setting as Python shows it: an int for an integer setting.
+py::object setting_value(const ShooterSettings& s, const std::string& name, double value) {
+  const ShooterSetting* setting = find_shooter_setting(s.shooter, name);
+  if (setting != nullptr && setting->whole) return py::int_(static_cast<long long>(value));
+  return py::float_(value);
+}
+
+/// The settings changed, as a dict in the order given.
+py::dict values_of(const ShooterSettings& s) {
+  py::dict d;
+  for (const auto& [name, value] : s.values) d[py::str(name)] = setting_value(s, name, value);
+  return d;
+}
+
+} // namespace
+
+void register_shooter_settings(py::module_& m) {
+  py::class_<ShooterSettings>(
+      m, "ShooterSettings",
+      "A built-in shooter with some of its settings changed; see battleship.ExpertShooter.")
+      .def(py::init(&make_settings), py::arg("shooter"), py::arg("settings"))
+      .def_readonly("shooter", &ShooterSettings::shooter, "The shooter's registry name.")
+      .def_property_readonly("settings", &values_of, "The settings changed, in the order given.")
+      .def("__repr__",
+           [](const ShooterSettings& s) {
+             return "ShooterSettings('" + s.shooter + "', " +
+                    py::repr(values_of(s)).cast<std::string>() + ")";
+           })
+      .def(
+          "__eq__",
+          [](const ShooterSettings& s, py::handle other) {
+            if (!py::isinstance<ShooterSettings>(other)) return false;
+            const auto& o = other.cast<const ShooterSettings&>();
+            return o.shooter == s.shooter && values_of(o).equal(values_of(s));
+          },
+          py::is_operator())
+      .def("__hash__",
+           [](const ShooterSettings& s) {
+             return py::hash(py::make_tuple(s.shooter, py::tuple(values_of(s).attr("items")())));
+           })
+      .def(py::pickle( // an environment's opponent pickles and copies
+          [](const ShooterSettings& s) { return py::make_tuple(s.shooter, values_of(s)); },
+          [](const py::tuple& t) {
+            if (t.size() != 2 || !py::isinstance<py::str>(t[0]) || !py::isinstance<py::dict>(t[1]))
+              throw py::value_error("bad ShooterSettings state");
+            return make_settings(t[0].cast<std::string>(), t[1].cast<py::dict>());
+          }));
+  m.def(
+      "shooter_settings",
+      [](const std::string& shooter) {
+        py::list out;
+        battleship::with_shooter<SmallShape>(shooter, [&](const auto& made) {
+          for (const ShooterSetting& s : shooter_settings) {
+            if (s.shooter != shooter) continue;
+            const double value = shooter_member(made, s.name);
+            if (std::isnan(value)) // the table names a member the class lacks
+              throw std::logic_error("the " + shooter + " shooter has no member " +
+                                     std::string(s.name));
+            py::dict d;
+            d["name"] = std::string(s.name);
+            d["default"] = s.whole ? py::object(py::int_(static_cast<long long>(value)))
+                                   : py::object(py::float_(value));
+            d["low"] = s.whole ? py::object(py::int_(static_cast<long long>(s.low)))
+                               : py::object(py::float_(s.low));
+            d["high"] = s.whole ? py::object(py::int_(static_cast<long long>(s.high)))
+                                : py::object(py::float_(s.high));
+            out.append(d);
+          }
+        });
+        return out;
+      },
+      py::arg("shooter"),
+      "The settings the built-in shooter takes, each with its default and the range accepted "
+      "(an empty list for a shooter without settings); ValueError for an unknown name.");
+}
+} // namespace bsp
