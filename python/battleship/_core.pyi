@@ -413,7 +413,7 @@ def solo_game_128(
 def match_128(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
     cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
-    game_results: bool = False, phases: bool = False,
+    game_results: bool = False, phases: bool = False, forfeit_errors: bool = False,
 ) -> dict[str, Any]: ...
 def sprt_128(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
@@ -426,7 +426,7 @@ def solo_game_1024(
 def match_1024(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,
     cols: int, fleet: Fleet, rules: Rules, progress: _Progress, first_game: int = 0,
-    game_results: bool = False, phases: bool = False,
+    game_results: bool = False, phases: bool = False, forfeit_errors: bool = False,
 ) -> dict[str, Any]: ...
 def sprt_1024(
     a: Any, b: Any, placer_a: Any, placer_b: Any, games: int, seed: int, threads: int, rows: int,

@@ -50,6 +50,7 @@ from battleship._arguments import (
     check_own_shooters,
     fleet_and_rules,
     placer_pair,
+    warn_user,
 )
 from battleship._types import Cell
 from battleship.board import Ocean, TargetView
@@ -407,6 +408,7 @@ def match(
     chunks: Optional[int] = None,
     game_results: bool = False,
     phases: bool = False,
+    on_error: str = "raise",
 ) -> MatchResult:
     """Play ``games`` two-player matches of ``a`` against ``b`` under ``rules``.
 
@@ -415,8 +417,13 @@ def match(
     ``game_results=True`` also keeps how each match ended (``MatchResult.game_results``, a byte a
     match), and ``match_game(a, b, i, seed=seed)`` sets match ``i`` up again as a ``Game``.
     ``phases=True`` also counts where each side's misses fall (``MatchResult.phases_a`` and
-    ``phases_b``), the same matches played.
+    ``phases_b``), the same matches played. ``on_error`` as for ``tournament``: an exception in a
+    player's Python code stops the run (``"raise"``), or loses the match it broke, that player's
+    forfeit, and the run plays on (``"forfeit"``, with a ``UserWarning`` saying how many calls
+    raised and which was first).
     """
+    if on_error not in ("raise", "forfeit"):
+        raise ValueError(f"on_error must be 'raise' or 'forfeit', got {on_error!r}")
     games, seed, first_game = _run_range(games, seed, first_game)
     for option, value in (("game_results", game_results), ("phases", phases)):
         if not isinstance(value, bool):
@@ -428,19 +435,30 @@ def match(
         pieces, seconds = _run_pieces(
             match, executor, chunks, games, first_game, threads, progress, prepared.label, a, b, seed=seed,
             rules=prepared.rules, fleet=prepared.fleet, rows=rows, cols=cols, placers=placers,
-            game_results=game_results, phases=phases,
+            game_results=game_results, phases=phases, on_error=on_error,
         )
         return replace(combine(pieces), seconds=seconds)
     callback, bar = _progress(progress, games, prepared.label)
     try:
-        t = prepared.play(games, first_game, threads, callback, game_results=game_results, phases=phases)
+        t = prepared.play(games, first_game, threads, callback, game_results=game_results, phases=phases,
+                          forfeit_errors=on_error == "forfeit")
     except KeyboardInterrupt as stop:
         _keep_partial(stop, lambda kept: prepared.result(kept, first_game))
         raise
     finally:
         if bar is not None:
             bar.close()
+    warn_forfeits(t)
     return prepared.result(t, first_game)
+
+
+def warn_forfeits(figures: Dict[str, Any]) -> None:
+    """The ``UserWarning`` of a run that played on past its players' exceptions
+    (``on_error="forfeit"``): how many calls raised, and the first, if any did."""
+    calls = figures.get("forfeited_calls", 0)
+    if calls:
+        warn_user(f"{calls:,} call{'s' if calls != 1 else ''} of the players' Python code raised, each forfeiting "
+                  f"its match; the first: {figures['first_forfeit']}")
 
 
 def match_game(
@@ -500,15 +518,16 @@ class _PreparedMatch:
 
     def play(
         self, games: int, first_game: int, threads: Optional[int], progress: Optional[Callable[[int], None]],
-        game_results: bool = False, phases: bool = False,
+        game_results: bool = False, phases: bool = False, forfeit_errors: bool = False,
     ) -> Dict[str, Any]:
         """The engine's tallies of matches ``first_game`` to ``first_game + games - 1``, the matches
-        done reported to ``progress``; with ``game_results``, how each ended too, and with
-        ``phases`` each side's misses by phase."""
+        done reported to ``progress``; with ``game_results``, how each ended too, with ``phases``
+        each side's misses by phase, and with ``forfeit_errors`` the calls that raised and
+        forfeited their match."""
         s = self.setup
         return _shape.core("match", s.rows, s.cols)(  # type: ignore[no-any-return]
             *self._shooters, *self._placers, games, s.seed, _threads(threads), s.rows, s.cols, s.fleet, s.rules,
-            progress, first_game, game_results, phases,
+            progress, first_game, game_results, phases, forfeit_errors,
         )
 
     def sprt(

@@ -18,7 +18,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from battleship import _core, _records, _shape
 from battleship._core import Fleet, Rules
-from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules, warn_user
+from battleship._arguments import check_count, check_fit, check_own_shooters, fleet_and_rules
 from battleship.results import MatchResult, MissPhases, RunSetup
 from battleship.simulation import (
     _keep_partial,
@@ -28,6 +28,7 @@ from battleship.simulation import (
     _run_range,
     _threads,
     combine,
+    warn_forfeits,
 )
 from battleship.strategies import resolve_placer, resolve_shooter, strategy_name
 
@@ -543,10 +544,7 @@ def tournament(
     finally:
         if bar is not None:
             bar.close()
-    if t["forfeited_calls"]:
-        calls = t["forfeited_calls"]
-        warn_user(f"{calls:,} call{'s' if calls != 1 else ''} of the players' Python code raised, each forfeiting "
-                  f"its match; the first: {t['first_forfeit']}")
+    warn_forfeits(t)
     return result(t)
 
 

@@ -47,7 +47,7 @@ struct BatchSetup {
   /// solo run's dict then holds them as "phases", a match run's as "phases_a" and "phases_b".
   bool miss_phases = false;
   /// Whether a Python strategy's exception forfeits the game it broke and the run plays on
-  /// (`StrategyFailure::forfeit_errors`; tournaments only), instead of stopping the run.
+  /// (`StrategyFailure::forfeit_errors`; tournaments and matches), instead of stopping the run.
   bool forfeit_errors = false;
 };
 

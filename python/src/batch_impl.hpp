@@ -254,15 +254,17 @@ counted_side(battleship::AnyShotStrategy<S> shooter,
 
 /// `play(board, shooter_a, placer_a, shooter_b, placer_b, options)` (`simulate_match` or
 /// `sprt_match`) for `a` against `b` under run_interruptible, on one thread when a strategy is
-/// Python's, each side's misses counted into its `counters` entry if any; a strategy's failure is
-/// raised after.
+/// Python's, each side's misses counted into its `counters` entry if any: its `figures`. A
+/// strategy's failure is raised after, or with `setup.forfeit_errors` forfeits the game it broke
+/// (the figures then say how many calls did, `forfeited_calls`, and the first, `first_forfeit`).
 template <class S, class Play, class Figures>
-auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
-              const BatchSetup& setup, Play play, const Figures& figures,
-              const SideCounters& counters = {}) {
+py::dict run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
+                  const BatchSetup& setup, Play play, const Figures& figures,
+                  const SideCounters& counters = {}) {
   const battleship::Board<S> board(checked_shape<S>(setup));
   RunControl control;
   const auto failure = deferred(control);
+  failure->forfeit_errors = setup.forfeit_errors;
   const bool python = any_python_strategy({a, b, placer_a, placer_b});
   const unsigned threads = python ? 1 : setup.threads;
   // A failure's note names the side ("side a"): a match's two sides may be the same class.
@@ -272,10 +274,18 @@ auto run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer
   const auto pb = any_placer<S>(placer_b, failure, "side b");
   auto options = options_of(setup, threads, control);
   if (python) track_games(options, *failure, setup.first_game);
-  auto result = run_interruptible([&] { return play(board, sa, pa, sb, pb, options); }, control,
-                                  setup.progress, figures);
+  const auto with_forfeits = [&](const auto& result) {
+    py::dict d = figures(result);
+    if (setup.forfeit_errors) {
+      d["forfeited_calls"] = failure->forfeited;
+      d["first_forfeit"] = failure->first_forfeit;
+    }
+    return d;
+  };
+  const auto result = run_interruptible([&] { return play(board, sa, pa, sb, pb, options); },
+                                        control, setup.progress, with_forfeits);
   if (failure->error) raise_failure(*failure, setup.seed);
-  return result;
+  return with_forfeits(result);
 }
 } // namespace detail
 
@@ -293,13 +303,13 @@ py::dict match_games(py::handle a, py::handle b, py::handle placer_a, py::handle
     if (counters[1]) d["phases_b"] = detail::phases_figures(counters[1]->phases(), ships);
     return d;
   };
-  return figures(detail::run_pair<S>(
+  return detail::run_pair<S>(
       a, b, placer_a, placer_b, setup,
       [&](const auto& board, const auto& sa, const auto& pa, const auto& sb, const auto& pb,
           const battleship::SimulationOptions& options) {
         return battleship::simulate_match(board, setup.fleet, setup.rules, sa, pa, sb, pb, options);
       },
-      figures, counters));
+      figures, counters);
 }
 
 template <class S>
@@ -317,14 +327,14 @@ py::dict sprt_games(py::handle a, py::handle b, py::handle placer_a, py::handle 
     d["played"] = r.played;
     return d;
   };
-  return figures(detail::run_pair<S>(
+  return detail::run_pair<S>(
       a, b, placer_a, placer_b, setup,
       [&](const auto& board, const auto& sa, const auto& pa, const auto& sb, const auto& pb,
           const battleship::SimulationOptions& options) {
         return battleship::sprt_match(board, setup.fleet, setup.rules, sa, pa, sb, pb, test, look,
                                       options);
       },
-      figures));
+      figures);
 }
 
 template <class S>

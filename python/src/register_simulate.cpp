@@ -80,10 +80,11 @@ void bind_batches(py::module_& m) {
         [](py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
            const battleship::Fleet& fleet, const battleship::Rules& rules, py::object progress,
-           std::uint64_t first_game, bool game_results, bool phases) {
+           std::uint64_t first_game, bool game_results, bool phases, bool forfeit_errors) {
           BatchSetup setup = setup_of(games, seed, threads, rows, cols, fleet, rules,
                                       std::move(progress), first_game);
           setup.miss_phases = phases;
+          setup.forfeit_errors = forfeit_errors;
           if (!game_results) return match_games<S>(a, b, placer_a, placer_b, setup);
           auto ends = per_game_array<std::int8_t>(games, "game_results");
           setup.match_ends = ends.mutable_data();
@@ -95,9 +96,11 @@ void bind_batches(py::module_& m) {
         py::arg("seed"), py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("fleet"),
         py::arg("rules"), py::arg("progress"), py::arg("first_game") = 0,
         py::arg("game_results") = false, py::arg("phases") = false,
+        py::arg("forfeit_errors") = false,
         "Head-to-head matches; see battleship.match. game_results=True also returns how each "
         "match ended (0 a won, 1 b won, 2 drawn, 3 aborted); phases=True each side's misses by "
-        "phase (phases_a, phases_b).");
+        "phase (phases_a, phases_b); forfeit_errors=True makes a Python strategy's exception "
+        "forfeit its game instead of stopping the run (forfeited_calls, first_forfeit).");
   m.def(("sprt_" + suffix<S>()).c_str(),
         [](py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
            std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,

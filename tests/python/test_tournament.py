@@ -419,15 +419,21 @@ def test_an_exception_stops_the_tournament_or_with_on_error_forfeit_loses_its_ma
         battleship.tournament(["random", "parity"], 2, on_error="skip", progress=False)
 
 
-def test_the_command_plays_a_class_tournament_on_past_a_students_exception(capsys, tmp_path, monkeypatch):
-    (tmp_path / "flaky_student.py").write_text(
+def flaky_student(folder, monkeypatch):
+    """Writes ``flaky_student.py`` in ``folder``, whose shooter raises at its fourth shot of every
+    game, and makes it importable as ``flaky_student:Shooter``."""
+    (folder / "flaky_student.py").write_text(
         "class Shooter:\n"
         "    def next_shot(self, view, rng):\n"
         "        if view.shots_fired == 3:\n"
         "            raise ValueError('index out of range')\n"
         "        return view.open_cells()[0]\n"
     )
-    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(folder))
+
+
+def test_the_command_plays_a_class_tournament_on_past_a_students_exception(capsys, tmp_path, monkeypatch):
+    flaky_student(tmp_path, monkeypatch)
     run = ["tournament", "random", "parity", "flaky_student:Shooter", "--games", "10", "--no-progress"]
     assert cli.main(run) == 1  # the default: the exception stops it, its traceback shown
     capsys.readouterr()
@@ -436,3 +442,32 @@ def test_the_command_plays_a_class_tournament_on_past_a_students_exception(capsy
     assert "flaky_student:Shooter forfeited 10" in out
     assert ("note: 20 calls of the players' Python code raised, each forfeiting its match; the first: the shooter's "
             "next_shot (player flaky_student:Shooter) in game 0: ValueError: index out of range") in out
+
+
+def test_a_match_with_on_error_forfeit_plays_on_past_an_exception_as_a_tournament_s_pair_does(
+        capsys, tmp_path, monkeypatch):
+    with pytest.raises(KeyError, match="oops"):
+        battleship.match("random", Flaky(), 20, progress=False)
+    with pytest.warns(UserWarning, match=r"^4 calls of the players' Python code raised, each forfeiting its match; the "
+                                         r"first: the shooter's next_shot \(side b\) in game 4: KeyError: 'oops'$"):
+        m = battleship.match("random", Flaky(), 20, on_error="forfeit", progress=False)
+    assert (m.games, m.aborted, m.forfeits_a, m.forfeits_b) == (20, 4, 0, 4)
+    with pytest.warns(UserWarning):
+        pair = battleship.tournament({"random": "random", "flaky": Flaky()}, 20, on_error="forfeit",
+                                     progress=False).between("random", "flaky")
+    tallies = lambda r: (r.wins_a, r.wins_b, r.draws, r.aborted, r.forfeits_a, r.forfeits_b, r.total_rounds)  # noqa: E731
+    assert tallies(m) == tallies(pair)
+    with pytest.raises(ValueError, match="on_error must be 'raise' or 'forfeit', got 'skip'"):
+        battleship.match("random", "parity", 2, on_error="skip", progress=False)
+    # The command line's --on-error, as the tournament's.
+    flaky_student(tmp_path, monkeypatch)
+    run = ["match", "random", "flaky_student:Shooter", "--games", "10", "--no-progress"]
+    assert cli.main(run) == 1  # the default: the exception stops it, its traceback shown
+    assert "Traceback" in capsys.readouterr().err
+    assert cli.main([*run, "--on-error", "forfeit"]) == 1  # every match forfeited: none was played
+    out = capsys.readouterr().out
+    assert "flaky_student:Shooter forfeited 10" in out
+    assert ("note: 10 calls of the players' Python code raised, each forfeiting its match; the first: the shooter's "
+            "next_shot (side b) in game 0: ValueError: index out of range") in out
+    assert cli.main(["match", "random", "parity", "--sprt", "0", "10", "--on-error", "forfeit"]) == 2
+    assert "--on-error forfeit plays a run of --games matches on: not with --sprt" in capsys.readouterr().err

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import warnings
+from typing import Any, List
 
 import battleship
 from battleship import _core
@@ -48,6 +49,9 @@ def _match(args: argparse.Namespace) -> int:
         raise ValueError("--first-game plays a piece of a run of --games matches: not with --sprt")
     if args.sprt is not None and args.phases:
         raise ValueError("--phases counts the misses of a run of --games matches: not with --sprt")
+    if args.sprt is not None and args.on_error != "raise":
+        raise ValueError("--on-error forfeit plays a run of --games matches on: not with --sprt")
+    said: List[warnings.WarningMessage] = []
     if args.sprt is not None:
         elo0, elo1 = args.sprt
         args.alpha = 0.05 if args.alpha is None else args.alpha
@@ -67,8 +71,11 @@ def _match(args: argparse.Namespace) -> int:
                                    **run_arguments(args))
             r = test.match
         else:
-            r = battleship.match(args.a, args.b, args.games, placers=(placer, placer), game_results=args.first_loss,
-                                 first_game=args.first_game, phases=args.phases, **run_arguments(args))
+            with warnings.catch_warnings(record=True) as said:  # said after the report, in its words
+                warnings.simplefilter("always", UserWarning)
+                r = battleship.match(args.a, args.b, args.games, placers=(placer, placer),
+                                     game_results=args.first_loss, first_game=args.first_game, phases=args.phases,
+                                     on_error=args.on_error, **run_arguments(args))
     except KeyboardInterrupt as stop:  # the matches finished, then stop
         partial = getattr(stop, "partial", None)
         if partial is not None:
@@ -85,6 +92,8 @@ def _match(args: argparse.Namespace) -> int:
         print(f"  the placer found no layout for some fleets{hint}")  # as simulate says
     if test is not None:
         print(f"  {test}")
+    for warning in said:
+        print(f"note: {warning.message}")
     if r.game_results is not None:
         _show_first_loss(args, placer, r)
     _save_json(json_file, [r if test is None else test], args)
@@ -137,6 +146,11 @@ def add_match(sub: Subparsers) -> None:
         "--phases", action="store_true",
         help="also count where each side's misses fall: while hunting, of which the last ship's hunt, and "
         "while targeting a ship already hit (misses a match; the same matches)",
+    )
+    p.add_argument(
+        "--on-error", choices=["raise", "forfeit"], default="raise",
+        help="what an exception in a player's Python code does: stop the run (raise, the default: a bug to "
+        "mend) or lose the match it broke, a forfeit, and play on (forfeit)",
     )
     _add_json_option(p)
     _add_first_game_option(p)
