@@ -42,12 +42,18 @@ __all__ = [
     "HuntTargetShooter",
     "ParityShooter",
     "MediocreShooter",
+    "CheckerboardSearchShooter",
+    "OrientedSearchShooter",
+    "ProbabilityShooter",
+    "BayesShooter",
+    "ExpertShooter",
     "OptimalShooter",
     "UniformPlacer",
     "SpreadPlacer",
     "ElusivePlacer",
     "DRAWING_PLACERS",
     "MediocrePlacer",
+    "SequentialPlacer",
     "FixedPlacer",
     "shooter",
     "placer",
@@ -57,6 +63,7 @@ __all__ = [
     "strategy_name",
     "imported_strategy",
     "shooter_summary",
+    "shooter_settings",
     "placer_summary",
     "plugins",
     "shadowed_plugins",
@@ -135,8 +142,9 @@ class BuiltinShooter:
     started on the view of its first call; after that it plays only views of the board, fleet
     and rules it was started on: ``start(view)`` it again for a view of another game.
 
-    It pickles and copies as its name: a copy, even of a shooter stepped halfway through a game,
-    is a fresh shooter that has not started (the engine's game state does not leave C++).
+    It pickles and copies as its name (and its settings, if changed): a copy, even of a shooter
+    stepped halfway through a game, is a fresh shooter that has not started (the engine's game
+    state does not leave C++).
     """
 
     name: str
@@ -1061,7 +1069,12 @@ BUILTIN_CLASSES: Dict[str, Type[BuiltinShooter]] = {
     "random": RandomShooter,
     "hunt_target": HuntTargetShooter,
     "parity": ParityShooter,
+    "checkerboard_search": CheckerboardSearchShooter,
+    "oriented_search": OrientedSearchShooter,
     "mediocre": MediocreShooter,
+    "probability": ProbabilityShooter,
+    "bayes": BayesShooter,
+    "expert": ExpertShooter,
 }
-"""The built-in shooters that have their own class (every name works with ``shooter(name)``)."""
+"""Every built-in shooter's class, by name (``shooter(name)`` makes the same shooter)."""
 

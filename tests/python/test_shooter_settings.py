@@ -123,3 +123,10 @@ def test_a_tuned_shooter_steps_by_hand_and_plays_games():
         outcome = ocean.fire(cell)
         view.record(cell, outcome)
         shooter.on_result(view, cell, outcome)
+
+
+def test_every_built_in_shooter_and_placer_has_its_class():
+    for name, cls in battleship.strategies.BUILTIN_CLASSES.items():
+        assert cls() == battleship.shooter(name) and cls().name == name
+    assert sorted(battleship.strategies.BUILTIN_CLASSES) == sorted(battleship.shooter_names())
+    assert battleship.SequentialPlacer() == battleship.placer("sequential")
