@@ -32,7 +32,9 @@ option(BATTLESHIP_X86_64_V2 "Build the project's own targets for x86-64-v2 (POPC
 # and shadowing warnings are here so that the headers stay clean for consumers who build with them.
 function(battleship_target_options target)
   if(MSVC)
-    target_compile_options(${target} PRIVATE /W4 $<$<BOOL:${BATTLESHIP_WERROR}>:/WX>)
+    # /utf-8: the sources are UTF-8 (the benchmarks print "±" and "µs"); under another code page
+    # MSVC would warn (C4819), an error with /WX.
+    target_compile_options(${target} PRIVATE /W4 /utf-8 $<$<BOOL:${BATTLESHIP_WERROR}>:/WX>)
   else()
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
                            -Wsign-conversion $<$<BOOL:${BATTLESHIP_WERROR}>:-Werror>)

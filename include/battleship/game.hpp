@@ -513,7 +513,7 @@ private:
 
   int shots_left(int p) const noexcept {
     if (rules_.shot_cap <= 0) return oceans_[0].board().cells();
-    return std::max(0, rules_.shot_cap - outcome_.shots[index(p)]);
+    return (std::max)(0, rules_.shot_cap - outcome_.shots[index(p)]);
   }
 
   // Announces one shot to the observer (and its sinking); returns false if the match ended.

@@ -86,7 +86,7 @@ struct EloRatings {
     const std::size_t n = players();
     const double variance =
         covariance[i * n + i] + covariance[j * n + j] - 2 * covariance[i * n + j];
-    return {elo[i] - elo[j], z95 * std::sqrt(std::max(0.0, variance))};
+    return {elo[i] - elo[j], z95 * std::sqrt((std::max)(0.0, variance))};
   }
 
   /// The share of the points player `i` is expected to take against player `j` under the
@@ -271,7 +271,7 @@ inline constexpr std::size_t max_elo_players = 4096;
     }
     if (scale <= 1e-12) break; // no step improves: at the maximum to rounding
     double largest = 0;
-    for (std::size_t i = 0; i < n; ++i) largest = std::max(largest, std::abs(next[i] - theta[i]));
+    for (std::size_t i = 0; i < n; ++i) largest = (std::max)(largest, std::abs(next[i] - theta[i]));
     theta = next;
     likelihood = next_likelihood;
     if (largest < 1e-9) break; // 2e-7 Elo points; rounding alone moves theta by ~1e-12

@@ -51,9 +51,9 @@ public:
   }
 
   /// Smallest value `operator()` returns.
-  static constexpr result_type min() noexcept { return 0; }
+  static constexpr result_type(min)() noexcept { return 0; }
   /// Largest value `operator()` returns.
-  static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
+  static constexpr result_type(max)() noexcept { return (std::numeric_limits<result_type>::max)(); }
 
   /// The next 64 random bits.
   constexpr result_type operator()() noexcept {
@@ -74,7 +74,8 @@ public:
     std::uint64_t m = std::uint64_t{static_cast<std::uint32_t>((*this)() >> 32)} * n;
     auto low = static_cast<std::uint32_t>(m);
     if (low < n) {
-      const std::uint32_t threshold = static_cast<std::uint32_t>(-n) % n;
+      // 2^32 mod n, as (2^32 - n) mod n; 0U - n, not -n, which MSVC's /sdl refuses on unsigned.
+      const std::uint32_t threshold = static_cast<std::uint32_t>(0U - n) % n;
       while (low < threshold) {
         m = std::uint64_t{static_cast<std::uint32_t>((*this)() >> 32)} * n;
         low = static_cast<std::uint32_t>(m);

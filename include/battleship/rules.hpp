@@ -94,8 +94,8 @@ struct Rules {
     int size = 1;
     if (volley == Volley::fixed_salvo) size = salvo_size;
     if (volley == Volley::per_ship_afloat) size = own_afloat;
-    if (shot_cap > 0) size = std::min(size, shot_cap - shots_fired);
-    return std::max(0, std::min(size, open_cells));
+    if (shot_cap > 0) size = (std::min)(size, shot_cap - shots_fired);
+    return (std::max)(0, (std::min)(size, open_cells));
   }
 
   /// Throws `std::invalid_argument` with `problem()` if there is one.

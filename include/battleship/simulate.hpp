@@ -162,7 +162,7 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
       while (!stop.load(std::memory_order_relaxed)) {
         const std::uint64_t first = next.fetch_add(chunk, std::memory_order_relaxed);
         if (first >= options.games) break;
-        const std::uint64_t last = std::min(first + chunk, options.games);
+        const std::uint64_t last = (std::min)(first + chunk, options.games);
         std::uint64_t i = first;
         for (; i < last && !stop.load(std::memory_order_relaxed); ++i)
           if (!play(options.first_game + i, out, std::as_const(stop))) break;

@@ -165,12 +165,16 @@ SprtResult sprt_match(const Board<S>& board, const Fleet& fleet, const Rules& ru
     }
     SimulationOptions piece = options;
     piece.first_game = options.first_game + played;
-    piece.games = std::min(batch, options.games - played);
+    piece.games = (std::min)(batch, options.games - played);
     if (options.progress)
       piece.progress = [&, done = played](std::uint64_t n) { options.progress(done + n); };
-    matches.assign(piece.games, detail::MatchTally{});
+    if (piece.games > matches.max_size()) // a 32-bit target's size_t: no batch it cannot hold
+      throw std::length_error("sprt_match: a batch of " + std::to_string(piece.games) +
+                              " matches is more than this machine can tally at once");
+    matches.assign(static_cast<std::size_t>(piece.games), detail::MatchTally{});
     piece.on_match = [&, first = piece.first_game](std::uint64_t i, const MatchResult& one) {
-      matches[i - first] = detail::MatchTally::of(one); // a slot each: no two threads share one
+      // a slot each: no two threads share one
+      matches[static_cast<std::size_t>(i - first)] = detail::MatchTally::of(one);
       if (options.on_match) options.on_match(i, one);
     };
     const MatchResult r =

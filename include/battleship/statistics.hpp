@@ -58,13 +58,13 @@ public:
     return n;
   }
   /// Fewest shots of any game (0 if empty).
-  [[nodiscard]] int min() const noexcept {
+  [[nodiscard]] int(min)() const noexcept {
     for (std::size_t i = 0; i < counts_.size(); ++i)
       if (counts_[i]) return static_cast<int>(i);
     return 0;
   }
   /// Most shots of any game (0 if empty).
-  [[nodiscard]] int max() const noexcept {
+  [[nodiscard]] int(max)() const noexcept {
     for (std::size_t i = counts_.size(); i-- > 0;)
       if (counts_[i]) return static_cast<int>(i);
     return 0;
@@ -121,7 +121,7 @@ public:
       seen += counts_[i];
       if (seen >= rank) return static_cast<int>(i);
     }
-    return max();
+    return (max)();
   }
   /// The median (nearest-rank 50th percentile: the lower middle value for an even count).
   [[nodiscard]] int median() const noexcept { return percentile(50); }
@@ -176,8 +176,8 @@ struct ShotSummary {
   ShotSummary s;
   s.games = histogram.games();
   s.unfinished = unfinished;
-  s.min = histogram.min();
-  s.max = histogram.max();
+  s.min = (histogram.min)();
+  s.max = (histogram.max)();
   s.mean = histogram.mean();
   s.median = histogram.median();
   s.p95 = histogram.p95();
@@ -205,7 +205,7 @@ struct Proportion {
   const double denom = 1 + z * z / n;
   const double centre = (p + z * z / (2 * n)) / denom;
   const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom;
-  return Proportion{p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  return Proportion{p, (std::max)(0.0, centre - half), (std::min)(1.0, centre + half)};
 }
 
 /// The chance that a chi-square variable with `degrees_of_freedom` degrees of freedom is at least

@@ -91,11 +91,11 @@ def _write_whole(path: str, text: str) -> None:
         except OSError:
             temporary = None
     if temporary is None:
-        with open(path, "w", encoding="utf-8") as out:
+        with open(path, "w", encoding="utf-8", newline="\n") as out:  # the same bytes on Windows
             out.write(text)
         return
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
         if old_mode is not None:  # the old file's mode exactly, which the umask may have narrowed
             os.chmod(temporary, old_mode)
@@ -114,7 +114,8 @@ def _new_beside(target: str, mode: int) -> Tuple[int, str]:
     while True:  # 64 random bits: a name taken is all but impossible, and then another is drawn
         path = os.path.join(directory, f".battleship-{secrets.token_hex(8)}.json")
         try:
-            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), path
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)  # Windows: no \r added
+            return os.open(path, flags, mode), path
         except FileExistsError:
             continue
 

@@ -149,7 +149,7 @@ public:
     build_free_masks(geometry);
     options_.reserve(1024);
     std::size_t most = 0;
-    for (const auto& f : free_) most = std::max(most, f.size());
+    for (const auto& f : free_) most = (std::max)(most, f.size());
     if (free_pick_.size() < most) free_pick_.resize(most);
     option_acc_.resize(static_cast<std::size_t>(lengths));
     for (int k = 0; k < lengths; ++k)
@@ -394,7 +394,7 @@ private:
     const auto lengths = static_cast<std::size_t>(geometry.length_count());
     const auto cells = static_cast<std::size_t>(geometry.board().cells());
     std::size_t most = 0, options = 0;
-    for (const auto& f : free_) most = std::max(most, f.size());
+    for (const auto& f : free_) most = (std::max)(most, f.size());
     for (std::size_t k = 0; k < lengths; ++k) options += flags_[k].size();
     mask_words_ = (most + 63) / 64;
     const std::size_t words = mask_words_;

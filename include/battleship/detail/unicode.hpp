@@ -161,7 +161,7 @@ inline std::optional<long long> python_int(std::string_view text, long long limi
     }
     const int d = py_decimal(c);
     if (d < 0) return std::nullopt;
-    n = std::min(n * 10 + d, limit);
+    n = (std::min)(n * 10 + d, limit);
     ++digits;
     after_digit = true;
   }

@@ -276,7 +276,7 @@ template <BoardShape S>
         if (down_run != cls.length)
           return fail(concat("line ", grid_line[static_cast<std::size_t>(r)], ", column ", c + 1,
                              ": the ", cls.name.view(), " ('", symbol, "') starting here is ",
-                             std::max(across_run, down_run), " long, not ", cls.length));
+                             (std::max)(across_run, down_run), " long, not ", cls.length));
       }
       const Placement p{Coord{r, c}, across ? Orientation::horizontal : Orientation::vertical,
                         cls.length};

@@ -85,7 +85,7 @@ public:
   /// As `place(ocean, rng)`, but gives up (false, no ship placed) soon after `*stop` is true:
   /// within a draw, or before the next shortlisted layout's rehearsals.
   bool place(Ocean<S>& ocean, Rng& rng, const std::atomic<bool>* stop) {
-    const int drawn = std::max(candidates, 1);
+    const int drawn = (std::max)(candidates, 1);
     const auto ships = static_cast<std::size_t>(ocean.ship_count());
     layouts_.clear();
     ranked_.clear();
@@ -106,7 +106,8 @@ public:
     // Least central first; equal scores keep the order of the draws.
     std::stable_sort(ranked_.begin(), ranked_.end(),
                      [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
-    const auto listed = std::min(ranked_.size(), static_cast<std::size_t>(std::max(shortlist, 1)));
+    const auto listed =
+        (std::min)(ranked_.size(), static_cast<std::size_t>((std::max)(shortlist, 1)));
     int kept = ranked_.front().index;
     if (rehearsals > 0) {
       TargetView<S> view = rehearsal_view(ocean);

@@ -107,7 +107,7 @@ public:
     // Blocks of attempts with the flag read between them: the loop that places almost every
     // fleet at one of its first tries is the one without a flag.
     for (long attempt = 0; attempt < max_attempts;) {
-      const long block_end = std::min(max_attempts, attempt + stop_check_every);
+      const long block_end = (std::min)(max_attempts, attempt + stop_check_every);
       for (; attempt < block_end; ++attempt) {
         if (attempt == check_after && fit(ocean, stop) == Fit::cannot_fit) return false;
         if (attempt == exact_after) {

@@ -120,7 +120,7 @@ public:
     if (was_exact_ || estimate_ < static_cast<double>(exact_budget))
       exact = posterior_.enumerate(exact_budget);
     if (!exact) {
-      int draws = std::max(samples, 1); // none would leave nothing to estimate from
+      int draws = (std::max)(samples, 1); // none would leave nothing to estimate from
       posterior_.sample(rng, draws);
       // Sampling can miss every layout when few fit among many proposals: more draws before a
       // long count.
@@ -187,7 +187,7 @@ private:
   Coord likeliest_cell(const TargetView<S>& view, Rng& rng) {
     const auto open = view.open();
     double top = 0;
-    open.for_each([&](std::size_t c) { top = std::max(top, posterior_.weight(c)); });
+    open.for_each([&](std::size_t c) { top = (std::max)(top, posterior_.weight(c)); });
     if (top <= 0) return best_cell(view, rng, [](std::size_t) { return 0.0; });
     const bool noisy_hunt =
         hunt_tolerance > 0 && !posterior_.exact() && search_phase(view) == SearchPhase::hunting;

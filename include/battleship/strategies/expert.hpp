@@ -120,7 +120,8 @@ public:
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
     posterior_.observe(*geometry_, view, log_);
-    if (bayes_.exact() && bayes_.layouts() <= static_cast<double>(std::min(endgame_layouts, 64))) {
+    if (bayes_.exact() &&
+        bayes_.layouts() <= static_cast<double>((std::min)(endgame_layouts, 64))) {
       if (auto c = endgame(view)) return view.board().coord(*c);
     }
     if (bayes_.exact() && bayes_.layouts() <= static_cast<double>(exact_layouts)) {
@@ -140,7 +141,7 @@ public:
     picks_.clear();
     picks_.push_back(own);
     for (const auto& [p, c] : ranked) {
-      if (picks_.size() >= static_cast<std::size_t>(std::max(candidates, 1))) break;
+      if (picks_.size() >= static_cast<std::size_t>((std::max)(candidates, 1))) break;
       if (c != own) picks_.push_back(c);
     }
     if (picks_.size() == 1) return view.board().coord(own);
@@ -161,7 +162,7 @@ public:
       }
       const double n = static_cast<double>(m);
       const double mean = sum / n;
-      const double se = std::sqrt(std::max(0.0, sum2 / n - mean * mean) / (n - 1));
+      const double se = std::sqrt((std::max)(0.0, sum2 / n - mean * mean) / (n - 1));
       if (mean < best && mean + margin * se < 0) {
         best = mean;
         pick = picks_[i];
@@ -277,7 +278,8 @@ private:
     std::size_t n = 0;
     for (std::size_t c = 0; c < cover.size(); ++c)
       if (cover[c] > 0 && c != own) order[n++] = {-cover[c], static_cast<std::uint16_t>(c)};
-    const auto judged = std::min(n, static_cast<std::size_t>(std::max(exact_candidates, 1) - 1));
+    const auto judged =
+        (std::min)(n, static_cast<std::size_t>((std::max)(exact_candidates, 1) - 1));
     std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(judged),
                       order.begin() + static_cast<std::ptrdiff_t>(n));
     double best = play_on(view.board(), set_.data(), set_.data() + set_.size(), shots, own);

@@ -425,14 +425,14 @@ private:
       if (hopeless) lower = floor;
       for (std::size_t i = 0; i < count && !hopeless; ++i) {
         const std::size_t c = order[i];
-        const double limit = std::min(best, cutoff);
+        const double limit = (std::min)(best, cutoff);
         if (best < infinity ? bound[c] >= best - eps : bound[c] > cutoff + eps) {
-          if (best == infinity) lower = std::min(lower, bound[c]); // nor can any later cell
+          if (best == infinity) lower = (std::min)(lower, bound[c]); // nor can any later cell
           break;
         }
         const double v = 1 + split(set, c, shots, limit - 1);
         if (v > limit + eps) { // only a bound: this cell cannot do better than `limit`
-          if (best == infinity) lower = std::min(lower, v);
+          if (best == infinity) lower = (std::min)(lower, v);
           continue;
         }
         if (v < best - eps) {
@@ -500,7 +500,8 @@ private:
       const double weight = static_cast<double>(members.size()) / n;
       const Solved s = solve(members, after, (cutoff - total - rest) / weight);
       total += weight * s.value;
-      if (!s.exact || total + rest > cutoff + eps) return std::max(total + rest, cutoff + 2 * eps);
+      if (!s.exact || total + rest > cutoff + eps)
+        return (std::max)(total + rest, cutoff + 2 * eps);
     }
     return total;
   }

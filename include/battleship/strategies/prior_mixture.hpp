@@ -170,7 +170,7 @@ private:
     drawn_ = true;
     Rng own(derive_seed(rng(), 0x9001));
     Ocean<S> ocean(view.board(), view.fleet(), view.rules().touching);
-    const auto n = static_cast<std::size_t>(std::max(pool_size, 0));
+    const auto n = static_cast<std::size_t>((std::max)(pool_size, 0));
     occupied_.reserve(n);
     ship_cells_.reserve(n * static_cast<std::size_t>(ships_));
     for (std::size_t k = 0; k < n; ++k) {

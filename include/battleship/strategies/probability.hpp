@@ -85,7 +85,7 @@ public:
     for (int k = 0; k < lengths_; ++k) {
       afloat_[static_cast<std::size_t>(k)] = g.copies(k);
       length_[static_cast<std::size_t>(k)] = g.length(k);
-      longest_ = std::max(longest_, g.length(k));
+      longest_ = (std::max)(longest_, g.length(k));
       if (g.length(k) == 1) one_ = k;
     }
     refresh_live();
@@ -217,11 +217,11 @@ private:
       if (col + 1 < cols) sum += fresh.density[c + 1];
       if (c >= cols) sum += fresh.density[c - cols];
       if (c + cols < cells) sum += fresh.density[c + cols];
-      top = std::max(top, static_cast<int>(fresh.density[c]));
-      most = std::max(most, sum);
+      top = (std::max)(top, static_cast<int>(fresh.density[c]));
+      most = (std::max)(most, sum);
     }
     const int shift = static_cast<int>(std::bit_width(static_cast<unsigned>(most)));
-    const auto limit = static_cast<long long>(std::numeric_limits<density_type>::max());
+    const auto limit = static_cast<long long>((std::numeric_limits<density_type>::max)());
     fresh.shift = static_cast<long long>(top) << shift <= limit ? shift : -1;
   }
 
@@ -243,14 +243,14 @@ private:
   static void window_counts(int length, int before, int after, F&& f) {
     if (length > before + after + 1) return;
     // Windows through 0 start at offsets first..last (both at most 0).
-    const int first = -std::min(before, length - 1);
-    const int last = std::min(after, length - 1) - (length - 1);
+    const int first = -(std::min)(before, length - 1);
+    const int last = (std::min)(after, length - 1) - (length - 1);
     // The j-th cell from offset `first` is covered by min(j + 1, peak, span - j) of them (one
     // loop with no test per cell: a loop per edge would cost more mispredicted exits).
     const int runs = last - first + 1;
-    const int peak = std::min(runs, length);
+    const int peak = (std::min)(runs, length);
     const int span = runs + length - 1;
-    for (int j = 0; j < span; ++j) f(first + j, std::min(std::min(j + 1, span - j), peak));
+    for (int j = 0; j < span; ++j) f(first + j, (std::min)((std::min)(j + 1, span - j), peak));
   }
 
   /// Hunting shot: the candidate with the highest count, summed over the ships afloat. Shot cells
@@ -289,7 +289,7 @@ private:
         cell[n++] = static_cast<std::uint16_t>(c);
       }
     // From the largest int, not around[0]: GCC 12 cannot see that n > 1 and warns at -O1.
-    int least = std::numeric_limits<int>::max();
+    int least = (std::numeric_limits<int>::max)();
     for (std::size_t j = 0; j < n; ++j) least = around[j] < least ? around[j] : least;
     std::size_t ties = 0;
     for (std::size_t j = 0; j < n; ++j) {
@@ -430,7 +430,7 @@ private:
     // Capped at 2^40, so that sums over every placement stay in range: placements through 14 or
     // more unexplained hits (ships of 15 and longer) weigh alike.
     constexpr std::int64_t cap = std::int64_t{1} << 40;
-    const std::int64_t factor = std::max(hit_weight, 1);
+    const std::int64_t factor = (std::max)(hit_weight, 1);
     for (std::size_t m = 2; m <= static_cast<std::size_t>(longest_); ++m)
       cells.weight[m] = cells.weight[m - 1] > cap / factor ? cap : cells.weight[m - 1] * factor;
     const Board<S>& board = view.board();
@@ -503,7 +503,7 @@ private:
     // (a placement through an earlier hit is scored from that hit, its first).
     const int reach = live_reach();
     int before = 0, after = 0;
-    for (std::size_t c = line.origin; before < std::min(line.room_before, reach); ++before) {
+    for (std::size_t c = line.origin; before < (std::min)(line.room_before, reach); ++before) {
       c -= line.step;
       if (cells.blocked_or_unexplained.test(c)) break;
     }
@@ -512,7 +512,7 @@ private:
     std::array<Slot, S::capacity + 1> slots; // one loop, not two memsets, clears them
     for (int j = 0; j <= before; ++j) slots[static_cast<std::size_t>(j)] = Slot{0, 0};
     int seen = 1; // the origin
-    for (std::size_t c = line.origin; after < std::min(line.room_after, reach); ++after) {
+    for (std::size_t c = line.origin; after < (std::min)(line.room_after, reach); ++after) {
       c += line.step;
       if (cells.blocked.test(c)) break;
       slots[static_cast<std::size_t>(before + after + 1)] = Slot{seen, 0};
@@ -526,8 +526,8 @@ private:
       if (length > before + after + 1) break;        // no window of this length or a longer one
       if (length == 1 && !line.horizontal) continue; // length 1: one placement
       const int afloat = afloat_[k];
-      const int s_last = std::min(0, after + 1 - length);
-      for (int s = std::max(-before, 1 - length); s <= s_last; ++s) {
+      const int s_last = (std::min)(0, after + 1 - length);
+      for (int s = (std::max)(-before, 1 - length); s <= s_last; ++s) {
         const auto from = static_cast<std::size_t>(s + before);
         const auto to = from + static_cast<std::size_t>(length); // one past its last cell
         const int covered = slots[to].hits - slots[from].hits;
@@ -537,8 +537,8 @@ private:
         const std::int64_t w = afloat * cells.weight[static_cast<std::size_t>(covered)];
         slots[from].weight += w;
         slots[to].weight -= w;
-        covered_from = std::min(covered_from, s); // s only grows: the first one counts
-        covered_to = std::max(covered_to, s + length - 1);
+        covered_from = (std::min)(covered_from, s); // s only grows: the first one counts
+        covered_to = (std::max)(covered_to, s + length - 1);
       }
     }
     // Every placement covers the origin, so the covered offsets are one run.
@@ -588,7 +588,7 @@ private:
     // The windows' union: those of the longest live length that fits.
     const int longest = longest_within_[static_cast<std::size_t>(before + after + 1)];
     if (longest == 0) return;
-    const int from = -std::min(before, longest - 1), to = std::min(after, longest - 1);
+    const int from = -(std::min)(before, longest - 1), to = (std::min)(after, longest - 1);
     // Row i, taken from offset -before, weighted by factor[i] (unsigned: the weight differences
     // may wrap, their sum does not).
     std::array<const density_type*, max_table_reach + 2> rows;
@@ -684,7 +684,9 @@ private:
       // The free runs around `i`, as far as the longest ship afloat could reach, from the words
       // of the free cells (by rows, then by columns): no loop, no branch.
       const int reach = live_reach();
-      const auto run = [&](int ones, int room) { return std::min(std::min(ones, room), reach); };
+      const auto run = [&](int ones, int room) {
+        return (std::min)((std::min)(ones, room), reach);
+      };
       drop_run(i, 1, run(detail::ones_below(free_.data(), i), col),
                run(detail::ones_above(free_.data(), i), board.cols() - 1 - col));
       drop_run(i, cols, run(detail::ones_below(free_down_.data(), i_down), row),
@@ -711,7 +713,7 @@ private:
     }
     const auto width = static_cast<std::size_t>(2 * longest_ - 1);
     for (std::size_t j = 0; j < width; ++j) {
-      const std::size_t c = std::min(first + j * step, padded - 1);
+      const std::size_t c = (std::min)(first + j * step, padded - 1);
       density_[c] = static_cast<density_type>(density_[c] - row[j]);
     }
   }
@@ -724,10 +726,11 @@ private:
     // Free cells on each side of `i`, as far as the longest ship afloat could reach.
     const int reach = live_reach();
     int before = 0, after = 0;
-    for (std::size_t c = i - step; before < std::min(room_before, reach) && free_.test(c);
+    for (std::size_t c = i - step; before < (std::min)(room_before, reach) && free_.test(c);
          c -= step)
       ++before;
-    for (std::size_t c = i + step; after < std::min(room_after, reach) && free_.test(c); c += step)
+    for (std::size_t c = i + step; after < (std::min)(room_after, reach) && free_.test(c);
+         c += step)
       ++after;
     for (int q = 0; q < live_count_; ++q) {
       const auto k = static_cast<std::size_t>(live_[static_cast<std::size_t>(q)]);

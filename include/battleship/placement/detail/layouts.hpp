@@ -168,7 +168,7 @@ void lay_ships(Ocean<S>& ocean, const Placement* layout) noexcept {
 
 /// A uniformly distributed integer in `[0, n)` for a 64-bit `n > 0`, portable like `Rng::below`.
 inline std::uint64_t below64(Rng& rng, std::uint64_t n) noexcept {
-  if (n <= std::numeric_limits<std::uint32_t>::max())
+  if (n <= (std::numeric_limits<std::uint32_t>::max)())
     return rng.below(static_cast<std::uint32_t>(n));
   std::uint64_t mask = n - 1;
   for (unsigned shift = 1; shift < 64; shift <<= 1) mask |= mask >> shift;
@@ -285,7 +285,7 @@ public:
   bool stopped() const noexcept { return stopped_; }
 
 private:
-  static constexpr std::uint64_t overflow = std::numeric_limits<std::uint64_t>::max();
+  static constexpr std::uint64_t overflow = (std::numeric_limits<std::uint64_t>::max)();
 
   /// Counts one more state; false once past the budget or, read every 1,024 states, stopped.
   bool spend() noexcept {

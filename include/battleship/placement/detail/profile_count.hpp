@@ -33,7 +33,7 @@ constexpr std::size_t profile_words(std::size_t capacity) noexcept {
     // A field holds at most the longest ship's length, and no ship is longer than the long side.
     const auto bits = static_cast<std::size_t>(std::bit_width(capacity / width));
     const std::size_t per_word = 64 / bits;
-    most = std::max(most, (width + 1 + per_word - 1) / per_word);
+    most = (std::max)(most, (width + 1 + per_word - 1) / per_word);
   }
   return most;
 }
@@ -157,7 +157,7 @@ public:
 
 private:
   /// A count too large for 64 bits (also the sum that saturates).
-  static constexpr std::uint64_t overflow = std::numeric_limits<std::uint64_t>::max();
+  static constexpr std::uint64_t overflow = (std::numeric_limits<std::uint64_t>::max)();
   /// Words of a profile on this shape type.
   static constexpr std::size_t words = profile_words(S::capacity);
   /// Field value: nothing asked of the next cell.
@@ -235,7 +235,7 @@ private:
     int longest = 1;
     for (int s = 0; s < ocean.ship_count(); ++s) {
       const int length = ocean.length(s);
-      longest = std::max(longest, length);
+      longest = (std::max)(longest, length);
       const auto at = std::find(lengths_.begin(), lengths_.end(), length);
       if (at == lengths_.end()) {
         lengths_.push_back(length);
