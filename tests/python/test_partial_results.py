@@ -149,7 +149,8 @@ def test_compare_interrupted_prints_the_row_of_the_games_finished_and_writes_not
     row = next(line for line in lines if line.startswith("random "))
     assert 94 < float(row.split()[1]) < 97
     note = next(line for line in lines if line.startswith("interrupted (Ctrl-C) after "))
-    assert note.endswith(f"of {FOREVER:,} games: the figures above are over those; nothing was written to {path}")
+    assert note.endswith(f"of {FOREVER:,} games: the figures of random's row are over those; nothing was written "
+                         f"to {path}")
     assert not path.exists()
     assert not any(line.startswith("mediocre") for line in lines)  # never started
 

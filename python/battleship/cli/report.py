@@ -99,12 +99,12 @@ def nothing_played(what: str) -> int:
     return 1
 
 
-def stopped_note(played: int, total: int, json: Optional[str]) -> str:
-    """The line after the report of a run Ctrl-C stopped: how far it got, and that ``--json``
-    wrote nothing (a partial file would have replaced a whole one, and its games need not be the
-    first ones, so it would not combine)."""
+def stopped_note(played: int, total: int, json: Optional[str], figures: str = "the figures above") -> str:
+    """The line after the report of a run Ctrl-C stopped: how far it got, which ``figures`` are
+    over those games, and that ``--json`` wrote nothing (a partial file would have replaced a
+    whole one, and its games need not be the first ones, so it would not combine)."""
     where = "" if json is None else f"; nothing was written to {'stdout' if json == '-' else json}"
-    return f"interrupted (Ctrl-C) after {played:,} of {_many(total, 'game')}: the figures above are over those{where}"
+    return f"interrupted (Ctrl-C) after {played:,} of {_many(total, 'game')}: {figures} are over those{where}"
 
 
 def _shows(text: str, stream: Any = None) -> bool:

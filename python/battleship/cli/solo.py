@@ -89,7 +89,7 @@ def _table(
             partial = getattr(stop, "partial", None)
             if partial is not None and partial.games:
                 print(_solo_row(partial, label, width, _budget_hint(args)))
-                print(stopped_note(partial.games, games, args.json))
+                print(stopped_note(partial.games, games, args.json, f"the figures of {name}'s row"))
             raise
         print(_solo_row(r, label, width, _budget_hint(args)), flush=True)
         results.append(r)
