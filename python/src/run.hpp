@@ -40,12 +40,6 @@ inline void keep_partial(const py::error_already_set& interrupt, const py::objec
   interrupt.value().attr(partial_attribute) = figures;
 }
 
-/// The figures `keep_partial` kept on `interrupt`, or None: a caller adds what it keeps beside the
-/// run's own figures (the per-game arrays).
-inline py::object partial_of(const py::error_already_set& interrupt) {
-  return py::getattr(interrupt.value(), partial_attribute, py::none());
-}
-
 /// Runs `job()` (which must not touch Python except through GIL-taking strategies) on a worker
 /// thread with the GIL released. The calling thread checks for signals every 20 ms: Ctrl-C sets
 /// `control.cancel` and the KeyboardInterrupt is raised once the job has stopped; so does this
@@ -117,9 +111,14 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
     }
   }
   if (interrupt) {
-    if constexpr (!std::is_null_pointer_v<Figures>)
-      if (result && interrupt->matches(PyExc_KeyboardInterrupt))
-        keep_partial(*interrupt, figures(*result));
+    if constexpr (!std::is_null_pointer_v<Figures>) {
+      if (result && interrupt->matches(PyExc_KeyboardInterrupt)) {
+        try {
+          keep_partial(*interrupt, figures(*result));
+        } catch (const py::error_already_set&) { // the interrupt matters more than its figures
+        }
+      }
+    }
     throw std::move(*interrupt);
   }
   if (failure) std::rethrow_exception(failure);
