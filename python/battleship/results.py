@@ -429,7 +429,7 @@ class MatchResult:
         """The 95 percent interval of ``share_a``, Wilson's (C++ ``MatchResult::share_a``): it
         stays inside [0, 1] and keeps a width at 0 and 100 percent, where ``ci95_a`` shrinks to
         nothing; (0, 0) with no game decided."""
-        _, low, high = _core.proportion(self.credited_a, self.credited_a + self.credited_b)
+        _, low, high = proportion(self.credited_a, self.credited_a + self.credited_b)
         return low, high
 
     @property

@@ -121,6 +121,16 @@ def placer_summary(name: str) -> str:
     return str(_core.placer_summary(name))
 
 
+def _builtin_shooter_name(name: Any) -> str:
+    """``name``, checked to name a built-in shooter: ``TypeError`` for what is not a str,
+    ``ValueError`` listing the names for an unknown one."""
+    if not isinstance(name, str):
+        raise TypeError(f"a shooter name must be a str, got {name!r}")
+    if name not in _core.shooter_names():
+        raise ValueError(f"unknown shooter '{name}'; known: {', '.join(_core.shooter_names())}")
+    return name
+
+
 def _board_of(value: Any, kind: Type[Any], what: str) -> Any:
     """``value``'s engine object; ``TypeError`` naming ``what`` unless ``value`` is a ``kind``
     (a ``TargetView`` or an ``Ocean``), instead of an AttributeError from deep inside."""
@@ -153,11 +163,7 @@ class BuiltinShooter:
     _same_game: Any  # the engine view last found to be of that game (checked once, not each call)
 
     def __init__(self, name: str) -> None:
-        if not isinstance(name, str):
-            raise TypeError(f"a shooter name must be a str, got {name!r}")
-        if name not in _core.shooter_names():
-            raise ValueError(f"unknown shooter '{name}'; known: {', '.join(_core.shooter_names())}")
-        self.name = name
+        self.name = _builtin_shooter_name(name)
         self._impl = None
         self._game = None
         self._same_game = None
@@ -531,11 +537,7 @@ def shooter_settings(name: str) -> List[Dict[str, Any]]:
     have some), each a dict with its ``name``, its ``default`` and the range accepted (``low``
     to ``high``); an empty list for a shooter without settings. ``ValueError`` for an unknown
     name."""
-    if not isinstance(name, str):
-        raise TypeError(f"a shooter name must be a str, got {name!r}")
-    if name not in _core.shooter_names():
-        raise ValueError(f"unknown shooter '{name}'; known: {', '.join(_core.shooter_names())}")
-    return _core.shooter_settings(name)
+    return _core.shooter_settings(_builtin_shooter_name(name))
 
 
 class _UniformDraws(BuiltinPlacer):

@@ -256,7 +256,7 @@ counted_side(battleship::AnyShotStrategy<S> shooter,
 /// `sprt_match`) for `a` against `b` under run_interruptible, on one thread when a strategy is
 /// Python's, each side's misses counted into its `counters` entry if any: its `figures`. A
 /// strategy's failure is raised after, or with `setup.forfeit_errors` forfeits the game it broke
-/// (the figures then say how many calls did, `forfeited_calls`, and the first, `first_forfeit`).
+/// (the figures say how many calls did, `forfeited_calls`, and the first, `first_forfeit`).
 template <class S, class Play, class Figures>
 py::dict run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle placer_b,
                   const BatchSetup& setup, Play play, const Figures& figures,
@@ -274,12 +274,10 @@ py::dict run_pair(py::handle a, py::handle b, py::handle placer_a, py::handle pl
   const auto pb = any_placer<S>(placer_b, failure, "side b");
   auto options = options_of(setup, threads, control);
   if (python) track_games(options, *failure, setup.first_game);
-  const auto with_forfeits = [&](const auto& result) {
+  const auto with_forfeits = [&](const auto& result) { // none unless setup.forfeit_errors
     py::dict d = figures(result);
-    if (setup.forfeit_errors) {
-      d["forfeited_calls"] = failure->forfeited;
-      d["first_forfeit"] = failure->first_forfeit;
-    }
+    d["forfeited_calls"] = failure->forfeited;
+    d["first_forfeit"] = failure->first_forfeit;
     return d;
   };
   const auto result = run_interruptible([&] { return play(board, sa, pa, sb, pb, options); },
