@@ -25,6 +25,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import os
+import re
 from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
@@ -102,6 +103,9 @@ def shooter_is_slow(name: str) -> bool:
     """
     if name in _core.shooter_names():
         return bool(_core.shooter_is_slow(name))
+    tuned = _shooter_from_text(name) if isinstance(name, str) else None
+    if tuned is not None:  # expert(exact_layouts=500) is as slow as expert
+        return bool(_core.shooter_is_slow(tuned.name))
     return getattr(_resolve(name, "shooter", "next_shot"), "slow", False) is True
 
 
@@ -540,6 +544,70 @@ def shooter_settings(name: str) -> List[Dict[str, Any]]:
     return _core.shooter_settings(_builtin_shooter_name(name))
 
 
+_SETTINGS_TEXT = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\((.*)\)\s*", re.DOTALL)
+
+
+def _shooter_from_text(text: str) -> Optional[BuiltinShooter]:
+    """The built-in shooter ``text`` names with its settings, ``"expert(exact_layouts=5000,
+    margin=2)"`` (OpenSpiel's way of naming a game with parameters), as
+    ``ExpertShooter(exact_layouts=5000, margin=2.0)``; ``None`` for text without parentheses.
+    An int setting takes a whole number (``5000``, ``5_000``, ``5e3``), a float one any number.
+    ``ValueError`` naming the text for what is not ``NAME(SETTING=VALUE, ...)``, an unknown
+    shooter or setting, a setting given twice, a value that is not a number or out of range
+    (``TypeError`` for a fraction given to an int setting)."""
+    if "(" not in text and ")" not in text:
+        return None
+    match = _SETTINGS_TEXT.fullmatch(text)
+    if match is None:
+        raise ValueError(f"shooter '{text}': expected NAME(SETTING=VALUE, ...), such as expert(exact_layouts=5000)")
+    name = match.group(1)
+    if name not in BUILTIN_CLASSES:
+        raise ValueError(f"shooter '{text}': settings are for the built-in shooters; '{name}' is not one "
+                         f"({', '.join(BUILTIN_CLASSES)})")
+    kind = BUILTIN_CLASSES[name]
+    defaults = {setting["name"]: setting["default"] for setting in _core.shooter_settings(name)}
+    settings: Dict[str, Any] = {}
+    for item in match.group(2).split(",") if match.group(2).strip() else []:
+        key, equals, value = (part.strip() for part in item.partition("="))
+        if not equals or not key or not value:
+            raise ValueError(f"shooter '{text}': expected SETTING=VALUE, got '{item.strip()}'")
+        if not defaults:
+            raise ValueError(f"shooter '{text}': the {name} shooter takes no settings")
+        if key not in defaults:
+            raise ValueError(
+                f"shooter '{text}': the {name} shooter has no setting '{key}'; its settings: {', '.join(defaults)}"
+            )
+        if key in settings:
+            raise ValueError(f"shooter '{text}': {key} is set twice")
+        settings[key] = _setting_value(text, key, value, isinstance(defaults[key], int))
+    if not issubclass(kind, _TunedShooter):  # no settings, checked above: as shooter(name) makes it
+        return BuiltinShooter(name)
+    made = kind.__new__(kind)
+    try:
+        _TunedShooter.__init__(made, name, settings)
+    except (TypeError, ValueError) as error:  # out of range: say which text
+        raise type(error)(f"shooter '{text}': {error}") from None
+    return made
+
+
+def _setting_value(text: str, key: str, value: str, whole: bool) -> Any:
+    """``value``, the text of setting ``key`` in the shooter ``text``, as a number: an int where
+    the setting is ``whole`` (a float with no fraction counts, so ``1e6`` is a million)."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise ValueError(f"shooter '{text}': {key} must be a number, got '{value}'") from None
+    if not whole:
+        return number
+    try:
+        return int(value)
+    except ValueError:
+        pass
+    if not number.is_integer():
+        raise ValueError(f"shooter '{text}': {key} must be a whole number, got '{value}'")
+    return int(number)
+
+
 class _UniformDraws(BuiltinPlacer):
     """A built-in placer that lays out uniform draws, with the draws' own search budget and the
     placer's own options: the base of ``UniformPlacer``, ``SpreadPlacer`` and ``ElusivePlacer``."""
@@ -773,8 +841,11 @@ class FixedPlacer:
 
 
 def shooter(name: str) -> BuiltinShooter:
-    """The built-in shooter called ``name``; ValueError listing the names if there is none."""
-    return BuiltinShooter(name)
+    """The built-in shooter called ``name``; ValueError listing the names if there is none.
+    ``name`` may give settings, as every argument that takes a shooter's name may:
+    ``shooter("expert(exact_layouts=5000)")`` is ``ExpertShooter(exact_layouts=5000)``."""
+    tuned = _shooter_from_text(name) if isinstance(name, str) else None
+    return tuned if tuned is not None else BuiltinShooter(name)
 
 
 def placer(name: str) -> BuiltinPlacer:
@@ -788,7 +859,11 @@ def placer(name: str) -> BuiltinPlacer:
 def strategy_name(strategy: Any) -> str:
     """A short name for a strategy: its registry name, its ``name`` attribute, or its class."""
     if isinstance(strategy, str):
-        return strategy
+        try:  # a built-in shooter with settings, expert(margin=2), is named expert (margin 2.0)
+            tuned = _shooter_from_text(strategy) if ":" not in strategy else None
+        except (TypeError, ValueError):  # not one (a placer's name, say): using it says why
+            tuned = None
+        return strategy if tuned is None else tuned.label
     if isinstance(strategy, type):
         if issubclass(strategy, (BuiltinShooter, BuiltinPlacer)):
             return str(strategy().name)  # type: ignore[call-arg]
@@ -984,7 +1059,9 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
     ``module:attribute`` spec, or the name of an installed package's plugin, is the object it
     names (``imported_strategy``)."""
     named = f"{kind} '{spec}': " if isinstance(spec, str) else ""  # a refusal says which spec
-    if isinstance(spec, str) and ":" in spec:
+    if kind == "shooter" and isinstance(spec, str) and ":" not in spec and ("(" in spec or ")" in spec):
+        spec = _shooter_from_text(spec)  # a built-in with settings: expert(exact_layouts=5000)
+    elif isinstance(spec, str) and ":" in spec:
         spec = imported_strategy(spec, kind)
     elif isinstance(spec, str):
         names = _core.shooter_names() if kind == "shooter" else _core.placer_names()

@@ -15,7 +15,10 @@ Subcommands::
 Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
 --fleet --rules`` (plus single-rule overrides such as ``--touching``). Wherever a shooter or
 placer is named, ``module:attribute`` names your own (``my_shooters:EdgeShooter``, a class or
-object in ``my_shooters.py`` in the current directory or on ``PYTHONPATH``).
+object in ``my_shooters.py`` in the current directory or on ``PYTHONPATH``). A built-in shooter's
+name may carry its settings, as OpenSpiel names a game with parameters:
+``'expert(exact_layouts=5000,margin=2)'`` (``battleship list settings`` lists them; quote it for
+the shell).
 
 Adding a subcommand
 -------------------

@@ -34,6 +34,22 @@ def _strategy_sections(kind: str) -> List[Section]:
     return sections
 
 
+def _settings_sections() -> List[Section]:
+    """Each setting of the built-in shooters that have some, with its default and range."""
+
+    def number(value: Any) -> str:  # 1e9 as 1,000,000,000; 0.015 as it is
+        whole = isinstance(value, int) or value.is_integer()
+        return f"{int(value):,}" if whole else f"{value:g}"
+
+    rows = [
+        (shooter if k == 0 else "", f"{s['name']} {number(s['default'])} ({number(s['low'])} to {number(s['high'])})")
+        for shooter in battleship.shooter_names()
+        for k, s in enumerate(battleship.shooter_settings(shooter))
+    ]
+    return [("shooter settings (SHOOTER(SETTING=VALUE,...), such as 'expert(exact_layouts=5000)'; "
+             "each setting: its default, then its range)", rows)]
+
+
 def _fleet_sections() -> List[Section]:
     """The predefined fleets with their ships."""
     rows = [(name, ", ".join(f"{c.name} {c.length}" + (f" x {c.count}" if c.count > 1 else "")
@@ -58,6 +74,7 @@ def _rule_sections() -> List[Section]:
 
 LIST_SECTIONS: Dict[str, Callable[[], List[Section]]] = {
     "shooters": lambda: _strategy_sections("shooter"),
+    "settings": _settings_sections,
     "placers": lambda: _strategy_sections("placer"),
     "fleets": _fleet_sections,
     "rules": _rule_sections,
@@ -76,6 +93,8 @@ def _list(args: argparse.Namespace) -> int:
     if {"shooters", "placers"} & set(what):
         print("\nyour own, wherever a shooter or placer is named: module:attribute (my_shooters:EdgeShooter, a "
               "class or object in my_shooters.py in the current directory or on PYTHONPATH)")
+    if "shooters" in what and "settings" not in what:
+        print("a built-in shooter with other settings: 'expert(exact_layouts=5000)' (battleship list settings)")
     return 0
 
 
@@ -98,8 +117,8 @@ def add_list(sub: Subparsers) -> None:
         "list",
         help="the built-in shooters, placers, fleets and rule sets, each with what it is",
         description="List the names the other commands take: the built-in shooters and placers, each with "
-        "its one-line description, the predefined fleets with their ships, and the rule sets with what "
-        "each changes.",
+        "its one-line description, the settings of the shooters that have some, the predefined fleets "
+        "with their ships, and the rule sets with what each changes.",
     )
-    p.add_argument("what", nargs="?", choices=list(LIST_SECTIONS), help="only this list (default: all four)")
+    p.add_argument("what", nargs="?", choices=list(LIST_SECTIONS), help="only this list (default: all of them)")
     p.set_defaults(run=_list)

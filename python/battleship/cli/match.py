@@ -11,6 +11,7 @@ from battleship import _core
 from battleship._arguments import check_count
 from battleship.cli.options import (
     OWN,
+    TUNED,
     Subparsers,
     _add_first_game_option,
     _budget_hint,
@@ -110,9 +111,9 @@ def _show_first_loss(args: argparse.Namespace, placer: Any, r: battleship.MatchR
     if not lost:
         decided = r.wins_a + r.wins_b
         if not decided:  # "lost no match" read as a clean record where nothing was decided
-            print(f"\n{args.a} lost no match: no match was decided ({r.draws:,} drawn, {r.aborted:,} aborted)")
+            print(f"\n{r.a} lost no match: no match was decided ({r.draws:,} drawn, {r.aborted:,} aborted)")
         else:
-            print(f"\n{args.a} lost none of the {decided:,} decided matches")
+            print(f"\n{r.a} lost none of the {decided:,} decided matches")
         return
     options = game_arguments(args)
     game = battleship.match_game(args.a, args.b, lost[0], placers=(placer, placer), **options)
@@ -120,7 +121,7 @@ def _show_first_loss(args: argparse.Namespace, placer: Any, r: battleship.MatchR
     assert outcome.winner is not None  # b won it in the run, and wins it again
     loser = 1 - outcome.winner
     seat = "first" if lost[0] % 2 == 0 else "second"
-    a, b = (args.a, args.b) if args.a != args.b else (f"{args.a} (A)", f"{args.b} (B)")  # as the report says
+    a, b = (r.a, r.b) if r.a != r.b else (f"{r.a} (A)", f"{r.b} (B)")  # as the report says
     print(f"\n{a}'s first loss, match {lost[0]:,} ({a} moved {seat}): {b} sank every ship in "
           f"{outcome.shots[outcome.winner]} shots, {a} had fired {outcome.shots[loser]}")
     print(f"{b}'s ocean as {a} saw it (X a hit, o a miss, ? not fired at):")
@@ -135,7 +136,7 @@ def add_match(sub: Subparsers) -> None:
         description="Play two shooters against each other under the rules and print the tallies "
         "and their Elo difference (as battleship.elo_fit fits it) with its 95% interval.",
     )
-    p.add_argument("a", help=f"first shooter: {', '.join(battleship.shooter_names())}, or {OWN}")
+    p.add_argument("a", help=f"first shooter: {', '.join(battleship.shooter_names())}, or {OWN}; {TUNED}")
     p.add_argument("b", help="second shooter")
     p.add_argument("--placer", default="uniform", help="placer for both fleets, a name or module:attribute (default uniform)")
     p.add_argument(

@@ -12,9 +12,9 @@ import sys
 import battleship
 from battleship import Rules
 from battleship._arguments import INT_MAX, check_count, fleet_of
-from battleship.cli.options import Subparsers, _names, _positive
+from battleship.cli.options import TUNED, Subparsers, _names, _positive
 from battleship.cli.report import _name_width, rules_words
-from battleship.strategies import resolve_shooter
+from battleship.strategies import resolve_shooter, strategy_name
 
 
 def _optimal(args: argparse.Namespace) -> int:
@@ -41,7 +41,7 @@ def _optimal(args: argparse.Namespace) -> int:
     generators = "1 generator (seed 0)" if args.seeds == 1 else f"{args.seeds} generators (seeds 0 to {args.seeds - 1})"
     print(f"Each shooter against every layout, with each of {generators}; "
           "s.e.: the standard error of the mean over them, 0 when they play alike")
-    width = _name_width(names)  # a long module:attribute name shifted its row's numbers
+    width = _name_width([strategy_name(name) for name in names])  # a long name shifted its row's numbers
     print(f"{'shooter':<{width}}{'mean':>9}{'s.e.':>9}{'gap':>9}")
     for name in names:
         # One run a generator: a shooter that breaks ties at random plays differently with each,
@@ -54,7 +54,7 @@ def _optimal(args: argparse.Namespace) -> int:
         standard_error = statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else 0.0
         gap = mean / best - 1
         gap = 0.0 if abs(gap) < 1e-12 else gap  # a last-bit difference is no gap: -0.00% read as better than perfect
-        print(f"{name:<{width}}{mean:>9.4f}{standard_error:>9.4f}{100 * gap:>+8.2f}%", flush=True)
+        print(f"{strategy_name(name):<{width}}{mean:>9.4f}{standard_error:>9.4f}{100 * gap:>+8.2f}%", flush=True)
     return 0
 
 
@@ -80,7 +80,7 @@ def add_optimal(sub: Subparsers) -> None:
     p.add_argument("rows", type=_positive, help="board rows")
     p.add_argument("cols", type=_positive, help="board columns")
     p.add_argument("lengths", type=_positive, nargs="+", metavar="LENGTH", help="ship lengths, one ship each")
-    p.add_argument("--shooters", default="hunt_target,parity,probability,bayes,expert", help="comma-separated shooter names or module:attribute specs (default %(default)s)")
+    p.add_argument("--shooters", default="hunt_target,parity,probability,bayes,expert", help=f"comma-separated shooter names or module:attribute specs (default %(default)s); {TUNED}")
     p.add_argument("--seeds", type=_positive, default=4, help="generators each shooter plays every layout with, seeded 0 to N - 1 (default %(default)s)")
     p.add_argument("--max-positions", type=_positive, default=4_000_000, help="most positions the search may solve (default %(default)s)")
     p.add_argument("--touching", choices=["allowed", "no_edge_contact", "no_contact"], help="how close ships may lie (default allowed)")

@@ -15,7 +15,7 @@ import battleship
 from battleship import Fleet, Ocean, Rules, _records
 from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit, check_writable, fleet_of
 from battleship.cli.report import _many
-from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter
+from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter, strategy_name
 
 
 Subparsers = Any  # argparse._SubParsersAction, which has no public name
@@ -48,6 +48,10 @@ _positive = whole_number(1)
 
 OWN = "module:attribute, your own (my_shooters:EdgeShooter: a class or object in my_shooters.py)"
 """How the help names a Python strategy given as ``module:attribute`` (``imported_strategy``)."""
+
+
+TUNED = "'expert(exact_layouts=5000)' sets a built-in's settings (battleship list settings)"
+"""How the help says that a built-in shooter's name may carry its settings."""
 
 
 FLEET_HELP = f"a predefined fleet ({', '.join(Fleet.names())}) or ship lengths such as 3,2,2, one ship each (default classic)"
@@ -229,11 +233,20 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
 
 
 def _names(text: Optional[str], option: str) -> List[str]:
-    """A comma-separated list of names; ``ValueError`` for an empty one or a name given twice."""
-    names = (text or "").split(",")
+    """A comma-separated list of names; ``ValueError`` for an empty one or a name given twice. A
+    comma inside parentheses separates a shooter's settings, not names:
+    ``probability,expert(layouts=400,margin=2)`` is two names."""
+    given, names, depth, start = text or "", [], 0, 0
+    for at, char in enumerate(given):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            names.append(given[start:at])
+            start = at + 1
+    names.append(given[start:])
     if not all(names):
         raise ValueError(f"{option} needs comma-separated names, got {text!r}")
-    twice = sorted({name for name in names if names.count(name) > 1})
+    shown = [strategy_name(name) for name in names]  # expert() is expert, margin=2 is margin=2.0
+    twice = sorted({name for name in shown if shown.count(name) > 1})
     if twice:
         raise ValueError(f"{option} names {', '.join(twice)} more than once")
     return names

@@ -11,7 +11,7 @@ from typing import Any, List
 
 import battleship
 from battleship._arguments import INT_MAX
-from battleship.cli.options import FLEET_HELP, OWN, Subparsers, _drawn_layout, fleet_name, whole_number
+from battleship.cli.options import FLEET_HELP, OWN, TUNED, Subparsers, _drawn_layout, fleet_name, whole_number
 
 
 def _salvo(text: str) -> int:
@@ -111,7 +111,7 @@ def add_play(sub: Subparsers) -> None:
     names = battleship.shooter_names()
     p.add_argument(
         "--opponent", default=default_opponent(), metavar="SHOOTER",
-        help=f"the computer's shooter: {', '.join(names)}, or {OWN} (default: the strongest, %(default)s)",
+        help=f"the computer's shooter: {', '.join(names)}, or {OWN}; {TUNED} (default: the strongest, %(default)s)",
     )
     p.add_argument(
         "--placer", default=default_placer(), metavar="PLACER",

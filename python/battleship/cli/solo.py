@@ -8,6 +8,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import battleship
 from battleship.cli.options import (
     OWN,
+    TUNED,
     Subparsers,
     _add_first_game_option,
     _add_json_option,
@@ -40,6 +41,7 @@ from battleship.cli.report import (
     played_nothing,
     stopped_note,
 )
+from battleship.strategies import strategy_name
 
 
 def _table(
@@ -51,8 +53,8 @@ def _table(
     With ``slow_games`` set, a slow shooter (``battleship.shooter_is_slow``) plays at most that
     many games and is marked with ``*``.
     """
-    capped = {
-        name: min(args.games, slow_games)
+    capped = {  # by the name results give it: expert(margin=2) is expert (margin 2.0)
+        strategy_name(name): min(args.games, slow_games)
         for name in shooters
         if slow_games is not None and battleship.shooter_is_slow(name) and slow_games < args.games
     }
@@ -75,21 +77,22 @@ def _table(
     print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, {laid_out}{solo}")
     if drawing:
         print(drawing, end="")
-    width = _name_width(shooters)
+    width = _name_width([strategy_name(name) for name in shooters])
     _print_solo_header(width, args.phases)
     results = []
     for name in shooters:
-        label, games = name + (" *" if name in capped else ""), capped.get(name, args.games)
+        shown = strategy_name(name)
+        label, games = shown + (" *" if shown in capped else ""), capped.get(shown, args.games)
         try:
             r = battleship.simulate(
-                name, games, placer=placer, game_shots=game_shots or name in capped,
+                name, games, placer=placer, game_shots=game_shots or shown in capped,
                 first_game=args.first_game, phases=args.phases, **run_arguments(args),
             )
         except KeyboardInterrupt as stop:  # the games this shooter finished, then stop
             partial = getattr(stop, "partial", None)
             if partial is not None and partial.games:
                 print(_solo_row(partial, label, width, _budget_hint(args)))
-                print(stopped_note(partial.games, games, args.json, f"the figures of {name}'s row"))
+                print(stopped_note(partial.games, games, args.json, f"the figures of {shown}'s row"))
             raise
         print(_solo_row(r, label, width, _budget_hint(args)), flush=True)
         results.append(r)
@@ -102,15 +105,17 @@ def _table(
             print(f"  (they played games {first:,} to {first + min(capped.values()) - 1:,} only: pieces combine into "
                   "one run only where every piece played all its games, so give such pieces --slow-games "
                   f"{args.games:,} or more)")
-        _same_layouts(args, placer, results, capped)
+        _same_layouts(args, placer, results, capped, {strategy_name(name): name for name in shooters})
     return results
 
 
 def _same_layouts(
-    args: argparse.Namespace, placer: Any, results: Sequence[battleship.SimulationResult], capped: Dict[str, int]
+    args: argparse.Namespace, placer: Any, results: Sequence[battleship.SimulationResult], capped: Dict[str, int],
+    specs: Dict[str, str],
 ) -> None:
     """Prints how the best shooter that played every game did on the slow shooters' games alone,
-    and each slow shooter's shots minus its own, game by game.
+    and each slow shooter's shots minus its own, game by game. ``specs`` gives the name on the
+    command line of each shooter by its results' name (``expert (margin 2.0)``: ``expert(margin=2)``).
 
     Game ``i`` lays out the same fleet for any shooter, so the slow rows' games (``capped`` holds
     one count for all of them) are the first games of the others'. On a few hundred games a slow
@@ -123,7 +128,7 @@ def _same_layouts(
     best = min(full, key=lambda r: r.mean)
     games = min(capped.values())
     same = battleship.simulate(
-        best.shooter, games, placer=placer, game_shots=True, first_game=args.first_game, **run_arguments(args)
+        specs[best.shooter], games, placer=placer, game_shots=True, first_game=args.first_game, **run_arguments(args)
     )
     if not same.finished:
         return
@@ -224,7 +229,8 @@ def add_compare(sub: Subparsers) -> None:
         "mean, median, p95 and max shots to sink the fleet, and games per second.",
     )
     p.add_argument(
-        "--shooters", help="comma-separated shooter names or module:attribute specs (default: every built-in)"
+        "--shooters",
+        help=f"comma-separated shooter names or module:attribute specs (default: every built-in); {TUNED}",
     )
     _add_layout_option(p)
     p.add_argument("--plot", metavar="FILE.png", help="also write the distribution chart (needs matplotlib)")
@@ -250,7 +256,7 @@ def add_simulate(sub: Subparsers) -> None:
     p = sub.add_parser(
         "simulate", help="simulate one shooter", description="Play one shooter many times and print its figures."
     )
-    p.add_argument("shooter", help=f"shooter: {', '.join(battleship.shooter_names())}, or {OWN}")
+    p.add_argument("shooter", help=f"shooter: {', '.join(battleship.shooter_names())}, or {OWN}; {TUNED}")
     _add_layout_option(p)
     p.add_argument(
         "--longest", action="store_true",

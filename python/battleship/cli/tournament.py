@@ -9,6 +9,7 @@ from typing import Tuple
 import battleship
 from battleship.cli.options import (
     OWN,
+    TUNED,
     Subparsers,
     _add_first_game_option,
     _add_json_option,
@@ -30,6 +31,7 @@ from battleship.cli.report import (
     played_nothing,
     stopped_note,
 )
+from battleship.strategies import strategy_name
 from battleship.tournament import player_name
 
 
@@ -41,15 +43,20 @@ def _player(text: str) -> Tuple[str, str]:
     return shooter, placer or "uniform"
 
 
+def _shown(shooter: str, placer: str) -> str:
+    """The player's name in the results: ``expert(margin=2)/spread`` is ``expert (margin 2.0)/spread``."""
+    return player_name(strategy_name(shooter), placer)
+
+
 def _tournament(args: argparse.Namespace) -> int:
     players = [_player(p) for p in args.players]
     rules = check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
-    shown = [player_name(shooter, placer) for shooter, placer in players]
+    shown = [_shown(shooter, placer) for shooter, placer in players]
     twice = sorted({name for name in shown if shown.count(name) > 1})
     if twice:  # the Python API's advice, a mapping of names, has no command-line form
         raise ValueError(f"{twice[0]} is entered twice: give each player once (SHOOTER/PLACER tells players apart)")
     if args.anchor is not None:  # before the run, not after it; spelt as a player is
-        anchor = player_name(*_player(args.anchor))  # random/uniform is random
+        anchor = _shown(*_player(args.anchor))  # random/uniform is random
         if anchor not in shown:
             raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
         args.anchor = anchor
@@ -95,7 +102,7 @@ def add_tournament(sub: Subparsers) -> None:
     )
     p.add_argument(
         "players", nargs="+", metavar="PLAYER",
-        help=f"SHOOTER or SHOOTER/PLACER; a shooter: {', '.join(battleship.shooter_names())}, or {OWN}",
+        help=f"SHOOTER or SHOOTER/PLACER; a shooter: {', '.join(battleship.shooter_names())}, or {OWN}; {TUNED}",
     )
     p.add_argument("--anchor", metavar="PLAYER", help="measure the Elo ratings from this player's (default: from their mean)")
     p.add_argument(
