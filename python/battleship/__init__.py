@@ -22,7 +22,7 @@ Python face of it:
   plays a solo game of a run again with every shot kept;
 - ``tournament``, ``elo_fit`` and ``sprt``: round robins (split into pieces like the runs
   above), Elo ratings with the test of their fit, and sequential tests that play two players
-  until their Elo difference is decided;
+  until their Elo difference is decided (``sprt_decision``: the same test on tallies of your own);
 - ``save_results`` and ``load_results``: any of those results in a JSON file and back (each
   result's ``to_dict`` and ``from_dict``);
 - ``Posterior``: where the hidden fleet probably is, given the answers so far (a NumPy map);
@@ -71,7 +71,7 @@ from battleship.tournament import (
     elo_ratings,
     tournament,
 )
-from battleship.sprt import SprtResult, sprt
+from battleship.sprt import SprtResult, SprtState, sprt, sprt_decision
 from battleship.results import Proportion, proportion
 from battleship.results_file import load_results, save_results
 from battleship.strategies import (
@@ -145,6 +145,8 @@ __all__ = [
     "elo_ratings",
     "sprt",
     "SprtResult",
+    "sprt_decision",
+    "SprtState",
     "save_results",
     "load_results",
     "Posterior",

@@ -7,6 +7,7 @@ that make them."""
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, Mapping, NamedTuple, Optional, Tuple
 
@@ -280,6 +281,18 @@ class SimulationResult:
         ) and np.array_equal(np.trim_zeros(self.histogram, "b"), np.trim_zeros(other.histogram, "b"))  # as C++ compares
 
     __hash__ = None  # type: ignore[assignment]
+
+    def percentile(self, p: float) -> int:
+        """The nearest-rank percentile ``p`` (above 0, at most 100) of the finished games' shots:
+        the fewest shots within which at least ``p`` percent of them ended, as ``median`` (50) and
+        ``p95`` (95) are; 0 when no game finished. ``percentile(99)`` is the shots of the slowest
+        game in a hundred. ``ValueError`` for a ``p`` outside (0, 100] or not a number (C++'s
+        ``ShotHistogram::percentile`` takes such a ``p`` as the nearest end instead)."""
+        if isinstance(p, bool) or not isinstance(p, numbers.Real):
+            raise TypeError(f"p must be a real number, got {p!r}")
+        if not 0 < p <= 100:  # NaN fails too
+            raise ValueError(f"p must be above 0 and at most 100, got {p!r}")
+        return int(_core.histogram_percentile(self.histogram, float(p)))
 
     def to_dict(self) -> Dict[str, Any]:
         """The result as plain JSON values (``"kind": "simulation"``): every field, the arrays as

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
-from typing import Any, Dict, List, Literal, Mapping
+from typing import Any, Dict, List, Literal, Mapping, NamedTuple, Tuple
 
 from battleship import _core, _records
 from battleship._arguments import check_count
 from battleship.results import MatchResult
 from battleship.simulation import _keep_partial, _PreparedMatch, _progress
 
-__all__ = ["sprt", "SprtResult"]
+__all__ = ["sprt", "SprtResult", "sprt_decision", "SprtState"]
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,56 @@ class SprtResult:
         return cls(**d)
 
 
+class SprtState(NamedTuple):
+    """Where a sequential test stands after some matches (``sprt_decision``)."""
+
+    decision: Literal["accept_h0", "accept_h1", "undecided"]
+    """H0 accepted (the ratio at or below ``lower``), H1 accepted (at or above ``upper``), or
+    undecided: play on."""
+    llr: float
+    """The log-likelihood ratio of H1 to H0 over the matches counted."""
+    lower: float
+    """``log(beta / (1 - alpha))``."""
+    upper: float
+    """``log((1 - beta) / alpha)``."""
+
+
+def sprt_decision(
+    wins_a: int, wins_b: int, draws: int = 0, *, elo0: float = 0.0, elo1: float = 10.0, alpha: float = 0.05,
+    beta: float = 0.05,
+) -> SprtState:
+    """Where ``sprt``'s test stands after matches played elsewhere: ``wins_a`` won by ``a``,
+    ``wins_b`` by ``b`` and ``draws`` drawn (half of each), for H0, ``a`` rated ``elo0`` above
+    ``b``, against H1, ``elo1`` above, at error rates ``alpha`` and ``beta``. Ask after each match
+    (or each pair of seatings, as ``sprt`` does) and stop at the first decision: the error rates
+    hold for a test that stops there, not for tallies looked at once at the end.
+
+    >>> sprt_decision(300, 200, elo0=0, elo1=10).decision
+    'undecided'
+
+    ``ValueError`` and ``TypeError`` as ``sprt`` for the hypotheses and error rates, and for
+    counts that are not ints or are negative.
+    """
+    elo0, elo1, alpha, beta = _hypotheses(elo0, elo1, alpha, beta)
+    counts = [check_count(name, value, 0) for name, value in (("wins_a", wins_a), ("wins_b", wins_b), ("draws", draws))]
+    state = _core.sprt_decision(elo0, elo1, alpha, beta, *counts)
+    return SprtState(state["decision"], state["llr"], state["lower"], state["upper"])
+
+
+def _hypotheses(elo0: Any, elo1: Any, alpha: Any, beta: Any) -> Tuple[float, float, float, float]:
+    """The hypotheses and error rates as floats; ``TypeError`` naming one that is not a number,
+    ``ValueError`` for one too large for a float (the test's own refusals come after)."""
+    given: List[float] = []
+    for name, value in (("elo0", elo0), ("elo1", elo1), ("alpha", alpha), ("beta", beta)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):  # NumPy's, Fraction too
+            raise TypeError(f"{name} must be a number, got {value!r}")
+        try:
+            given.append(float(value))
+        except OverflowError:
+            raise ValueError(f"{name} is too large: {value!r}") from None
+    return given[0], given[1], given[2], given[3]
+
+
 def sprt(
     a: Any,
     b: Any,
@@ -137,15 +187,7 @@ def sprt(
     for hypotheses or error rates that are not numbers, counts that are not ints or an option
     ``match`` does not take here; and whatever ``match`` raises, before any match is played.
     """
-    numbers_given: List[float] = []
-    for name, value in (("elo0", elo0), ("elo1", elo1), ("alpha", alpha), ("beta", beta)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):  # NumPy's, Fraction too
-            raise TypeError(f"{name} must be a number, got {value!r}")
-        try:
-            numbers_given.append(float(value))
-        except OverflowError:
-            raise ValueError(f"{name} is too large: {value!r}") from None
-    elo0, elo1, alpha, beta = numbers_given
+    elo0, elo1, alpha, beta = _hypotheses(elo0, elo1, alpha, beta)
     state = _core.sprt_decision(elo0, elo1, alpha, beta, 0, 0, 0)  # the test's own refusals, first
     batch = check_count("batch", batch, 1)
     if batch % 2:

@@ -37,6 +37,14 @@ py::array_t<T> per_game_array(std::uint64_t games, const char* option) {
   return values;
 }
 
+/// The histogram whose count of games that took `shots` shots is `counts[shots]`.
+battleship::ShotHistogram histogram_of(const std::vector<std::uint64_t>& counts) {
+  battleship::ShotHistogram h;
+  for (std::size_t shots = 0; shots < counts.size(); ++shots)
+    if (counts[shots] != 0) h.add(static_cast<int>(shots), counts[shots]);
+  return h;
+}
+
 BatchSetup setup_of(std::uint64_t games, std::uint64_t seed, unsigned threads, int rows, int cols,
                     const battleship::Fleet& fleet, const battleship::Rules& rules,
                     py::object progress, std::uint64_t first_game) {
@@ -170,12 +178,17 @@ void register_simulate(py::module_& m) {
   m.def(
       "histogram_summary",
       [](const std::vector<std::uint64_t>& counts) {
-        battleship::ShotHistogram h;
-        for (std::size_t shots = 0; shots < counts.size(); ++shots)
-          if (counts[shots] != 0) h.add(static_cast<int>(shots), counts[shots]);
-        return histogram_figures(h);
+        return histogram_figures(histogram_of(counts));
       },
       py::arg("counts"),
       "Finished games, mean, stddev, ci95, median, p95, min and max of a shots histogram.");
+  m.def(
+      "histogram_percentile",
+      [](const std::vector<std::uint64_t>& counts, double p) {
+        return histogram_of(counts).percentile(p);
+      },
+      py::arg("counts"), py::arg("p"),
+      "ShotHistogram::percentile(p) of a shots histogram: the nearest-rank percentile, as the "
+      "median and p95 of a run are computed.");
 }
 } // namespace bsp

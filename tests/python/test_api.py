@@ -1,5 +1,7 @@
 """Fleets, rules and simulate: the values a game is played with, and batches of games."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -133,6 +135,22 @@ def test_simulate_returns_figures_and_a_numpy_histogram():
     shots = np.arange(len(r.histogram))
     assert r.mean == pytest.approx((shots * r.histogram).sum() / r.histogram.sum())
     assert r.games_per_second > 0
+
+
+def test_any_percentile_is_the_nearest_rank_of_the_games_shots():
+    r = battleship.simulate("hunt_target", 250, seed=3, game_shots=True, progress=False)
+    ordered = np.sort(r.game_shots)
+    for p in (0.001, 1, 10, 33.3, 50, 64.4, 95, 99, 99.9, 100):
+        rank = max(1, math.ceil(round(p * 250 / 100, 9)))  # 64.4% of 250 is rank 161 exactly
+        assert r.percentile(p) == ordered[rank - 1], p
+    assert (r.percentile(50), r.percentile(95), r.percentile(100)) == (r.median, r.p95, r.max)
+    assert r.percentile(np.float32(0.1)) == r.min
+    nothing = battleship.simulate("parity", 3, rules=battleship.Rules().replace(shot_cap=5), progress=False)
+    assert nothing.finished == 0 and nothing.percentile(50) == 0
+    for bad, error in ((0, ValueError), (100.5, ValueError), (float("nan"), ValueError), ("50", TypeError),
+                       (True, TypeError)):
+        with pytest.raises(error, match="^p must be"):
+            r.percentile(bad)
 
 
 def test_random_shooter_mean_matches_the_exact_value():

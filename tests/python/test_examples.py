@@ -38,6 +38,7 @@ RUNS = {
     "where_misses_fall.py": (["--games", "300", "--plot", "{tmp}/phases.png"], "probability saves "),
     "train_agent.py": (["--episodes", "200", "--tests", "30"], "on the layouts of seeds 0 to 29, the same for each"),
     "tune_shooter.py": (["--games", "300"], "probability (hit_weight 1)       mean "),
+    "sequential_test.py": (["--max-matches", "400"], "matches (the same)"),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
@@ -348,6 +349,7 @@ def test_the_duel_baselines_play_another_opponent_and_show_the_boards(
         ("train_agent.py", ["--rate", "-0.1"], "argument --rate: must be above 0 and at most 1, got -0.1"),
         ("train_agent.py", ["--size", "11"], "argument --size: must be at most 10, got 11"),
         ("paired_comparison.py", ["nope", "parity"], "error: unknown shooter 'nope'"),
+        ("sequential_test.py", ["--elo0", "30", "--elo1", "0"], "error: elo1"),
         ("duel_baselines.py", ["--episodes", "abc"], "argument --episodes: 'abc' is not a whole number"),
         ("duel_baselines.py", ["--opponent", "nope"], "error: unknown shooter 'nope'; known: random"),
         ("perfect_play.py", ["--ships", "5", "--rows", "4", "--cols", "4"], "error: 'Ship 1' (length 5) does not fit on a 4 x 4 board"),

@@ -243,3 +243,33 @@ def test_a_test_with_a_forfeit_goes_to_a_file_and_back():
                         placers=(FailsOnce(3), "uniform"))
     assert r.match.forfeits_a == 1
     assert battleship.SprtResult.from_dict(r.to_dict()) == r  # its ratio counts the forfeit as a loss
+
+
+def test_sprt_decision_judges_tallies_of_your_own_as_the_test_does():
+    # The decision, ratio and bounds of a test played here, from its tallies alone.
+    r = battleship.sprt("parity", "hunt_target", elo0=0, elo1=60, batch=40, progress=False)
+    state = battleship.sprt_decision(r.match.credited_a, r.match.credited_b, r.match.draws, elo0=0, elo1=60)
+    assert state == (r.decision, r.llr, r.lower, r.upper) and state.decision != "undecided"
+    assert isinstance(state, battleship.SprtState) and state.upper == pytest.approx(math.log(19))
+    # 11 straight wins decide H1 at +120 Elo where 10 do not; losses alone lean to H0.
+    assert battleship.sprt_decision(11, 0, elo1=120).decision == "accept_h1"
+    assert battleship.sprt_decision(10, 0, elo1=120).decision == "undecided"
+    assert battleship.sprt_decision(0, 8, elo1=120).decision == "accept_h0"
+    # A draw is half a win each way: two draws weigh as one win and one loss.
+    assert battleship.sprt_decision(5, 5, 2).llr == pytest.approx(battleship.sprt_decision(6, 6).llr)
+
+
+@pytest.mark.parametrize(
+    "args, options, error, message",
+    [
+        ((-1, 0), {}, ValueError, r"^wins_a must be >= 0, got -1$"),
+        ((1, 2.5), {}, TypeError, r"^wins_b must be an int, got 2\.5$"),
+        ((1, 2, True), {}, TypeError, r"^draws must be an int, got True$"),
+        ((1, 2), {"elo0": 10, "elo1": 10}, ValueError, r"elo1"),
+        ((1, 2), {"alpha": 0}, ValueError, r"alpha"),
+        ((1, 2), {"beta": "0.05"}, TypeError, r"^beta must be a number, got '0\.05'$"),
+    ],
+)
+def test_sprt_decision_refuses_bad_tallies_and_tests(args, options, error, message):
+    with pytest.raises(error, match=message):
+        battleship.sprt_decision(*args, **options)
