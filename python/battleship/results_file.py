@@ -146,6 +146,12 @@ def load_results(path: Union[str, "os.PathLike[str]"], kind: Optional[Type[Any]]
         if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):  # a pipe or a file may be large, not endless
             raise ValueError(f"{name}: a device, not a results file")
         raw = f.read()
+    return _results_in(raw, name, kind)
+
+
+def _results_in(raw: bytes, name: str, kind: Optional[Type[Any]] = None) -> List[Any]:
+    """The results in ``raw``, the bytes of a results file called ``name`` in messages (standard
+    input's, for ``battleship combine -``), as ``load_results`` reads them."""
     try:
         text = _records.utf8_text(raw)
     except ValueError as error:

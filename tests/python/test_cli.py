@@ -1,6 +1,7 @@
 """The battleship command: every subcommand, its help, its errors."""
 
 import argparse
+import io
 import json
 import math
 import os
@@ -805,6 +806,18 @@ def test_json_to_stdout_leaves_the_report_on_stderr_and_combine_reads_it_from_st
     )
     assert piped.returncode == 0, piped.stderr
     assert "1 piece from 1 file, combined into 1 result" in piped.stdout
+
+
+def test_combine_reads_standard_input_from_python_s_stdin_not_a_device(capsys, monkeypatch):
+    # sys.stdin replaced, as on Windows, which has no /dev/stdin: the pieces are still read.
+    assert main(["simulate", "parity", "--games", "50", "--seed", "3", "--json", "-"]) == 0
+    piece = capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(piece.encode())))
+    assert main(["combine", "-"]) == 0
+    assert "1 piece from 1 file, combined into 1 result" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'{"format": ')))
+    assert main(["combine", "-"]) == 2
+    assert capsys.readouterr().err.startswith("battleship: error: standard input: line 1 column 12: ")
 
 
 def test_a_file_that_cannot_be_read_is_named_as_a_person_reads_it(capsys, tmp_path):

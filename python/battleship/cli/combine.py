@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Any, Dict, List, Tuple
 
 import battleship
@@ -18,6 +19,7 @@ from battleship.cli.report import (
     _setup_text,
     _solo_row,
 )
+from battleship.results_file import _results_in
 
 
 def _players(key: Tuple[str, ...]) -> Tuple[str, Tuple[str, ...]]:
@@ -41,13 +43,12 @@ def _check_order(groups: Dict[Tuple[str, ...], List[Any]], key: Tuple[str, ...],
             )
 
 
-def _readable(path: str) -> str:
-    """``path``, or for ``-`` the file that is standard input (``--json -`` piped in)."""
+def _results_of(path: str) -> List[Any]:
+    """The results in the file ``path``, or for ``-`` those piped in on standard input (``--json
+    -``; read as bytes, so on any system, not only where ``/dev/stdin`` exists)."""
     if path != "-":
-        return path
-    if not os.path.exists("/dev/stdin"):
-        raise ValueError("combine reads - (standard input) only where /dev/stdin exists")
-    return "/dev/stdin"
+        return battleship.load_results(path)
+    return _results_in(sys.stdin.buffer.read(), "standard input")
 
 
 def _combine(args: argparse.Namespace) -> int:
@@ -59,7 +60,7 @@ def _combine(args: argparse.Namespace) -> int:
     # Each shooter's, pair's or tournament's pieces, in the order first read.
     groups: Dict[Tuple[str, ...], List[Any]] = {}
     for path in args.files:
-        for i, r in enumerate(battleship.load_results(_readable(path))):
+        for i, r in enumerate(_results_of(path)):
             if isinstance(r, battleship.SimulationResult):
                 key: Tuple[str, ...] = (r.shooter,)
             elif isinstance(r, battleship.MatchResult):
