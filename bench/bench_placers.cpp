@@ -31,11 +31,10 @@ using S = ClassicShape;
 
 /// Each game's shots of `shooter` against `placer`'s layouts (game i's layout comes from seed i).
 template <class Shooter, class Placer>
-std::vector<double> shots(const bench::PairedOptions& o, const Shooter& shooter,
-                          const Placer& placer) {
+std::vector<int> shots(const bench::PairedOptions& o, const Shooter& shooter,
+                       const Placer& placer) {
   MissCounter unused;
-  const auto played = bench::play(o.games, o.seed, o.threads, shooter, unused, placer);
-  return {played.begin(), played.end()};
+  return bench::play(o.games, o.seed, o.threads, shooter, unused, placer);
 }
 
 /// The share of the ship cells that lie on the board's edge, over the layouts of games 0 to
@@ -64,13 +63,11 @@ template <class Placer>
 void row(const char* name, const bench::PairedOptions& o) {
   const auto plain = shots(o, ProbabilityShooter<S>{}, Placer{});
   const auto knowing = shots(o, PriorMixtureShooter<S, Placer>{}, Placer{});
-  std::vector<double> d(plain.size());
-  for (std::size_t i = 0; i < d.size(); ++i) d[i] = knowing[i] - plain[i];
-  const auto [p, p_ci] = bench::mean_ci(plain);
-  const auto [k, k_ci] = bench::mean_ci(knowing);
-  const auto [diff, diff_ci] = bench::mean_ci(d);
+  const auto [p, p_ci] = bench::mean_ci({plain.begin(), plain.end()});
+  const auto [k, k_ci] = bench::mean_ci({knowing.begin(), knowing.end()});
+  const PairedDifference d = paired_difference(knowing, plain);
   std::printf("%-10s %6.2f ±%5.2f %6.2f ±%5.2f   %+6.2f ±%5.2f %9.1f%%\n", name, p, p_ci, k, k_ci,
-              diff, diff_ci, 100 * edge_share<Placer>(o));
+              d.mean, d.ci95, 100 * edge_share<Placer>(o));
   std::fflush(stdout);
 }
 /// `SpreadPlacer` drawing `Candidates` uniform layouts.

@@ -71,12 +71,12 @@ std::vector<int> play(std::uint64_t games, std::uint64_t seed, unsigned threads,
                       const Placer& placer = Placer{}) {
   using S = battleship::ClassicShape;
   auto shared = std::shared_ptr<battleship::MissCounter>(&tally, [](battleship::MissCounter*) {});
-  std::vector<int> shots(games, 0);
+  std::vector<int> shots;
   battleship::SimulationOptions options;
   options.games = games;
   options.seed = seed;
   options.threads = threads;
-  options.on_game = [&](std::uint64_t i, const battleship::SoloResult& r) { shots[i] = r.shots; };
+  battleship::keep_game_shots(options, shots);
   (void)battleship::simulate_solo(
       battleship::Board<S>{}, battleship::fleets::classic, battleship::rulesets::classic,
       battleship::CountingMisses<S, Shooter>(shooter, shared), placer, options);
@@ -110,13 +110,12 @@ inline void print_header(const char* first_column, int name_width = default_name
 inline void report(const char* name, const std::vector<int>& shots,
                    const std::vector<int>& reference, const battleship::MissPhases& tally,
                    int name_width = default_name_width) {
-  std::vector<double> x(shots.begin(), shots.end()), d(shots.size());
-  for (std::size_t i = 0; i < shots.size(); ++i) d[i] = shots[i] - reference[i];
+  const std::vector<double> x(shots.begin(), shots.end());
   const auto [mean, ci] = mean_ci(x);
-  const auto [diff, diff_ci] = mean_ci(d);
+  const battleship::PairedDifference d = battleship::paired_difference(shots, reference);
   std::printf("%-*s %7.3f ±%5.3f %9.3f %9.3f %10.3f   %+6.3f ±%5.3f\n", name_width, name, mean, ci,
-              tally.hunting_per_game(), tally.hunting_per_game(1), tally.targeting_per_game(), diff,
-              diff_ci);
+              tally.hunting_per_game(), tally.hunting_per_game(1), tally.targeting_per_game(),
+              d.mean, d.ci95);
   std::fflush(stdout);
 }
 

@@ -189,6 +189,63 @@ TEST_CASE("a run split into first_game ranges plays exactly the games of one run
   CHECK_FALSE(merged.cancelled);
 }
 
+TEST_CASE("keep_game_shots keeps each game's shots, -1 for the unfinished, on any thread count, "
+          "and pairs two shooters on the same layouts",
+          "[simulate][paired]") {
+  SimulationOptions options;
+  options.games = 600;
+  options.seed = 4;
+  options.first_game = 100;
+  Rules capped = rulesets::classic;
+  capped.shot_cap = 60; // hunt_target misses it in some games: those stay -1
+  std::uint64_t heard = 0;
+  options.on_game = [&heard](std::uint64_t, const SoloResult&) { ++heard; }; // called still
+  options.threads = 1;
+  std::vector<int> one, two;
+  SimulationOptions first = options;
+  keep_game_shots(first, one);
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, capped, HuntTargetShooter<S>{},
+                               UniformPlacer<S>{}, first);
+  CHECK(heard == 600);
+  REQUIRE(one.size() == 600);
+  ShotHistogram kept;
+  std::uint64_t unfinished = 0;
+  for (const int shots : one) {
+    if (shots < 0)
+      ++unfinished;
+    else
+      kept.add(shots);
+  }
+  CHECK(kept == r.shots);
+  CHECK(unfinished == r.unfinished);
+  CHECK(unfinished > 0);
+  // Entry k is game first_game + k: the solo game drawn from derive_seed(seed, 100 + k).
+  for (const std::uint64_t k : {0ULL, 1ULL, 599ULL}) {
+    Ocean<S> ocean(Board<S>{}, fleets::classic, capped.touching);
+    TargetView<S> view(Board<S>{}, fleets::classic, capped);
+    Rng rng(derive_seed(4, 100 + k));
+    REQUIRE(UniformPlacer<S>{}.place(ocean, rng));
+    HuntTargetShooter<S> shooter;
+    const SoloResult game = play_solo(ocean, view, shooter, rng);
+    CHECK(one[k] == (game.finished ? game.shots : -1));
+  }
+  SimulationOptions second = options;
+  second.threads = 3;
+  keep_game_shots(second, two);
+  (void)simulate_solo(Board<S>{}, fleets::classic, capped, HuntTargetShooter<S>{},
+                      UniformPlacer<S>{}, second);
+  CHECK(two == one);
+  // Against random on the same layouts: the games both finished, a's shots minus b's.
+  std::vector<int> other;
+  SimulationOptions third = options;
+  keep_game_shots(third, other);
+  (void)simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                      UniformPlacer<S>{}, third);
+  const PairedDifference d = paired_difference(one, other);
+  CHECK(d.games == 600 - unfinished);
+  CHECK(d.mean < -20); // hunt_target needs far fewer shots than random
+}
+
 TEST_CASE("a simulation reports monotone progress from the calling thread", "[simulate]") {
   SimulationOptions options;
   options.games = 3000;

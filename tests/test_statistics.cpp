@@ -5,10 +5,33 @@
 #include <climits>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace test_statistics {
 
 using namespace battleship;
+
+TEST_CASE("paired_difference takes the games both finished, one by one", "[statistics][paired]") {
+  // Games 1 and 3 are left out (one shooter did not finish them): differences 2, -1 and 5.
+  const std::vector<int> a{40, -1, 50, 45, 60}, b{38, 41, 51, -1, 55};
+  const PairedDifference d = paired_difference(a, b);
+  CHECK(d.games == 3);
+  CHECK(d.mean == Approx(2.0));
+  // Deviations from 2: 0, -3 and 3; squares sum to 18, over 2 degrees of freedom.
+  CHECK(d.stddev == Approx(3.0));
+  CHECK(d.ci95 == Approx(1.96 * 3.0 / std::sqrt(3.0)));
+  // One game: no spread; none: all zero.
+  const std::vector<int> one_a{44}, one_b{40}, none{};
+  const PairedDifference single = paired_difference(one_a, one_b);
+  CHECK((single.games == 1 && single.mean == 4.0 && single.stddev == 0.0 && single.ci95 == 0.0));
+  CHECK(paired_difference(none, none).games == 0);
+  // Far from zero, over many games, the running sums lose nothing: a constant difference has none.
+  const std::vector<int> big_a(100'000, 1'000'000'007), big_b(100'000, 7);
+  const PairedDifference flat = paired_difference(big_a, big_b);
+  CHECK((flat.mean == 1e9 && flat.stddev == 0.0));
+  CHECK_THROWS_WITH(paired_difference(a, none),
+                    "paired_difference: the runs cover different numbers of games (5 and 0)");
+}
 
 TEST_CASE("a histogram summarises hand-countable data", "[statistics]") {
   ShotHistogram h;

@@ -75,6 +75,20 @@ struct SimulationOptions {
   std::function<void(std::uint64_t, const MatchResult&)> on_match{};
 };
 
+/// Makes the solo runs of `options` keep every game's shots in `shots`, for `paired_difference`:
+/// `shots` is given `options.games` entries, and entry `k` becomes game `options.first_game + k`'s
+/// shots, or stays -1 if it did not finish, its fleet could not be placed or the run stopped
+/// before it. Each worker writes only its own games' entries, so no lock is needed; an `on_game`
+/// already set is still called after. `shots` must outlive the runs (4 bytes a game).
+inline void keep_game_shots(SimulationOptions& options, std::vector<int>& shots) {
+  shots.assign(options.games, -1);
+  options.on_game = [&shots, first = options.first_game,
+                     then = std::move(options.on_game)](std::uint64_t i, const SoloResult& r) {
+    shots[i - first] = r.finished ? r.shots : -1;
+    if (then) then(i, r);
+  };
+}
+
 /// What a batch of solo games gave.
 struct SimulationResult {
   ShotHistogram shots;           ///< Shots of every finished game.

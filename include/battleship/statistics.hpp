@@ -1,6 +1,6 @@
 /// @file statistics.hpp
-/// @brief Shots-to-finish histograms and their summary figures, shares with their intervals,
-/// and the chi-square test's p-value.
+/// @brief Shots-to-finish histograms and their summary figures, two shooters' difference game
+/// by game, shares with their intervals, and the chi-square test's p-value.
 #pragma once
 
 #include <algorithm>
@@ -8,7 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <battleship/coord.hpp>
@@ -186,6 +188,45 @@ struct ShotSummary {
   s.seconds = seconds;
   s.games_per_second = seconds > 0 ? static_cast<double>(s.games + unfinished) / seconds : 0.0;
   return s;
+}
+
+/// How many more shots one shooter took than another on the same games (`paired_difference`).
+struct PairedDifference {
+  std::uint64_t games = 0; ///< Games both finished: the differences counted.
+  double mean = 0;         ///< Mean of the first shooter's shots minus the second's.
+  double stddev = 0;       ///< Sample standard deviation of the differences (0 with one game).
+  double ci95 = 0; ///< Half-width of the 95 percent interval of `mean`: 1.96 stddev / sqrt(games).
+};
+
+/// The difference between two shooters game by game: `a[k]` and `b[k]` are the shots each took
+/// in the same game (the same seed and game index, so the same layout; `keep_game_shots` keeps a
+/// run's), negative for a game it did not finish, which is left out. What made a layout hard for
+/// both cancels, so the interval is narrower than two separate means give, by as much as the two
+/// shooters' shots go together (Python's `battleship.paired_difference`). Throws
+/// `std::invalid_argument` if the two hold different numbers of games.
+[[nodiscard]] inline PairedDifference paired_difference(std::span<const int> a,
+                                                        std::span<const int> b) {
+  if (a.size() != b.size())
+    throw std::invalid_argument("paired_difference: the runs cover different numbers of games (" +
+                                std::to_string(a.size()) + " and " + std::to_string(b.size()) +
+                                ")");
+  // Welford's running mean and sum of squared deviations: no cancellation over many games.
+  PairedDifference d;
+  double squares = 0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (a[k] < 0 || b[k] < 0) continue;
+    const double x = static_cast<double>(a[k]) - b[k];
+    ++d.games;
+    const double step = x - d.mean;
+    d.mean += step / static_cast<double>(d.games);
+    squares += step * (x - d.mean);
+  }
+  if (d.games > 1) {
+    const auto n = static_cast<double>(d.games);
+    d.stddev = std::sqrt(squares / (n - 1));
+    d.ci95 = 1.96 * d.stddev / std::sqrt(n);
+  }
+  return d;
 }
 
 /// A share with its 95 percent interval (Wilson score interval), e.g. the first mover's wins.
