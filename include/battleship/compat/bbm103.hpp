@@ -44,7 +44,6 @@
 #include <climits>
 #include <cstddef>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -428,7 +427,13 @@ inline std::optional<std::string> read_file(const std::string& path, int& error)
     return std::nullopt;
   }
   errno = 0;
+#ifdef _MSC_VER
+  // MSVC deprecates fopen (warning C4996, an error under /sdl) for its own fopen_s.
+  std::FILE* f = nullptr;
+  if (const errno_t opened = fopen_s(&f, path.c_str(), "rb"); opened != 0) errno = opened;
+#else
   std::FILE* f = std::fopen(path.c_str(), "rb");
+#endif
   if (!f) {
     error = errno != 0 ? errno : ENOENT;
     return std::nullopt;
@@ -524,8 +529,9 @@ replay_files(const std::string& player1_txt, const std::string& player2_txt,
     if (auto text = detail::read_file(path, error))
       in.ship_files[p] = std::move(*text);
     else
-      in.ship_file_errors[p] = detail::concat("[Errno ", error, "] ", std::strerror(error), ": ",
-                                              detail::python_repr(path));
+      in.ship_file_errors[p] = // strerror's text, without the function MSVC deprecates
+          detail::concat("[Errno ", error, "] ", std::generic_category().message(error), ": ",
+                         detail::python_repr(path));
     if (in.ship_files[p].size() > max_input_bytes) return too_large(in.ship_file_names[p]);
   }
   return replay(in);
