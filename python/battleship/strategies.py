@@ -1072,6 +1072,9 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
             also = f"; installed: {', '.join(installed)}" if installed else ""
             close = difflib.get_close_matches(spec.lower(), [*names, *installed], n=1, cutoff=0.75)
             meant = f"; did you mean {close[0]}?" if close else _file_spec_hint(spec, kind)
+            if kind == "placer" and "(" in spec:  # as a shooter's settings are given: say how instead
+                meant = ("; a placer's name carries no settings: SpreadPlacer(candidates=64) in Python, "
+                         "--candidates and --search-budget on the command line")
             raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}{also}{meant}")
         spec = imported_strategy(installed[spec], kind)
     made_by = ""
