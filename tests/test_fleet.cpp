@@ -116,8 +116,9 @@ TEST_CASE("invalid fleets are refused with the reason", "[fleet]") {
 TEST_CASE("a ship class says what keeps it out of every fleet, and a fleet says the same",
           "[fleet]") {
   const ClassicShape board;
-  const ShipClass bad[] = {{"", 'A', 2, 1},     {"Zero", 'Z', 0, 1}, {"Long", 'L', 256, 1},
-                           {"None", 'N', 2, 0}, {"Hit", 'X', 2, 1},  {"Blank", ' ', 2, 1}};
+  const ShipClass bad[] = {{"", 'A', 2, 1},        {"Zero", 'Z', 0, 1}, {"Long", 'L', 256, 1},
+                           {"None", 'N', 2, 0},    {"Hit", 'X', 2, 1},  {"Blank", ' ', 2, 1},
+                           {"Tab\tbed", 'T', 2, 1}};
   for (const ShipClass& c : bad) {
     INFO(c.name.view());
     REQUIRE(c.problem().has_value());
@@ -126,6 +127,8 @@ TEST_CASE("a ship class says what keeps it out of every fleet, and a fleet says 
   CHECK(bad[0].problem() == "a ship class has no name");
   CHECK(Fleet({bad[0]}).problem(board) == "ship class 0 has no name"); // the fleet says which
   CHECK(bad[1].problem() == "'Zero' has length 0; it must be at least 1");
+  // A name that would not come back from a record's text, said without it (a NUL would cut it).
+  CHECK(bad[6].problem() == "a ship class's name has a control character (9)");
   CHECK(bad[4].problem() == "'Hit' uses the symbol 'X', which boards use for water, misses or "
                             "damage");
   // Whether a symbol is free, and how many ships there are in all, are the fleet's questions.

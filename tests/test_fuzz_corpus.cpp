@@ -57,7 +57,7 @@ std::vector<std::string> variations(const std::string& text, std::size_t keep = 
     }
   }
   for (std::size_t i = keep; i < text.size(); i += stride)
-    for (const char c : {' ', '\n', '0', '9', '-', 'x', '\r', '\0', '\x01', ';', ','}) {
+    for (const char c : {' ', '\t', '\n', '0', '9', '-', 'x', '\r', '\0', '\x01', ';', ','}) {
       std::string changed = text;
       changed[i] = c;
       out.push_back(std::move(changed));

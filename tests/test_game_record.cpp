@@ -407,6 +407,8 @@ TEST_CASE("the parser names the line and the problem of every malformed record",
       {"battleship-record 1\nship 2 1 T Tw\ro\n", 2,
        "the ship's name has a control character (13)"},
       {head + "player 0 a\x01 b\n", 6, "the player's name has a control character (1)"},
+      // A tab inside a name: the writer makes it a blank, so the record would not come back.
+      {head + "player 0 hunt\ttarget\n", 6, "the player's name has a control character (9)"},
       {head + "player 0 a\x7f b\n", 6, "the player's name has a control character (127)"},
       {head + "outcome aborted -1 0 0 0\nreason a\x1b b\nend\n", 7,
        "the reason has a control character (27)"},

@@ -40,6 +40,11 @@ struct ShipClass {
   [[nodiscard]] std::optional<std::string> problem() const {
     using detail::concat;
     if (name.empty()) return std::string("a ship class has no name");
+    // A control character in a name would not come back from a record's or a drawing's text, and
+    // a NUL would cut every message naming the class short: said without the name.
+    for (const char c : name.view())
+      if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f')
+        return concat("a ship class's name has a control character (", static_cast<int>(c), ")");
     const std::string who = concat('\'', name.view(), '\'');
     if (length < 1) return concat(who, " has length ", length, "; it must be at least 1");
     if (length > max_ship_length)

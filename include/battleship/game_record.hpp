@@ -252,13 +252,14 @@ private:
     return s;
   }
 
-  // The rest of the line as a name or reason: not empty, and with no control character (the
-  // writer puts every name on one line, so a '\r' inside one could not come back).
+  // The rest of the line as a name or reason: not empty, and with no control character, a tab
+  // inside it included (the writer makes each a blank, so one read here could not come back; a
+  // tab before or after it separates fields, and is trimmed).
   static std::string_view free_text(std::string_view rest, std::string_view what) {
     const std::string_view text = trimmed(rest);
     if (text.empty()) fail(concat("missing ", what));
     for (const char c : text)
-      if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == '\x7f')
+      if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f')
         fail(concat(what, " has a control character (", static_cast<int>(c), ")"));
     return text;
   }

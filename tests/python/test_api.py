@@ -57,6 +57,9 @@ def test_invalid_fleets_are_refused_with_the_reason(classes, message):
         (("None", "N", 2, 0), "^'None' has count 0; it must be at least 1$"),
         (("Hit", "X", 2), "^'Hit' uses the symbol 'X', which boards use for water, misses or damage$"),
         (("Blank", " ", 2), "^'Blank' needs a printable, non-blank symbol$"),
+        # A NUL would have cut the message short at "'Ca"; a record's text would not keep a tab.
+        (("Ca\x00rrier", "C", 5), r"^a ship class's name has a control character \(0\)$"),
+        (("Des\ttroyer", "D", 2), r"^a ship class's name has a control character \(9\)$"),
     ],
 )
 def test_a_ship_class_no_fleet_could_take_is_refused_when_made(ship, message):
