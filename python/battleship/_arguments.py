@@ -29,6 +29,20 @@ def fleet_and_rules(fleet: Optional[Fleet], rules: Optional[Rules]) -> Tuple[Fle
     return fleet, rules
 
 
+def check_unicode(text: str, what: str) -> str:
+    """``text``, checked to be text the engine can read as UTF-8: ``ValueError`` naming ``what``
+    and the line of a lone surrogate (``os.fsdecode`` and ``errors="surrogateescape"`` make them of
+    bytes that are not UTF-8), which the bindings would refuse as a ``TypeError`` of their own."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        line = text.count("\n", 0, error.start) + 1
+        raise ValueError(
+            f"line {line}: {what} is not valid Unicode text (a lone surrogate, {text[error.start]!r})"
+        ) from None
+    return text
+
+
 def fleet_of(text: str) -> Fleet:
     """The fleet a command line names: a predefined fleet's name (``classic``), or ship lengths
     separated by commas (``3,2,2``: one ship each, named ``Ship 1``, ``Ship 2``... and drawn
@@ -37,8 +51,11 @@ def fleet_of(text: str) -> Fleet:
     if text in Fleet.names():
         return Fleet.named(text)
     pieces = [piece.strip() for piece in text.split(",")]
-    if not all(piece.isdigit() for piece in pieces):
+    if not all(piece.isascii() and piece.isdigit() for piece in pieces):  # not ² or other scripts' digits
         raise ValueError(f"unknown fleet '{text}': a fleet is one of {', '.join(Fleet.names())}, or ship lengths such as 3,2,2")
+    longest = max(pieces, key=len)
+    if len(longest) > 9:  # no board holds it; and int() refuses past 4,300 digits in its own words
+        raise ValueError(f"a ship's length of {len(longest):,} digits is longer than any board, in '{text[:40]}'")
     lengths = [int(piece) for piece in pieces]
     if len(lengths) > 16:  # before naming them: past 'P' the symbols would reach ones the boards use
         raise ValueError(f"a fleet has at most 16 ship classes, got {len(lengths)} lengths")

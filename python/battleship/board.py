@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from battleship import _core, _shape
-from battleship._arguments import check_count, fleet_and_rules
+from battleship._arguments import check_count, check_unicode, fleet_and_rules
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship._types import Cell, CellLike, SearchPhase
 
@@ -309,7 +309,7 @@ class Ocean(_Board):
         """
         if not isinstance(text, str):
             raise TypeError(f"a layout is drawn as a str, got {type(text).__name__}")
-        code, error = self._impl.place_layout(text)
+        code, error = self._impl.place_layout(check_unicode(text, "the layout"))
         if error and code != "none":
             raise PlacementError(error, str(code))
         if error:

@@ -21,6 +21,7 @@ from battleship._core import Fleet, Rng, Rules, ShotOutcome, format_cell, parse_
 from battleship._arguments import (
     check_count,
     check_own_shooters,
+    check_unicode,
     fleet_and_rules,
     misspelling_note,
     placer_pair,
@@ -113,7 +114,9 @@ class GameRecord:
         changed by hand is refused, not played on."""
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, got {type(text).__name__}")
-        rows, cols, fleet, rules, seed, players, layouts, shots, outcome = _core.record_from_text(text, check)
+        rows, cols, fleet, rules, seed, players, layouts, shots, outcome = _core.record_from_text(
+            check_unicode(text, "the record"), check
+        )
         placements = tuple(
             tuple(Placement((row, col), "vertical" if vertical else "horizontal", length) for row, col, vertical, length in laid)
             or (None,) * fleet.ship_count
@@ -138,16 +141,31 @@ class GameRecord:
         goes; one aborted by a shooter's exception ends as it did, the replayed shooter raising an
         exception of the same name and message from the same call.
 
-        Its record equals this one: that is what "replays exactly" means.
+        Its record equals this one: that is what "replays exactly" means. ``ValueError`` if a
+        side's recorded shots run out before the game they record ends (a record read with
+        ``from_text(text, check=False)`` and changed by hand: ``from_text(text)`` names the line).
         """
         raised = _RAISED.match(self.outcome.reason) if self.outcome.end == "aborted" else None
         shooters = [
-            QueuedShooter(self.players[p], (s.cell for s in self.shots_of(p)))
+            _Replaying(self.players[p], (s.cell for s in self.shots_of(p)))
             if raised is None or int(raised[1]) != p
             else _RaisingAgain(self.players[p], (s.cell for s in self.shots_of(p)), raised[2], raised[3], raised[4])
             for p in (0, 1)
         ]
         game = self._set_up(shooters, (None, None), ())
+        try:
+            return self._replayed(game, raised is not None)
+        except _RecordRunsOut as error:
+            raise ValueError(
+                f"the record does not replay: {error} (read with check=False? GameRecord.from_text(text) "
+                "names the line at fault)"
+            ) from None
+        finally:
+            for shooter in shooters:  # the game goes on as any other: an empty queue is the usual error
+                shooter.replaying = False
+
+    def _replayed(self, game: Game, raised: bool) -> Game:
+        """``game``, set up by ``replay``, played as the record goes."""
         if self.outcome.end in ("win", "draw"):
             game.play_to_end()
             return game
@@ -157,7 +175,7 @@ class GameRecord:
         try:
             while not game.is_over and len(game._recorder.shots) < len(self.shots):
                 game.play_volley()  # a record taken mid-turn (until_miss, after a hit) ends there
-            if raised is not None and not game.is_over:
+            if raised and not game.is_over:
                 game.play_turn()  # the turn in which the shooter raised, before or after its shots
         except _RaisedAgain:
             pass
@@ -263,11 +281,29 @@ _CUT_SHORT = re.compile(r"player [01]'s volley was cut short: ")
 ``on_shot``): ``Game._guard`` words it as for any other exception, naming it."""
 
 
+class _RecordRunsOut(RuntimeError):
+    """A replayed side was asked for a cell its record does not have."""
+
+
+class _Replaying(QueuedShooter):
+    """A side of a replayed record: its recorded cells, in order. Asked for one more while the
+    replay plays, the record does not replay (``_RecordRunsOut``); after it, as any queue."""
+
+    def __init__(self, name: str, cells: Iterable[Cell]) -> None:
+        super().__init__(name, cells)
+        self.replaying = True
+
+    def next_shot(self, view: TargetView, rng: Rng) -> Cell:
+        if self.replaying and not self.queue:
+            raise _RecordRunsOut(f"{self.name}'s recorded shots run out before the game ends")
+        return super().next_shot(view, rng)
+
+
 class _RaisedAgain(Exception):
     """The base of the exceptions a replay's shooter raises again (named as the originals)."""
 
 
-class _RaisingAgain(QueuedShooter):
+class _RaisingAgain(_Replaying):
     """A replayed shooter whose exception aborted the game: it fires its recorded cells, then
     raises an exception of the same name and message from the same call, so that the replay ends
     with the same reason, round and shots as the game did."""

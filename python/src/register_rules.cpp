@@ -54,7 +54,7 @@ Rules rules_named(py::handle value) {
   if (const auto found = rulesets::named(name)) return *found;
   std::string known;
   for (const auto& n : rulesets::all) known += (known.empty() ? "" : ", ") + std::string(n.name);
-  throw py::value_error("unknown rule set '" + name + "'; known: " + known);
+  throw py::value_error("unknown rule set " + repr_quoted(name) + "; known: " + known);
 }
 } // namespace
 

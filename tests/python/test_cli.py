@@ -785,7 +785,9 @@ def test_a_fleet_is_given_by_name_or_by_its_ship_lengths(capsys):
     assert "4 x 4, fleet 2,2" in out
     mean = float(re.search(r"probability\s+([0-9.]+)", out).group(1))
     assert 8.0 < mean < 9.5  # perfect play's 8.6696, give or take 500 games' noise; random's 13.6
-    for bad, why in (("2,x", "unknown fleet '2,x'"), ("2,0", "a ship's length must be at least 1")):
+    for bad, why in (("2,x", "unknown fleet '2,x'"), ("2,0", "a ship's length must be at least 1"),
+                     ("3,\u00b2", "unknown fleet '3,\u00b2'"), ("3,\u0663", "unknown fleet '3,\u0663'"),  # ² and Arabic 3
+                     ("3," + "9" * 5000, "a ship's length of 5,000 digits is longer than any board")):
         with pytest.raises(SystemExit) as stop:
             main(["simulate", "random", "--fleet", bad])
         assert stop.value.code == 2

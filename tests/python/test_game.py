@@ -543,6 +543,13 @@ def test_a_record_text_that_is_cut_or_changed_is_refused_naming_the_line():
     assert unchecked.shots[sum(1 for line in lines[:first_miss] if line.startswith("shot "))].outcome.result == "hit"
     with pytest.raises(TypeError, match=r"^text must be a str, got bytes$"):
         GameRecord.from_text(b"battleship-record 1\n")  # type: ignore[arg-type]
+    # A shot of player 1 taken out: read unchecked, its replay runs out of player 1's shots, a
+    # ValueError saying so, not the RuntimeError of an empty queue from inside the game.
+    dropped = next(i for i, line in enumerate(lines) if line.startswith("shot 1 "))
+    short = GameRecord.from_text("".join(lines[:dropped] + lines[dropped + 1:]), check=False)
+    with pytest.raises(ValueError, match=r"^the record does not replay: random's recorded shots run out before the "
+                                         r"game ends \(read with check=False\? GameRecord.from_text\(text\) names"):
+        short.replay()
 
 
 def test_a_record_of_a_fleet_placed_in_part_has_no_text():

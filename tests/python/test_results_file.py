@@ -9,6 +9,7 @@ import json
 import os
 import re
 import stat
+import subprocess
 import sys
 
 import numpy as np
@@ -379,13 +380,26 @@ def test_arrays_that_disagree_with_the_counts_are_refused(results):
         MatchResult.from_dict({**m, "game_results": [4, *ends[1:]]})
 
 
-def test_counts_that_no_run_could_give_are_refused(results):
+def test_counts_that_no_run_could_give_are_refused(results, python_env):
     sim = results["simulation"].to_dict()
     moved = [s + 1 if s >= 0 else s for s in sim["game_shots"]]  # one more shot each: another histogram
     with pytest.raises(ValueError, match=r"^SimulationResult.game_shots: its finished games' shots disagree with"):
         SimulationResult.from_dict({**sim, "game_shots": moved})
     with pytest.raises(ValueError, match=r"^SimulationResult.game_shots: its finished games' shots disagree with"):
         SimulationResult.from_dict({**sim, "game_shots": [-1] * len(moved)})  # none finished, yet 60 did
+    # A shot count far past the histogram's end is refused before anything is sized by it: under
+    # a 2 GiB address space (a small machine), not a MemoryError of 16 GiB.
+    huge = [*sim["game_shots"][:-1], 2**31 - 1]
+    script = (
+        "import json, resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)); "
+        "from battleship import SimulationResult\n"
+        "try: SimulationResult.from_dict(json.loads(sys.stdin.read()))\n"
+        "except ValueError as error: print(error)"
+    )
+    if sys.platform.startswith("linux"):
+        done = subprocess.run([sys.executable, "-c", script], input=json.dumps({**sim, "game_shots": huge}),
+                              capture_output=True, text=True, env=python_env, timeout=120)
+        assert done.stdout.startswith("SimulationResult.game_shots: its finished games' shots disagree"), done.stderr
     with pytest.raises(ValueError, match=r"^SimulationResult.first_game: games 18,446,744,073,709,551,600 onwards run "
                                          r"past the last game index"):
         SimulationResult.from_dict({**sim, "first_game": 2**64 - 16})

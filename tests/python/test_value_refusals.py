@@ -585,6 +585,7 @@ def test_bytes_of_any_kind_are_not_a_cell(cell):
         (lambda: battleship.parse_cell("B7\x00"), r"'B7\\x00' is not a cell"),
         (lambda: battleship.parse_cell("\x00"), r"'\\x00' is not a cell"),
         (lambda: Fleet.named("classic\x00x"), r"unknown fleet 'classic\\x00x'; known: "),
+        (lambda: Rules.named("classic\x00x"), r"unknown rule set 'classic\\x00x'; known: "),
         (lambda: Rules(touching="a\x00b"), r"unknown touching rule 'a\\x00b'; allowed: "),
         (lambda: ShipClass("Odd\x00", "é", 2), r"the symbol of 'Odd\\x00' must be one ASCII character, got 'é'"),
     ],
@@ -602,6 +603,14 @@ def test_text_that_is_not_unicode_is_a_value_error():
         Ocean(10, 10).place(0, (0, 0), "h\udcff")
     with pytest.raises(TypeError, match="Unable to cast|must be"):
         battleship.parse_cell(None)  # type: ignore[arg-type]
+    # Whole texts too, naming the line of the surrogate; the ocean is left as it was.
+    ocean = Ocean(3, 3, Fleet([("Patrol", "P", 2)]))
+    with pytest.raises(ValueError, match=r"^line 2: the layout is not valid Unicode text \(a lone surrogate, '\\udcff'\)$"):
+        ocean.place_layout("P P .\n. \udcff .\n. . .\n")
+    assert not ocean.is_placed(0)
+    text = battleship.Game("parity", "random", seed=1).record.to_text().replace("player 1 random", "player 1 r\udcffm")
+    with pytest.raises(ValueError, match=r"^line \d+: the record is not valid Unicode text \(a lone surrogate"):
+        battleship.GameRecord.from_text(text)
 
 
 ODD = "classic\udcff"  # what os.fsdecode makes of undecodable bytes
