@@ -53,8 +53,9 @@ def _table(
     With ``slow_games`` set, a slow shooter (``battleship.shooter_is_slow``) plays at most that
     many games and is marked with ``*``.
     """
-    capped = {  # by the name results give it: expert(margin=2) is expert (margin 2.0)
-        strategy_name(name): min(args.games, slow_games)
+    shown = {name: strategy_name(name) for name in shooters}  # as results name it: expert (margin 2.0)
+    capped = {
+        shown[name]: min(args.games, slow_games)
         for name in shooters
         if slow_games is not None and battleship.shooter_is_slow(name) and slow_games < args.games
     }
@@ -77,22 +78,21 @@ def _table(
     print(f"{_many(args.games, 'game')} per shooter, {_describe(args, rules)}, {laid_out}{solo}")
     if drawing:
         print(drawing, end="")
-    width = _name_width([strategy_name(name) for name in shooters])
+    width = _name_width(list(shown.values()))
     _print_solo_header(width, args.phases)
     results = []
     for name in shooters:
-        shown = strategy_name(name)
-        label, games = shown + (" *" if shown in capped else ""), capped.get(shown, args.games)
+        label, games = shown[name] + (" *" if shown[name] in capped else ""), capped.get(shown[name], args.games)
         try:
             r = battleship.simulate(
-                name, games, placer=placer, game_shots=game_shots or shown in capped,
+                name, games, placer=placer, game_shots=game_shots or shown[name] in capped,
                 first_game=args.first_game, phases=args.phases, **run_arguments(args),
             )
         except KeyboardInterrupt as stop:  # the games this shooter finished, then stop
             partial = getattr(stop, "partial", None)
             if partial is not None and partial.games:
                 print(_solo_row(partial, label, width, _budget_hint(args)))
-                print(stopped_note(partial.games, games, args.json, f"the figures of {shown}'s row"))
+                print(stopped_note(partial.games, games, args.json, f"the figures of {shown[name]}'s row"))
             raise
         print(_solo_row(r, label, width, _budget_hint(args)), flush=True)
         results.append(r)
@@ -105,7 +105,7 @@ def _table(
             print(f"  (they played games {first:,} to {first + min(capped.values()) - 1:,} only: pieces combine into "
                   "one run only where every piece played all its games, so give such pieces --slow-games "
                   f"{args.games:,} or more)")
-        _same_layouts(args, placer, results, capped, {strategy_name(name): name for name in shooters})
+        _same_layouts(args, placer, results, capped, {label: name for name, label in shown.items()})
     return results
 
 
