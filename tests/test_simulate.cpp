@@ -197,8 +197,8 @@ TEST_CASE("keep_game_shots keeps each game's shots, -1 for the unfinished, on an
   options.seed = 4;
   options.first_game = 100;
   Rules capped = rulesets::classic;
-  capped.shot_cap = 60; // hunt_target misses it in some games: those stay -1
-  std::uint64_t heard = 0;
+  capped.shot_cap = 60;                // hunt_target misses it in some games: those stay -1
+  std::atomic<std::uint64_t> heard{0}; // the workers call it: the second run plays on 3 threads
   options.on_game = [&heard](std::uint64_t, const SoloResult&) { ++heard; }; // called still
   options.threads = 1;
   std::vector<int> one, two;
