@@ -10,7 +10,7 @@ Subcommands::
     battleship optimal 4 4 2 2       perfect play on a small board, and each shooter's gap to it
     battleship play                  play against the computer, full screen (Textual)
     battleship replay P1 P2 S1 S2    replay a BBM103 'Battle of Ships' game from its files
-    battleship list                  the built-in shooters, placers, fleets and rule sets
+    battleship list                  the built-in shooters and their settings, placers, fleets, rule sets
 
 Every subcommand has ``--help``; the batch ones share ``--games --seed --threads --rows --cols
 --fleet --rules`` (plus single-rule overrides such as ``--touching``). Wherever a shooter or

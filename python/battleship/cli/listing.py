@@ -115,7 +115,7 @@ def add_list(sub: Subparsers) -> None:
     """``battleship list [WHAT]``."""
     p = sub.add_parser(
         "list",
-        help="the built-in shooters, placers, fleets and rule sets, each with what it is",
+        help="the built-in shooters and their settings, placers, fleets and rule sets, each with what it is",
         description="List the names the other commands take: the built-in shooters and placers, each with "
         "its one-line description, the settings of the shooters that have some, the predefined fleets "
         "with their ships, and the rule sets with what each changes.",
