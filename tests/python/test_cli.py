@@ -1,6 +1,7 @@
 """The battleship command: every subcommand, its help, its errors."""
 
 import argparse
+import dataclasses
 import io
 import json
 import math
@@ -352,11 +353,13 @@ def test_a_search_budget_lets_the_uniform_draws_lay_out_a_crowded_fleet(capsys):
     assert main(["simulate", "random", "--games", "2", "--threads", "1", *crowded]) == 1  # nothing measured
     out, err = capsys.readouterr()
     row = out.splitlines()[-1]
-    assert row.endswith("(2 not played: the placer found no layout; a crowded fleet may need --search-budget 3000000)")
+    assert row.endswith("(2 not played: the placer found no layout; a crowded fleet may need --search-budget 3000000, "
+                        "or --placer sequential (not uniform))")
     assert err == ("battleship: error: no game was played: the placer found no layout of the fleet for any of them; "
-                   "a crowded fleet may need --search-budget 3000000\n")  # the row's hint, in the last line too
+                   "a crowded fleet may need --search-budget 3000000, or --placer sequential (not uniform)\n")  # the row's hint too
     assert main(["simulate", "random", "--games", "2", "--threads", "1", "--search-budget", "1000", *crowded]) == 1
-    assert capsys.readouterr().err.endswith("for any of them within --search-budget 1,000\n")
+    assert capsys.readouterr().err.endswith("for any of them within --search-budget 1,000; or try --placer sequential "
+                                            "(not uniform)\n")
     assert main(["simulate", "random", "--games", "20", "--search-budget", "2000000", *crowded]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith("placer uniform, search budget 2,000,000") and "not played" not in out
@@ -366,7 +369,8 @@ def test_a_search_budget_lets_the_uniform_draws_lay_out_a_crowded_fleet(capsys):
     assert out.splitlines()[-1].startswith(f"{'random':<20}{alone.mean:>8.2f}")
     assert main(["match", "parity", "random", "--games", "4", "--threads", "1", *crowded]) == 1
     out = capsys.readouterr().out  # the hint simulate gives, for the match's unplaced fleets
-    assert "  the placer found no layout for some fleets; a crowded fleet may need --search-budget 3000000\n" in out
+    assert ("  the placer found no layout for some fleets; a crowded fleet may need --search-budget 3000000, or "
+            "--placer sequential (not uniform)\n") in out
     assert main(["match", "parity", "random", "--games", "4", "--search-budget", "2000000", *crowded]) == 0
     out = capsys.readouterr().out
     assert "aborted 0," in out and "placer uniform, search budget 2,000,000 (they take turns to move first)" in out
@@ -749,7 +753,8 @@ def test_a_tournament_header_names_the_placer_settings_and_their_placers(capsys)
                  "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert ", search budget 5 (spread, uniform)\n" in out
-    assert "the placers found no layout for some fleets within --search-budget 5" in out
+    assert ("the placers found no layout for some fleets within --search-budget 5; or try players "
+            "SHOOTER/sequential (not uniform)") in out
 
 
 def test_pieces_of_a_compare_with_slow_shooters_say_what_they_hold(tmp_path, capsys):
@@ -826,3 +831,13 @@ def test_a_file_that_cannot_be_read_is_named_as_a_person_reads_it(capsys, tmp_pa
     missing = tmp_path / "nonexist.json"
     assert main(["combine", str(missing)]) == 1
     assert capsys.readouterr().err == f"battleship: error: {missing}: No such file or directory\n"  # no [Errno 2]
+
+
+def test_a_speed_under_ten_games_a_second_keeps_two_digits_not_zero():
+    # A slow shooter on a 32 x 32 board plays a game in seconds: its row said 0 games/s.
+    from battleship.cli.report import _solo_row
+
+    r = battleship.simulate("parity", 10, progress=False)
+    for speed, shown in ((0.4321, " 0.43"), (7.0, " 7"), (12.6, " 13"), (250_000.4, " 250,000")):
+        row = _solo_row(dataclasses.replace(r, games_per_second=speed), "parity", 20)
+        assert row[-13:] == f"{shown.strip():>13}", (speed, row)  # the column's width kept

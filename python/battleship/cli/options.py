@@ -191,12 +191,15 @@ def _budget_text(args: argparse.Namespace, placers: Optional[Sequence[str]] = No
 
 def _budget_hint(args: argparse.Namespace, placers: Optional[Sequence[str]] = None) -> str:
     """What to try when the placer (or one of a tournament's ``placers``) found no layout for
-    some games: a larger budget for its uniform draws (the other placers have no such setting)."""
+    some games: a larger budget for its uniform draws (the other placers have no such setting),
+    or the sequential placer, which lays a fleet that fits out at once (not uniformly: a large
+    board with many ships can defeat both the draws and the count of uniform layouts)."""
     if not any(p in DRAWING_PLACERS for p in ([args.placer] if placers is None else placers)):
         return ""
+    sequential = "--placer sequential" if placers is None else "players SHOOTER/sequential"
     if args.search_budget is None:
-        return "; a crowded fleet may need --search-budget 3000000"
-    return f" within --search-budget {args.search_budget:,}"
+        return f"; a crowded fleet may need --search-budget 3000000, or {sequential} (not uniform)"
+    return f" within --search-budget {args.search_budget:,}; or try {sequential} (not uniform)"
 
 
 def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequence[str]) -> Rules:

@@ -150,7 +150,8 @@ def _solo_row(r: battleship.SimulationResult, label: str, width: int, budget_hin
         f"{p.hunting_per_game():>9.2f}{p.hunting_per_game(1):>7.2f}{p.targeting_per_game():>8.2f}"
         + (f"  ({p.unknown_per_game():.2f} of unknown phase)" if p.unknown else "")
     )
-    return f"{label:<{width}}{figures}{r.games_per_second:>13,.0f}{misses}{unfinished}"
+    speed = r.games_per_second  # a slow shooter on a large board plays under one game a second: not "0"
+    return f"{label:<{width}}{figures}{(f'{speed:,.0f}' if speed >= 10 else f'{speed:.2g}'):>13}{misses}{unfinished}"
 
 
 def _print_match(r: battleship.MatchResult, description: str, played: int) -> None:
