@@ -34,7 +34,8 @@ struct ShipClass {
   int length = 1;       ///< Number of cells one ship of this class covers.
   int count = 1;        ///< How many ships of this class the fleet has.
 
-  /// What keeps this class out of every fleet, or nothing: it needs a name, a length from 1 to
+  /// What keeps this class out of every fleet, or nothing: it needs a name without control
+  /// characters (a record's or a drawing's text could not hold them), a length from 1 to
   /// `max_ship_length`, a count of at least 1 and a printable, non-blank symbol that is not in
   /// `reserved_symbols`. (Whether its symbol is free is the fleet's question.)
   [[nodiscard]] std::optional<std::string> problem() const {
