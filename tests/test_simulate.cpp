@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <mutex>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -235,6 +236,9 @@ TEST_CASE("keep_game_shots keeps each game's shots, -1 for the unfinished, on an
   (void)simulate_solo(Board<S>{}, fleets::classic, capped, HuntTargetShooter<S>{},
                       UniformPlacer<S>{}, second);
   CHECK(two == one);
+  std::vector<int> short_of_one(599);
+  CHECK_THROWS_WITH(keep_game_shots(second, std::span<int>(short_of_one)),
+                    "keep_game_shots: 599 entries for a run of 600 games");
   // Against random on the same layouts: the games both finished, a's shots minus b's.
   std::vector<int> other;
   SimulationOptions third = options;

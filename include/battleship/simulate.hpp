@@ -11,6 +11,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -76,17 +77,28 @@ struct SimulationOptions {
 };
 
 /// Makes the solo runs of `options` keep every game's shots in `shots`, for `paired_difference`:
-/// `shots` is given `options.games` entries, and entry `k` becomes game `options.first_game + k`'s
-/// shots, or stays -1 if it did not finish, its fleet could not be placed or the run stopped
-/// before it. Each worker writes only its own games' entries, so no lock is needed; an `on_game`
-/// already set is still called after. `shots` must outlive the runs (4 bytes a game).
-inline void keep_game_shots(SimulationOptions& options, std::vector<int>& shots) {
-  shots.assign(options.games, -1);
-  options.on_game = [&shots, first = options.first_game,
+/// `shots` holds `options.games` entries (`std::invalid_argument` otherwise), each set to -1, and
+/// entry `k` becomes game `options.first_game + k`'s shots, or stays -1 if it did not finish, its
+/// fleet could not be placed or the run stopped before it. Each worker writes only its own games'
+/// entries, so no lock is needed; an `on_game` already set is still called after. The memory
+/// `shots` views must outlive the runs (a NumPy array's, for the Python bindings).
+inline void keep_game_shots(SimulationOptions& options, std::span<int> shots) {
+  if (shots.size() != options.games)
+    throw std::invalid_argument("keep_game_shots: " + std::to_string(shots.size()) +
+                                " entries for a run of " + std::to_string(options.games) +
+                                " games");
+  std::fill(shots.begin(), shots.end(), -1);
+  options.on_game = [shots, first = options.first_game,
                      then = std::move(options.on_game)](std::uint64_t i, const SoloResult& r) {
-    shots[i - first] = r.finished ? r.shots : -1;
+    shots[static_cast<std::size_t>(i - first)] = r.finished ? r.shots : -1;
     if (then) then(i, r);
   };
+}
+
+/// `keep_game_shots` into `shots`, given `options.games` entries (4 bytes a game).
+inline void keep_game_shots(SimulationOptions& options, std::vector<int>& shots) {
+  shots.assign(options.games, -1);
+  keep_game_shots(options, std::span<int>(shots));
 }
 
 /// What a batch of solo games gave.

@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import importlib.util
-import math
 import os
 import pickle
 import threading
@@ -358,18 +357,8 @@ def paired_difference(a: SimulationResult, b: SimulationResult) -> PairedDiffere
             f"paired_difference: the runs lay out different fleets ({differences}); pairing "
             "needs the same layouts, so compare their means instead"
         )
-    both = (shots_a >= 0) & (shots_b >= 0)
-    d = shots_a[both].astype(np.float64) - shots_b[both]
-    n = len(d)
-    stddev = float(d.std(ddof=1)) if n > 1 else 0.0
-    return PairedDifference(
-        a=a.shooter,
-        b=b.shooter,
-        games=n,
-        mean=float(d.mean()) if n else 0.0,
-        stddev=stddev,
-        ci95=1.96 * stddev / math.sqrt(n) if n else 0.0,
-    )
+    games, mean, stddev, ci95 = _core.paired_difference(shots_a, shots_b)  # C++'s, as its callers'
+    return PairedDifference(a=a.shooter, b=b.shooter, games=int(games), mean=mean, stddev=stddev, ci95=ci95)
 
 
 def _kept_shots(name: str, r: Any) -> npt.NDArray[np.int32]:

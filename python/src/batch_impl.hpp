@@ -5,6 +5,7 @@
 
 #include <array>
 #include <memory>
+#include <span>
 #include <utility>
 
 #include <battleship/miss_phases.hpp>
@@ -71,11 +72,9 @@ inline battleship::SimulationOptions options_of(const BatchSetup& setup, unsigne
   options.threads = threads;
   options.cancel = &control.cancel;
   options.progress = [&control](std::uint64_t n) { control.done.store(n); };
-  if (setup.game_shots)
-    options.on_game = [out = setup.game_shots,
-                       first = setup.first_game](std::uint64_t i, const battleship::SoloResult& r) {
-      out[i - first] = r.finished ? r.shots : -1;
-    };
+  if (setup.game_shots) // the array `per_game_array` made, `games` entries
+    battleship::keep_game_shots(
+        options, std::span<int>(setup.game_shots, static_cast<std::size_t>(setup.games)));
   if (setup.match_ends)
     options.on_match = [out = setup.match_ends, first = setup.first_game](
                            std::uint64_t i, const battleship::MatchResult& one) {

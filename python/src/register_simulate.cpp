@@ -190,5 +190,17 @@ void register_simulate(py::module_& m) {
       py::arg("counts"), py::arg("p"),
       "ShotHistogram::percentile(p) of a shots histogram: the nearest-rank percentile, as the "
       "median and p95 of a run are computed.");
+  using Shots = py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>;
+  m.def(
+      "paired_difference",
+      [](const Shots& a, const Shots& b) {
+        const auto d =
+            battleship::paired_difference({a.data(), static_cast<std::size_t>(a.size())},
+                                          {b.data(), static_cast<std::size_t>(b.size())});
+        return py::make_tuple(d.games, d.mean, d.stddev, d.ci95);
+      },
+      py::arg("a"), py::arg("b"),
+      "battleship::paired_difference of two runs' game_shots arrays: (games, mean, stddev, "
+      "ci95) over the games both finished.");
 }
 } // namespace bsp
