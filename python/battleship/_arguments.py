@@ -46,22 +46,27 @@ def check_unicode(text: str, what: str) -> str:
 def fleet_of(text: str) -> Fleet:
     """The fleet a command line names: a predefined fleet's name (``classic``), or ship lengths
     separated by commas (``3,2,2``: one ship each, named ``Ship 1``, ``Ship 2``... and drawn
-    ``A``, ``B``...), for the small boards a lesson works by hand. ``ValueError`` naming what is
-    wrong."""
+    ``A``, ``B``...), for the small boards a lesson works by hand; ``LENGTHxCOUNT`` is a class of
+    ``COUNT`` ships (``5,2x16``: a ship of 5 and sixteen of 2), for fleets of more than 16 ships.
+    ``ValueError`` naming what is wrong."""
     if text in Fleet.names():
         return Fleet.named(text)
-    pieces = [piece.strip() for piece in text.split(",")]
-    if not all(piece.isascii() and piece.isdigit() for piece in pieces):  # not ² or other scripts' digits
-        raise ValueError(f"unknown fleet '{text}': a fleet is one of {', '.join(Fleet.names())}, or ship lengths such as 3,2,2")
-    longest = max(pieces, key=len)
+    pieces = [piece.strip().lower().partition("x") for piece in text.split(",")]
+    numbers = [n for length, x, count in pieces for n in ([length, count] if x else [length])]
+    if not all(n.isascii() and n.isdigit() for n in numbers):  # not ² or other scripts' digits
+        raise ValueError(f"unknown fleet '{text}': a fleet is one of {', '.join(Fleet.names())}, "
+                         "or ship lengths such as 3,2,2 (2x4: four ships of 2)")
+    longest = max(numbers, key=len)
     if len(longest) > 9:  # no board holds it; and int() refuses past 4,300 digits in its own words
-        raise ValueError(f"a ship's length of {len(longest):,} digits is longer than any board, in '{text[:40]}'")
-    lengths = [int(piece) for piece in pieces]
-    if len(lengths) > 16:  # before naming them: past 'P' the symbols would reach ones the boards use
-        raise ValueError(f"a fleet has at most 16 ship classes, got {len(lengths)} lengths")
-    if min(lengths) < 1:
-        raise ValueError(f"a ship's length must be at least 1, got {min(lengths)} in '{text}'")
-    return Fleet([(f"Ship {i + 1}", chr(ord("A") + i), n, 1) for i, n in enumerate(lengths)])
+        raise ValueError(f"a number of {len(longest):,} digits is more than any board or fleet holds, in '{text[:40]}'")
+    classes = [(int(length), int(count) if x else 1) for length, x, count in pieces]
+    if len(classes) > 16:  # before naming them: past 'P' the symbols would reach ones the boards use
+        raise ValueError(f"a fleet has at most 16 ship classes, got {len(classes)}; 2x4 is one class of four ships of 2")
+    if min(length for length, _ in classes) < 1:
+        raise ValueError(f"a ship's length must be at least 1, got {min(length for length, _ in classes)} in '{text}'")
+    if min(count for _, count in classes) < 1:
+        raise ValueError(f"a ship class's count must be at least 1, got {min(count for _, count in classes)} in '{text}'")
+    return Fleet([(f"Ship {i + 1}", chr(ord("A") + i), n, count) for i, (n, count) in enumerate(classes)])
 
 
 def check_fit(rows: int, cols: int, fleet: Fleet, touching: str, what: str = "the fleet") -> None:

@@ -17,6 +17,7 @@ import pytest
 import battleship
 from battleship import Fleet, ShipClass, cli
 from battleship.cli import main
+from battleship.cli import optimal as optimal_cli
 
 
 def test_compare_prints_every_shooter_with_its_figures(capsys):
@@ -234,7 +235,7 @@ def test_rule_overrides(capsys):
         (["tournament", "parity", "random/nope"], "unknown placer"),
         (["compare", "--games", "10", "--plot", "chart.xyz"], "cannot write .xyz"),
         (["compare", "--games", "10", "--plot", ""], "needs a file name"),
-        (["optimal", "4", "4", "10000000000000000000000"], "a ship of 10000000000000000000000 does not fit"),
+        (["optimal", "4", "4", "10000000000000000000000"], "a number of 23 digits is more than any board or fleet holds"),
         (["optimal", "4", "4", "2", "--seeds", "2147483648"], "--seeds must be <= 2147483647"),
         (["compare", "--shooters", "", "--games", "10"], "--shooters needs comma-separated names"),
         (["compare", "--shooters", "parity,random,parity", "--games", "10"], "names parity more than once"),
@@ -577,8 +578,30 @@ def test_optimal_refuses_more_lengths_than_a_fleet_has_classes(capsys):
     for count in (17, 100):  # past 64, naming the ships ran out of ASCII symbols first
         assert main(["optimal", "8", "16", *(["1"] * count), "--shooters", "parity"]) == 2
         assert capsys.readouterr().err == (
-            f"battleship: error: a fleet has at most 16 ship classes, got {count} lengths\n"
+            f"battleship: error: a fleet has at most 16 ship classes, got {count}; 2x4 is one class of four ships of 2\n"
         )
+
+
+def test_optimal_without_a_terminal_says_once_that_a_long_search_is_still_running(capsys, monkeypatch):
+    # No bar without a terminal: a search refused after minutes was minutes of silence.
+    assert main(["optimal", "4", "4", "2", "--shooters", "parity", "--seeds", "1"]) == 0
+    assert capsys.readouterr().err == ""  # a quick search says nothing
+    monkeypatch.setattr(optimal_cli, "NOTICE_AFTER", 0.05)  # 4 x 4 with two ships: about a second
+    assert main(["optimal", "4", "4", "2", "2", "--shooters", "parity", "--seeds", "1"]) == 0
+    assert capsys.readouterr().err == (
+        "battleship optimal: still searching, at most 4,000,000 positions (--max-positions); Ctrl-C stops it\n")
+    assert main(["optimal", "4", "4", "2", "2", "--shooters", "parity", "--seeds", "1", "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_optimal_takes_a_class_of_ships_as_a_length_and_count(capsys):
+    # 2x2 is the two destroyers of `optimal 4 4 2 2`: the same perfect play, printed as typed.
+    assert main(["optimal", "4", "4", "2x2", "--shooters", "parity", "--seeds", "1"]) == 0
+    assert "4 x 4, ships 2x2, classic rules: perfect play needs 8.6696 shots" in capsys.readouterr().out
+    for bad in ("2y2", "0", "2x0", "x2", "2x"):
+        with pytest.raises(SystemExit):
+            main(["optimal", "4", "4", bad])
+        assert f"argument LENGTH: '{bad}' is neither a ship's length (3) nor a class of ships" in capsys.readouterr().err
 
 
 def test_every_subcommand_has_help(capsys):
@@ -792,13 +815,22 @@ def test_a_fleet_is_given_by_name_or_by_its_ship_lengths(capsys):
     assert 8.0 < mean < 9.5  # perfect play's 8.6696, give or take 500 games' noise; random's 13.6
     for bad, why in (("2,x", "unknown fleet '2,x'"), ("2,0", "a ship's length must be at least 1"),
                      ("3,\u00b2", "unknown fleet '3,\u00b2'"), ("3,\u0663", "unknown fleet '3,\u0663'"),  # ² and Arabic 3
-                     ("3," + "9" * 5000, "a ship's length of 5,000 digits is longer than any board")):
+                     ("3," + "9" * 5000, "a number of 5,000 digits is more than any board or fleet holds"),
+                     ("2x" + "9" * 5000, "a number of 5,000 digits is more than any board or fleet holds"),
+                     ("2x0", "a ship class's count must be at least 1, got 0"), ("2x3x", "unknown fleet '2x3x'"),
+                     ("2x17,2x16", "the fleet has 33 ships; at most 32 are supported")):
         with pytest.raises(SystemExit) as stop:
             main(["simulate", "random", "--fleet", bad])
         assert stop.value.code == 2
         assert why in capsys.readouterr().err
     assert main(["simulate", "random", "--rows", "3", "--cols", "3", "--fleet", "4"]) == 2
     assert "does not fit" in capsys.readouterr().err
+    # LENGTHxCOUNT is a class of COUNT ships: 32 ships, past the 16 classes that lengths alone reach.
+    assert main(["simulate", "random", "--rows", "14", "--cols", "14", "--fleet", "5,4x3,2X28", "--games", "20", "--seed", "1", "--json", "-"]) == 0
+    (run,) = json.loads(capsys.readouterr().out)["results"]
+    assert [(c["name"], c["symbol"], c["length"], c["count"]) for c in run["setup"]["fleet"]] == [
+        ("Ship 1", "A", 5, 1), ("Ship 2", "B", 4, 3), ("Ship 3", "C", 2, 28)]
+    assert run["finished"] == 20 and run["min"] >= 5 + 12 + 56  # random finds every ship cell: 73 of them
 
 
 def test_json_to_stdout_leaves_the_report_on_stderr_and_combine_reads_it_from_stdin(capsys, python_env):

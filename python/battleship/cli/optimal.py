@@ -8,6 +8,7 @@ import math
 import re
 import statistics
 import sys
+import threading
 
 import battleship
 from battleship import Rules
@@ -23,20 +24,28 @@ def _optimal(args: argparse.Namespace) -> int:
         resolve_shooter(name)
     check_count("--seeds", args.seeds, 1, INT_MAX)
     check_count("--max-positions", args.max_positions, 1)
-    longest = max(args.lengths)
+    fleet = fleet_of(",".join(args.lengths))
+    longest = max(c.length for c in fleet.classes)
     if longest > max(args.rows, args.cols):
         raise ValueError(f"a ship of {longest} does not fit a {args.rows} x {args.cols} board")
-    fleet = fleet_of(",".join(map(str, args.lengths)))
     changes = {key: getattr(args, key) for key in ("touching", "disclosure") if getattr(args, key) is not None}
     rules = Rules().replace(**changes) if changes else Rules()
+    bar = not args.no_progress and sys.stderr.isatty()
+    # Without a terminal there is no bar: a search that lasts says so once, not minutes of silence.
+    notice = threading.Timer(NOTICE_AFTER, print, (f"battleship optimal: still searching, at most "
+                             f"{args.max_positions:,} positions (--max-positions); Ctrl-C stops it",),
+                             {"file": sys.stderr, "flush": True})
+    if not args.no_progress and not bar:
+        notice.start()
     try:
         best = battleship.optimal_expected_shots(
-            args.rows, args.cols, fleet=fleet, rules=rules, max_positions=args.max_positions,
-            progress=not args.no_progress and sys.stderr.isatty(),
+            args.rows, args.cols, fleet=fleet, rules=rules, max_positions=args.max_positions, progress=bar,
         )
     except ValueError as error:  # the library names its limits as its arguments; say the option
         raise ValueError(_option_limits(str(error))) from None
-    ships = ", ".join(map(str, args.lengths))
+    finally:
+        notice.cancel()
+    ships = ", ".join(args.lengths)
     print(f"{args.rows} x {args.cols}, ships {ships}, {rules_words(rules)}: perfect play needs {best:.4f} shots on average")
     generators = "1 generator (seed 0)" if args.seeds == 1 else f"{args.seeds} generators (seeds 0 to {args.seeds - 1})"
     print(f"Each shooter against every layout, with each of {generators}; "
@@ -58,11 +67,24 @@ def _optimal(args: argparse.Namespace) -> int:
     return 0
 
 
+NOTICE_AFTER = 5.0
+"""Seconds a search runs, without a terminal's bar, before the command says it is still at it."""
+
+
 def _option_limits(message: str) -> str:
     """``message`` with the library's search limits named as the command line sets them:
     ``max_positions`` is ``--max-positions``; the layouts' limit has no option."""
     message = message.replace("than max_positions (", "than --max-positions (")
     return re.sub(r"than max_layouts \((\d+)\) allows", r"than this command searches (\1)", message)
+
+
+def _ship_class(text: str) -> str:
+    """An argparse type: a ship's length (``3``) or a class of ships (``2x2``: two of 2), as
+    ``--fleet`` takes them, ``text`` stripped."""
+    length, x, count = text.strip().lower().partition("x")
+    if not all(n.isascii() and n.isdigit() and n.strip("0") for n in ([length, count] if x else [length])):
+        raise argparse.ArgumentTypeError(f"'{text}' is neither a ship's length (3) nor a class of ships (2x2: two ships of 2)")
+    return text.strip()
 
 
 def add_optimal(sub: Subparsers) -> None:
@@ -79,7 +101,7 @@ def add_optimal(sub: Subparsers) -> None:
     )
     p.add_argument("rows", type=_positive, help="board rows")
     p.add_argument("cols", type=_positive, help="board columns")
-    p.add_argument("lengths", type=_positive, nargs="+", metavar="LENGTH", help="ship lengths, one ship each")
+    p.add_argument("lengths", type=_ship_class, nargs="+", metavar="LENGTH", help="ship lengths, one ship each; LENGTHxCOUNT is COUNT ships of LENGTH (2x2)")
     p.add_argument("--shooters", default="hunt_target,parity,probability,bayes,expert", help=f"comma-separated shooter names or module:attribute specs (default %(default)s); {TUNED}")
     p.add_argument("--seeds", type=_positive, default=4, help="generators each shooter plays every layout with, seeded 0 to N - 1 (default %(default)s)")
     p.add_argument("--max-positions", type=_positive, default=4_000_000, help="most positions the search may solve (default %(default)s)")

@@ -54,7 +54,7 @@ TUNED = "'expert(exact_layouts=5000)' sets a built-in's settings (battleship lis
 """How the help says that a built-in shooter's name may carry its settings."""
 
 
-FLEET_HELP = f"a predefined fleet ({', '.join(Fleet.names())}) or ship lengths such as 3,2,2, one ship each (default classic)"
+FLEET_HELP = f"a predefined fleet ({', '.join(Fleet.names())}) or ship lengths such as 3,2,2, one ship each, 2x16 for sixteen ships of 2 (default classic)"
 """The help of ``--fleet``, wherever it is taken."""
 
 
