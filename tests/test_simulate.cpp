@@ -270,6 +270,35 @@ TEST_CASE("a simulation reports monotone progress from the calling thread", "[si
   CHECK(same_thread);
 }
 
+/// Fires in order, thinking for 0.8 s before its first shot: a run of one game with nothing to
+/// report for that long.
+struct SlowFirstShot {
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>& v, Rng&) {
+    if (v.open().count() == v.board().cells())
+      std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    return v.board().coord(v.open().first());
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+
+TEST_CASE("progress is reported while a slow first game is still being played", "[simulate]") {
+  // A display made once a run has lasted a second appeared only when the first game ended (7 s
+  // for `expert` on 32 x 32): the count had not changed, so nobody was called.
+  SimulationOptions options;
+  options.games = 1;
+  options.threads = 1;
+  std::vector<std::uint64_t> seen;
+  options.progress = [&](std::uint64_t done) { seen.push_back(done); };
+  const auto r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic, SlowFirstShot{},
+                               UniformPlacer<S>{}, options);
+  REQUIRE(r.games == 1);
+  REQUIRE_FALSE(seen.empty());
+  CHECK(seen.front() == 0); // a call every quarter second: three during the 0.8 s, given time
+  CHECK(std::is_sorted(seen.begin(), seen.end()));
+  CHECK(seen.back() == 1);
+}
+
 TEST_CASE("a progress report that throws stops the workers and the exception leaves at once",
           "[simulate][cancel]") {
   // The exception waited for the workers to play every game of the run (17 s for 1,000,000

@@ -56,8 +56,10 @@ struct SimulationOptions {
   /// Worker threads; 0 means every core. At most `max_threads` are started (a larger value, such
   /// as -1 converted, is taken as that many): the results do not depend on it.
   unsigned threads = 0;
-  /// Called from the calling thread (never from a worker) with the number of games done so far;
-  /// the numbers never decrease, and the last call reports the games played.
+  /// Called from the calling thread (never from a worker) with the number of games done so far:
+  /// when it changes, and at least every quarter second while the run lasts (so a display can
+  /// show a run whose first game is slow); the numbers never decrease, and the last call reports
+  /// the games played.
   std::function<void(std::uint64_t)> progress{};
   /// When set and it becomes true, the run stops early and reports the games it finished.
   const std::atomic<bool>* cancel = nullptr;
@@ -148,6 +150,9 @@ inline bool stop_requested(const SimulationOptions& options) {
   return options.cancel && options.cancel->load();
 }
 
+/// The longest a run's progress callback waits between two calls, even when no game ended.
+inline constexpr std::chrono::milliseconds progress_heartbeat{250};
+
 // Runs games [first_game, first_game + games) of `options` over worker threads. `make_player()` is
 // called once in each worker and returns a callable `play(game_index, partial, stop)` owning that
 // worker's state (its strategies, oceans, views), so nothing is allocated per game and nothing is
@@ -216,6 +221,7 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
         // The calling thread watches: progress reports and cancellation come from one thread.
         workers.start(work, std::ref(partial[0]));
         std::uint64_t reported = 0;
+        auto reported_at = std::chrono::steady_clock::now();
         while (running.load() > 0) {
           {
             std::unique_lock lock(finished_mutex);
@@ -224,7 +230,11 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
           }
           if (stop_requested(options)) stop.store(true);
           const std::uint64_t now = done.load();
-          if (options.progress && now != reported) options.progress(reported = now);
+          const auto clock = std::chrono::steady_clock::now();
+          if (options.progress && (now != reported || clock - reported_at >= progress_heartbeat)) {
+            reported_at = clock;
+            options.progress(reported = now);
+          }
         }
       } else {
         work(partial[0]);

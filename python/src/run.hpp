@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 
 #include <battleship/detail/joined_threads.hpp>
+#include <battleship/simulate.hpp> // progress_heartbeat
 
 #include <atomic>
 #include <chrono>
@@ -49,7 +50,9 @@ inline void keep_partial(const py::error_already_set& interrupt, const py::objec
 /// KeyboardInterrupt every 20 ms, until the job ends, in the thread that last called a Python
 /// strategy (`control.python_thread`, which the strategies' failure record notes; the exception
 /// only lands while that thread runs Python, so the strategy's call fails and the run stops).
-/// `progress` (a Python callable or None) is called with `control.done` whenever it changes.
+/// `progress` (a Python callable or None) is called with `control.done` whenever it changes, and
+/// at least every quarter second (`progress_heartbeat`), so a bar can appear during a slow first
+/// game.
 /// Exceptions of the job are rethrown here. `figures`, when given, turns the job's result into
 /// the Python figures of the work it finished: on a KeyboardInterrupt they are kept on the
 /// exception (`keep_partial`), so that a run stopped after an hour still shows that hour's games.
@@ -78,6 +81,7 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
       finished_cv.notify_all();
     });
     std::uint64_t reported = 0;
+    auto reported_at = std::chrono::steady_clock::now();
     for (;;) {
       {
         std::unique_lock<std::mutex> lock(mutex);
@@ -100,7 +104,10 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
       if (interrupt && control.python_thread.load() != 0)
         PyThreadState_SetAsyncExc(control.python_thread.load(), PyExc_KeyboardInterrupt);
       const std::uint64_t now = control.done.load();
-      if (!interrupt && !progress.is_none() && now != reported) {
+      const auto clock = std::chrono::steady_clock::now();
+      if (!interrupt && !progress.is_none() &&
+          (now != reported || clock - reported_at >= battleship::detail::progress_heartbeat)) {
+        reported_at = clock;
         try {
           progress(reported = now);
         } catch (py::error_already_set& e) {

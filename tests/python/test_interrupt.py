@@ -269,6 +269,40 @@ def test_a_progress_bar_is_made_only_once_a_run_has_lasted_a_second(monkeypatch)
     assert made[0].closed
 
 
+def test_a_run_whose_first_game_is_slow_shows_its_bar_before_that_game_ends(monkeypatch):
+    # The bindings passed the count on only when it changed: a bar made after a second first
+    # appeared when the first game ended (7 s for expert on 32 x 32).
+    import tqdm
+    import tqdm.auto
+
+    made = []
+
+    class Recording:
+        def __init__(self, **settings):
+            self.n = 0
+            made.append(time.monotonic())
+
+        def update(self, n):
+            self.n += n
+
+        def close(self):
+            pass
+
+    class SlowFirstShot:
+        def next_shot(self, view, rng):
+            if not view.shots.any():
+                time.sleep(1.6)
+            return view.open_cells()[0]
+
+    monkeypatch.setattr(tqdm, "tqdm", Recording)
+    monkeypatch.setattr(tqdm.auto, "tqdm", Recording)
+    started = time.monotonic()
+    battleship.simulate(SlowFirstShot(), 1, progress=True)
+    ended = time.monotonic()
+    assert len(made) == 1
+    assert made[0] - started < 1.5 and ended - made[0] > 0.1  # made during the first shot's wait
+
+
 def test_progress_false_prints_nothing(capsys):
     battleship.simulate("random", 2000, progress=False)
     captured = capsys.readouterr()
