@@ -31,6 +31,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "handle.hpp"
+#include "python_call.hpp"
 #include "run.hpp"
 #include "shooter_settings.hpp"
 
@@ -207,7 +208,7 @@ public:
   }
 
   void start(const battleship::TargetView<S>& view) {
-    py::gil_scoped_acquire gil;
+    const PythonCall gil;
     State& s = *st_;
     const long game = s.games++;
     s.lost_game = false;
@@ -218,7 +219,7 @@ public:
   }
 
   battleship::Coord next_shot(const battleship::TargetView<S>& view, battleship::Rng& rng) {
-    py::gil_scoped_acquire gil;
+    const PythonCall gil;
     State& s = *st_;
     battleship::Coord cell{-1, -1}; // off the board: the runner refuses it and winds the game down
     if (s.failure->stopped() || s.lost_game) return cell;
@@ -233,7 +234,7 @@ public:
 
   void on_result(const battleship::TargetView<S>& view, battleship::Coord cell,
                  const battleship::ShotOutcome& outcome) {
-    py::gil_scoped_acquire gil;
+    const PythonCall gil;
     State& s = *st_;
     if (s.failure->stopped() || s.lost_game || s.result.is_none()) return;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
@@ -285,7 +286,7 @@ public:
   }
 
   bool place(battleship::Ocean<S>& ocean, battleship::Rng& rng) {
-    py::gil_scoped_acquire gil;
+    const PythonCall gil;
     State& s = *st_;
     const long game = s.games++;
     if (s.failure->stopped()) return false;
