@@ -5,8 +5,12 @@
 #include "small_boards.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <battleship/placement/uniform.hpp>
@@ -187,6 +191,72 @@ TEST_CASE("expert's mean over 20 games on 6 x 6 with a fixed seed stays in its b
   CHECK(s.mean <= 19.5);
   CHECK(s.mean <= p.summary().mean + 0.5);
   CHECK(s.min >= 7);
+}
+
+/// `Inner`, saying when its move in progress began (0 between moves), so that a test can stop
+/// the run inside a long move.
+template <class Inner>
+struct TimedMoves {
+  Inner inner;
+  std::shared_ptr<std::atomic<std::int64_t>> began; // shared by the copies a run makes
+  void start(const TargetView<S>& view) { inner.start(view); }
+  Coord next_shot(const TargetView<S>& view, Rng& rng) {
+    began->store(std::chrono::steady_clock::now().time_since_epoch().count());
+    const Coord cell = inner.next_shot(view, rng);
+    began->store(0);
+    return cell;
+  }
+  void on_result(const TargetView<S>& view, Coord cell, const ShotOutcome& told) {
+    inner.on_result(view, cell, told);
+  }
+};
+
+TEST_CASE("a stopped run does not wait for the end of a strong shooter's long move",
+          "[expert][bayes][cancel]") {
+  // Ctrl-C waited for the move: 38 s for bayes(samples=1000000) on 32 x 32, and more than ten
+  // minutes for expert(endgame_budget=1e12); the run's stop flag was read only between moves.
+  using Clock = std::chrono::steady_clock;
+  std::atomic<bool> cancel{false};
+  std::atomic<bool> finished{false};
+  SimulationOptions options;
+  options.games = 1;
+  options.threads = 1;
+  options.cancel = &cancel;
+  const auto began = std::make_shared<std::atomic<std::int64_t>>(0);
+  Clock::time_point cancelled_at{};
+  std::thread stopper([&] { // stops the run 0.1 s into the first move that lasts that long
+    while (!finished.load()) {
+      const std::int64_t b = began->load();
+      if (b != 0 &&
+          Clock::now() - Clock::time_point(Clock::duration(b)) > std::chrono::milliseconds(100)) {
+        cancelled_at = Clock::now();
+        cancel.store(true);
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  SimulationResult r;
+  SECTION("bayes, 20 million samples a move") {
+    BayesShooter<S> bayes;
+    bayes.samples = 20'000'000;
+    r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
+                      TimedMoves<BayesShooter<S>>{bayes, began}, UniformPlacer<S>{}, options);
+  }
+  SECTION("expert, rollouts of 4 candidates on a million layouts a targeting move") {
+    ExpertShooter<S> expert;
+    expert.layouts = 1'000'000;
+    expert.candidates = 4;
+    r = simulate_solo(Board<S>{}, fleets::classic, rulesets::classic,
+                      TimedMoves<ExpertShooter<S>>{expert, began}, UniformPlacer<S>{}, options);
+  }
+  finished.store(true);
+  stopper.join();
+  REQUIRE(cancel.load()); // a move lasted 0.1 s, and the run was stopped inside it
+  const double seconds = std::chrono::duration<double>(Clock::now() - cancelled_at).count();
+  CHECK(r.cancelled);
+  CHECK(r.games == 0); // the game cut short is not counted
+  CHECK(seconds < 3);  // the searches look at the flag every 256 samples or layouts
 }
 
 TEST_CASE("expert asked about a board it was not started on starts itself for that board",

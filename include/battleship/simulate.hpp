@@ -30,6 +30,7 @@
 #endif
 
 #include <battleship/detail/joined_threads.hpp>
+#include <battleship/detail/run_stop.hpp>
 #include <battleship/detail/text.hpp>
 #include <battleship/game.hpp>
 #include <battleship/layouts.hpp>
@@ -188,6 +189,7 @@ std::vector<Partial> run_batch(const SimulationOptions& options, MakePlayer make
   std::condition_variable finished_cv;
 
   auto work = [&](Partial& out) {
+    const RunStopScope watching(&stop); // a long move gives up when the run stops
     try {
       auto play = make_player();
       while (!stop.load(std::memory_order_relaxed)) {

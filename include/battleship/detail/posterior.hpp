@@ -43,6 +43,7 @@
 #include <vector>
 
 #include <battleship/detail/posterior_geometry.hpp>
+#include <battleship/detail/run_stop.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/view.hpp>
 
@@ -191,7 +192,10 @@ public:
   void sample(Rng& rng, int samples) {
     reset_accumulators();
     exact_ = false;
-    for (int n = 0; n < samples; ++n) sample_once(rng, true);
+    for (int n = 0; n < samples; ++n) {
+      if (n % 256 == 255 && run_stopping()) break; // a stopped run counts no game of this move
+      sample_once(rng, true);
+    }
     flush_options();
   }
 
@@ -205,6 +209,10 @@ public:
     pool.clear();
     double sum = 0;
     for (int n = 0; n < draws; ++n) {
+      if (n % 256 == 255 && run_stopping()) { // a stopped run counts no game of this move
+        pool.clear();                         // nothing drawn, not `count` copies of a few
+        break;
+      }
       const double w = sample_once(rng, false);
       if (w <= 0) continue;
       Layout<S> l;
@@ -540,7 +548,7 @@ private:
   }
 
   bool spend() noexcept {
-    if (--budget_ < 0) exhausted_ = true;
+    if (--budget_ < 0 || (budget_ % 4096 == 0 && run_stopping())) exhausted_ = true;
     return !exhausted_;
   }
 

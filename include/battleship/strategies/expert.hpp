@@ -19,6 +19,7 @@
 #include <battleship/detail/cell_scan.hpp>
 #include <battleship/detail/posterior.hpp>
 #include <battleship/detail/posterior_geometry.hpp>
+#include <battleship/detail/run_stop.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/search_phase.hpp>
@@ -149,13 +150,17 @@ public:
     const std::size_t m = sims_.size();
     if (m < 2) return view.board().coord(own);
     base_shots_.resize(m);
-    for (std::size_t j = 0; j < m; ++j)
+    for (std::size_t j = 0; j < m; ++j) {
+      if (j % 256 == 255 && detail::run_stopping()) return view.board().coord(own);
       base_shots_[j] = rollout(view, sims_[j], own, derive_seed(seed, j));
+    }
     std::size_t pick = own;
     double best = 0;
     for (std::size_t i = 1; i < picks_.size(); ++i) {
       double sum = 0, sum2 = 0;
       for (std::size_t j = 0; j < m; ++j) {
+        // A stopped run counts no game of this move: any legal cell will do.
+        if (j % 256 == 255 && detail::run_stopping()) return view.board().coord(own);
         const double d = rollout(view, sims_[j], picks_[i], derive_seed(seed, j)) - base_shots_[j];
         sum += d;
         sum2 += d * d;
@@ -284,7 +289,7 @@ private:
                       order.begin() + static_cast<std::ptrdiff_t>(n));
     double best = play_on(view.board(), set_.data(), set_.data() + set_.size(), shots, own);
     std::size_t pick = own;
-    for (std::size_t i = 0; i < judged; ++i) {
+    for (std::size_t i = 0; i < judged && !detail::run_stopping(); ++i) {
       const double v =
           play_on(view.board(), set_.data(), set_.data() + set_.size(), shots, order[i].second);
       if (v < best - 1e-9) {
@@ -437,7 +442,10 @@ private:
   /// infinity when the node budget ran out. Writes the best cell to `pick` when given.
   double solve(std::span<const std::uint16_t> set, const bitboard_type& shots,
                const bitboard_type& open, std::size_t* pick) {
-    if (--nodes_ < 0) return std::numeric_limits<double>::infinity();
+    if (--nodes_ < 0 || (nodes_ % 4096 == 0 && detail::run_stopping())) {
+      nodes_ = -1; // as if the budget ran out: a stopped run counts no game of this move
+      return std::numeric_limits<double>::infinity();
+    }
     const auto n = static_cast<double>(set.size());
     if (set.size() == 1) {
       const bitboard_type left = sims_[set[0]].occupied - shots;
