@@ -11,6 +11,7 @@ import os
 import sys
 import types
 import warnings
+import weakref
 from typing import Any, Collection, Dict, Optional, Sequence, Tuple
 
 import numpy as np
@@ -135,6 +136,13 @@ def check_writable(path: str) -> None:
         raise PermissionError(f"{path}: directory {directory} is not writable")
     if os.path.exists(path) and not os.access(path, os.W_OK):
         raise PermissionError(f"{path}: the file is not writable")
+    try:
+        longest = os.pathconf(directory, "PC_NAME_MAX")
+    except (AttributeError, OSError, ValueError):  # Windows has no pathconf; its limit is 255 too
+        longest = 255
+    length = len(os.fsencode(os.path.basename(path)))
+    if length > longest:  # else the run would play, and only then fail to open its file
+        raise OSError(f"{path[:40]}...: a file name of {length} bytes, where {directory} takes at most {longest}")
 
 
 NEAR_MISS_CUTOFF = 0.85
@@ -160,10 +168,31 @@ def _public_methods(obj: Any) -> Dict[str, str]:
     return methods
 
 
+_NEAR_MISSES: "weakref.WeakKeyDictionary[type, Dict[Tuple[str, Tuple[str, ...]], Optional[str]]]" = (
+    weakref.WeakKeyDictionary()
+)
+"""``near_miss``'s answers by class: reading a class's methods and comparing their names took
+about 0.1 ms, at every strategy object a run or a Game was given (a class made on the fly is
+not kept alive by being asked about)."""
+
+
 def near_miss(obj: Any, wanted: str, known: Collection[str] = ()) -> Optional[str]:
     """The method of ``obj`` (as ``_public_methods`` finds them) whose name looks like a
     misspelling of ``wanted``, or None: ``wanted`` itself and the ``known`` names (the other
     methods the engine calls) are not misspellings."""
+    if isinstance(obj, types.ModuleType):  # a module's names may change: not remembered
+        return _near_miss(obj, wanted, known)
+    key = (wanted, tuple(known))
+    try:
+        answers = _NEAR_MISSES.setdefault(type(obj), {})
+    except TypeError:  # a class that takes no weak reference
+        return _near_miss(obj, wanted, known)
+    if key not in answers:
+        answers[key] = _near_miss(obj, wanted, known)
+    return answers[key]
+
+
+def _near_miss(obj: Any, wanted: str, known: Collection[str]) -> Optional[str]:
     methods = {low: name for low, name in _public_methods(obj).items() if name != wanted and name not in known}
     close = difflib.get_close_matches(wanted, list(methods), n=1, cutoff=NEAR_MISS_CUTOFF)
     return methods[close[0]] if close else None

@@ -2,6 +2,7 @@
 
 import argparse
 import dataclasses
+import errno
 import io
 import json
 import math
@@ -504,6 +505,24 @@ def test_a_plot_name_without_a_suffix_gets_png(tmp_path, capsys, monkeypatch):
     assert "wrote chart.png" in capsys.readouterr().out and (tmp_path / "chart.png").stat().st_size > 0
 
 
+def test_a_plot_that_cannot_be_written_whole_leaves_the_old_chart(tmp_path, capsys, monkeypatch):
+    # A full disk left a chart cut off at 4,096 bytes where the old one was.
+    pytest.importorskip("matplotlib")
+    import matplotlib.figure
+
+    def half_then_full(figure, out, **options):
+        out.write(b"\x89PNG half a chart")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "chart.png").write_bytes(b"the old chart")
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", half_then_full)
+    assert main(["compare", "--games", "20", "--shooters", "random", "--plot", "chart.png", "--no-progress"]) == 1
+    assert "error: --plot chart.png: No space left on device" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chart.png"]  # nothing left beside it
+    assert (tmp_path / "chart.png").read_bytes() == b"the old chart"
+
+
 def test_output_into_a_closed_pipe_stops_quietly(python_env):
     proc = subprocess.Popen(
         [sys.executable, "-m", "battleship", "compare", "--games", "2000", "--shooters", "random,parity,hunt_target"],
@@ -530,6 +549,33 @@ def test_a_file_to_write_is_written_when_the_output_s_reader_has_gone(python_env
     results = battleship.load_results(saved)
     assert [r.shooter for r in results] == ["random", "parity", "hunt_target"]
     assert all(r.games == 2000 for r in results)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes file descriptor 1 before starting")
+def test_a_file_to_write_is_written_when_stdout_is_closed(python_env, tmp_path):
+    # `battleship match A B --json F >&-` played, then died of a traceback on printing (sys.stdout
+    # is None) and wrote nothing; `--json -` has nowhere to go, and says so before playing.
+    def closed_stdout(*argv):
+        return subprocess.run([sys.executable, "-m", "battleship", *argv], stderr=subprocess.PIPE, env=python_env,
+                              timeout=120, preexec_fn=lambda: os.close(1))
+
+    saved = tmp_path / "match.json"
+    proc = closed_stdout("match", "parity", "random", "--games", "200", "--json", str(saved))
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    (result,) = battleship.load_results(saved)
+    assert result.games == 200
+    proc = closed_stdout("simulate", "parity", "--games", "200", "--json", "-")
+    assert proc.returncode == 2
+    assert proc.stderr.decode().endswith("error: --json -: standard output is closed; give --json a file\n")
+
+
+def test_a_file_name_too_long_for_its_directory_is_refused_before_the_run(capsys, tmp_path):
+    # The run played, printed its table, and only then failed to open the file.
+    name = tmp_path / ("a" * 300 + ".json")
+    assert main(["simulate", "parity", "--games", "100", "--json", str(name)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""  # refused before the run
+    assert re.search(r"error: .*\.\.\.: a file name of 305 bytes, where .* takes at most \d+\n$", captured.err)
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")

@@ -378,6 +378,19 @@ def test_arrays_that_disagree_with_the_counts_are_refused(results):
         MatchResult.from_dict({**m, "game_results": swapped})
     with pytest.raises(ValueError, match=r"MatchResult.game_results\[0\]: expected at most 3, got 4"):
         MatchResult.from_dict({**m, "game_results": [4, *ends[1:]]})
+    # A list is checked at NumPy's speed when every item is an int, else item by item: what NumPy
+    # would take (true as 1, 2.0 as 2, a count past 64 bits) is still refused where it is.
+    shots = sim["game_shots"]
+    for bad, message in ((True, "expected a whole number, got true"), (2.0, "expected a whole number, got a number, 2.0"),
+                         (2**64, "expected at most 2,147,483,647"), (2**31, "expected at most 2,147,483,647")):
+        with pytest.raises(ValueError, match=rf"SimulationResult.game_shots\[7\]: {message}"):
+            SimulationResult.from_dict({**sim, "game_shots": [*shots[:7], bad, *shots[8:]]})
+    histogram = sim["histogram"]
+    with pytest.raises(ValueError, match=r"SimulationResult.histogram\[3\]: expected at least 0, got -1"):
+        SimulationResult.from_dict({**sim, "histogram": [*histogram[:3], -1, *histogram[4:]]})
+    big = [*histogram[:3], 2**63, *histogram[4:]]  # a uint64 count past int64: read, then its sum refused
+    with pytest.raises(ValueError, match=r"SimulationResult.histogram: counts .* games, not finished \(60\)"):
+        SimulationResult.from_dict({**sim, "histogram": big})
 
 
 def test_counts_that_no_run_could_give_are_refused(results, python_env):

@@ -243,6 +243,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         top.error(f"{given}a COMMAND is required, one of: {', '.join(args.commands)}")
     if stray:  # the subcommand's usage line, not the top level's, tells what it does take
         args.command_parser.error(f"unrecognized arguments: {' '.join(stray)}")
+    if sys.stdout is None:  # started with stdout closed (>&-): what it prints goes nowhere, files are written
+        if getattr(args, "json", None) == "-":
+            args.command_parser.error("--json -: standard output is closed; give --json a file")
+        sys.stdout = open(os.devnull, "w")
     try:
         if getattr(args, "json", None) == "-":  # the JSON alone on stdout, for a pipe; the report beside it
             args.json_out, sys.stdout = sys.stdout, sys.stderr

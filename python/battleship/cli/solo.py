@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import battleship
+from battleship._whole_file import write_whole
 from battleship.cli.options import (
     OWN,
     TUNED,
@@ -211,7 +213,9 @@ def _compare(args: argparse.Namespace) -> int:
             title += " (" + "; ".join(f"{r.shooter}: {r.games:,}" for r in fewer) + ")"
         shots_distribution(results, ax=ax, title=title, share=bool(fewer))
         try:
-            figure.savefig(plot, dpi=120, bbox_inches="tight")
+            # Whole or not at all: a full disk left a chart cut off where the old one was.
+            kind = os.path.splitext(plot)[1][1:].lower()
+            write_whole(plot, lambda out: figure.savefig(out, format=kind, dpi=120, bbox_inches="tight"), binary=True)
         except OSError as error:
             raise OSError(f"--plot {plot}: {error.strerror or error}") from None
         finally:

@@ -53,6 +53,8 @@ def cell_index(action: Any, rows: int, cols: int) -> int:
     """The cell index an action names; TypeError for what is not an integer, ValueError off the board."""
     if isinstance(action, int) and not isinstance(action, bool):
         index = action  # any size: NumPy holds no int past 64 bits, which is still an int off the board
+    elif isinstance(action, np.integer):  # what argmax and a space's sample() give: 0.07 us, not 0.9
+        index = int(action)
     else:
         try:
             array = np.asarray(action)
