@@ -14,7 +14,7 @@ import operator
 import re
 import threading
 from dataclasses import dataclass
-from typing import Any, Iterable, List, NoReturn, Optional, Tuple
+from typing import Any, Callable, Iterable, List, NoReturn, Optional, Tuple
 
 from battleship import _core, _shape
 from battleship._core import Fleet, Rng, Rules, ShotOutcome, format_cell, parse_cell
@@ -345,37 +345,53 @@ def _misspelt(watcher: Any) -> str:
 
 
 class _Recorder:
-    """Collects the shots of a game and forwards the events to the user's observers."""
+    """Collects the shots of a game and forwards the events to the user's observers. Only the
+    hooks some observer has are there (the engine looks them up once and calls those), and the
+    shots are kept as tuples, made ``ShotRecord``s when read: a game played from Python spent
+    most of its time in events nobody heard and in the records of its shots."""
 
     def __init__(self, observers: Iterable[Any]) -> None:
-        self.shots: List[ShotRecord] = []
+        self._shots: List[ShotRecord] = []
+        self._fired: List[Tuple[int, Cell, ShotOutcome, ShotOutcome]] = []
         self.observers = list(observers)
+        self.on_shot: Callable[[int, Cell, ShotOutcome, ShotOutcome], None]
+        for hook in _HOOKS:
+            heard = [getattr(o, hook) for o in self.observers if hasattr(o, hook)]
+            if hook == "on_shot":
+                self.on_shot = self._shot_recorder(heard)
+            elif heard:
+                setattr(self, hook, self._forwarder(hook, heard))
 
-    def on_placement(self, player: int, ocean: Any) -> None:
-        for o in self.observers:
-            if hasattr(o, "on_placement"):
-                o.on_placement(player, Ocean._from_core(ocean))
+    @property
+    def shots(self) -> List[ShotRecord]:
+        """The shots so far (a list this recorder keeps: read, not changed, by its callers)."""
+        if len(self._shots) < len(self._fired):
+            self._shots.extend(ShotRecord(*shot) for shot in self._fired[len(self._shots):])
+        return self._shots
 
-    def on_turn_start(self, player: int, round: int) -> None:
-        for o in self.observers:
-            if hasattr(o, "on_turn_start"):
-                o.on_turn_start(player, round)
+    def _shot_recorder(self, heard: List[Any]) -> Callable[[int, Cell, ShotOutcome, ShotOutcome], None]:
+        fired = self._fired.append
 
-    def on_shot(self, player: int, cell: Cell, outcome: ShotOutcome, told: ShotOutcome) -> None:
-        self.shots.append(ShotRecord(player, cell, outcome, told))
-        for o in self.observers:
-            if hasattr(o, "on_shot"):
-                o.on_shot(player, cell, outcome, told)
+        def on_shot(player: int, cell: Cell, outcome: ShotOutcome, told: ShotOutcome) -> None:
+            fired((player, cell, outcome, told))
+            for hear in heard:
+                hear(player, cell, outcome, told)
 
-    def on_sunk(self, player: int, ship: int) -> None:
-        for o in self.observers:
-            if hasattr(o, "on_sunk"):
-                o.on_sunk(player, ship)
+        return on_shot
 
-    def on_game_over(self, outcome: Any) -> None:
-        for o in self.observers:
-            if hasattr(o, "on_game_over"):
-                o.on_game_over(GameOutcome._from_core(outcome))
+    @staticmethod
+    def _forwarder(hook: str, heard: List[Any]) -> Callable[..., None]:
+        """The hook ``hook`` calling each of ``heard``, with the engine's ocean or outcome as the
+        Python class."""
+        convert: Callable[[Any], Any] = {"on_placement": Ocean._from_core, "on_game_over": GameOutcome._from_core}.get(
+            hook, lambda value: value)
+
+        def forward(*event: Any) -> None:
+            event = (*event[:-1], convert(event[-1]))  # the ocean or the outcome is the last
+            for hear in heard:
+                hear(*event)
+
+        return forward
 
 
 def _player(player: Any) -> int:
@@ -403,7 +419,8 @@ class Game:
     ``on_turn_start(player, round)``, ``on_shot(player, cell, outcome, told)``,
     ``on_sunk(player, ship)`` (right after the ``on_shot`` of the shot that sank ``ship`` of
     ``player``'s opponent, whatever the disclosure rule tells the shooter) and
-    ``on_game_over(outcome)``, those of the five they have (``TypeError`` for one that has none).
+    ``on_game_over(outcome)``, those of the five they have when the game is made (``TypeError``
+    for one that has none).
 
     If a Python strategy raises, the exception propagates from the call that was playing, the
     match is over with ``outcome.end == "aborted"`` (the reason names the exception and, for a

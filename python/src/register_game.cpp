@@ -20,27 +20,33 @@ using namespace battleship;
 template <class S>
 class PythonObserver final : public GameObserver<S> {
 public:
-  explicit PythonObserver(py::object o) : obj_(std::move(o)) {}
+  /// Calls `o`'s hooks, looked up once here (a lookup an event, by `hasattr` then `attr`, was
+  /// most of a game's cost when played from Python): an absent hook costs nothing.
+  explicit PythonObserver(const py::object& o)
+      : placement_(hook(o, "on_placement")), turn_start_(hook(o, "on_turn_start")),
+        shot_(hook(o, "on_shot")), sunk_(hook(o, "on_sunk")), game_over_(hook(o, "on_game_over")) {}
   void on_placement(int player, const Ocean<S>& ocean) override {
-    if (py::hasattr(obj_, "on_placement")) // a copy: the game's own ocean changes as it is shot
-      obj_.attr("on_placement")(player, Handle<Ocean<S>>(Ocean<S>(ocean)));
+    if (!placement_.is_none()) // a copy: the game's own ocean changes as it is shot
+      placement_(player, Handle<Ocean<S>>(Ocean<S>(ocean)));
   }
   void on_turn_start(int player, int round) override {
-    if (py::hasattr(obj_, "on_turn_start")) obj_.attr("on_turn_start")(player, round);
+    if (!turn_start_.is_none()) turn_start_(player, round);
   }
   void on_shot(int player, Coord cell, const ShotOutcome& full, const ShotOutcome& told) override {
-    if (py::hasattr(obj_, "on_shot"))
-      obj_.attr("on_shot")(player, py::make_tuple(cell.row, cell.col), full, told);
+    if (!shot_.is_none()) shot_(player, py::make_tuple(cell.row, cell.col), full, told);
   }
   void on_sunk(int player, int ship) override {
-    if (py::hasattr(obj_, "on_sunk")) obj_.attr("on_sunk")(player, ship);
+    if (!sunk_.is_none()) sunk_(player, ship);
   }
   void on_game_over(const GameOutcome& outcome) override {
-    if (py::hasattr(obj_, "on_game_over")) obj_.attr("on_game_over")(outcome);
+    if (!game_over_.is_none()) game_over_(outcome);
   }
 
 private:
-  py::object obj_;
+  static py::object hook(const py::object& o, const char* name) {
+    return py::getattr(o, name, py::none());
+  }
+  py::object placement_, turn_start_, shot_, sunk_, game_over_;
 };
 
 template <class S>
@@ -166,7 +172,7 @@ void bind_game(py::module_& m) {
           b.observer.reset();
           return;
         }
-        b.observer = std::make_unique<PythonObserver<S>>(std::move(o));
+        b.observer = std::make_unique<PythonObserver<S>>(o);
         b.game->observe(b.observer.get());
       });
 }
