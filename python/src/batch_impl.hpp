@@ -224,7 +224,7 @@ py::dict solo_game(py::handle shooter, py::handle placer, std::uint64_t index,
       any_placer<S>(placer, failure), setup.seed, index);
   if (failure->error) detail::raise_failure(*failure, setup.seed);
   py::list cells, outcomes;
-  for (const battleship::Coord c : record.cells) cells.append(py::make_tuple(c.row, c.col));
+  for (const battleship::Coord c : record.cells) cells.append(cell_tuple(c.row, c.col));
   for (const battleship::ShotOutcome& o : record.outcomes) outcomes.append(py::cast(o));
   py::dict d;
   d["cells"] = cells;

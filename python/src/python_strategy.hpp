@@ -239,9 +239,8 @@ public:
     if (s.failure->stopped() || s.lost_game || s.result.is_none()) return;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
     s.lost_game =
-        !detail::guarded(*s.failure, "the shooter's on_result", s.owner, s.games - 1, [&] {
-          s.result(s.view_obj, py::make_tuple(cell.row, cell.col), outcome);
-        });
+        !detail::guarded(*s.failure, "the shooter's on_result", s.owner, s.games - 1,
+                         [&] { s.result(s.view_obj, cell_tuple(cell.row, cell.col), outcome); });
   }
 
 private:

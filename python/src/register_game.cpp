@@ -33,7 +33,7 @@ public:
     if (!turn_start_.is_none()) turn_start_(player, round);
   }
   void on_shot(int player, Coord cell, const ShotOutcome& full, const ShotOutcome& told) override {
-    if (!shot_.is_none()) shot_(player, py::make_tuple(cell.row, cell.col), full, told);
+    if (!shot_.is_none()) shot_(player, cell_tuple(cell.row, cell.col), full, told);
   }
   void on_sunk(int player, int ship) override {
     if (!sunk_.is_none()) sunk_(player, ship);

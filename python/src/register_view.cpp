@@ -39,26 +39,8 @@ void bind_view(py::module_& m) {
       .def("misses", [=](const H& h) { return bool_grid(h.get().misses(), rows(h), cols(h)); })
       .def("pending", [=](const H& h) { return bool_grid(h.get().pending(), rows(h), cols(h)); })
       .def("open", [=](const H& h) { return bool_grid(h.get().open(), rows(h), cols(h)); })
-      .def("open_cells",
-           [](const H& h) {
-             const TargetView<S>& v = h.get();
-             py::list out;
-             v.open().for_each([&](std::size_t i) {
-               const Coord c = v.board().coord(i);
-               out.append(py::make_tuple(c.row, c.col));
-             });
-             return out;
-           })
-      .def("hit_cells",
-           [](const H& h) {
-             const TargetView<S>& v = h.get();
-             py::list out;
-             v.hits().for_each([&](std::size_t i) {
-               const Coord c = v.board().coord(i);
-               out.append(py::make_tuple(c.row, c.col));
-             });
-             return out;
-           })
+      .def("open_cells", [](const H& h) { return cell_list(h.get().board(), h.get().open()); })
+      .def("hit_cells", [](const H& h) { return cell_list(h.get().board(), h.get().hits()); })
       .def("is_open", [](const H& h, Coord c) { return h.get().is_open(c); })
       .def_property_readonly("shots_fired", [](const H& h) { return h.get().shots_fired(); })
       .def_property_readonly("open_count", [](const H& h) { return h.get().open().count(); })
