@@ -466,6 +466,51 @@ TEST_CASE("a cancelled run stops the game in progress before its next shot and d
   CHECK(fired.load() < 17); // stopped inside game 0, long before it could end
 }
 
+/// Fires at A1, where `LazyPlacer` puts the one ship of a one-cell fleet, having raised `cancel`
+/// and waited for the run to see it: the stop comes during the move that ends the game.
+struct CancellingOnTheLastShot {
+  std::atomic<bool>* cancel = nullptr;
+  void start(const TargetView<S>&) {}
+  Coord next_shot(const TargetView<S>&, Rng&) {
+    cancel->store(true);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50)); // the watcher looks every 1 ms
+    return Coord{0, 0};
+  }
+  void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+};
+
+TEST_CASE("a game whose last move the run's stop came during is not counted", "[simulate]") {
+  // That move may have been cut short (a strong shooter's search gives up, detail::run_stop):
+  // the game is not the one an unstopped run plays, and a stopped run counted it.
+  const Fleet dot{{"Dot", 'D', 1, 1}};
+  std::atomic<bool> cancel{false};
+  SimulationOptions options;
+  options.games = 1;
+  options.threads = 1;
+  options.cancel = &cancel;
+  SECTION("a solo run") {
+    const auto r = simulate_solo(Board<S>{}, dot, rulesets::classic,
+                                 CancellingOnTheLastShot{&cancel}, LazyPlacer{}, options);
+    CHECK(r.cancelled);
+    CHECK(r.games == 0);
+  }
+  SECTION("a match run") {
+    const MatchResult r =
+        simulate_match(Board<S>{}, dot, rulesets::classic, CancellingOnTheLastShot{&cancel},
+                       LazyPlacer{}, CancellingOnTheLastShot{&cancel}, LazyPlacer{}, options);
+    CHECK(r.cancelled);
+    CHECK(r.games == 0);
+  }
+  SECTION("the same game, not stopped, is counted") {
+    std::atomic<bool> elsewhere{false}; // the shooter raises a flag the run does not read
+    const auto r = simulate_solo(Board<S>{}, dot, rulesets::classic,
+                                 CancellingOnTheLastShot{&elsewhere}, LazyPlacer{}, options);
+    CHECK_FALSE(r.cancelled);
+    CHECK(r.games == 1);
+    CHECK(r.shots.max() == 1);
+  }
+}
+
 TEST_CASE("a cancelled run does not wait for a placement that searches for seconds, and does not "
           "count it",
           "[simulate][cancel]") {

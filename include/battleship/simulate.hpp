@@ -495,6 +495,8 @@ MatchResult simulate_match(const Board<S>& board, const Fleet& fleet, const Rule
       }();
       if (!placed && stop.load(std::memory_order_relaxed)) return false;
       if (o.end == GameEnd::in_progress) return false; // only the run's stop leaves it so
+      // Its last move may have been cut short by the stop (`detail::run_stop`): not counted.
+      if (stop.load(std::memory_order_relaxed)) return false;
       if (!options.on_match) {
         detail::count_match(out, i, o, a_first);
         return true;

@@ -17,7 +17,9 @@ struct SoloResult {
   int shots = 0;         ///< Valid shots fired.
   bool finished = false; ///< Every ship sunk (false: the shot cap, an invalid-shot limit or a
                          ///< stop ended it).
-  bool stopped = false;  ///< Cut short by the caller's stop flag (`play_solo`'s `stop`).
+  /// Cut short by the caller's stop flag (`play_solo`'s `stop`), or the flag was set by the
+  /// game's end: its last move may have been cut short (`detail::run_stop`).
+  bool stopped = false;
 
   /// Results are equal when every field is.
   friend constexpr bool operator==(const SoloResult&, const SoloResult&) = default;
@@ -77,6 +79,9 @@ SoloResult solo_loop(Ocean<S>& ocean, TargetView<S>& view, Shooter& shooter, Rng
     ++result.shots;
     if (full.sank()) all_sunk = ocean.all_sunk();
   }
+  // A stop that came during the last move is a stop too: that move may have been cut short
+  // (`detail::run_stop`), so the game is not one an unstopped run would have played.
+  if (halt.load(std::memory_order_relaxed)) result.stopped = true;
   caller_rng = rng;
   result.finished = ocean.all_sunk();
   return result;

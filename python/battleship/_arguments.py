@@ -136,12 +136,13 @@ def check_writable(path: str) -> None:
         raise PermissionError(f"{path}: directory {directory} is not writable")
     if os.path.exists(path) and not os.access(path, os.W_OK):
         raise PermissionError(f"{path}: the file is not writable")
-    try:
+    try:  # in bytes; Windows has no pathconf (and counts UTF-16 units): not checked there
         longest = os.pathconf(directory, "PC_NAME_MAX")
-    except (AttributeError, OSError, ValueError):  # Windows has no pathconf; its limit is 255 too
-        longest = 255
+    except (AttributeError, OSError, ValueError):
+        longest = -1
     length = len(os.fsencode(os.path.basename(path)))
-    if length > longest:  # else the run would play, and only then fail to open its file
+    # Else the run would play, and only then fail to open its file. -1 or 0: no limit told.
+    if 0 < longest < length:
         raise OSError(f"{path[:40]}...: a file name of {length} bytes, where {directory} takes at most {longest}")
 
 

@@ -365,8 +365,11 @@ class _Recorder:
     @property
     def shots(self) -> List[ShotRecord]:
         """The shots so far (a list this recorder keeps: read, not changed, by its callers)."""
-        if len(self._shots) < len(self._fired):
-            self._shots.extend(ShotRecord(*shot) for shot in self._fired[len(self._shots):])
+        made = len(self._shots)
+        if made < len(self._fired):
+            # One slice assignment from `made`, not an extend: two threads reading at once write
+            # the same records over the same places instead of adding them twice.
+            self._shots[made:] = [ShotRecord(*shot) for shot in self._fired[made:]]
         return self._shots
 
     def _shot_recorder(self, heard: List[Any]) -> Callable[[int, Cell, ShotOutcome, ShotOutcome], None]:

@@ -11,18 +11,25 @@ namespace bsp {
 /// `gil_scoped_acquire` alone makes one at every call and deletes it at its end (about 5
 /// microseconds, most of a Python shooter's time a shot); it finds this one instead. The thread's
 /// owner must not hold the GIL while it waits for the thread to end (a run's workers are joined
-/// with the GIL released, as their calls into Python already require).
+/// with the GIL released, as their calls into Python already require). Not on Windows, where a
+/// DLL's thread-local objects are destroyed under the loader lock, which a thread holding the GIL
+/// may be waiting for (an import): there each call makes its own state, as pybind11 does.
 class KeptThreadState {
 public:
   /// Keeps a state for the calling thread unless it has one (Python's own threads do).
   static void ensure() {
+#ifndef _WIN32
     if (PyGILState_GetThisThreadState() == nullptr) thread_local const KeptThreadState kept;
+#endif
   }
 
   KeptThreadState(const KeptThreadState&) = delete;
   KeptThreadState& operator=(const KeptThreadState&) = delete;
   ~KeptThreadState() {
     PyEval_RestoreThread(saved_);
+    // A KeyboardInterrupt sent to this thread (`run_interruptible`, after Ctrl-C) and not yet
+    // raised would be raised in the finalizers of what the state holds (its threading.local).
+    PyThreadState_SetAsyncExc(PyThread_get_thread_ident(), nullptr);
     PyGILState_Release(state_);
   }
 

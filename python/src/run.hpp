@@ -100,7 +100,9 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
         interrupt.emplace(); // fetches the KeyboardInterrupt (or whatever a handler raised)
         control.cancel.store(true);
       }
-      // A no-op while that thread runs no Python (its thread state then does not exist).
+      // Raised at that thread's next Python code: the strategy's call under way, or its next one
+      // (a worker keeps its thread state between calls, python_call.hpp, and drops one still
+      // pending when it ends).
       if (interrupt && control.python_thread.load() != 0)
         PyThreadState_SetAsyncExc(control.python_thread.load(), PyExc_KeyboardInterrupt);
       const std::uint64_t now = control.done.load();

@@ -3,6 +3,8 @@
 import copy
 import re
 import pickle
+import sys
+import threading
 
 import numpy as np
 import pytest
@@ -660,3 +662,31 @@ def test_observers_hear_the_placements_and_each_sinking_as_cpp_observers_do(disc
     sinkings = [e[2] for e in events if e[0] == "sunk" and e[1] == outcome.winner]
     assert sorted(sinkings) == list(range(5))
     assert len(sunk) == sum(1 for e in events if e[0] == "shot" and e[2].result == "sunk")
+
+
+def test_a_record_read_by_several_threads_at_once_holds_each_shot_once():
+    # The shots are made records when first read: two readers at once both added them (185 shots
+    # fired, 636 in the record), until the records were written over their places in one step.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for seed in range(40):
+            game = Game("random", "random", seed=seed)
+            game.play_to_end()
+            together = threading.Barrier(4)
+
+            def read():
+                together.wait()
+                game.record
+
+            readers = [threading.Thread(target=read) for _ in range(4)]
+            for reader in readers:
+                reader.start()
+            for reader in readers:
+                reader.join()
+            shots = game.record.shots
+            assert len(shots) == sum(game.outcome.shots)
+            assert [s.cell for s in shots if s.player == 0] == [s.cell for s in game.record.shots_of(0)]
+    finally:
+        sys.setswitchinterval(interval)
+
