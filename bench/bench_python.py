@@ -30,6 +30,9 @@ Prints, never fails on time:
    for the tournament; the games take microseconds of it), with the default progress bar, of
    ``simulate("probability", 1, threads=1)``, ``match("parity", "probability", 1, threads=1)``
    and ``tournament(["random", "parity", "probability"], 1, threads=1)``.
+8. A match played from Python, object by object: ``Game("parity", "parity", seed=i)`` made and
+   played to its end, and its record replayed, in microseconds (the best of five rounds of 200
+   games), the way a game maker or a notebook plays one.
 """
 
 from __future__ import annotations
@@ -189,6 +192,26 @@ def call_cost() -> None:
         print(f"{label}: {best * 1e3:.3f} ms a call, its game included (best of 60)")
 
 
+def game_cost() -> None:
+    """Item 8: microseconds a ``Game`` takes made and played to its end, and its record replayed."""
+    def best_of_five(run: Callable[[int], Any]) -> float:
+        rounds = []
+        for _ in range(5):
+            start = time.perf_counter()
+            for i in range(200):
+                run(i)
+            rounds.append((time.perf_counter() - start) / 200)
+        return min(rounds)
+
+    played = best_of_five(lambda i: battleship.Game("parity", "parity", seed=i).play_to_end())
+    game = battleship.Game("parity", "parity", seed=3)
+    game.play_to_end()
+    record = game.record
+    replayed = best_of_five(lambda i: record.replay())
+    print(f"Game('parity', 'parity').play_to_end(): {played * 1e6:.1f} µs a game, made and played; "
+          f"its record's replay(): {replayed * 1e6:.1f} µs (best of 5 x 200)")
+
+
 def phases_cost(games: int) -> None:
     matches = max(games // 10, 1)
     players = ["random", "parity", "hunt_target", "probability"]
@@ -234,6 +257,7 @@ def main() -> None:
     env_steps(args.episodes)
     phases_cost(args.games)
     call_cost()
+    game_cost()
 
 
 if __name__ == "__main__":
