@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 
 namespace bsp {
+namespace py = pybind11;
 
 /// A Python thread state kept for the life of a thread Python did not start: made on the
 /// thread's first call into Python, deleted when the thread ends. pybind11's
@@ -48,8 +49,9 @@ public:
   ~PythonCall() = default;
 
 private:
-  bool kept_ = (KeptThreadState::ensure(), true); // before `gil_`: members are made in order
-  py::gil_scoped_acquire gil_;
+  // Held for what their making and ending do (clang would call them unused).
+  [[maybe_unused]] bool kept_ = (KeptThreadState::ensure(), true); // before `gil_`, made in order
+  [[maybe_unused]] py::gil_scoped_acquire gil_;
 };
 
 } // namespace bsp

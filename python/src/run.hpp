@@ -18,6 +18,7 @@
 #include <utility>
 
 namespace bsp {
+namespace py = pybind11;
 
 /// What a run shares with the thread watching it.
 struct RunControl {
