@@ -12,7 +12,7 @@ import sys
 import types
 import warnings
 import weakref
-from typing import Any, Collection, Dict, Optional, Sequence, Tuple
+from typing import Any, Collection, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -52,22 +52,30 @@ def fleet_of(text: str) -> Fleet:
     ``ValueError`` naming what is wrong."""
     if text in Fleet.names():
         return Fleet.named(text)
-    pieces = [piece.strip().lower().partition("x") for piece in text.split(",")]
-    numbers = [n for length, x, count in pieces for n in ([length, count] if x else [length])]
-    if not all(n.isascii() and n.isdigit() for n in numbers):  # not ² or other scripts' digits
+    pieces = [class_numbers(piece) for piece in text.split(",")]
+    if any(numbers is None for numbers in pieces):
         raise ValueError(f"unknown fleet '{text}': a fleet is one of {', '.join(Fleet.names())}, "
                          "or ship lengths such as 3,2,2 (2x4: four ships of 2)")
-    longest = max(numbers, key=len)
+    longest = max((n for numbers in pieces if numbers for n in numbers), key=len)
     if len(longest) > 9:  # no board holds it; and int() refuses past 4,300 digits in its own words
         raise ValueError(f"a number of {len(longest):,} digits is more than any board or fleet holds, in '{text[:40]}'")
-    classes = [(int(length), int(count) if x else 1) for length, x, count in pieces]
+    classes = [(int(numbers[0]), int(numbers[1]) if len(numbers) > 1 else 1) for numbers in pieces if numbers]
     if len(classes) > 16:  # before naming them: past 'P' the symbols would reach ones the boards use
         raise ValueError(f"a fleet has at most 16 ship classes, got {len(classes)}; 2x4 is one class of four ships of 2")
-    if min(length for length, _ in classes) < 1:
-        raise ValueError(f"a ship's length must be at least 1, got {min(length for length, _ in classes)} in '{text}'")
-    if min(count for _, count in classes) < 1:
-        raise ValueError(f"a ship class's count must be at least 1, got {min(count for _, count in classes)} in '{text}'")
+    shortest, fewest = min(length for length, _ in classes), min(count for _, count in classes)
+    if shortest < 1:
+        raise ValueError(f"a ship's length must be at least 1, got {shortest} in '{text}'")
+    if fewest < 1:
+        raise ValueError(f"a ship class's count must be at least 1, got {fewest} in '{text}'")
     return Fleet([(f"Ship {i + 1}", chr(ord("A") + i), n, count) for i, (n, count) in enumerate(classes)])
+
+
+def class_numbers(piece: str) -> Optional[List[str]]:
+    """A fleet text's piece, a ship's length (``3``) or a class of ships (``2x4``), as the digits
+    of its length and count; None for anything else (ASCII digits only: not ² or other scripts')."""
+    length, x, count = piece.strip().lower().partition("x")
+    numbers = [length, count] if x else [length]
+    return numbers if all(n.isascii() and n.isdigit() for n in numbers) else None
 
 
 def check_fit(rows: int, cols: int, fleet: Fleet, touching: str, what: str = "the fleet") -> None:

@@ -353,10 +353,10 @@ class _Recorder:
     def __init__(self, observers: Iterable[Any]) -> None:
         self._shots: List[ShotRecord] = []
         self._fired: List[Tuple[int, Cell, ShotOutcome, ShotOutcome]] = []
-        self.observers = list(observers)
         self.on_shot: Callable[[int, Cell, ShotOutcome, ShotOutcome], None]
+        watchers = list(observers)
         for hook in _HOOKS:
-            heard = [getattr(o, hook) for o in self.observers if hasattr(o, hook)]
+            heard = [getattr(o, hook) for o in watchers if hasattr(o, hook)]
             if hook == "on_shot":
                 self.on_shot = self._shot_recorder(heard)
             elif heard:

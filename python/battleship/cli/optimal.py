@@ -12,7 +12,7 @@ import threading
 
 import battleship
 from battleship import Rules
-from battleship._arguments import INT_MAX, check_count, fleet_of
+from battleship._arguments import INT_MAX, check_count, class_numbers, fleet_of
 from battleship.cli.options import TUNED, Subparsers, _names, _positive
 from battleship.cli.report import _name_width, rules_words
 from battleship.strategies import resolve_shooter, strategy_name
@@ -81,8 +81,8 @@ def _option_limits(message: str) -> str:
 def _ship_class(text: str) -> str:
     """An argparse type: a ship's length (``3``) or a class of ships (``2x2``: two of 2), as
     ``--fleet`` takes them, ``text`` stripped."""
-    length, x, count = text.strip().lower().partition("x")
-    if not all(n.isascii() and n.isdigit() and n.strip("0") for n in ([length, count] if x else [length])):
+    numbers = class_numbers(text)
+    if numbers is None or not all(n.strip("0") for n in numbers):  # 0 or 2x0
         raise argparse.ArgumentTypeError(f"'{text}' is neither a ship's length (3) nor a class of ships (2x2: two ships of 2)")
     return text.strip()
 
