@@ -345,42 +345,31 @@ def _misspelt(watcher: Any) -> str:
 
 
 class _Recorder:
-    """Collects the shots of a game and forwards the events to the user's observers. Only the
-    hooks some observer has are there (the engine looks them up once and calls those), and the
-    shots are kept as tuples, made ``ShotRecord``s when read: a game played from Python spent
-    most of its time in events nobody heard and in the records of its shots."""
+    """Forwards a game's events to the user's observers, and reads the shots the engine records.
+    Only the hooks some observer has are there (the engine looks them up once and calls those),
+    so a game of built-in shooters with no observer runs no Python code until it ends (Ctrl-C
+    then stops it between two turns, where it can go on); the shots are made ``ShotRecord``s
+    when read."""
 
-    def __init__(self, observers: Iterable[Any]) -> None:
+    def __init__(self, observers: Iterable[Any], fired: Callable[[int], List[Tuple[int, Cell, ShotOutcome, ShotOutcome]]]) -> None:
         self._shots: List[ShotRecord] = []
-        self._fired: List[Tuple[int, Cell, ShotOutcome, ShotOutcome]] = []
-        self.on_shot: Callable[[int, Cell, ShotOutcome, ShotOutcome], None]
+        self._fired = fired  # the engine's shots from the n-th on
         watchers = list(observers)
         for hook in _HOOKS:
             heard = [getattr(o, hook) for o in watchers if hasattr(o, hook)]
-            if hook == "on_shot":
-                self.on_shot = self._shot_recorder(heard)
-            elif heard:
+            if heard:
                 setattr(self, hook, self._forwarder(hook, heard))
 
     @property
     def shots(self) -> List[ShotRecord]:
         """The shots so far (a list this recorder keeps: read, not changed, by its callers)."""
         made = len(self._shots)
-        if made < len(self._fired):
+        new = self._fired(made)
+        if new:
             # One slice assignment from `made`, not an extend: two threads reading at once write
             # the same records over the same places instead of adding them twice.
-            self._shots[made:] = [ShotRecord(*shot) for shot in self._fired[made:]]
+            self._shots[made:] = [ShotRecord(*shot) for shot in new]
         return self._shots
-
-    def _shot_recorder(self, heard: List[Any]) -> Callable[[int, Cell, ShotOutcome, ShotOutcome], None]:
-        fired = self._fired.append
-
-        def on_shot(player: int, cell: Cell, outcome: ShotOutcome, told: ShotOutcome) -> None:
-            fired((player, cell, outcome, told))
-            for hear in heard:
-                hear(player, cell, outcome, told)
-
-        return on_shot
 
     @staticmethod
     def _forwarder(hook: str, heard: List[Any]) -> Callable[..., None]:
@@ -428,7 +417,11 @@ class Game:
     If a Python strategy raises, the exception propagates from the call that was playing, the
     match is over with ``outcome.end == "aborted"`` (the reason names the exception and, for a
     shooter, its player and method, that player then ``at_fault``), and any further play raises
-    ``RuntimeError``. A call refused for its arguments (a player other than 0 or 1, an unknown
+    ``RuntimeError``. Ctrl-C is the exception: a ``KeyboardInterrupt`` that ``play_to_end`` sees
+    between two turns (a match of built-in shooters sees Ctrl-C nowhere else), or that a Python
+    shooter's ``next_shot`` raises, leaves the match as it was before that turn or volley, and
+    play can go on; one in an observer's hook, or after a shot was fired, aborts it. A call
+    refused for its arguments (a player other than 0 or 1, an unknown
     placer) changes nothing. Once the first turn is played the oceans are read-only (their
     mutators raise ``RuntimeError``), and an observer or strategy calling back into the match it
     is part of (``play_turn`` from ``on_shot``) gets ``RuntimeError``, the match unchanged by that
@@ -465,7 +458,7 @@ class Game:
         self.players = (strategy_name(first), strategy_name(second))
         self._shooters = (a, b)
         self._impl = _shape.core("Game", rows, cols)(rows, cols, self.fleet, self.rules, a, b, seed)
-        self._recorder = _Recorder(watchers)
+        self._recorder = _Recorder(watchers, self._impl.fired)
         self._impl.observe(self._recorder)
         self._aborted: Optional[str] = None  # why Python ended the match (a strategy raised)
         self._at_fault: Optional[int] = None  # then, the player to blame
@@ -574,6 +567,8 @@ class Game:
             try:
                 return call()
             except BaseException as error:
+                if self._resumable(error):
+                    raise  # Ctrl-C between turns, or in a shooter before it named a cell: play on
                 if self._impl.is_over and self._impl.raised is None and not _CUT_SHORT.match(self._impl.outcome.reason):
                     raise  # an observer told of the end raised: the match was played, its outcome stands
                 raised = self._impl.raised  # (player, "the shooter's next_shot") if a shooter did
@@ -583,6 +578,18 @@ class Game:
                 raise
         finally:
             self._busy = None
+
+    def _resumable(self, error: BaseException) -> bool:
+        """Whether ``error``, from a play call, left the match as it was before a turn or a
+        volley: a signal's exception (Ctrl-C's KeyboardInterrupt) seen between turns, or a
+        KeyboardInterrupt in a shooter's ``next_shot`` (the engine takes back the volley's cells
+        named so far)."""
+        if self._impl.is_over:
+            return False
+        if self._impl.interrupted:  # whatever the signal's handler raised
+            return True
+        raised = self._impl.raised
+        return isinstance(error, KeyboardInterrupt) and raised is not None and raised[1] == "the shooter's next_shot"
 
     def __reduce__(self) -> NoReturn:  # what pickle, copy.copy and copy.deepcopy ask for
         raise TypeError(
@@ -663,7 +670,8 @@ class Game:
         self._guard(self._impl.play_round, "play")
 
     def play_to_end(self) -> GameOutcome:
-        """Play until the match is over; returns the outcome."""
+        """Play until the match is over; returns the outcome. Ctrl-C stops it between two turns
+        (``KeyboardInterrupt``), the match still under way: call again to play on."""
         self._guard(self._impl.play_to_end, "play")
         return self.outcome
 

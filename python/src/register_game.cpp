@@ -2,8 +2,10 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <cstddef>
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include <battleship/game.hpp>
 
@@ -15,16 +17,24 @@ namespace bsp {
 namespace {
 using namespace battleship;
 
-/// Forwards the match's events to a Python object's on_placement / on_turn_start / on_shot /
-/// on_sunk / on_game_over, those it has.
+/// Records the match's shots, and forwards its events to a Python object's on_placement /
+/// on_turn_start / on_shot / on_sunk / on_game_over, those it has.
+///
+/// The shots are recorded here, not by a Python hook, so that a match of built-in shooters with
+/// no Python observer runs no Python code until it ends: Ctrl-C is then seen only between turns
+/// (`play_to_end`), where the match can go on, not inside a hook after a shot was fired.
 template <class S>
 class PythonObserver final : public GameObserver<S> {
 public:
-  /// Calls `o`'s hooks, looked up once here (a lookup an event, by `hasattr` then `attr`, was
-  /// most of a game's cost when played from Python): an absent hook costs nothing.
-  explicit PythonObserver(const py::object& o)
-      : placement_(hook(o, "on_placement")), turn_start_(hook(o, "on_turn_start")),
-        shot_(hook(o, "on_shot")), sunk_(hook(o, "on_sunk")), game_over_(hook(o, "on_game_over")) {}
+  /// Calls `o`'s hooks from now on (none for None), looked up once here (a lookup an event, by
+  /// `hasattr` then `attr`, was most of a game's cost when played from Python).
+  void listen(const py::object& o) {
+    placement_ = hook(o, "on_placement");
+    turn_start_ = hook(o, "on_turn_start");
+    shot_ = hook(o, "on_shot");
+    sunk_ = hook(o, "on_sunk");
+    game_over_ = hook(o, "on_game_over");
+  }
   void on_placement(int player, const Ocean<S>& ocean) override {
     if (!placement_.is_none()) // a copy: the game's own ocean changes as it is shot
       placement_(player, Handle<Ocean<S>>(Ocean<S>(ocean)));
@@ -33,6 +43,7 @@ public:
     if (!turn_start_.is_none()) turn_start_(player, round);
   }
   void on_shot(int player, Coord cell, const ShotOutcome& full, const ShotOutcome& told) override {
+    fired_.push_back({player, cell, full, told}); // first: a hook that raises misses no shot
     if (!shot_.is_none()) shot_(player, cell_tuple(cell.row, cell.col), full, told);
   }
   void on_sunk(int player, int ship) override {
@@ -42,11 +53,28 @@ public:
     if (!game_over_.is_none()) game_over_(outcome);
   }
 
+  /// The shots fired from the `from`-th on, as (player, (row, col), outcome, told) tuples.
+  [[nodiscard]] py::list fired(std::size_t from) const {
+    py::list shots;
+    for (std::size_t i = from; i < fired_.size(); ++i) {
+      const Fired& f = fired_[i];
+      shots.append(py::make_tuple(f.player, cell_tuple(f.cell.row, f.cell.col), f.full, f.told));
+    }
+    return shots;
+  }
+
 private:
+  struct Fired {
+    int player;
+    Coord cell;
+    ShotOutcome full, told;
+  };
   static py::object hook(const py::object& o, const char* name) {
     return py::getattr(o, name, py::none());
   }
-  py::object placement_, turn_start_, shot_, sunk_, game_over_;
+  std::vector<Fired> fired_;
+  py::object placement_ = py::none(), turn_start_ = py::none(), shot_ = py::none(),
+             sunk_ = py::none(), game_over_ = py::none();
 };
 
 template <class S>
@@ -57,12 +85,15 @@ struct GameBox {
   std::array<std::shared_ptr<StrategyFailure>, 2> shooter_failure{
       std::make_shared<StrategyFailure>(), std::make_shared<StrategyFailure>()};
   std::unique_ptr<Game<S>> game;
-  std::unique_ptr<PythonObserver<S>> observer;
+  /// Observes `game` from its making: records its shots, and calls the hooks `observe` gave it.
+  PythonObserver<S> observer;
   /// True from the first play call on: the oceans lent to Python are read-only from then.
   std::shared_ptr<bool> played = std::make_shared<bool>(false);
   /// True while a call is playing the game or placing a fleet (an observer or strategy calling
   /// back into the game is refused).
   bool busy = false;
+  /// True when the last play call stopped for Ctrl-C between two turns: the match can go on.
+  bool interrupted = false;
 
   int player(py::handle which) const {
     const long long p = index_argument(which, "player");
@@ -87,8 +118,23 @@ struct GameBox {
   decltype(auto) play(F&& f) {
     return run([&]() -> decltype(auto) {
       *played = true;
+      interrupted = false;
+      for (const auto& failure : shooter_failure) failure->raised = false; // this call's, if any
       return f();
     });
+  }
+  /// Plays turns until the match is over, looking for Ctrl-C (any pending signal's handler)
+  /// between them: the exception it raised is thrown with the match between two turns. (The GIL
+  /// stays held: another thread could otherwise read the oceans the game is changing.)
+  const GameOutcome& play_to_end() {
+    while (!game->is_over()) {
+      game->play_turn();
+      if (!game->is_over() && PyErr_CheckSignals() != 0) {
+        interrupted = true;
+        throw py::error_already_set();
+      }
+    }
+    return game->outcome();
   }
 };
 
@@ -105,6 +151,7 @@ void bind_game(py::module_& m) {
              box->game = std::make_unique<Game<S>>(
                  Board<S>(shape), fleet, rules, any_shooter<S>(first, box->shooter_failure[0]),
                  any_shooter<S>(second, box->shooter_failure[1]), seed);
+             box->game->observe(&box->observer);
              return box;
            }),
            py::arg("rows"), py::arg("cols"), py::arg("fleet"), py::arg("rules"), py::arg("first"),
@@ -145,7 +192,7 @@ void bind_game(py::module_& m) {
       .def("play_turn", [](Box& b) { b.play([&] { b.game->play_turn(); }); })
       .def("play_volley", [](Box& b) { b.play([&] { b.game->play_volley(); }); })
       .def("play_round", [](Box& b) { b.play([&] { b.game->play_round(); }); })
-      .def("play_to_end", [](Box& b) { return b.play([&] { return b.game->play_to_end(); }); })
+      .def("play_to_end", [](Box& b) { return b.play([&] { return b.play_to_end(); }); })
       .def_property_readonly("started", [](const Box& b) { return b.game->started(); })
       .def_property_readonly("outcome", [](const Box& b) { return b.game->outcome(); })
       .def_property_readonly("is_over", [](const Box& b) { return b.game->is_over(); })
@@ -160,20 +207,20 @@ void bind_game(py::module_& m) {
             return py::none();
           },
           "(player, 'the shooter's next_shot') for the Python shooter whose call raised, if any.")
+      .def_property_readonly(
+          "interrupted", [](const Box& b) { return b.interrupted; },
+          "Whether the last play call stopped for Ctrl-C between two turns (the match can go on).")
+      .def(
+          "fired", [](const Box& b, std::size_t from) { return b.observer.fired(from); },
+          "The shots fired from the `from`-th on, as (player, (row, col), outcome, told).")
       .def_property_readonly("next_volley_size",
                              [](const Box& b) { return b.game->next_volley_size(); })
       .def_property_readonly("turn_under_way",
                              [](const Box& b) { return b.game->turn_under_way(); })
       .def_property_readonly("rules", [](const Box& b) { return b.game->rules(); })
-      .def("observe", [](Box& b, py::object o) {
+      .def("observe", [](Box& b, const py::object& o) {
         if (b.busy) throw std::runtime_error("a game's observer cannot be changed during play");
-        if (o.is_none()) {
-          b.game->observe(nullptr);
-          b.observer.reset();
-          return;
-        }
-        b.observer = std::make_unique<PythonObserver<S>>(o);
-        b.game->observe(b.observer.get());
+        b.observer.listen(o); // None: no hooks; the shots are still recorded
       });
 }
 } // namespace

@@ -3,6 +3,7 @@
 import copy
 import re
 import pickle
+import signal
 import sys
 import threading
 
@@ -690,3 +691,86 @@ def test_a_record_read_by_several_threads_at_once_holds_each_shot_once():
     finally:
         sys.setswitchinterval(interval)
 
+
+
+class InterruptedOnce:
+    """A shooter pressed Ctrl-C in: its ``next_shot`` raises KeyboardInterrupt at its
+    ``at``-th call (counting from 0), before naming a cell, and fires the lowest open cell."""
+
+    def __init__(self, at):
+        self.at, self.calls = at, 0
+
+    def next_shot(self, view, rng):
+        self.calls += 1
+        if self.calls - 1 == self.at:
+            raise KeyboardInterrupt
+        return view.open_cells()[0]
+
+
+class LowestOpen:
+    def next_shot(self, view, rng):
+        return view.open_cells()[0]
+
+
+@pytest.mark.parametrize("rules, at", [("classic", 0), ("classic", 7), ("salvo", 1), ("salvo", 7), ("russian", 9)])
+def test_ctrl_c_in_a_python_shooter_s_move_leaves_the_match_to_play_on(rules, at):
+    # At a volley's first cell or a later one (a salvo's), mid-turn under until_miss: the engine
+    # takes back the cells named so far, and the match goes on as if never stopped.
+    fleet = Fleet.russian() if rules == "russian" else None
+    made = dict(seed=5, rules=Rules.named(rules), fleet=fleet)
+    game = Game(InterruptedOnce(at), "parity", **made)
+    with pytest.raises(KeyboardInterrupt):
+        game.play_to_end()
+    assert not game.is_over and game.outcome.end == "in_progress" and game.outcome.reason == ""
+    shots_then = len(game.record.shots)
+    assert shots_then == game.view(0).shots_fired + game.view(1).shots_fired
+    assert game.play_to_end().end == "win"
+    never_stopped = Game(LowestOpen(), "parity", **made)
+    never_stopped.play_to_end()
+    assert game.record.shots == never_stopped.record.shots and game.outcome == never_stopped.outcome
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX interval timers")
+def test_ctrl_c_between_turns_leaves_a_match_of_engine_shooters_to_play_on():
+    # No Python runs while engine shooters play with no observer: the engine looks for Ctrl-C
+    # after each turn, and stops there. A signal, as Ctrl-C is (a thread could not interrupt:
+    # the game holds the GIL); its handler raises KeyboardInterrupt, as Python's own does.
+    def pressed(signum, frame):
+        raise KeyboardInterrupt
+
+    made = dict(rows=24, cols=24, seed=2)  # about 5 s a game
+    game = Game("bayes", "bayes", **made)
+    before = signal.signal(signal.SIGALRM, pressed)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            game.play_to_end()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    assert not game.is_over and game.outcome.end == "in_progress" and not game.turn_under_way
+    stopped_at = game.record.shots
+    assert 0 < len(stopped_at) == game.view(0).shots_fired + game.view(1).shots_fired
+    never_stopped = Game("bayes", "bayes", **made)
+    while len(never_stopped.record.shots) < len(stopped_at):
+        never_stopped.play_turn()
+    assert never_stopped.record.shots == stopped_at
+    for _ in range(6):  # and on from there, the same turns
+        game.play_turn()
+        never_stopped.play_turn()
+    assert game.record.shots == never_stopped.record.shots and not game.is_over
+
+
+def test_ctrl_c_in_an_observer_s_hook_still_aborts_the_match():
+    class Pressed:
+        def on_shot(self, player, cell, outcome, told):
+            if cell == (0, 5):
+                raise KeyboardInterrupt
+
+    game = Game(LowestOpen(), LowestOpen(), seed=1, observers=[Pressed()])
+    with pytest.raises(KeyboardInterrupt):
+        game.play_to_end()
+    assert game.is_over and game.outcome.end == "aborted"
+    assert game.record.shots[-1].cell == (0, 5)  # the shot it heard is in the record
+    with pytest.raises(RuntimeError, match="aborted"):
+        game.play_turn()

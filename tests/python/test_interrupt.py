@@ -2,6 +2,7 @@
 
 import _thread
 import pickle
+import re
 import signal
 import subprocess
 import sys
@@ -63,6 +64,33 @@ def interrupted(script, python_env):
 def test_ctrl_c_stops_a_long_simulate_within_a_second(python_env, run):
     _, elapsed = interrupted(LONG_RUN.replace("RUN", run), python_env)
     assert elapsed < 1.5  # includes interpreter shutdown
+
+
+GAME_PLAYED_ON = """
+import signal, sys, time, battleship
+signal.signal(signal.SIGINT, signal.default_int_handler)
+game = battleship.Game("expert", "expert", rows=32, cols=32, seed=1)
+print("started", flush=True)
+t = time.monotonic()
+try:
+    game.play_to_end()
+except KeyboardInterrupt:
+    print("interrupted after", time.monotonic() - t, flush=True)
+    stopped = len(game.record.shots)
+    print("stopped", game.outcome.end, stopped, flush=True)
+    game.play_turn()
+    print("played on", game.outcome.end, len(game.record.shots) - stopped, flush=True)
+    sys.exit(3)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_game_s_play_to_end_between_turns_and_it_plays_on(python_env):
+    out, elapsed = interrupted(GAME_PLAYED_ON, python_env)
+    assert elapsed < 1.5
+    stopped = re.search(r"^stopped (\w+) (\d+)$", out, re.M)
+    assert stopped and stopped[1] == "in_progress" and int(stopped[2]) > 0, out
+    assert re.search(r"^played on in_progress 1$", out, re.M), out  # one turn: one shot
 
 
 STUCK = """
