@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import stat
-from typing import IO, Any, Callable, Tuple
+from typing import IO, Any, Callable, Iterator, Tuple
 
 
 def write_whole(path: str, write: Callable[[IO[Any]], object], *, binary: bool = False) -> None:
@@ -26,11 +27,11 @@ def write_whole(path: str, write: Callable[[IO[Any]], object], *, binary: bool =
         except OSError:
             temporary = None
     if temporary is None:
-        with open(path, mode, encoding=encoding, newline=newline) as out:
+        with _naming(path), open(path, mode, encoding=encoding, newline=newline) as out:
             write(out)
         return
     try:
-        with os.fdopen(fd, mode, encoding=encoding, newline=newline) as out:
+        with _naming(path), os.fdopen(fd, mode, encoding=encoding, newline=newline) as out:
             write(out)
         if old_mode is not None:  # the old file's mode exactly, which the umask may have narrowed
             os.chmod(temporary, old_mode)
@@ -38,6 +39,18 @@ def write_whole(path: str, write: Callable[[IO[Any]], object], *, binary: bool =
     except BaseException:
         os.unlink(temporary)
         raise
+
+
+@contextlib.contextmanager
+def _naming(path: str) -> Iterator[None]:
+    """An ``OSError`` of a write that names no file (a full disk's) raised naming ``path``: the
+    file being written, not the temporary one beside it, which is gone once it fails."""
+    try:
+        yield
+    except OSError as error:
+        if error.filename is not None or error.errno is None:
+            raise
+        raise OSError(error.errno, error.strerror, os.fspath(path)) from error
 
 
 def _new_beside(target: str, mode: int) -> Tuple[int, str]:

@@ -591,6 +591,20 @@ def test_help_that_cannot_be_written_is_an_error(python_env, argv):
     assert shown.returncode == 0 and shown.stdout.startswith(b"usage: battleship" if argv[-1] == "--help" else b"battleship ")
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv",
+    [["simulate", "random", "--games", "10"], ["optimal", "3", "3", "2"], ["simulate", "random", "--json", "-"]],
+)
+def test_a_report_that_cannot_be_written_says_it_is_the_output(python_env, argv):
+    # It said "battleship: error: No space left on device", as for a file it could not write.
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "battleship", *argv], stdout=full, stderr=subprocess.PIPE,
+                              env=python_env, timeout=60)
+    assert proc.returncode == 1  # with --json -, the report is on stderr before it
+    assert ("\n" + proc.stderr.decode()).endswith("\nbattleship: error: cannot write the output: No space left on device\n")
+
+
 def test_optimal_prints_perfect_play_and_each_shooters_exact_gap(capsys):
     # 4 x 4 with one cruiser: perfect play 5.625 shots, the density shooter 5.75 (2.22% more).
     assert main(["optimal", "4", "4", "3", "--shooters", "parity,probability", "--seeds", "1"]) == 0

@@ -210,8 +210,9 @@ def test_a_save_that_fails_leaves_the_old_file_whole(tmp_path, results, monkeypa
         return stream
 
     monkeypatch.setattr(os, "fdopen", cut_short)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(OSError, match="No space left") as raised:
         battleship.save_results(results["match"], path)
+    assert raised.value.errno == 28 and raised.value.filename == str(path)  # the file it was writing
     monkeypatch.undo()
     assert path.read_bytes() == before and os.listdir(tmp_path) == ["kept.json"]  # no half-written file left
     assert battleship.load_results(path)[0] == results["simulation"]

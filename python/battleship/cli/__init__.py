@@ -194,13 +194,16 @@ def _unwritten(error: OSError) -> int:
     return 141 if isinstance(error, BrokenPipeError) else 1
 
 
-class _ReaderGone:
-    """stdout for a command that writes a file: once the reader of its output has gone (``|
+class _Output:
+    """stdout for a command, unless it is a terminal: an error writing to it (``> /dev/full``)
+    is marked ``battleship_output``, so that it is told apart from a file's that names none. For
+    a command that writes a file (``keep_going``), once the reader of its output has gone (``|
     head``), what it prints is dropped, so that the command goes on to write its file; ``gone``
     says whether that happened."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: Any, keep_going: bool) -> None:
         self.stream = stream
+        self.keep_going = keep_going
         self.gone = False
 
     def write(self, text: str) -> int:
@@ -216,11 +219,23 @@ class _ReaderGone:
         try:
             call()
         except BrokenPipeError as error:
+            if not self.keep_going:
+                raise
             self.gone = True
             _unwritten(error)  # stdout's descriptor now writes nowhere, so its last flush passes
+        except OSError as error:
+            error.battleship_output = True  # type: ignore[attr-defined]
+            raise
 
     def __getattr__(self, name: str) -> Any:  # isatty, encoding, fileno...: the stream's
         return getattr(self.stream, name)
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # not a file, or closed
+        return False
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -249,18 +264,23 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         sys.stdout = open(os.devnull, "w")
     try:
         if getattr(args, "json", None) == "-":  # the JSON alone on stdout, for a pipe; the report beside it
-            args.json_out, sys.stdout = sys.stdout, sys.stderr
+            stdout, sys.stdout = sys.stdout, sys.stderr
+            args.json_out = _Output(stdout, keep_going=False)
             try:
-                return int(args.run(args))
+                code = int(args.run(args))
+                args.json_out.flush()
+                return code
             finally:
-                sys.stdout = args.json_out
-        if not (getattr(args, "json", None) or getattr(args, "plot", None)):
-            return int(args.run(args))
+                sys.stdout = stdout
         # A file to write (--json, --plot): finished, and kept, when the output's reader goes away.
-        guard = _ReaderGone(sys.stdout)
+        keep_going = bool(getattr(args, "json", None) or getattr(args, "plot", None))
+        if not keep_going and _is_terminal(sys.stdout):  # input() edits lines only on the terminal itself
+            return int(args.run(args))
+        guard = _Output(sys.stdout, keep_going)
         sys.stdout = guard
         try:
             code = int(args.run(args))
+            guard.flush()  # here, not at exit: a report that cannot be written is an error
         finally:
             sys.stdout = guard.stream
         return 141 if guard.gone and code == 0 else code
@@ -276,6 +296,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if raised_by_own_code(error):  # a bug in your shooter or placer, not a bad option
             _show_traceback(error)
             return 1
+        if isinstance(error, OSError) and getattr(error, "battleship_output", False):
+            return _unwritten(error)  # printing the report failed (``> /dev/full``), not a file
         if isinstance(error, OSError):  # a file that cannot be read or written, e.g. Battleship.out
             print(f"battleship: error: {_os_error_text(error)}", file=sys.stderr)
             return 1
