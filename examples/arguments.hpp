@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <battleship/fleet.hpp>
+#include <battleship/registry.hpp>
 #include <battleship/rules.hpp>
 #include <battleship/simulate.hpp>
 #include <battleship/sprt.hpp>
@@ -233,11 +234,28 @@ public:
   }
 
   /// Ends the program ("PROGRAM: WHERE: unknown name 'x'; known: a, b") unless `given` is one of
-  /// `known`; `where` names the option or argument it came from.
+  /// `known`, or a built-in shooter of `known` named with its settings, `expert(layouts=400)`
+  /// (`parse_shooter_settings`, whose refusal it then shows); `where` names the option or
+  /// argument it came from.
   void check_name(std::string_view where, std::string_view given,
                   const std::vector<std::string>& known) const {
-    for (const auto& k : known)
-      if (k == given) return;
+    const auto is_known = [&](std::string_view name) {
+      for (const auto& k : known)
+        if (k == name) return true;
+      return false;
+    };
+    if (is_known(given)) return;
+    const auto open = given.find('(');
+    const std::string_view named = battleship::detail::trimmed(given.substr(0, open));
+    if (open != std::string_view::npos && is_known(named) &&
+        battleship::ShooterRegistry<battleship::ClassicShape>::builtin(named)) {
+      try {
+        (void)battleship::parse_shooter_settings(given);
+        return;
+      } catch (const std::invalid_argument& e) {
+        fail(std::string(where) + ": " + e.what());
+      }
+    }
     std::string list;
     for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
     fail(std::string(where) + ": unknown name '" + std::string(given) + "'; known: " + list);

@@ -6,9 +6,11 @@
 //
 //   paired_comparison [--first A] [--second B] [--games N] [--seed S] [--threads T]
 //
-// Defaults: parity against checkerboard_search, 20,000 classic games each, seed 1, every core.
-// ctest-args: --games 3000 --seed 3
-// ctest-expect: minus checkerboard_search, game by game: [+-][0-9.]+ ± [0-9.]+ shots \(the two
+// Defaults: parity against checkerboard_search, 20,000 classic games each, seed 1, every core. A
+// built-in named with its settings is a shooter too: does `probability` gain from weighting
+// placements through hits (its `hit_weight`)? Compare it with the same shooter without:
+// ctest-args: --first probability --second probability(hit_weight=1) --games 3000 --seed 3
+// ctest-expect: minus probability\(hit_weight=1\), game by game: [+-][0-9.]+ ± [0-9.]+ shots
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>
@@ -29,7 +31,8 @@ constexpr std::string_view usage = R"(Usage:
 Plays N classic games of two shooters on the same uniform layouts and prints each one's mean
 with its 95% interval, then the first's shots minus the second's, game by game, with its own.
 
-  --first A      a shooter of the registry (default parity)
+  --first A      a shooter of the registry, or a built-in with settings:
+                 'probability(hit_weight=1)' (default parity)
   --second B     another (default checkerboard_search)
   --games N      games, 2 to 100000000 (default 20000)
   --seed S       the layouts' seed, 0 to 2^64 - 1 (default 1)

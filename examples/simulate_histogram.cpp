@@ -43,7 +43,8 @@ Plays N classic games of one shooter against one placer's layouts and prints the
 shots to win as a text histogram, with its summary figures.
 
   --games N       games to play, 1 to 100000000 (default 100000)
-  --shooter NAME  a shooter of the registry (default random)
+  --shooter NAME  a shooter of the registry, or a built-in with settings:
+                  'probability(hit_weight=1)' (default random)
   --placer NAME   a placer of the registry (default uniform)
   --seed S        the run's seed, 0 to 2^64 - 1 (default 0)
   --threads T     worker threads, 0 for every core (default), at most 256

@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 #endif
 
+#include <stdexcept>
+#include <string>
+
 // REQUIRE only when the condition fails: property tests check millions of shots, and a Catch
 // assertion per shot would dominate the run time under the sanitizers.
 #define ENSURE(...)                                                                                \
@@ -18,4 +21,16 @@
 // 1.2e-5), an error in the fifth digit.
 inline auto exactly(double value, double margin = 1e-12) {
   return Approx(value).epsilon(1e-15).margin(margin);
+}
+
+// The message of the `std::invalid_argument` that `f()` throws ("" if it throws none): what a
+// refusal says, for tests that compare it word for word.
+template <class F>
+std::string invalid_argument_of(F&& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
 }

@@ -25,17 +25,6 @@ struct ReadingOrder {
 };
 static_assert(ShotStrategy<ReadingOrder, S>);
 
-/// The message of the `std::invalid_argument` that `f` throws ("" if it throws none).
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
-
 /// The registry name of the strategy type a built-in visit hands over, or "any".
 template <class T>
 std::string name_of() {
@@ -71,7 +60,9 @@ TEST_CASE("each built-in has its class's one-line summary", "[registry]") {
   CHECK(shooters.summary("hunt_target") == HuntTargetShooter<S>::summary);
   CHECK(shooters.summary("oriented_search") == OrientedSearchShooter<S>::summary);
   CHECK(PlacerRegistry<S>::instance().summary("uniform") == UniformPlacer<S>::summary);
-  CHECK(error_of([&] { (void)shooters.summary("nope"); }).find("unknown shooter 'nope'") == 0);
+  CHECK(invalid_argument_of([&] {
+          (void)shooters.summary("nope");
+        }).find("unknown shooter 'nope'") == 0);
   // Every built-in has one, so a listing of the built-ins has no blank line.
   for (const auto& name : shooter_names<S>()) {
     INFO(name);
@@ -99,13 +90,14 @@ TEST_CASE("with_shooter and with_placer hand each built-in's concrete type to th
 }
 
 TEST_CASE("an unknown name is refused with the list of known names", "[registry]") {
-  CHECK(error_of([] { (void)make_shooter<S>("nope"); })
+  CHECK(invalid_argument_of([] { (void)make_shooter<S>("nope"); })
             .find("unknown shooter 'nope'; known: random, hunt_target, parity, "
                   "checkerboard_search, oriented_search, mediocre") == 0);
-  CHECK(error_of([] {
+  CHECK(invalid_argument_of([] {
           (void)make_placer<S>("nope");
         }).find("unknown placer 'nope'; known: uniform, sequential, mediocre") == 0);
-  CHECK(error_of([] { with_shooter<S>("", [](auto) {}); }).find("unknown shooter ''") == 0);
+  CHECK(invalid_argument_of([] { with_shooter<S>("", [](auto) {}); }).find("unknown shooter ''") ==
+        0);
 }
 
 TEST_CASE("a shooter made by name plays exactly like the concrete type", "[registry]") {
@@ -142,7 +134,7 @@ TEST_CASE("users register their own strategies by name and get them back type-er
   auto shooter = make_shooter<S>("reading_order");
   CHECK(shooter.target<ReadingOrder>() != nullptr);
   CHECK(with_shooter<S>("reading_order", [](auto s) { return name_of<decltype(s)>(); }) == "any");
-  CHECK(error_of([] { (void)make_shooter<S>("nope"); }).find(", reading_order") !=
+  CHECK(invalid_argument_of([] { (void)make_shooter<S>("nope"); }).find(", reading_order") !=
         std::string::npos);
 
   // Registering again replaces; removing forgets; built-ins cannot be replaced or removed.
@@ -157,13 +149,13 @@ TEST_CASE("users register their own strategies by name and get them back type-er
   CHECK(registry.remove("reading_order"));
   CHECK_FALSE(registry.contains("reading_order"));
   CHECK_FALSE(registry.remove("parity"));
-  CHECK(error_of([&] {
+  CHECK(invalid_argument_of([&] {
           registry.add("parity", "mine", [] { return AnyShotStrategy<S>(ReadingOrder{}); });
         }) == "'parity' is a built-in strategy's name");
-  CHECK(error_of([&] {
+  CHECK(invalid_argument_of([&] {
           registry.add("", "unnamed", [] { return AnyShotStrategy<S>(ReadingOrder{}); });
         }) == "a strategy needs a non-empty name");
-  CHECK(error_of([&] { registry.add("empty", "no factory", nullptr); }) ==
+  CHECK(invalid_argument_of([&] { registry.add("empty", "no factory", nullptr); }) ==
         "no factory given for 'empty'");
 }
 

@@ -3,6 +3,7 @@
 /// the concrete type of a built-in to a callback.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <mutex>
@@ -21,6 +22,7 @@
 #include <battleship/placement/sequential.hpp>
 #include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
+#include <battleship/shooter_settings.hpp>
 #include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/checkerboard_search.hpp>
 #include <battleship/strategies/expert.hpp>
@@ -283,19 +285,77 @@ template <BoardShape S>
   return PlacerRegistry<S>::instance().names();
 }
 
+/// A built-in shooter named with its settings, `"expert(exact_layouts=5000, margin=2)"`
+/// (OpenSpiel's way of naming a game with parameters; white space around the pieces is ignored),
+/// as its name and settings. A value is a number as Python writes one; an integer setting takes
+/// a whole number however written (`5000`, `5_000`, `5e3`), a real one any number. `"expert()"`
+/// is `expert` with its defaults. The settings and their ranges are `shooter_settings`'s. Throws
+/// `std::invalid_argument` naming the text for what is not `NAME(SETTING=VALUE, ...)`, a name
+/// that is not a built-in's, a setting the shooter does not take or given twice, a value that is
+/// not a number, not whole where it must be, or out of range.
+[[nodiscard]] inline ShooterSettings parse_shooter_settings(std::string_view text) {
+  using Builtins = ShooterRegistry<ClassicShape>; // the names are the same for every shape
+  const auto refuse = [&](const auto&... why) {
+    throw std::invalid_argument(detail::concat("shooter '", text, "': ", why...));
+  };
+  const std::string_view all = detail::trimmed(text);
+  std::size_t end = 0;
+  const auto letter = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  };
+  while (end < all.size() && (letter(all[end]) || (end > 0 && all[end] >= '0' && all[end] <= '9')))
+    ++end;
+  const std::string_view name = all.substr(0, end);
+  const std::string_view rest = detail::trimmed(all.substr(end));
+  if (name.empty() || rest.size() < 2 || rest.front() != '(' || rest.back() != ')')
+    refuse("expected NAME(SETTING=VALUE, ...), such as expert(exact_layouts=5000)");
+  if (!Builtins::builtin(name)) {
+    std::string list;
+    detail::for_each_type<builtin_shooters<ClassicShape>>([&](auto* t) {
+      list += (list.empty() ? "" : ", ") + std::string(std::remove_pointer_t<decltype(t)>::name);
+    });
+    refuse("settings are for the built-in shooters; '", name, "' is not one (",
+           std::string_view(list), ")");
+  }
+  const std::string_view inner = rest.substr(1, rest.size() - 2);
+  std::vector<std::string_view> items;
+  for (std::size_t from = 0; !detail::trimmed(inner).empty() && from <= inner.size();) {
+    const std::size_t comma = (std::min)(inner.find(',', from), inner.size());
+    items.push_back(inner.substr(from, comma - from));
+    from = comma + 1;
+  }
+  return detail::read_settings(text, name, items);
+}
+
 /// Whether the shooter `name` is slow (milliseconds per shot; see `Registry::slow`): callers that
-/// play every shooter should play a few hundred of its games, not tens of thousands. Throws
-/// `std::invalid_argument` for an unknown name.
+/// play every shooter should play a few hundred of its games, not tens of thousands. `name` may
+/// carry settings (`"expert(layouts=50)"`). Throws `std::invalid_argument` for an unknown name.
 template <BoardShape S>
 [[nodiscard]] bool shooter_is_slow(std::string_view name) {
+  if (name.find_first_of("()") != std::string_view::npos)
+    return ShooterRegistry<S>::instance().slow(parse_shooter_settings(name).shooter);
   return ShooterRegistry<S>::instance().slow(name);
+}
+
+/// Calls `f` with a new built-in shooter set to `settings`, as its concrete type, and returns
+/// its result.
+template <BoardShape S, class F>
+decltype(auto) with_shooter(const ShooterSettings& settings, F&& f) {
+  return ShooterRegistry<S>::instance().visit(settings.shooter, [&](auto made) -> decltype(auto) {
+    settings.apply_to(made);
+    return f(std::move(made));
+  });
 }
 
 /// Calls `f` with a new shooter named `name` and returns its result: `f(ConcreteShooter<S>{})`
 /// for a built-in (a fully inlined loop), `f(AnyShotStrategy<S>)` for one registered at run time.
-/// Throws `std::invalid_argument` listing the known names for an unknown one.
+/// A built-in's name may carry its settings, `"bayes(samples=2000)"` (`parse_shooter_settings`).
+/// Throws `std::invalid_argument` listing the known names for an unknown one, and as
+/// `parse_shooter_settings` does for settings text.
 template <BoardShape S, class F>
 decltype(auto) with_shooter(std::string_view name, F&& f) {
+  if (name.find_first_of("()") != std::string_view::npos)
+    return with_shooter<S>(parse_shooter_settings(name), std::forward<F>(f));
   return ShooterRegistry<S>::instance().visit(name, std::forward<F>(f));
 }
 /// Calls `f` with a new placer named `name`, like `with_shooter`.
@@ -304,10 +364,11 @@ decltype(auto) with_placer(std::string_view name, F&& f) {
   return PlacerRegistry<S>::instance().visit(name, std::forward<F>(f));
 }
 
-/// A new shooter named `name`, type-erased; throws `std::invalid_argument` for an unknown name.
+/// A new shooter named `name`, type-erased; `name` may carry a built-in's settings,
+/// `"expert(layouts=400)"`. Throws `std::invalid_argument` as `with_shooter` does.
 template <BoardShape S>
 [[nodiscard]] AnyShotStrategy<S> make_shooter(std::string_view name) {
-  return ShooterRegistry<S>::instance().make(name);
+  return with_shooter<S>(name, [](auto made) { return AnyShotStrategy<S>(std::move(made)); });
 }
 /// A new placer named `name`, type-erased; throws `std::invalid_argument` for an unknown name.
 template <BoardShape S>

@@ -25,7 +25,6 @@ import importlib
 import importlib.metadata
 import importlib.util
 import os
-import re
 from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
@@ -544,68 +543,24 @@ def shooter_settings(name: str) -> List[Dict[str, Any]]:
     return _core.shooter_settings(_builtin_shooter_name(name))
 
 
-_SETTINGS_TEXT = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\((.*)\)\s*", re.DOTALL)
-
-
 def _shooter_from_text(text: str) -> Optional[BuiltinShooter]:
     """The built-in shooter ``text`` names with its settings, ``"expert(exact_layouts=5000,
     margin=2)"`` (OpenSpiel's way of naming a game with parameters), as
     ``ExpertShooter(exact_layouts=5000, margin=2.0)``; ``None`` for text without parentheses.
     An int setting takes a whole number (``5000``, ``5_000``, ``5e3``), a float one any number.
+    The engine reads the text (C++ ``parse_shooter_settings``, so both read it alike):
     ``ValueError`` naming the text for what is not ``NAME(SETTING=VALUE, ...)``, an unknown
-    shooter or setting, a setting given twice, a value that is not a number or out of range
-    (``TypeError`` for a fraction given to an int setting)."""
+    shooter or setting, a setting given twice, a value that is not a number, not whole where it
+    must be, or out of range."""
     if "(" not in text and ")" not in text:
         return None
-    match = _SETTINGS_TEXT.fullmatch(text)
-    if match is None:
-        raise ValueError(f"shooter '{text}': expected NAME(SETTING=VALUE, ...), such as expert(exact_layouts=5000)")
-    name = match.group(1)
-    if name not in BUILTIN_CLASSES:
-        raise ValueError(f"shooter '{text}': settings are for the built-in shooters; '{name}' is not one "
-                         f"({', '.join(BUILTIN_CLASSES)})")
+    name, settings = _core.parse_shooter_settings(text)
     kind = BUILTIN_CLASSES[name]
-    defaults = {setting["name"]: setting["default"] for setting in _core.shooter_settings(name)}
-    settings: Dict[str, Any] = {}
-    for item in match.group(2).split(",") if match.group(2).strip() else []:
-        key, equals, value = (part.strip() for part in item.partition("="))
-        if not equals or not key or not value:
-            raise ValueError(f"shooter '{text}': expected SETTING=VALUE, got '{item.strip()}'")
-        if not defaults:
-            raise ValueError(f"shooter '{text}': the {name} shooter takes no settings")
-        if key not in defaults:
-            raise ValueError(
-                f"shooter '{text}': the {name} shooter has no setting '{key}'; its settings: {', '.join(defaults)}"
-            )
-        if key in settings:
-            raise ValueError(f"shooter '{text}': {key} is set twice")
-        settings[key] = _setting_value(text, key, value, isinstance(defaults[key], int))
-    if not issubclass(kind, _TunedShooter):  # no settings, checked above: as shooter(name) makes it
+    if not issubclass(kind, _TunedShooter):  # no settings, checked by the engine: as shooter(name) makes it
         return BuiltinShooter(name)
     made = kind.__new__(kind)
-    try:
-        _TunedShooter.__init__(made, name, settings)
-    except (TypeError, ValueError) as error:  # out of range: say which text
-        raise type(error)(f"shooter '{text}': {error}") from None
+    _TunedShooter.__init__(made, name, settings)
     return made
-
-
-def _setting_value(text: str, key: str, value: str, whole: bool) -> Any:
-    """``value``, the text of setting ``key`` in the shooter ``text``, as a number: an int where
-    the setting is ``whole`` (a float with no fraction counts, so ``1e6`` is a million)."""
-    try:
-        number = float(value)
-    except ValueError:
-        raise ValueError(f"shooter '{text}': {key} must be a number, got '{value}'") from None
-    if not whole:
-        return number
-    try:
-        return int(value)
-    except ValueError:
-        pass
-    if not number.is_integer():
-        raise ValueError(f"shooter '{text}': {key} must be a whole number, got '{value}'")
-    return int(number)
 
 
 class _UniformDraws(BuiltinPlacer):

@@ -480,7 +480,7 @@ void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& fail
                       std::string owner = {}) {
   if (py::isinstance<py::str>(h)) return battleship::with_shooter<S>(h.cast<std::string>(), f);
   if (py::isinstance<ShooterSettings>(h))
-    return h.cast<const ShooterSettings&>().with_shooter<S>(f);
+    return battleship::with_shooter<S>(h.cast<const ShooterSettings&>(), f);
   if (py::isinstance<OptimalShooterHolder>(h)) {
     if constexpr (std::same_as<S, SmallShape>) {
       auto& holder = h.cast<OptimalShooterHolder&>();

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <battleship/registry.hpp>
@@ -18,28 +18,6 @@
 
 namespace bsp {
 namespace {
-
-/// A limit of the table as a person writes it: `1,000,000`, `0.5`.
-std::string limit_text(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.15g", x);
-  std::string digits(text);
-  if (digits.find_first_of(".e") != std::string::npos) return digits;
-  for (auto at = static_cast<long>(digits.size()) - 3; at > (digits[0] == '-' ? 1 : 0); at -= 3)
-    digits.insert(static_cast<std::size_t>(at), ",");
-  return digits;
-}
-
-/// The names of `shooter`'s settings, listed for a message ("layouts, margin and ...").
-std::string setting_list(const std::string& shooter) {
-  std::vector<std::string> names;
-  for (const ShooterSetting& s : shooter_settings)
-    if (s.shooter == shooter) names.emplace_back(s.name);
-  std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-  return text;
-}
 
 /// The settings `given` (a mapping of setting names to values) for `shooter`, each checked:
 /// ValueError for an unknown shooter, a setting it does not take or a value out of its range,
@@ -57,7 +35,7 @@ ShooterSettings make_settings(const std::string& shooter, const py::dict& given)
     const std::string name = key.cast<std::string>();
     const ShooterSetting* setting = find_shooter_setting(shooter, name);
     if (setting == nullptr) {
-      const std::string list = setting_list(shooter);
+      const std::string list = battleship::detail::setting_names(shooter, true);
       throw py::value_error("the " + shooter + " shooter " +
                             (list.empty()
                                  ? "takes no settings"
@@ -74,8 +52,8 @@ ShooterSettings make_settings(const std::string& shooter, const py::dict& given)
       number = value.cast<double>();
     }
     if (!(number >= setting->low && number <= setting->high)) // NaN too
-      throw py::value_error(name + " must be from " + limit_text(setting->low) + " to " +
-                            limit_text(setting->high) + ", got " +
+      throw py::value_error(name + " must be from " + battleship::detail::limit_text(setting->low) +
+                            " to " + battleship::detail::limit_text(setting->high) + ", got " +
                             py::repr(value).cast<std::string>());
     out.values.emplace_back(name, number);
   }
@@ -129,6 +107,15 @@ void register_shooter_settings(py::module_& m) {
               throw py::value_error("bad ShooterSettings state");
             return make_settings(t[0].cast<std::string>(), t[1].cast<py::dict>());
           }));
+  m.def(
+      "parse_shooter_settings",
+      [](std::string_view text) {
+        const ShooterSettings settings = battleship::parse_shooter_settings(text);
+        return py::make_tuple(settings.shooter, values_of(settings));
+      },
+      py::arg("text"),
+      "The built-in shooter 'expert(exact_layouts=5000, margin=2)' names, and its settings (a "
+      "dict, in the order given); ValueError naming the text for what cannot be read.");
   m.def(
       "shooter_settings",
       [](const std::string& shooter) {

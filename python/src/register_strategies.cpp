@@ -30,7 +30,7 @@ void bind_strategies(py::module_& m) {
            py::arg("name"))
       .def(py::init([](const ShooterSettings& settings) {
              std::optional<AnyShotStrategy<S>> made;
-             settings.with_shooter<S>([&](auto s) { made.emplace(std::move(s)); });
+             battleship::with_shooter<S>(settings, [&](auto s) { made.emplace(std::move(s)); });
              return Sh{settings.shooter, *std::move(made), std::nullopt};
            }),
            py::arg("settings"))
