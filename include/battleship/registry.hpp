@@ -312,7 +312,8 @@ template <BoardShape S>
   if (!Builtins::builtin(name)) {
     std::string list;
     detail::for_each_type<builtin_shooters<ClassicShape>>([&](auto* t) {
-      list += (list.empty() ? "" : ", ") + std::string(std::remove_pointer_t<decltype(t)>::name);
+      if (!list.empty()) list += ", "; // appended piece by piece: GCC 12's -Wrestrict (105329)
+      list += std::remove_pointer_t<decltype(t)>::name;
     });
     refuse("settings are for the built-in shooters; '", name, "' is not one (",
            std::string_view(list), ")");
