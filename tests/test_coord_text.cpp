@@ -122,4 +122,19 @@ TEST_CASE("cs32 coordinate text without a blank between row and column is refuse
   CHECK(parse_coord("3 4", CoordNotation::cs32).coord == Coord{3, 4}); // the blank is all it lacked
 }
 
+TEST_CASE("cs32 coordinates take any blanks between row and column, and a line's CR is ignored",
+          "[coord_text]") {
+  for (const char* text : {"3  4", "3\t 4", "3 \t4", "3\t4"}) {
+    INFO(text);
+    const CoordParse p = parse_coord(text, CoordNotation::cs32);
+    REQUIRE(p);
+    CHECK(*p.coord == Coord{3, 4});
+    CHECK(parse_coord(text).coord == Coord{3, 4}); // the notation guessed too
+  }
+  // Text from a CRLF line (a Windows file, a network protocol) read as it comes.
+  CHECK(parse_coord("B7\r\n").coord == Coord{6, 1});
+  CHECK(parse_coord("B7\r", CoordNotation::letter_number).coord == Coord{6, 1});
+  CHECK(parse_coord("5,E\r", CoordNotation::bbm103).coord == Coord{4, 4});
+}
+
 } // namespace test_coord_text

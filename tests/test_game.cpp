@@ -759,7 +759,7 @@ TEST_CASE("a shooter that throws while naming its volley leaves the game as it w
     CHECK(g.view(0).shots_fired() == 0);
     CHECK(g.outcome().rounds == 0);
     CHECK(g.outcome().shots == std::array<int, 2>{0, 0});
-    CHECK_FALSE(g.is_over()); // two refusals each time, under a limit of 3: the count went back
+    CHECK_FALSE(g.is_over()); // the next test checks the count of refusals goes back too
     CHECK(g.to_move() == 0);
   }
   CHECK(told.size() == 2); // the refusals were told to the shooter, its own to forget
@@ -781,6 +781,23 @@ TEST_CASE("a shooter that throws while naming its volley leaves the game as it w
   g.play_volley();
   h.play_volley();
   CHECK(g.view(1) == h.view(1));
+}
+
+TEST_CASE("a volley dropped by a throw gives back the count of refused shots", "[game]") {
+  // Two cells off the board, then none: two refusals a try, under a limit of 3 only if the
+  // count goes back to 0 when the volley is dropped (a valid first cell would reset it anyway).
+  Rules rules = rulesets::classic;
+  rules.volley = Volley::fixed_salvo;
+  rules.salvo_size = 3;
+  rules.max_invalid_in_a_row = 3;
+  std::vector<Coord> mine;
+  std::vector<std::uint64_t> drew;
+  auto g = reading_game<NullObserver, Inbox, ReadingOrder>(rules, Inbox{&mine, nullptr, &drew});
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    mine = {{9, 9}, {9, 9}};
+    CHECK_THROWS_AS(g.play_volley(), std::runtime_error);
+    CHECK_FALSE(g.is_over());
+  }
 }
 
 TEST_CASE("a shooter that throws while told of its salvo ends the match with none pending",
@@ -982,6 +999,51 @@ TEST_CASE("thousands of random games keep the rules under every volley rule", "[
   CHECK(random_parity.draws > 0);
   CHECK(parity_parity.wins > 0);
   CHECK(parity_parity.draws > 0);
+}
+
+TEST_CASE("under until_miss the volley that sinks the last ship ends the match at once", "[game]") {
+  // Played volley by volley, as a GUI or the duel environment plays: the winner is not asked for
+  // another cell (playing turn by turn hid it).
+  Rules rules = rulesets::classic;
+  rules.volley = Volley::until_miss;
+  auto g = reading_game<NullObserver, ReadingOrder, ReadingOrder>(rules);
+  // Player 0: (0,0) hit, (0,1) sunk, (0,2) miss; player 1 the same; player 0: (0,3) miss;
+  // player 1: (0,3) miss; player 0: (1,0), (1,1), (1,2) sinks the Three, its last ship.
+  while (!std::as_const(g).ocean(1).all_sunk()) g.play_volley();
+  CHECK(g.view(0).shots_fired() == 7);
+  CHECK(g.is_over());
+  CHECK(g.outcome().end == GameEnd::win);
+  CHECK(g.outcome().winner == 0);
+  CHECK_FALSE(g.turn_under_way());
+  CHECK(g.next_volley_size() == 0);
+}
+
+TEST_CASE("reset starts the count of invalid shots in a row afresh", "[game]") {
+  Rules rules = rulesets::classic;
+  rules.invalid_shot = InvalidShot::forfeits;
+  rules.max_invalid_in_a_row = 3;
+  auto g = reading_game<NullObserver, Stubborn, ReadingOrder>(rules, Stubborn{{9, 9}});
+  g.play_round(); // player 0 forfeits a shot (off the board)
+  g.play_round(); // and another: 2 in a row, under the limit of 3
+  REQUIRE_FALSE(g.is_over());
+  g.abort("the users start again");
+  g.reset(7);
+  top_layout(g.ocean(0));
+  top_layout(g.ocean(1));
+  g.play_round(); // the new match's first forfeit: 1 in a row, not 3
+  CHECK_FALSE(g.is_over());
+  g.play_round();
+  CHECK_FALSE(g.is_over());
+  g.play_round(); // the third in a row of this match
+  CHECK(g.is_over());
+  CHECK(g.outcome().end == GameEnd::aborted);
+}
+
+TEST_CASE("a match that is over takes no new fleet from a placer", "[game]") {
+  auto g = reading_game<NullObserver, ReadingOrder, ReadingOrder>(rulesets::classic);
+  g.abort("the user quit");
+  CHECK_FALSE(g.place(0, UniformPlacer<S>{}));
+  CHECK(std::as_const(g).ocean(0).placement(1) == Placement{{1, 0}, Orientation::horizontal, 3});
 }
 
 } // namespace test_game

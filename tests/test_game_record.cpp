@@ -758,4 +758,17 @@ TEST_CASE("records of rules, boards and shots at the engine's limits read back",
     CHECK(back.record->shots.front().cell == Coord{5'000'000, -7'000'000});
   }
 }
+
+TEST_CASE("a record of a match player 0 forfeited keeps who was at fault", "[game_record]") {
+  // Player 0 is written `fault 0`: a record that left it out read back with nobody at fault.
+  GameRecord r;
+  r.outcome.end = GameEnd::aborted;
+  r.outcome.at_fault = 0;
+  r.outcome.reason = "player 0's fleet is not placed";
+  const RecordParse back = parse_record(to_text(r));
+  REQUIRE(back);
+  CHECK(back.record->outcome.at_fault == 0);
+  CHECK(*back.record == r);
+}
+
 } // namespace test_game_record

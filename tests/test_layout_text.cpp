@@ -239,4 +239,15 @@ TEST_CASE("place_layout lays a drawn fleet out, or names the refused ship's line
   CHECK(allowed.all_placed());
 }
 
+TEST_CASE("'~' is water in a layout, as '.' is", "[layout_text]") {
+  const Board<FixedShape<4, 4>> board;
+  const Fleet pair{{"Two", 'T', 2, 1}, {"Three", 'H', 3, 1}};
+  const LayoutParse dots = parse_layout(board, pair, "T T . .\nH H H .\n. . . .\n. . . .\n");
+  const LayoutParse waves = parse_layout(board, pair, "T T ~ ~\nH H H ~\n~ ~ ~ ~\n~ . ~ .\n");
+  REQUIRE(dots);
+  INFO(waves.error);
+  REQUIRE(waves);
+  CHECK(*dots.layout == *waves.layout);
+}
+
 } // namespace test_layout_text

@@ -315,4 +315,10 @@ TEST_CASE("the fit's p-value is uniform when the model holds", "[ratings]") {
   CHECK(below_50 < 563);
 }
 
+TEST_CASE("worst_described gives the first of equally described records", "[ratings]") {
+  const std::vector<PairRecord> records{{0, 1, 70, 30, 0}, {0, 1, 70, 30, 0}};
+  const EloRatings ratings = fit_elo(2, records);
+  CHECK(&worst_described(ratings, records) == &records[0]);
+}
+
 } // namespace test_ratings

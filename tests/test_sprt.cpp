@@ -269,4 +269,11 @@ TEST_CASE("a sequential match refuses a batch that splits a pair of seatings", "
                   std::invalid_argument);
 }
 
+TEST_CASE("the SPRT decides at its bounds, not only past them", "[sprt]") {
+  const SprtTest t{};
+  CHECK(t.decide(t.upper_bound()) == SprtDecision::accept_h1);
+  CHECK(t.decide(t.lower_bound()) == SprtDecision::accept_h0);
+  CHECK(t.decide(std::nextafter(t.upper_bound(), 0.0)) == SprtDecision::undecided);
+}
+
 } // namespace test_sprt

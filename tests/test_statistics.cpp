@@ -260,4 +260,15 @@ TEST_CASE("the chi-square test's p-value matches its closed forms", "[statistics
   CHECK(std::isnan(chi_square_survival(std::nan(""), 3)));
 }
 
+TEST_CASE("histograms differ when either has games the other lacks", "[statistics]") {
+  ShotHistogram a, b;
+  a.add(40);
+  b.add(40);
+  b.add(60);
+  CHECK_FALSE(a == b);
+  CHECK_FALSE(b == a);
+  a.add(60);
+  CHECK(a == b);
+}
+
 } // namespace test_statistics
