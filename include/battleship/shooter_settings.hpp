@@ -235,7 +235,7 @@ struct NumberText {
   in.imbue(std::locale::classic()); // a decimal point whatever the program's locale
   double value = 0;
   in >> value;
-  if (in.fail() && std::abs(value) == std::numeric_limits<double>::max())
+  if (in.fail() && std::abs(value) == (std::numeric_limits<double>::max)())
     value = std::copysign(HUGE_VAL, value); // past the largest double, as Python reads it
   return NumberText{value, integer};
 }
