@@ -315,7 +315,9 @@ class _RaisingAgain(_Replaying):
 
     def _again(self, method: str) -> None:
         if method == self._method and (method == "start" or not self.queue):
-            raise self._error
+            # A new exception each time: one raised again would gather the frames of every
+            # replay in its traceback, and with them the games they played.
+            raise type(self._error)(*self._error.args)
 
     def start(self, view: TargetView) -> None:
         self._again("start")

@@ -303,10 +303,13 @@ void check_answer(const battleship::TargetView<S>& view, battleship::Coord c,
 
 /// The tuple (row, col), made once a process and shared by every list and answer that names the
 /// cell: a view's open cells made a tuple a cell at every call (2.5 microseconds for 92 cells,
-/// most of a simple Python shooter's cost a shot). The caller holds the GIL.
+/// most of a simple Python shooter's cost a shot). Only cells some board can have are shared
+/// (about 7,700 tuples at most): a shooter naming cells off its board made up to a million, 122
+/// MB. The caller holds the GIL.
 inline py::object cell_tuple(int row, int col) {
-  constexpr int shared_below = 1024; // past the longest side a board has
-  if (row < 0 || col < 0 || row >= shared_below || col >= shared_below)
+  constexpr long most_cells = 1024; // of any board: a cell of one has (row + 1) (col + 1) at most
+  if (row < 0 || col < 0 ||
+      (static_cast<long>(row) + 1) * (static_cast<long>(col) + 1) > most_cells)
     return py::make_tuple(row, col);
   // Never freed: a static destroyed after the interpreter has ended would release into it.
   static auto* const table = new std::vector<std::vector<py::object>>();

@@ -2,6 +2,8 @@
 // (a game's ocean, the view and random generator passed to a Python strategy during a call).
 #pragma once
 
+#include <pybind11/pybind11.h>
+
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -46,6 +48,21 @@ public:
   /// Points a borrowed handle at `p` (null takes the object back).
   void lend(T* p) noexcept { ptr_ = p; }
 
+  /// Keeps `owner`, the Python object of what this handle borrows from (a game's), alive as long
+  /// as the handle, where the garbage collector sees it (`collectable`; pybind11's keep_alive
+  /// holds it where it does not, so an observer keeping a game's ocean kept the game for ever).
+  void keep(pybind11::object owner) { keeper_ = std::move(owner); }
+  /// Visits the owner kept (`collectable`).
+  int traverse(visitproc visit, void* arg) const {
+    Py_VISIT(keeper_.ptr());
+    return 0;
+  }
+  /// Lets go of the owner, and takes the object back first: a later use raises.
+  void clear() {
+    if (keeper_) ptr_ = nullptr;
+    keeper_ = pybind11::object();
+  }
+
 private:
   std::shared_ptr<T> owned_;
   T* ptr_ = nullptr;
@@ -53,6 +70,7 @@ private:
   std::shared_ptr<const bool> frozen_; // null: never frozen
   std::string what_ = "this object";
   std::string frozen_when_;
+  pybind11::object keeper_; // null: none
 };
 
 } // namespace bsp

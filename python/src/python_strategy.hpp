@@ -183,6 +183,17 @@ inline bool placer_answer(py::handle answer, bool all_placed) {
              : cast_argument<bool>(answer, "what place() returns", "True, False or None");
 }
 
+/// The Python objects a C++ object holds, shown to Python's garbage collector by the object that
+/// owns it (its type's `tp_traverse` and `tp_clear`): a cycle through them (a shooter or observer
+/// that keeps the game it plays in) is then collected, where it was kept for ever.
+struct PythonReferences {
+  virtual ~PythonReferences() = default;
+  /// Visits each object held (`tp_traverse`'s contract); the first nonzero result, else 0.
+  virtual int traverse(visitproc visit, void* arg) const = 0;
+  /// Lets go of each, leaving None: a call made after it raises, it does not crash.
+  virtual void clear() = 0;
+};
+
 /// A Python shooter, satisfying `ShotStrategy<PythonShooter<S>, S>`.
 ///
 /// Every call takes the GIL. The view and random generator are lent to Python for the duration
@@ -232,6 +243,9 @@ public:
     return cell; // still off the board when the call raised
   }
 
+  /// The Python objects this shooter (and every copy of it) holds.
+  [[nodiscard]] std::shared_ptr<PythonReferences> references() const { return st_; }
+
   void on_result(const battleship::TargetView<S>& view, battleship::Coord cell,
                  const battleship::ShotOutcome& outcome) {
     const PythonCall gil;
@@ -247,7 +261,7 @@ private:
   static battleship::TargetView<S>* mut(const battleship::TargetView<S>& v) {
     return const_cast<battleship::TargetView<S>*>(&v); // lent read-only
   }
-  struct State {
+  struct State final : PythonReferences {
     std::shared_ptr<StrategyFailure> failure;
     py::object strategy, start, next, result, view_obj, rng_obj;
     std::string owner;
@@ -258,9 +272,17 @@ private:
     State() = default;
     State(const State&) = delete;
     State& operator=(const State&) = delete;
-    ~State() {
+    ~State() override {
       py::gil_scoped_acquire gil;
       strategy = start = next = result = view_obj = rng_obj = py::object();
+    }
+    int traverse(visitproc visit, void* arg) const override {
+      for (const py::object* o : {&strategy, &start, &next, &result, &view_obj, &rng_obj})
+        Py_VISIT(o->ptr());
+      return 0;
+    }
+    void clear() override { // the view and generator stay: the loans above point into them
+      for (py::object* o : {&strategy, &start, &next, &result}) *o = py::none();
     }
   };
   std::shared_ptr<State> st_;

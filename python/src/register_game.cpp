@@ -10,6 +10,7 @@
 #include <battleship/game.hpp>
 
 #include "bindings.hpp"
+#include "collectable.hpp"
 #include "handle.hpp"
 #include "python_strategy.hpp"
 
@@ -24,7 +25,7 @@ using namespace battleship;
 /// no Python observer runs no Python code until it ends: Ctrl-C is then seen only between turns
 /// (`play_to_end`), where the match can go on, not inside a hook after a shot was fired.
 template <class S>
-class PythonObserver final : public GameObserver<S> {
+class PythonObserver final : public GameObserver<S>, public PythonReferences {
 public:
   /// Calls `o`'s hooks from now on (none for None), looked up once here (a lookup an event, by
   /// `hasattr` then `attr`, was most of a game's cost when played from Python).
@@ -52,6 +53,13 @@ public:
   void on_game_over(const GameOutcome& outcome) override {
     if (!game_over_.is_none()) game_over_(outcome);
   }
+
+  int traverse(visitproc visit, void* arg) const override {
+    for (const py::object* o : {&placement_, &turn_start_, &shot_, &sunk_, &game_over_})
+      Py_VISIT(o->ptr());
+    return 0;
+  }
+  void clear() override { listen(py::none()); }
 
   /// The shots fired from the `from`-th on, as (player, (row, col), outcome, told) tuples.
   [[nodiscard]] py::list fired(std::size_t from) const {
@@ -94,6 +102,31 @@ struct GameBox {
   bool busy = false;
   /// True when the last play call stopped for Ctrl-C between two turns: the match can go on.
   bool interrupted = false;
+  /// The Python shooters' objects, shown to the garbage collector with the observer's hooks.
+  std::vector<std::shared_ptr<PythonReferences>> shooters_held;
+
+  /// Visits the Python objects the game holds: its Python shooters' and its observer's
+  /// (`collectable`: a shooter or observer that keeps its `Game`, a GUI's or an environment's,
+  /// made a cycle the collector could not see, and every such game stayed in memory).
+  int traverse(visitproc visit, void* arg) const {
+    if (const int found = observer.traverse(visit, arg)) return found;
+    for (const auto& held : shooters_held)
+      if (const int found = held->traverse(visit, arg)) return found;
+    return 0;
+  }
+  /// Lets go of them: a Python shooter's later call raises, an observer hears nothing more.
+  void clear() {
+    observer.clear();
+    for (const auto& held : shooters_held) held->clear();
+  }
+
+  /// `h` as the game's shooter, its Python objects noted if it is a Python shooter.
+  AnyShotStrategy<S> shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure) {
+    if (!is_python_strategy(h)) return any_shooter<S>(h, failure);
+    PythonShooter<S> made(h, failure);
+    shooters_held.push_back(made.references());
+    return AnyShotStrategy<S>(std::move(made));
+  }
 
   int player(py::handle which) const {
     const long long p = index_argument(which, "player");
@@ -141,7 +174,8 @@ struct GameBox {
 template <class S>
 void bind_game(py::module_& m) {
   using Box = GameBox<S>;
-  py::class_<Box>(m, ("Game_" + suffix<S>()).c_str(), "A two-player match (see battleship.Game).")
+  py::class_<Box>(m, ("Game_" + suffix<S>()).c_str(), "A two-player match (see battleship.Game).",
+                  py::custom_type_setup(&collectable<Box>))
       .def(py::init([](int rows, int cols, const Fleet& fleet, const Rules& rules, py::handle first,
                        py::handle second, std::uint64_t seed) {
              auto box = std::make_unique<Box>();
@@ -149,8 +183,8 @@ void bind_game(py::module_& m) {
              const S shape(rows, cols);
              fleet.validate(shape);
              box->game = std::make_unique<Game<S>>(
-                 Board<S>(shape), fleet, rules, any_shooter<S>(first, box->shooter_failure[0]),
-                 any_shooter<S>(second, box->shooter_failure[1]), seed);
+                 Board<S>(shape), fleet, rules, box->shooter(first, box->shooter_failure[0]),
+                 box->shooter(second, box->shooter_failure[1]), seed);
              box->game->observe(&box->observer);
              return box;
            }),
@@ -168,23 +202,22 @@ void bind_game(py::module_& m) {
              const OceanRefusal why = b.run([&] { return b.game->set_ocean(player, ocean.get()); });
              return std::string(to_string(why)); // "done", or why the ocean was refused
            })
-      .def(
-          "ocean", // keep_alive: arguments as handles (index_argument says why)
-          [](py::handle self, py::handle p) {
-            auto& b = self.cast<Box&>();
-            return Handle<Ocean<S>>(&b.game->ocean(b.player(p)), b.played, "the game's ocean",
+      .def("ocean", // arguments as handles (index_argument says why)
+           [](py::handle self, py::handle p) {
+             auto& b = self.cast<Box&>();
+             Handle<Ocean<S>> ocean(&b.game->ocean(b.player(p)), b.played, "the game's ocean",
                                     "play has started");
-          },
-          py::keep_alive<0, 1>())
-      .def(
-          "view",
-          [](py::handle self, py::handle p) {
-            auto& b = self.cast<Box&>();
-            const auto& view = b.game->view(b.player(p));
-            return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&view), false,
-                                         "the game's view");
-          },
-          py::keep_alive<0, 1>())
+             ocean.keep(py::reinterpret_borrow<py::object>(self)); // not keep_alive: collectable
+             return ocean;
+           })
+      .def("view",
+           [](py::handle self, py::handle p) {
+             auto& b = self.cast<Box&>();
+             const auto& view = b.game->view(b.player(p));
+             Handle<TargetView<S>> out(const_cast<TargetView<S>*>(&view), false, "the game's view");
+             out.keep(py::reinterpret_borrow<py::object>(self));
+             return out;
+           })
       .def("abort",
            [](Box& b, std::string reason, int at_fault) { // the game checks at_fault
              b.run([&] { b.game->abort(std::move(reason), at_fault); });

@@ -15,6 +15,7 @@
 
 #include "arrays.hpp"
 #include "bindings.hpp"
+#include "collectable.hpp"
 #include "convert.hpp"
 #include "handle.hpp"
 #include "python_strategy.hpp"
@@ -70,7 +71,8 @@ int checked_ship(const Ocean<S>& o, int ship) {
 template <class S>
 void bind_ocean(py::module_& m) {
   using H = Handle<Ocean<S>>;
-  py::class_<H>(m, ("Ocean_" + suffix<S>()).c_str(), "A player's own board (see battleship.Ocean).")
+  py::class_<H>(m, ("Ocean_" + suffix<S>()).c_str(), "A player's own board (see battleship.Ocean).",
+                py::custom_type_setup(&collectable<H>)) // a game's keeps the game
       .def(py::init([](int rows, int cols, const Fleet& fleet, py::handle touching) {
              return H(
                  Ocean<S>(Board<S>(S(rows, cols)), fleet,

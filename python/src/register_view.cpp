@@ -7,6 +7,7 @@
 
 #include "arrays.hpp"
 #include "bindings.hpp"
+#include "collectable.hpp"
 #include "convert.hpp"
 #include "handle.hpp"
 
@@ -20,7 +21,8 @@ void bind_view(py::module_& m) {
   auto rows = [](const H& h) { return h.get().board().rows(); };
   auto cols = [](const H& h) { return h.get().board().cols(); };
   py::class_<H>(m, ("TargetView_" + suffix<S>()).c_str(),
-                "What a shooter may know (see battleship.TargetView).")
+                "What a shooter may know (see battleship.TargetView).",
+                py::custom_type_setup(&collectable<H>)) // a game's keeps the game
       .def(py::init([](int r, int c, const Fleet& fleet, const Rules& rules) {
              if (auto p = rules.problem()) throw py::value_error(*p);
              fleet.validate(S(r, c));
