@@ -64,9 +64,9 @@ inline constexpr std::array<ShooterSetting, 17> shooter_settings{{
   return nullptr;
 }
 
-// One line per member that a setting names: `shooter.member`, whichever shooter has it. A member
-// the table names but these lines miss is refused by `set_shooter_member` (a test sets every
-// setting of the table).
+/// One line per member that a setting names: `shooter.member`, whichever shooter has it. A
+/// member the table names but these lines miss is refused by `set_shooter_member` (a test sets
+/// every setting of the table). Undefined at the end of this header.
 #define BATTLESHIP_SHOOTER_MEMBERS(X)                                                              \
   X(hit_weight)                                                                                    \
   X(salvo_discount)                                                                                \
@@ -85,9 +85,8 @@ inline constexpr std::array<ShooterSetting, 17> shooter_settings{{
   X(exact_layouts)                                                                                 \
   X(exact_candidates)
 
-/// Sets `shooter`'s member `name` to `value`; false if its class has no such member.
-template <class Shooter>
-bool set_shooter_member(Shooter& shooter, std::string_view name, double value) {
+/// In `set_shooter_member`: sets `member` if `name` names it. Undefined at the end of this
+/// header, as the next one is.
 #define BATTLESHIP_SET_MEMBER(member)                                                              \
   if (name == #member) {                                                                           \
     if constexpr (requires { shooter.member; }) {                                                  \
@@ -96,23 +95,28 @@ bool set_shooter_member(Shooter& shooter, std::string_view name, double value) {
     }                                                                                              \
     return false;                                                                                  \
   }
+/// In `shooter_member`: reads `member` if `name` names it.
+#define BATTLESHIP_GET_MEMBER(member)                                                              \
+  if (name == #member) {                                                                           \
+    if constexpr (requires { shooter.member; }) return static_cast<double>(shooter.member);        \
+    return std::nan("");                                                                           \
+  }
+
+/// Sets `shooter`'s member `name` to `value`; false if its class has no such member.
+template <class Shooter>
+bool set_shooter_member(Shooter& shooter, std::string_view name, double value) {
   BATTLESHIP_SHOOTER_MEMBERS(BATTLESHIP_SET_MEMBER)
-#undef BATTLESHIP_SET_MEMBER
   return false;
 }
 
 /// The value of `shooter`'s member `name`, or NaN if its class has no such member.
 template <class Shooter>
 double shooter_member(const Shooter& shooter, std::string_view name) {
-#define BATTLESHIP_GET_MEMBER(member)                                                              \
-  if (name == #member) {                                                                           \
-    if constexpr (requires { shooter.member; }) return static_cast<double>(shooter.member);        \
-    return std::nan("");                                                                           \
-  }
   BATTLESHIP_SHOOTER_MEMBERS(BATTLESHIP_GET_MEMBER)
-#undef BATTLESHIP_GET_MEMBER
   return std::nan("");
 }
+#undef BATTLESHIP_GET_MEMBER
+#undef BATTLESHIP_SET_MEMBER
 #undef BATTLESHIP_SHOOTER_MEMBERS
 
 /// A built-in shooter with some of its settings changed from their defaults. Made from text by
