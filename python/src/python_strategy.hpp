@@ -337,13 +337,16 @@ public:
     return true;
   }
 
+  /// The Python objects this placer (and every copy of it) holds.
+  [[nodiscard]] std::shared_ptr<PythonReferences> references() const { return st_; }
+
 private:
   static int placed(const battleship::Ocean<S>& o) {
     int n = 0;
     for (int i = 0; i < o.ship_count(); ++i) n += o.is_placed(i) ? 1 : 0;
     return n;
   }
-  struct State {
+  struct State final : PythonReferences {
     std::shared_ptr<StrategyFailure> failure;
     py::object strategy, place, ocean_obj, rng_obj;
     std::string owner;
@@ -353,9 +356,16 @@ private:
     State() = default;
     State(const State&) = delete;
     State& operator=(const State&) = delete;
-    ~State() {
+    ~State() override {
       py::gil_scoped_acquire gil;
       strategy = place = ocean_obj = rng_obj = py::object();
+    }
+    int traverse(visitproc visit, void* arg) const override {
+      for (const py::object* o : {&strategy, &place, &ocean_obj, &rng_obj}) Py_VISIT(o->ptr());
+      return 0;
+    }
+    void clear() override { // the ocean and generator stay: the loans point into them
+      strategy = place = py::none();
     }
   };
   std::shared_ptr<State> st_;

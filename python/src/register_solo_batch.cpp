@@ -15,6 +15,7 @@
 #include <battleship/solo_batch.hpp>
 
 #include "bindings.hpp"
+#include "collectable.hpp"
 #include "handle.hpp"
 #include "python_strategy.hpp"
 
@@ -30,6 +31,26 @@ struct SoloBatchBox {
   std::optional<BatchPosteriors<S>> posteriors; // made when maps are first asked for
   int rows = 0;
   int cols = 0;
+  /// A Python placer's objects, shown to the garbage collector (`collectable`: a placer that
+  /// keeps its environment made a cycle it could not see).
+  std::shared_ptr<PythonReferences> placer_held;
+
+  /// Makes `h` the batch's placer.
+  void place_with(py::handle h) {
+    if (!is_python_strategy(h)) {
+      placer.emplace(any_placer<S>(h, failure)); // raises at once
+      return;
+    }
+    PythonPlacer<S> made(h, failure);
+    placer_held = made.references();
+    placer.emplace(std::move(made));
+  }
+  int traverse(visitproc visit, void* arg) const {
+    return placer_held ? placer_held->traverse(visit, arg) : 0;
+  }
+  void clear() {
+    if (placer_held) placer_held->clear();
+  }
 
   /// Game `which` of the batch: TypeError for what is not an int, IndexError (naming the value
   /// given, however large) for one outside the batch.
@@ -57,7 +78,8 @@ void bind_solo_batch(py::module_& m) {
   using Seeds = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
   using Flags = py::array_t<bool, py::array::c_style | py::array::forcecast>;
   py::class_<Box>(m, ("SoloBatch_" + suffix<S>()).c_str(),
-                  "Solo games stepped together (see battleship.envs.BattleshipVectorEnv).")
+                  "Solo games stepped together (see battleship.envs.BattleshipVectorEnv).",
+                  py::custom_type_setup(&collectable<Box>))
       .def(
           py::init([](int rows, int cols, const Fleet& fleet, const Rules& rules, std::size_t games,
                       int max_steps, py::handle placer, const std::vector<std::string>& teachers,
@@ -68,7 +90,7 @@ void bind_solo_batch(py::module_& m) {
             box->rows = rows;
             box->cols = cols;
             box->batch.emplace(Board<S>(S(rows, cols)), fleet, rules, games, max_steps);
-            box->placer.emplace(any_placer<S>(placer, box->failure)); // raises at once
+            box->place_with(placer);
             for (std::size_t t = 0; t < teachers.size(); ++t)
               box->batch->add_teacher(make_shooter<S>(teachers[t]), seed_offsets[t]);
             return box;
@@ -210,22 +232,21 @@ void bind_solo_batch(py::module_& m) {
              return array_of<std::int64_t>(b.batch->size(),
                                            [&](auto g) { return b.batch->view(g).shots_fired(); });
            })
-      .def(
-          "ocean", // keep_alive: arguments as handles (index_argument says why)
-          [](py::handle self, py::handle g) {
-            auto& b = self.cast<Box&>();
-            const auto& ocean = b.batch->ocean(b.game(g));
-            return Handle<Ocean<S>>(const_cast<Ocean<S>*>(&ocean), false, "an env's ocean");
-          },
-          py::keep_alive<0, 1>())
-      .def(
-          "view",
-          [](py::handle self, py::handle g) {
-            auto& b = self.cast<Box&>();
-            const auto& view = b.batch->view(b.game(g));
-            return Handle<TargetView<S>>(const_cast<TargetView<S>*>(&view), false, "an env's view");
-          },
-          py::keep_alive<0, 1>());
+      .def("ocean", // arguments as handles (index_argument says why)
+           [](py::handle self, py::handle g) {
+             auto& b = self.cast<Box&>();
+             const auto& ocean = b.batch->ocean(b.game(g));
+             Handle<Ocean<S>> out(const_cast<Ocean<S>*>(&ocean), false, "an env's ocean");
+             out.keep(py::reinterpret_borrow<py::object>(self)); // not keep_alive: collectable
+             return out;
+           })
+      .def("view", [](py::handle self, py::handle g) {
+        auto& b = self.cast<Box&>();
+        const auto& view = b.batch->view(b.game(g));
+        Handle<TargetView<S>> out(const_cast<TargetView<S>*>(&view), false, "an env's view");
+        out.keep(py::reinterpret_borrow<py::object>(self));
+        return out;
+      });
 }
 } // namespace
 

@@ -136,3 +136,22 @@ def test_only_cells_some_board_has_share_one_tuple(cell, shared):
     one, two = first_cell(), first_cell()
     assert one == two == cell
     assert (one is two) == shared
+
+
+def test_a_vector_environment_whose_placer_keeps_it_is_freed():
+    pytest.importorskip("gymnasium")
+    from battleship.envs import BattleshipVectorEnv
+
+    class Keeping:
+        def place(self, ocean, rng):
+            ocean.place_randomly("uniform", rng)
+
+    def make():
+        placer = Keeping()
+        env = BattleshipVectorEnv(num_envs=2, placer=placer)
+        placer.env = env  # an experiment's placer that reads its environment's state
+        env.reset(seed=1)
+        env.step([0, 1])
+        return env
+
+    assert collected(make)
