@@ -83,8 +83,8 @@ constexpr std::string_view usage_text =
     "  --threads T     threads of the second run of a row (default and 0: every core)\n"
     "  --seconds X     a run stops after X seconds and the row says how many games it played\n"
     "                  (default 3)\n"
-    "  --shooter a,b   the shooters (default and all: every built-in); with --match, a player may "
-    "be\n"
+    "  --shooter a,b   the shooters (default and all: every built-in), each perhaps with\n"
+    "                  settings, expert(layouts=50,margin=2); with --match, a player may be\n"
     "                  written shooter/placer\n"
     "  --placer p,q    the placers of the layouts (default uniform; all: every built-in)\n"
     "  --markdown      Markdown tables\n"
@@ -92,14 +92,21 @@ constexpr std::string_view usage_text =
     "  --think         each row also gets the thinking time per move (mean and largest, µs)\n"
     "  --phases        each row also gets where the misses fall (hunting, last ship, targeting)\n";
 
-/// The comma-separated names of the option moved to: none empty, none twice.
+/// The comma-separated names of the option moved to: none empty, none twice. A comma inside
+/// parentheses belongs to a shooter's settings: `probability,expert(layouts=50,margin=2)`.
 std::vector<std::string> names_of(examples::Arguments& args) {
   const std::string option(args.current());
   const std::string_view whole = args.value();
   std::string_view list = whole;
   std::vector<std::string> out;
   while (true) {
-    const auto comma = list.find(',');
+    std::size_t comma = std::string_view::npos;
+    int depth = 0;
+    for (std::size_t i = 0; i < list.size() && comma == std::string_view::npos; ++i) {
+      if (list[i] == '(') ++depth;
+      if (list[i] == ')') --depth;
+      if (list[i] == ',' && depth == 0) comma = i;
+    }
     const std::string name(list.substr(0, comma));
     if (name.empty()) args.fail(option + " has an empty name in '" + std::string(whole) + "'");
     if (std::find(out.begin(), out.end(), name) != out.end())
