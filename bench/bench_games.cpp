@@ -68,6 +68,12 @@ struct Options {
   bool match = false;
   bool think = false;
   bool phases = false;
+  /// The shooter column's width: the longest name's, at least 20 (a name with its settings).
+  [[nodiscard]] int name_width() const {
+    std::size_t width = 20;
+    for (const auto& name : shooters) width = std::max(width, name.size());
+    return static_cast<int>(width);
+  }
 };
 
 /// Games a row may ask for: far more than any run plays, small enough to print.
@@ -298,8 +304,12 @@ void row(const Options& o, const std::string& shooter_name, const std::string& p
           o.threads == 1 || one.games == 0
               ? one
               : timed_run(shooter, placer, one.games, o.seed, o.threads, o.seconds);
-      std::printf(o.markdown ? "| %s | %s | %llu |" : "%-20s %-10s %9llu", shooter_name.c_str(),
-                  placer_name.c_str(), static_cast<unsigned long long>(one.games));
+      if (o.markdown)
+        std::printf("| %s | %s | %llu |", shooter_name.c_str(), placer_name.c_str(),
+                    static_cast<unsigned long long>(one.games));
+      else
+        std::printf("%-*s %-10s %9llu", o.name_width(), shooter_name.c_str(), placer_name.c_str(),
+                    static_cast<unsigned long long>(one.games));
       if (one.games == 0) {
         // Cut before its first game ended: no figure to give (zeros would read as results).
         if (!o.markdown) std::printf("  no game finished in %g s", o.seconds);
@@ -499,9 +509,9 @@ int main(int argc, char** argv) {
                 o.phases ? " ---: | ---: | ---: |" : "");
   } else {
     // Spaces, not widths, before the µ columns: printf pads by bytes, and µ takes two.
-    std::printf("%-20s %-10s %9s %11s%s %19s %6s %5s %5s%s%s\n", "shooter", "placer", "games",
-                "games/s(1)", o.threads == 1 ? "" : "  games/s(T)", "mean shots (95% CI)", "median",
-                "p95", "max", o.think ? "    µs/move     max µs" : "",
+    std::printf("%-*s %-10s %9s %11s%s %19s %6s %5s %5s%s%s\n", o.name_width(), "shooter", "placer",
+                "games", "games/s(1)", o.threads == 1 ? "" : "  games/s(T)", "mean shots (95% CI)",
+                "median", "p95", "max", o.think ? "    µs/move     max µs" : "",
                 o.phases ? "  hunting last-one targeting (misses a game)" : "");
   }
   std::vector<std::string> notes;
