@@ -234,9 +234,9 @@ public:
   }
 
   /// Ends the program ("PROGRAM: WHERE: unknown name 'x'; known: a, b") unless `given` is one of
-  /// `known`, or a built-in shooter of `known` named with its settings, `expert(layouts=400)`
-  /// (`parse_shooter_settings`, whose refusal it then shows); `where` names the option or
-  /// argument it came from.
+  /// `known`, or, where `known` lists the shooters, a built-in named with its settings,
+  /// `expert(layouts=400)` (`parse_shooter_settings`, whose refusal it then shows); `where` names
+  /// the option or argument it came from.
   void check_name(std::string_view where, std::string_view given,
                   const std::vector<std::string>& known) const {
     const auto is_known = [&](std::string_view name) {
@@ -245,9 +245,14 @@ public:
       return false;
     };
     if (is_known(given)) return;
+    bool shooters = true; // every built-in shooter listed (a placer list lacks `expert`)
+    for (const auto& name : battleship::shooter_names<battleship::ClassicShape>())
+      shooters =
+          shooters &&
+          (!battleship::ShooterRegistry<battleship::ClassicShape>::builtin(name) || is_known(name));
     const auto open = given.find('(');
     const std::string_view named = battleship::detail::trimmed(given.substr(0, open));
-    if (open != std::string_view::npos && is_known(named) &&
+    if (shooters && open != std::string_view::npos && is_known(named) &&
         battleship::ShooterRegistry<battleship::ClassicShape>::builtin(named)) {
       try {
         (void)battleship::parse_shooter_settings(given);

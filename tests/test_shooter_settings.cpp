@@ -115,14 +115,31 @@ TEST_CASE("every setting of the table is a member of its shooter, and text sets 
           "[shooter_settings]") {
   for (const ShooterSetting& s : shooter_settings) {
     INFO(s.shooter << "." << s.name);
-    const std::string text = std::string(s.shooter) + "(" + std::string(s.name) + "=1)";
-    with_shooter<S>(text, [&](const auto& made) {
-      CHECK(shooter_member(made, s.name) == 1.0);
-      with_shooter<S>(std::string(s.shooter), [&](const auto& plain) {
-        CHECK(!std::isnan(shooter_member(plain, s.name))); // a member with its default
-      });
+    // Its largest value: no default is (so a setting that did not happen shows).
+    const std::string text = std::string(s.shooter) + "(" + std::string(s.name) + "=" +
+                             detail::concat(static_cast<long long>(s.high)) + ")";
+    with_shooter<S>(std::string(s.shooter), [&](const auto& plain) {
+      REQUIRE(!std::isnan(shooter_member(plain, s.name))); // a member, with its default
+      REQUIRE(shooter_member(plain, s.name) != s.high);
     });
+    with_shooter<S>(text, [&](const auto& made) { CHECK(shooter_member(made, s.name) == s.high); });
   }
+}
+
+TEST_CASE("a shooter registered under a name with parentheses is still found by it",
+          "[shooter_settings]") {
+  struct Mine : RandomShooter<S> {};
+  register_shooter<S>("mine(v2)", "a user's second version",
+                      [] { return AnyShotStrategy<S>(Mine{}); });
+  CHECK(make_shooter<S>("mine(v2)").target<Mine>() != nullptr);
+  CHECK(with_shooter<S>("mine(v2)", [](const auto& s) {
+    return std::is_same_v<std::remove_cvref_t<decltype(s)>, AnyShotStrategy<S>>;
+  }));
+  CHECK(!shooter_is_slow<S>("mine(v2)"));
+  CHECK(ShooterRegistry<S>::instance().remove("mine(v2)"));
+  CHECK(invalid_argument_of([] {
+          (void)make_shooter<S>("mine(v2)");
+        }).find("settings are for the built-in shooters; 'mine' is not one") != std::string::npos);
 }
 
 TEST_CASE("a shooter named with settings is the concrete class with them, and plays as it",

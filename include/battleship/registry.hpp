@@ -333,9 +333,10 @@ template <BoardShape S>
 /// carry settings (`"expert(layouts=50)"`). Throws `std::invalid_argument` for an unknown name.
 template <BoardShape S>
 [[nodiscard]] bool shooter_is_slow(std::string_view name) {
-  if (name.find_first_of("()") != std::string_view::npos)
-    return ShooterRegistry<S>::instance().slow(parse_shooter_settings(name).shooter);
-  return ShooterRegistry<S>::instance().slow(name);
+  const auto& registry = ShooterRegistry<S>::instance();
+  if (name.find_first_of("()") != std::string_view::npos && !registry.contains(name))
+    return registry.slow(parse_shooter_settings(name).shooter);
+  return registry.slow(name);
 }
 
 /// Calls `f` with a new built-in shooter set to `settings`, as its concrete type, and returns
@@ -350,14 +351,16 @@ decltype(auto) with_shooter(const ShooterSettings& settings, F&& f) {
 
 /// Calls `f` with a new shooter named `name` and returns its result: `f(ConcreteShooter<S>{})`
 /// for a built-in (a fully inlined loop), `f(AnyShotStrategy<S>)` for one registered at run time.
-/// A built-in's name may carry its settings, `"bayes(samples=2000)"` (`parse_shooter_settings`).
-/// Throws `std::invalid_argument` listing the known names for an unknown one, and as
+/// A built-in's name may carry its settings, `"bayes(samples=2000)"` (`parse_shooter_settings`;
+/// a shooter registered under a name with parentheses is still found by it). Throws
+/// `std::invalid_argument` listing the known names for an unknown one, and as
 /// `parse_shooter_settings` does for settings text.
 template <BoardShape S, class F>
 decltype(auto) with_shooter(std::string_view name, F&& f) {
-  if (name.find_first_of("()") != std::string_view::npos)
+  const auto& registry = ShooterRegistry<S>::instance();
+  if (name.find_first_of("()") != std::string_view::npos && !registry.contains(name))
     return with_shooter<S>(parse_shooter_settings(name), std::forward<F>(f));
-  return ShooterRegistry<S>::instance().visit(name, std::forward<F>(f));
+  return registry.visit(name, std::forward<F>(f));
 }
 /// Calls `f` with a new placer named `name`, like `with_shooter`.
 template <BoardShape S, class F>

@@ -419,10 +419,11 @@ class Game:
     If a Python strategy raises, the exception propagates from the call that was playing, the
     match is over with ``outcome.end == "aborted"`` (the reason names the exception and, for a
     shooter, its player and method, that player then ``at_fault``), and any further play raises
-    ``RuntimeError``. Ctrl-C is the exception: a ``KeyboardInterrupt`` that ``play_to_end`` sees
-    between two turns (a match of built-in shooters sees Ctrl-C nowhere else), or that a Python
-    shooter's ``next_shot`` raises, leaves the match as it was before that turn or volley, and
-    play can go on; one in an observer's hook, or after a shot was fired, aborts it. A call
+    ``RuntimeError``. Ctrl-C is the exception: a ``KeyboardInterrupt`` that a play call sees
+    between two turns or volleys (a match of built-in shooters sees Ctrl-C nowhere else: it
+    stops once the turn it came during is played), or that a Python shooter's ``next_shot``
+    raises, leaves the match as it was before that turn or volley, and play can go on; one in an
+    observer's hook, or after a shot was fired, aborts it. A call
     refused for its arguments (a player other than 0 or 1, an unknown
     placer) changes nothing. Once the first turn is played the oceans are read-only (their
     mutators raise ``RuntimeError``), and an observer or strategy calling back into the match it

@@ -9,9 +9,10 @@ namespace py = pybind11;
 /// The `T` in the Python object `self` of a bound type, or null while it is being made.
 template <class T>
 T* held_in(PyObject* self) {
+  // Read straight from the instance: no cast that could throw inside the collector.
   auto* inst = reinterpret_cast<py::detail::instance*>(self);
-  if (!inst->get_value_and_holder().holder_constructed()) return nullptr;
-  return &py::cast<T&>(py::handle(self));
+  const py::detail::value_and_holder held = inst->get_value_and_holder();
+  return held.holder_constructed() ? static_cast<T*>(held.value_ptr()) : nullptr;
 }
 
 /// Makes a bound type known to the garbage collector (`py::custom_type_setup(&collectable<T>)`):

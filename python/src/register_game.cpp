@@ -59,7 +59,9 @@ public:
       Py_VISIT(o->ptr());
     return 0;
   }
-  void clear() override { listen(py::none()); }
+  void clear() override {
+    for (py::object* o : {&placement_, &turn_start_, &shot_, &sunk_, &game_over_}) *o = py::none();
+  }
 
   /// The shots fired from the `from`-th on, as (player, (row, col), outcome, told) tuples.
   [[nodiscard]] py::list fired(std::size_t from) const {
@@ -156,16 +158,21 @@ struct GameBox {
       return f();
     });
   }
-  /// Plays turns until the match is over, looking for Ctrl-C (any pending signal's handler)
-  /// between them: the exception it raised is thrown with the match between two turns. (The GIL
-  /// stays held: another thread could otherwise read the oceans the game is changing.)
+  /// Raises what a pending signal's handler raised (Ctrl-C's KeyboardInterrupt, which came
+  /// while the engine played) with the match between two turns or volleys and `interrupted`
+  /// set: it can go on. Raised after the call instead, it would abort the match.
+  void check_signals() {
+    if (!game->is_over() && PyErr_CheckSignals() != 0) {
+      interrupted = true;
+      throw py::error_already_set();
+    }
+  }
+  /// Plays turns until the match is over, looking for Ctrl-C between them. (The GIL stays held:
+  /// another thread could otherwise read the oceans the game is changing.)
   const GameOutcome& play_to_end() {
     while (!game->is_over()) {
       game->play_turn();
-      if (!game->is_over() && PyErr_CheckSignals() != 0) {
-        interrupted = true;
-        throw py::error_already_set();
-      }
+      check_signals();
     }
     return game->outcome();
   }
@@ -222,9 +229,27 @@ void bind_game(py::module_& m) {
            [](Box& b, std::string reason, int at_fault) { // the game checks at_fault
              b.run([&] { b.game->abort(std::move(reason), at_fault); });
            })
-      .def("play_turn", [](Box& b) { b.play([&] { b.game->play_turn(); }); })
-      .def("play_volley", [](Box& b) { b.play([&] { b.game->play_volley(); }); })
-      .def("play_round", [](Box& b) { b.play([&] { b.game->play_round(); }); })
+      .def("play_turn",
+           [](Box& b) {
+             b.play([&] {
+               b.game->play_turn();
+               b.check_signals();
+             });
+           })
+      .def("play_volley",
+           [](Box& b) {
+             b.play([&] {
+               b.game->play_volley();
+               b.check_signals();
+             });
+           })
+      .def("play_round",
+           [](Box& b) {
+             b.play([&] {
+               b.game->play_round();
+               b.check_signals();
+             });
+           })
       .def("play_to_end", [](Box& b) { return b.play([&] { return b.play_to_end(); }); })
       .def_property_readonly("started", [](const Box& b) { return b.game->started(); })
       .def_property_readonly("outcome", [](const Box& b) { return b.game->outcome(); })

@@ -761,6 +761,33 @@ def test_ctrl_c_between_turns_leaves_a_match_of_engine_shooters_to_play_on():
     assert game.record.shots == never_stopped.record.shots and not game.is_over
 
 
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX interval timers")
+@pytest.mark.parametrize("call", ["play_turn", "play_volley", "play_round"])
+def test_ctrl_c_during_a_single_turn_leaves_the_match_to_play_on(call):
+    # The signal comes while the engine thinks (a turn of about a third of a second); its
+    # KeyboardInterrupt was raised once the call had returned, and aborted the match.
+    def pressed(signum, frame):
+        raise KeyboardInterrupt
+
+    made = dict(rows=24, cols=24, seed=2)
+    game = Game("bayes(samples=20000)", "random", **made)
+    before = signal.signal(signal.SIGALRM, pressed)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(KeyboardInterrupt):
+            getattr(game, call)()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    assert not game.is_over and game.outcome.end == "in_progress"
+    never_stopped = Game("bayes(samples=20000)", "random", **made)
+    getattr(never_stopped, call)()
+    assert game.record.shots == never_stopped.record.shots  # the call was played whole
+    game.play_turn()
+    never_stopped.play_turn()
+    assert game.record.shots == never_stopped.record.shots
+
+
 def test_ctrl_c_in_an_observer_s_hook_still_aborts_the_match():
     class Pressed:
         def on_shot(self, player, cell, outcome, told):
