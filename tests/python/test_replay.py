@@ -108,6 +108,18 @@ def test_a_closed_stdout_still_gets_battleship_out_written(tmp_path):
     assert fnv1a((tmp_path / "Battleship.out").read_bytes()) == 0x9B309E19F45AF3F3
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_report_that_cannot_be_printed_says_so_and_battleship_out_is_written(tmp_path):
+    # It said "battleship: error: No space left on device", as for a file it could not write.
+    write_game(tmp_path)
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([sys.executable, "-m", "battleship", "replay", "Player1.txt", "Player2.txt",
+                            "Player1.in", "Player2.in"], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE)
+    assert p.returncode == 1
+    assert p.stderr == b"battleship: error: cannot write the output: No space left on device\n"
+    assert fnv1a((tmp_path / "Battleship.out").read_bytes()) == 0x9B309E19F45AF3F3
+
+
 def test_a_program_started_with_stdout_closed_writes_battleship_out_quietly(tmp_path):
     write_game(tmp_path)  # `battleship replay ... >&-`: Python's sys.stdout is None then
     p = subprocess.run([sys.executable, "-m", "battleship", "replay", "Player1.txt", "Player2.txt",

@@ -201,12 +201,19 @@ class _Output:
     head``), what it prints is dropped, so that the command goes on to write its file; ``gone``
     says whether that happened."""
 
-    def __init__(self, stream: Any, keep_going: bool) -> None:
+    def __init__(self, stream: Any, keep_going: bool, text: Optional["_Output"] = None) -> None:
         self.stream = stream
         self.keep_going = keep_going
         self.gone = False
+        self._text = text  # the text stream's guard, for its binary buffer's: one `gone`
 
-    def write(self, text: str) -> int:
+    @property
+    def buffer(self) -> "_Output":
+        """The binary stream under the text one (``battleship replay`` writes bytes), guarded
+        alike."""
+        return _Output(self.stream.buffer, self.keep_going, self)
+
+    def write(self, text: Any) -> int:
         self._guarded(lambda: self.stream.write(text))
         return len(text)
 
@@ -214,14 +221,15 @@ class _Output:
         self._guarded(self.stream.flush)
 
     def _guarded(self, call: Any) -> None:
-        if self.gone:
+        owner = self._text or self
+        if owner.gone:
             return
         try:
             call()
         except BrokenPipeError as error:
             if not self.keep_going:
                 raise
-            self.gone = True
+            owner.gone = True
             _unwritten(error)  # stdout's descriptor now writes nowhere, so its last flush passes
         except OSError as error:
             error.battleship_output = True  # type: ignore[attr-defined]
