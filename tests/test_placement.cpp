@@ -702,4 +702,19 @@ TEMPLATE_TEST_CASE("a choosing placer told to stop draws nothing and places noth
   CHECK(rng() == untouched());
 }
 
+TEST_CASE("when the depth-first search gives up, the cell-by-cell count's verdict is fit's",
+          "[placement]") {
+  // 22 one-cell ships without edge contact on 6 x 7: at most 21 cells pairwise apart, so none
+  // fits. The depth-first search gives up within this budget; the count decides (from the
+  // mutation audit: its verdict, inverted, passed every test).
+  const Board<D> board(D(6, 7));
+  Ocean<D> crowded(board, Fleet{{"Sub", 'S', 1, 22}}, Touching::no_edge_contact);
+  UniformPlacer<D> placer;
+  placer.search_budget = 2'000;
+  CHECK(placer.fit(crowded) == Fit::cannot_fit);
+  // 21 ships fit (one colour of the checkerboard).
+  Ocean<D> roomy(board, Fleet{{"Sub", 'S', 1, 21}}, Touching::no_edge_contact);
+  CHECK(placer.fit(roomy) == Fit::fits);
+}
+
 } // namespace test_placement

@@ -306,4 +306,25 @@ TEST_CASE("drawn layouts are uniform over the layouts that fit, which ship is wh
   CHECK(chi2 < (fitting - 1) + 6 * std::sqrt(2 * (fitting - 1)));
 }
 
+TEST_CASE("under hit_only a last hit no consistent layout covers is refused, changing nothing",
+          "[posterior]") {
+  // From the mutation audit: the refusal, removed, passed every test.
+  using Small = FixedShape<4, 4>;
+  const Fleet one{{"Destroyer", 'D', 2, 1}};
+  constexpr ShotOutcome hit{ShotResult::hit, -1, ShotRefusal::none};
+  Posterior<Small> p(Board<Small>{}, one, Rules{.disclosure = Disclosure::hit_only});
+  REQUIRE(p.record(Coord{0, 0}, hit) == AnswerRefusal::none);
+  REQUIRE(p.exact());
+  CHECK(p.probability(Coord{2, 2}) == 0.0);
+  // Two hits for a two-cell fleet would end the game, but no destroyer covers both cells.
+  CHECK(p.record(Coord{2, 2}, hit) == AnswerRefusal::inconsistent);
+  CHECK(p.shots() == 1);
+  CHECK_FALSE(p.over());
+  CHECK(p.layouts() == std::optional<double>{2.0}); // (0,0)-(0,1) and (0,0)-(1,0)
+  // The covering last hit is taken, and ends the game with the one layout it leaves.
+  CHECK(p.record(Coord{0, 1}, hit) == AnswerRefusal::none);
+  CHECK(p.over());
+  CHECK(p.layouts() == std::optional<double>{1.0});
+}
+
 } // namespace test_posterior
