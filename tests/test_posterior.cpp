@@ -309,9 +309,7 @@ TEST_CASE("drawn layouts are uniform over the layouts that fit, which ship is wh
 TEST_CASE("under hit_only a last hit no consistent layout covers is refused, changing nothing",
           "[posterior]") {
   // From the mutation audit: the refusal, removed, passed every test.
-  using Small = FixedShape<4, 4>;
   const Fleet one{{"Destroyer", 'D', 2, 1}};
-  constexpr ShotOutcome hit{ShotResult::hit, -1, ShotRefusal::none};
   Posterior<Small> p(Board<Small>{}, one, Rules{.disclosure = Disclosure::hit_only});
   REQUIRE(p.record(Coord{0, 0}, hit) == AnswerRefusal::none);
   REQUIRE(p.exact());
