@@ -738,11 +738,17 @@ struct Inbox {
   }
 };
 
-TEST_CASE("a shooter that throws while naming its volley leaves the game as it was", "[game]") {
+/// Salvos of three cells, and a match lost after three invalid shots in a row.
+Rules salvo_of_three() {
   Rules rules = rulesets::classic;
   rules.volley = Volley::fixed_salvo;
   rules.salvo_size = 3;
   rules.max_invalid_in_a_row = 3;
+  return rules;
+}
+
+TEST_CASE("a shooter that throws while naming its volley leaves the game as it was", "[game]") {
+  const Rules rules = salvo_of_three();
   std::vector<Coord> mine;
   std::vector<ShotOutcome> told;
   std::vector<std::uint64_t> g_drew, h_drew;
@@ -786,10 +792,7 @@ TEST_CASE("a shooter that throws while naming its volley leaves the game as it w
 TEST_CASE("a volley dropped by a throw gives back the count of refused shots", "[game]") {
   // Two cells off the board, then none: two refusals a try, under a limit of 3 only if the
   // count goes back to 0 when the volley is dropped (a valid first cell would reset it anyway).
-  Rules rules = rulesets::classic;
-  rules.volley = Volley::fixed_salvo;
-  rules.salvo_size = 3;
-  rules.max_invalid_in_a_row = 3;
+  const Rules rules = salvo_of_three();
   std::vector<Coord> mine;
   std::vector<std::uint64_t> drew;
   auto g = reading_game<NullObserver, Inbox, ReadingOrder>(rules, Inbox{&mine, nullptr, &drew});

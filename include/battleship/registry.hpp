@@ -328,15 +328,24 @@ template <BoardShape S>
   return detail::read_settings(text, name, items);
 }
 
+namespace detail {
+/// Whether `name` is a shooter named with its settings rather than a registry name (a shooter
+/// registered under a name with parentheses is found by that name).
+template <BoardShape S>
+[[nodiscard]] bool names_settings(std::string_view name) {
+  return name.find_first_of("()") != std::string_view::npos &&
+         !ShooterRegistry<S>::instance().contains(name);
+}
+} // namespace detail
+
 /// Whether the shooter `name` is slow (milliseconds per shot; see `Registry::slow`): callers that
 /// play every shooter should play a few hundred of its games, not tens of thousands. `name` may
 /// carry settings (`"expert(layouts=50)"`). Throws `std::invalid_argument` for an unknown name.
 template <BoardShape S>
 [[nodiscard]] bool shooter_is_slow(std::string_view name) {
   const auto& registry = ShooterRegistry<S>::instance();
-  if (name.find_first_of("()") != std::string_view::npos && !registry.contains(name))
-    return registry.slow(parse_shooter_settings(name).shooter);
-  return registry.slow(name);
+  return registry.slow(detail::names_settings<S>(name) ? parse_shooter_settings(name).shooter
+                                                       : std::string(name));
 }
 
 /// Calls `f` with a new built-in shooter set to `settings`, as its concrete type, and returns
@@ -357,10 +366,9 @@ decltype(auto) with_shooter(const ShooterSettings& settings, F&& f) {
 /// `parse_shooter_settings` does for settings text.
 template <BoardShape S, class F>
 decltype(auto) with_shooter(std::string_view name, F&& f) {
-  const auto& registry = ShooterRegistry<S>::instance();
-  if (name.find_first_of("()") != std::string_view::npos && !registry.contains(name))
+  if (detail::names_settings<S>(name))
     return with_shooter<S>(parse_shooter_settings(name), std::forward<F>(f));
-  return registry.visit(name, std::forward<F>(f));
+  return ShooterRegistry<S>::instance().visit(name, std::forward<F>(f));
 }
 /// Calls `f` with a new placer named `name`, like `with_shooter`.
 template <BoardShape S, class F>
