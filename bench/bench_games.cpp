@@ -74,6 +74,12 @@ struct Options {
     for (const auto& name : shooters) width = std::max(width, name.size());
     return static_cast<int>(width);
   }
+  /// The placer column's width: the longest name's, at least 10.
+  [[nodiscard]] int placer_width() const {
+    std::size_t width = 10;
+    for (const auto& name : placers) width = std::max(width, name.size());
+    return static_cast<int>(width);
+  }
 };
 
 /// Games a row may ask for: far more than any run plays, small enough to print.
@@ -92,7 +98,8 @@ constexpr std::string_view usage_text =
     "  --shooter a,b   the shooters (default and all: every built-in), each perhaps with\n"
     "                  settings, expert(layouts=50,margin=2); with --match, a player may be\n"
     "                  written shooter/placer\n"
-    "  --placer p,q    the placers of the layouts (default uniform; all: every built-in)\n"
+    "  --placer p,q    the placers of the layouts (default uniform; all: every built-in),\n"
+    "                  each perhaps with settings, spread(candidates=64)\n"
     "  --markdown      Markdown tables\n"
     "  --match         a head-to-head table of two-player matches instead\n"
     "  --think         each row also gets the thinking time per move (mean and largest, µs)\n"
@@ -308,8 +315,8 @@ void row(const Options& o, const std::string& shooter_name, const std::string& p
         std::printf("| %s | %s | %llu |", shooter_name.c_str(), placer_name.c_str(),
                     static_cast<unsigned long long>(one.games));
       else
-        std::printf("%-*s %-10s %9llu", o.name_width(), shooter_name.c_str(), placer_name.c_str(),
-                    static_cast<unsigned long long>(one.games));
+        std::printf("%-*s %-*s %9llu", o.name_width(), shooter_name.c_str(), o.placer_width(),
+                    placer_name.c_str(), static_cast<unsigned long long>(one.games));
       if (one.games == 0) {
         // Cut before its first game ended: no figure to give (zeros would read as results).
         if (!o.markdown) std::printf("  no game finished in %g s", o.seconds);
@@ -509,9 +516,10 @@ int main(int argc, char** argv) {
                 o.phases ? " ---: | ---: | ---: |" : "");
   } else {
     // Spaces, not widths, before the µ columns: printf pads by bytes, and µ takes two.
-    std::printf("%-*s %-10s %9s %11s%s %19s %6s %5s %5s%s%s\n", o.name_width(), "shooter", "placer",
-                "games", "games/s(1)", o.threads == 1 ? "" : "  games/s(T)", "mean shots (95% CI)",
-                "median", "p95", "max", o.think ? "    µs/move     max µs" : "",
+    std::printf("%-*s %-*s %9s %11s%s %19s %6s %5s %5s%s%s\n", o.name_width(), "shooter",
+                o.placer_width(), "placer", "games", "games/s(1)",
+                o.threads == 1 ? "" : "  games/s(T)", "mean shots (95% CI)", "median", "p95", "max",
+                o.think ? "    µs/move     max µs" : "",
                 o.phases ? "  hunting last-one targeting (misses a game)" : "");
   }
   std::vector<std::string> notes;

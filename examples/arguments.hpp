@@ -234,29 +234,42 @@ public:
   }
 
   /// Ends the program ("PROGRAM: WHERE: unknown name 'x'; known: a, b") unless `given` is one of
-  /// `known`, or, where `known` lists the shooters, a built-in named with its settings,
-  /// `expert(layouts=400)` (`parse_shooter_settings`, whose refusal it then shows); `where` names
-  /// the option or argument it came from.
+  /// `known`, or, where `known` lists the shooters (or the placers), a built-in named with its
+  /// settings, `expert(layouts=400)` or `spread(candidates=64)` (`parse_shooter_settings` or
+  /// `parse_placer_settings`, whose refusal it then shows); `where` names the option or argument
+  /// it came from.
   void check_name(std::string_view where, std::string_view given,
                   const std::vector<std::string>& known) const {
+    using battleship::ClassicShape;
     const auto is_known = [&](std::string_view name) {
       for (const auto& k : known)
         if (k == name) return true;
       return false;
     };
     if (is_known(given)) return;
-    bool shooters = true; // every built-in shooter listed (a placer list lacks `expert`)
-    for (const auto& name : battleship::shooter_names<battleship::ClassicShape>())
-      shooters =
-          shooters &&
-          (!battleship::ShooterRegistry<battleship::ClassicShape>::builtin(name) || is_known(name));
+    // Which built-ins `known` lists in full: a list of placers lacks `expert`, one of shooters
+    // `uniform`.
+    const auto lists_every = [&](const auto& registry, const std::vector<std::string>& names) {
+      for (const auto& name : names)
+        if (registry.builtin(name) && !is_known(name)) return false;
+      return true;
+    };
+    const bool shooters = lists_every(battleship::ShooterRegistry<ClassicShape>::instance(),
+                                      battleship::shooter_names<ClassicShape>());
+    const bool placers = lists_every(battleship::PlacerRegistry<ClassicShape>::instance(),
+                                     battleship::placer_names<ClassicShape>());
     const auto open = given.find('(');
     const std::string_view named = battleship::detail::trimmed(given.substr(0, open));
-    if (shooters && open != std::string_view::npos && is_known(named) &&
-        battleship::ShooterRegistry<battleship::ClassicShape>::builtin(named)) {
+    if ((shooters || placers) && open != std::string_view::npos && is_known(named)) {
       try {
-        (void)battleship::parse_shooter_settings(given);
-        return;
+        if (shooters && battleship::ShooterRegistry<ClassicShape>::builtin(named)) {
+          (void)battleship::parse_shooter_settings(given);
+          return;
+        }
+        if (placers && battleship::PlacerRegistry<ClassicShape>::builtin(named)) {
+          (void)battleship::parse_placer_settings(given);
+          return;
+        }
       } catch (const std::invalid_argument& e) {
         fail(std::string(where) + ": " + e.what());
       }

@@ -14,11 +14,12 @@
 // instead of 47). `restart` places the same way but starts the whole layout again when a ship
 // finds no spot, and that is uniform: it is the first stage of `UniformPlacer`, written out, so
 // with the same seed the two draw the very same layouts (`uniform` adds exact counting for the
-// fleets that seldom fit). `spread`, `elusive` and `mediocre` are not meant to be uniform.
+// fleets that seldom fit). `spread`, `elusive` and `mediocre` are not meant to be uniform;
+// `spread(candidates=1)`, a placer named with its settings, keeps the one layout it draws and is.
 // The default audit takes under a second; on larger boards `elusive` (256 candidate layouts and
 // 32 rehearsed games for each draw) takes most of the time: 5 5 3 3 2 takes about 80 seconds.
-// ctest-args: --placer sequential --placer restart --placer uniform
-// ctest-expect: sequential .*not uniform.*restart .*consistent.*uniform .*consistent with
+// ctest-args: --placer sequential --placer restart --placer uniform --placer spread(candidates=1)
+// ctest-expect: sequential .*not uniform.*restart .*consistent.*uniform .*consistent.*=1. .*consis
 #include "arguments.hpp"
 
 #include <battleship/battleship.hpp>
@@ -45,8 +46,9 @@ Lists every layout of the fleet (ships of each LENGTH, from 1 to 64) on a ROWS x
 most 64 cells; default 3 4 3 2), draws layouts with each placer and says whether they could come
 from the uniform distribution, where every legal layout is equally likely.
 
-  --placer NAME    a placer of the registry, or restart (this example's own); may be repeated
-                   (default: every one)
+  --placer NAME    a placer of the registry, perhaps with settings (spread(candidates=1) is
+                   uniform), or restart (this example's own); may be repeated (default: every
+                   one)
   --touching RULE  allowed, no_edge_contact or no_contact (default no_contact)
   --draws N        layouts each placer draws, 1 to 10000000 (default: 200 for each layout)
   --seed S         the generator's seed, 0 to 2^64 - 1 (default 1)
@@ -226,8 +228,11 @@ int main(int argc, char** argv) try {
       board.rows(), board.cols(), small.lengths().c_str(), std::string(to_string(touching)).c_str(),
       examples::counted(layouts, "layout", "layouts").c_str(),
       examples::counted(draws, "draw", "draws").c_str(), static_cast<unsigned long long>(seed));
-  std::printf("%-10s %8s %8s %12s %8s  %-24s %s\n", "placer", "gave up", "drawn", "chi-square", "z",
-              "verdict", "cell furthest from uniform");
+  std::size_t width = 10; // the placer column: the longest name's (a name with its settings)
+  for (const std::string& name : placers) width = (std::max)(width, name.size());
+  const int column = static_cast<int>(width);
+  std::printf("%-*s %8s %8s %12s %8s  %-24s %s\n", column, "placer", "gave up", "drawn",
+              "chi-square", "z", "verdict", "cell furthest from uniform");
   for (std::size_t k = 0; k < placers.size(); ++k) {
     const Audit a = audit(audited[k], board, fleet, touching, census, draws, seed);
     const Coord cell{static_cast<int>(a.off_cell) / board.cols(),
@@ -236,8 +241,8 @@ int main(int argc, char** argv) try {
     const char* verdict = a.gave_up == draws ? "placed nothing"
                           : a.z < 4          ? "consistent with uniform"
                                              : "not uniform";
-    std::printf("%-10s %8llu %8zu %12.1f %8.1f  %-24s %s: ships %.1f%% of draws, uniform %.1f%%\n",
-                placers[k].c_str(), static_cast<unsigned long long>(a.gave_up), a.distinct,
+    std::printf("%-*s %8llu %8zu %12.1f %8.1f  %-24s %s: ships %.1f%% of draws, uniform %.1f%%\n",
+                column, placers[k].c_str(), static_cast<unsigned long long>(a.gave_up), a.distinct,
                 a.chi_square, a.z, verdict,
                 format_coord(cell, CoordNotation::letter_number).c_str(), 100 * a.off_share,
                 100 * census.ship_share[a.off_cell]);

@@ -22,6 +22,7 @@
 #include <battleship/placement/sequential.hpp>
 #include <battleship/placement/spread.hpp>
 #include <battleship/placement/uniform.hpp>
+#include <battleship/placer_settings.hpp>
 #include <battleship/shooter_settings.hpp>
 #include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/checkerboard_search.hpp>
@@ -107,6 +108,27 @@ void for_each_type(Visit&& visit) {
     (visit(static_cast<typename List::template at<I>*>(nullptr)), ...);
   }
   (std::make_index_sequence<List::size>{});
+}
+
+/// `text` split as settings text of one of the built-ins `List` (the built-in shooters or
+/// placers, named `kind` in a refusal), `example` shown with a refusal of text in another shape.
+/// Refuses a name that is not one of them, listing them.
+template <class List>
+[[nodiscard]] SettingsText split_builtin_settings(std::string_view kind, std::string_view text,
+                                                  std::string_view example) {
+  SettingsText split = split_settings_text(kind, text, example);
+  bool builtin = false;
+  std::string list;
+  for_each_type<List>([&](auto* t) {
+    const std::string_view name = std::remove_pointer_t<decltype(t)>::name;
+    builtin = builtin || name == split.name;
+    if (!list.empty()) list += ", "; // appended piece by piece: GCC 12's -Wrestrict (105329)
+    list += name;
+  });
+  if (!builtin)
+    refuse_settings_text(kind, text, "settings are for the built-in ", kind, "s; '", split.name,
+                         "' is not one (", std::string_view(list), ")");
+  return split;
 }
 } // namespace detail
 
@@ -294,47 +316,28 @@ template <BoardShape S>
 /// that is not a built-in's, a setting the shooter does not take or given twice, a value that is
 /// not a number, not whole where it must be, or out of range.
 [[nodiscard]] inline ShooterSettings parse_shooter_settings(std::string_view text) {
-  using Builtins = ShooterRegistry<ClassicShape>; // the names are the same for every shape
-  const auto refuse = [&](const auto&... why) {
-    throw std::invalid_argument(detail::concat("shooter '", text, "': ", why...));
-  };
-  const std::string_view all = detail::trimmed(text);
-  std::size_t end = 0;
-  const auto letter = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-  };
-  while (end < all.size() && (letter(all[end]) || (end > 0 && all[end] >= '0' && all[end] <= '9')))
-    ++end;
-  const std::string_view name = all.substr(0, end);
-  const std::string_view rest = detail::trimmed(all.substr(end));
-  if (name.empty() || rest.size() < 2 || rest.front() != '(' || rest.back() != ')')
-    refuse("expected NAME(SETTING=VALUE, ...), such as expert(exact_layouts=5000)");
-  if (!Builtins::builtin(name)) {
-    std::string list;
-    detail::for_each_type<builtin_shooters<ClassicShape>>([&](auto* t) {
-      if (!list.empty()) list += ", "; // appended piece by piece: GCC 12's -Wrestrict (105329)
-      list += std::remove_pointer_t<decltype(t)>::name;
-    });
-    refuse("settings are for the built-in shooters; '", name, "' is not one (",
-           std::string_view(list), ")");
-  }
-  const std::string_view inner = rest.substr(1, rest.size() - 2);
-  std::vector<std::string_view> items;
-  for (std::size_t from = 0; !detail::trimmed(inner).empty() && from <= inner.size();) {
-    const std::size_t comma = (std::min)(inner.find(',', from), inner.size());
-    items.push_back(inner.substr(from, comma - from));
-    from = comma + 1;
-  }
+  const auto [name, items] = detail::split_builtin_settings<builtin_shooters<ClassicShape>>(
+      "shooter", text, "expert(exact_layouts=5000)");
   return detail::read_settings(text, name, items);
 }
 
+/// A built-in placer named with its settings, `"elusive(candidates=512, rehearsals=4)"`, as its
+/// name and settings, read as `parse_shooter_settings` reads a shooter's (every placer setting
+/// is a whole number). The settings and their ranges are `placer_settings`'s; `elusive`'s
+/// `shortlist` may not exceed its `candidates`. Throws `std::invalid_argument` naming the text,
+/// as `parse_shooter_settings` does.
+[[nodiscard]] inline PlacerSettings parse_placer_settings(std::string_view text) {
+  const auto [name, items] = detail::split_builtin_settings<builtin_placers<ClassicShape>>(
+      "placer", text, "spread(candidates=64)");
+  return detail::read_placer_settings(text, name, items);
+}
+
 namespace detail {
-/// Whether `name` is a shooter named with its settings rather than a registry name (a shooter
-/// registered under a name with parentheses is found by that name).
-template <BoardShape S>
-[[nodiscard]] bool names_settings(std::string_view name) {
-  return name.find_first_of("()") != std::string_view::npos &&
-         !ShooterRegistry<S>::instance().contains(name);
+/// Whether `name` is a strategy named with its settings rather than a name of `registry` (a
+/// strategy registered under a name with parentheses is found by that name).
+template <class Registry>
+[[nodiscard]] bool names_settings(const Registry& registry, std::string_view name) {
+  return name.find_first_of("()") != std::string_view::npos && !registry.contains(name);
 }
 } // namespace detail
 
@@ -344,8 +347,8 @@ template <BoardShape S>
 template <BoardShape S>
 [[nodiscard]] bool shooter_is_slow(std::string_view name) {
   const auto& registry = ShooterRegistry<S>::instance();
-  return registry.slow(detail::names_settings<S>(name) ? parse_shooter_settings(name).shooter
-                                                       : std::string(name));
+  return registry.slow(detail::names_settings(registry, name) ? parse_shooter_settings(name).shooter
+                                                              : std::string(name));
 }
 
 /// Calls `f` with a new built-in shooter set to `settings`, as its concrete type, and returns
@@ -366,14 +369,30 @@ decltype(auto) with_shooter(const ShooterSettings& settings, F&& f) {
 /// `parse_shooter_settings` does for settings text.
 template <BoardShape S, class F>
 decltype(auto) with_shooter(std::string_view name, F&& f) {
-  if (detail::names_settings<S>(name))
+  const auto& registry = ShooterRegistry<S>::instance();
+  if (detail::names_settings(registry, name))
     return with_shooter<S>(parse_shooter_settings(name), std::forward<F>(f));
-  return ShooterRegistry<S>::instance().visit(name, std::forward<F>(f));
+  return registry.visit(name, std::forward<F>(f));
 }
-/// Calls `f` with a new placer named `name`, like `with_shooter`.
+
+/// Calls `f` with a new built-in placer set to `settings`, as its concrete type, and returns its
+/// result.
+template <BoardShape S, class F>
+decltype(auto) with_placer(const PlacerSettings& settings, F&& f) {
+  return PlacerRegistry<S>::instance().visit(settings.placer, [&](auto made) -> decltype(auto) {
+    settings.apply_to(made);
+    return f(std::move(made));
+  });
+}
+
+/// Calls `f` with a new placer named `name`, like `with_shooter`: a built-in's name may carry
+/// its settings, `"spread(candidates=64)"` (`parse_placer_settings`).
 template <BoardShape S, class F>
 decltype(auto) with_placer(std::string_view name, F&& f) {
-  return PlacerRegistry<S>::instance().visit(name, std::forward<F>(f));
+  const auto& registry = PlacerRegistry<S>::instance();
+  if (detail::names_settings(registry, name))
+    return with_placer<S>(parse_placer_settings(name), std::forward<F>(f));
+  return registry.visit(name, std::forward<F>(f));
 }
 
 /// A new shooter named `name`, type-erased; `name` may carry a built-in's settings,
@@ -382,10 +401,11 @@ template <BoardShape S>
 [[nodiscard]] AnyShotStrategy<S> make_shooter(std::string_view name) {
   return with_shooter<S>(name, [](auto made) { return AnyShotStrategy<S>(std::move(made)); });
 }
-/// A new placer named `name`, type-erased; throws `std::invalid_argument` for an unknown name.
+/// A new placer named `name`, type-erased; `name` may carry a built-in's settings,
+/// `"elusive(candidates=512)"`. Throws `std::invalid_argument` as `with_placer` does.
 template <BoardShape S>
 [[nodiscard]] AnyPlacementStrategy<S> make_placer(std::string_view name) {
-  return PlacerRegistry<S>::instance().make(name);
+  return with_placer<S>(name, [](auto made) { return AnyPlacementStrategy<S>(std::move(made)); });
 }
 
 /// Registers a shooter under `name` for board shape type `S` (see `Registry::add`); `slow` for

@@ -97,6 +97,7 @@ from battleship.strategies import (
     UniformPlacer,
     placer,
     placer_names,
+    placer_settings,
     placer_summary,
     shooter,
     shooter_is_slow,
@@ -185,5 +186,6 @@ __all__ = [
     "placer_names",
     "shooter_summary",
     "shooter_settings",
+    "placer_settings",
     "placer_summary",
 ]

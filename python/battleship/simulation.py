@@ -55,7 +55,7 @@ from battleship._types import Cell
 from battleship.board import Ocean, TargetView
 from battleship.game import Game
 from battleship.results import MatchResult, MissPhases, RunSetup, SimulationResult
-from battleship.strategies import FixedPlacer, _UniformDraws, resolve_placer, resolve_shooter, strategy_name
+from battleship.strategies import FixedPlacer, resolve_placer, resolve_shooter, strategy_name
 
 if TYPE_CHECKING:  # tournament imports this module
     from battleship.tournament import TournamentResult
@@ -547,10 +547,7 @@ def _placer_label(placer: Any) -> str:
     drawing, so that ``combine`` tells runs of two drawings apart: ``"fixed (layout 3f2a...)"``."""
     if isinstance(placer, FixedPlacer):
         return f"fixed (layout {_drawing_digest(placer.layout)})"
-    given = placer._given() if isinstance(placer, _UniformDraws) else {}
-    if given:
-        return f"{placer.name} ({', '.join(f'{key} {value}' for key, value in given.items())})"
-    return strategy_name(placer)
+    return strategy_name(placer)  # its label: spread(candidates=4) is "spread (candidates 4)"
 
 
 def _drawing_digest(layout: str) -> str:

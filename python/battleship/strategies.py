@@ -380,6 +380,12 @@ class BuiltinPlacer:
         """What the engine takes for it: its name (a placer with settings hands those over)."""
         return self.name
 
+    @property
+    def label(self) -> str:
+        """Its name in results and reports: the name, then the settings given to it, if any:
+        ``"spread (candidates 64)"``."""
+        return self.name
+
     def place(self, ocean: Ocean, rng: Rng) -> bool:
         """Lay out the whole fleet on the empty ``ocean``."""
         core_ocean = _board_of(ocean, Ocean, "ocean")
@@ -543,6 +549,27 @@ def shooter_settings(name: str) -> List[Dict[str, Any]]:
     return _core.shooter_settings(_builtin_shooter_name(name))
 
 
+def placer_settings(name: str) -> List[Dict[str, Any]]:
+    """The settings the built-in placer ``name`` takes (``uniform``, ``spread`` and ``elusive``
+    have some), each a dict with its ``name``, its ``default`` and the range accepted (``low`` to
+    ``high``), as ``shooter_settings`` lists a shooter's; an empty list for a placer without
+    settings. ``ValueError`` for an unknown name."""
+    return _core.placer_settings(BuiltinPlacer(name).name)
+
+
+def _placer_from_text(text: str) -> Optional[BuiltinPlacer]:
+    """The built-in placer ``text`` names with its settings, ``"elusive(candidates=512,
+    rehearsals=4)"``, as ``ElusivePlacer(candidates=512, rehearsals=4)``; ``None`` for text
+    without parentheses. Every placer setting is a whole number. The engine reads the text (C++
+    ``parse_placer_settings``), refusing with ``ValueError`` as ``_shooter_from_text`` does, and an
+    ``elusive`` shortlist longer than its candidates."""
+    if "(" not in text and ")" not in text:
+        return None
+    name, settings = _core.parse_placer_settings(text)
+    drawing = DRAWING_PLACERS.get(name)
+    return drawing(**settings) if drawing is not None else placer(name)
+
+
 def _shooter_from_text(text: str) -> Optional[BuiltinShooter]:
     """The built-in shooter ``text`` names with its settings, ``"expert(exact_layouts=5000,
     margin=2)"`` (OpenSpiel's way of naming a game with parameters), as
@@ -620,6 +647,13 @@ class _UniformDraws(BuiltinPlacer):
             **_core.UniformPlacerSettings.default_options[self.name],
         }
         return {key: value for key, value in given.items() if value is not None and value != defaults.get(key)}
+
+    @property
+    def label(self) -> str:
+        """Its name in results and reports: the name, then the settings given to it other than
+        the defaults, as ``_given`` has them: ``"spread (search_budget 2000000, candidates 4)"``."""
+        given = self._given()
+        return f"{self.name} ({', '.join(f'{key} {value}' for key, value in given.items())})" if given else self.name
 
     def __repr__(self) -> str:
         given = self._given()
@@ -806,7 +840,11 @@ def shooter(name: str) -> BuiltinShooter:
 def placer(name: str) -> BuiltinPlacer:
     """The built-in placer called ``name``; ValueError listing the names if there is none.
     ``placer("uniform")`` is a ``UniformPlacer`` (and ``"spread"`` and ``"elusive"`` theirs),
-    which keeps what its draws count."""
+    which keeps what its draws count. ``name`` may give settings, as every argument that takes a
+    placer's name may: ``placer("spread(candidates=64)")`` is ``SpreadPlacer(candidates=64)``."""
+    tuned = _placer_from_text(name) if isinstance(name, str) else None
+    if tuned is not None:
+        return tuned
     made = DRAWING_PLACERS.get(name) if isinstance(name, str) else None
     return made() if made is not None else BuiltinPlacer(name)
 
@@ -814,18 +852,25 @@ def placer(name: str) -> BuiltinPlacer:
 def strategy_name(strategy: Any) -> str:
     """A short name for a strategy: its registry name, its ``name`` attribute, or its class."""
     if isinstance(strategy, str):
-        try:  # a built-in shooter with settings, expert(margin=2), is named expert (margin 2.0)
-            tuned = _shooter_from_text(strategy) if ":" not in strategy else None
-        except (TypeError, ValueError):  # not one (a placer's name, say): using it says why
-            tuned = None
-        return strategy if tuned is None else tuned.label
+        if ":" in strategy or ("(" not in strategy and ")" not in strategy):
+            return strategy
+        # A built-in with settings, expert(margin=2), is named expert (margin 2.0), and
+        # spread(candidates=64) spread (candidates 64); the two lists share only mediocre, which
+        # takes no settings.
+        for made_from_text in (_shooter_from_text, _placer_from_text):
+            try:
+                tuned = made_from_text(strategy)
+            except (TypeError, ValueError):  # not one: using it says why
+                continue
+            return strategy if tuned is None else tuned.label
+        return strategy
     if isinstance(strategy, type):
         if issubclass(strategy, (BuiltinShooter, BuiltinPlacer)):
             return str(strategy().name)  # type: ignore[call-arg]
         if issubclass(strategy, OptimalShooter):
             return OptimalShooter.name
         return strategy.__name__
-    if isinstance(strategy, BuiltinShooter):
+    if isinstance(strategy, (BuiltinShooter, BuiltinPlacer)):
         return strategy.label  # its settings too: two experts with other settings are two players
     name = getattr(strategy, "name", None)
     return name if isinstance(name, str) else type(strategy).__name__
@@ -1014,8 +1059,9 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
     ``module:attribute`` spec, or the name of an installed package's plugin, is the object it
     names (``imported_strategy``)."""
     named = f"{kind} '{spec}': " if isinstance(spec, str) else ""  # a refusal says which spec
-    if kind == "shooter" and isinstance(spec, str) and ":" not in spec and ("(" in spec or ")" in spec):
-        spec = _shooter_from_text(spec)  # a built-in with settings: expert(exact_layouts=5000)
+    if isinstance(spec, str) and ":" not in spec and ("(" in spec or ")" in spec):
+        # a built-in with settings: expert(exact_layouts=5000), spread(candidates=64)
+        spec = _shooter_from_text(spec) if kind == "shooter" else _placer_from_text(spec)
     elif isinstance(spec, str) and ":" in spec:
         spec = imported_strategy(spec, kind)
     elif isinstance(spec, str):
@@ -1027,9 +1073,6 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
             also = f"; installed: {', '.join(installed)}" if installed else ""
             close = difflib.get_close_matches(spec.lower(), [*names, *installed], n=1, cutoff=0.75)
             meant = f"; did you mean {close[0]}?" if close else _file_spec_hint(spec, kind)
-            if kind == "placer" and "(" in spec:  # as a shooter's settings are given: say how instead
-                meant = ("; a placer's name carries no settings: SpreadPlacer(candidates=64) in Python, "
-                         "--candidates and --search-budget on the command line")
             raise ValueError(f"unknown {kind} '{spec}'; known: {', '.join(names)}{also}{meant}")
         spec = imported_strategy(installed[spec], kind)
     made_by = ""

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -102,12 +103,10 @@ void register_strategies(py::module_& m) {
     u.rehearsals = option(rehearsals, "rehearsals", 0, elusive);
     // The shortlist is taken from the candidates: more than were drawn is a mistake, not a wish.
     if (u.shortlist) {
-      const int drawn = u.candidates.value_or(ElusivePlacer<SmallShape>{}.candidates);
-      if (*u.shortlist > drawn)
-        throw py::value_error("shortlist " + std::to_string(*u.shortlist) + " is more than the " +
-                              std::to_string(drawn) + " candidates elusive draws" +
-                              (u.candidates ? "" : " by default") +
-                              " (it rehearses some of those)");
+      std::optional<long long> drawn;
+      if (u.candidates) drawn = *u.candidates;
+      const std::string why = elusive_shortlist_refusal(*u.shortlist, drawn);
+      if (!why.empty()) throw py::value_error(why);
     }
     return u;
   };
@@ -190,6 +189,41 @@ void register_strategies(py::module_& m) {
       "with them.");
   m.def(
       "placer_names", [] { return placer_names<SmallShape>(); }, "Names of the built-in placers.");
+  m.def(
+      "parse_placer_settings",
+      [](std::string_view text) {
+        const PlacerSettings parsed = battleship::parse_placer_settings(text);
+        py::dict values;
+        for (const auto& [name, value] : parsed.values) values[py::str(name)] = value;
+        return py::make_tuple(parsed.placer, values);
+      },
+      py::arg("text"),
+      "The built-in placer 'elusive(candidates=512, rehearsals=4)' names, and its settings (a "
+      "dict of ints, in the order given); ValueError naming the text for what cannot be read.");
+  m.def(
+      "placer_settings",
+      [](const std::string& placer) {
+        py::list out;
+        with_placer<SmallShape>(placer, [&](const auto& made) {
+          for (const PlacerSetting& s : battleship::placer_settings) {
+            if (s.placer != placer) continue;
+            const std::optional<long long> value = placer_member(made, s.name);
+            if (!value) // the table names a member the class lacks
+              throw std::logic_error("the " + placer + " placer has no member " +
+                                     std::string(s.name));
+            py::dict d;
+            d["name"] = std::string(s.name);
+            d["default"] = *value;
+            d["low"] = s.low;
+            d["high"] = s.high;
+            out.append(d);
+          }
+        });
+        return out;
+      },
+      py::arg("placer"),
+      "The settings the built-in placer takes, each a dict of its name, default and range (low "
+      "to high); an empty list for a placer without settings.");
   m.def(
       "placer_answer",
       [](py::handle answer, bool all_placed) { return placer_answer(answer, all_placed); },

@@ -70,13 +70,6 @@ def test_bad_text_is_refused_naming_it(text, error, message):
     assert strategy_name(text) == text  # a name it cannot give: using the text says why
 
 
-def test_a_placer_takes_no_settings_text_and_is_told_where_they_go():
-    message = r"^unknown placer 'spread\(candidates=4\)'; known: .*; a placer's name carries no settings: " \
-              r"SpreadPlacer\(candidates=64\) in Python, --candidates and --search-budget on the command line$"
-    with pytest.raises(ValueError, match=message):
-        battleship.simulate("parity", 5, placer="spread(candidates=4)", progress=False)
-
-
 def test_compare_takes_settings_and_names_rows_as_results(capsys, tmp_path):
     out_file = tmp_path / "r.json"
     args = ["compare", "--shooters", "probability,probability(hit_weight=1),expert(exact_layouts=50)",

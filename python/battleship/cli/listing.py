@@ -35,19 +35,25 @@ def _strategy_sections(kind: str) -> List[Section]:
 
 
 def _settings_sections() -> List[Section]:
-    """Each setting of the built-in shooters that have some, with its default and range."""
+    """Each setting of the built-in shooters and placers that have some, with its default and range."""
 
     def number(value: Any) -> str:  # 1e9 as 1,000,000,000; 0.015 as it is
         whole = isinstance(value, int) or value.is_integer()
         return f"{int(value):,}" if whole else f"{value:g}"
 
-    rows = [
-        (shooter if k == 0 else "", f"{s['name']} {number(s['default'])} ({number(s['low'])} to {number(s['high'])})")
-        for shooter in battleship.shooter_names()
-        for k, s in enumerate(battleship.shooter_settings(shooter))
+    def rows(names: List[str], settings: Callable[[str], List[Dict[str, Any]]]) -> List[Tuple[str, str]]:
+        return [
+            (name if k == 0 else "", f"{s['name']} {number(s['default'])} ({number(s['low'])} to {number(s['high'])})")
+            for name in names
+            for k, s in enumerate(settings(name))
+        ]
+
+    return [
+        ("shooter settings (SHOOTER(SETTING=VALUE,...), such as 'expert(exact_layouts=5000)'; "
+         "each setting: its default, then its range)", rows(battleship.shooter_names(), battleship.shooter_settings)),
+        ("placer settings (PLACER(SETTING=VALUE,...), such as 'spread(candidates=64)')",
+         rows(battleship.placer_names(), battleship.placer_settings)),
     ]
-    return [("shooter settings (SHOOTER(SETTING=VALUE,...), such as 'expert(exact_layouts=5000)'; "
-             "each setting: its default, then its range)", rows)]
 
 
 def _fleet_sections() -> List[Section]:
@@ -95,6 +101,8 @@ def _list(args: argparse.Namespace) -> int:
               "class or object in my_shooters.py in the current directory or on PYTHONPATH)")
     if "shooters" in what and "settings" not in what:
         print("a built-in shooter with other settings: 'expert(exact_layouts=5000)' (battleship list settings)")
+    if "placers" in what and "settings" not in what:
+        print("a built-in placer with other settings: 'spread(candidates=64)' (battleship list settings)")
     return 0
 
 
@@ -115,9 +123,9 @@ def add_list(sub: Subparsers) -> None:
     """``battleship list [WHAT]``."""
     p = sub.add_parser(
         "list",
-        help="the built-in shooters and their settings, placers, fleets and rule sets, each with what it is",
+        help="the built-in shooters and placers and their settings, fleets and rule sets, each with what it is",
         description="List the names the other commands take: the built-in shooters and placers, each with "
-        "its one-line description, the settings of the shooters that have some, the predefined fleets "
+        "its one-line description, the settings of the shooters and placers that have some, the predefined fleets "
         "with their ships, and the rule sets with what each changes.",
     )
     p.add_argument("what", nargs="?", choices=list(LIST_SECTIONS), help="only this list (default: all of them)")

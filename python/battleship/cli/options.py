@@ -12,7 +12,7 @@ import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
-from battleship import Fleet, Ocean, Rules, _records
+from battleship import Fleet, Ocean, Rules, _core, _records
 from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit, check_writable, fleet_of
 from battleship.cli.report import _many
 from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter, strategy_name
@@ -157,23 +157,40 @@ CHOOSING_PLACERS = tuple(
 ``candidates`` (spread and elusive), read from the classes rather than listed again."""
 
 
+def _placer_parts(name: str) -> Tuple[str, Dict[str, int]]:
+    """The built-in placer ``name`` names and the settings it gives: ``spread(candidates=64)`` is
+    ``("spread", {"candidates": 64})``, ``spread`` (or a ``module:attribute`` spec) itself and no
+    settings. ``ValueError`` for settings text the engine cannot read."""
+    if ":" in name or ("(" not in name and ")" not in name):
+        return name, {}
+    placer, settings = _core.parse_placer_settings(name)
+    return placer, dict(settings)
+
+
 def placer_of(args: argparse.Namespace, name: str) -> Any:
-    """The placer ``name`` as a run takes it: one that lays out uniform draws with
-    ``--search-budget`` and chooses among ``--candidates`` of them where those were given and
-    apply to it, else the name."""
-    options: Dict[str, int] = {}
-    if args.search_budget is not None:
-        options["search_budget"] = args.search_budget
-    if args.candidates is not None and name in CHOOSING_PLACERS:
-        options["candidates"] = args.candidates
-    drawing = DRAWING_PLACERS.get(name)
+    """The placer ``name`` as a run takes it: one that lays out uniform draws with the settings
+    its name gives (``spread(candidates=64)``), and ``--search-budget`` and ``--candidates`` where
+    those were given and apply to it, else the name. ``ValueError`` when an option and the name
+    set one setting twice."""
+    base, options = _placer_parts(name)
+    for option, key, applies in (
+        ("--search-budget", "search_budget", DRAWING_PLACERS),
+        ("--candidates", "candidates", CHOOSING_PLACERS),
+    ):
+        value = getattr(args, key)
+        if value is None or base not in applies:
+            continue
+        if key in options:  # neither can win silently
+            raise ValueError(f"placer '{name}' sets {key}, and so does {option}: give it once")
+        options[key] = value
+    drawing = DRAWING_PLACERS.get(base)
     return drawing(**options) if drawing is not None and options else name
 
 
 def _budget_text(args: argparse.Namespace, placers: Optional[Sequence[str]] = None) -> str:
     """``--search-budget`` and ``--candidates`` for a run's header, where they apply: to its
     placer, or to those of a tournament's ``placers`` named after each setting."""
-    names = [args.placer] if placers is None else placers
+    names = [_placer_parts(p)[0] for p in ([args.placer] if placers is None else placers)]
 
     def applied(kind: Any) -> Tuple[bool, str]:
         which = sorted({p for p in names if p in kind})
@@ -194,7 +211,7 @@ def _budget_hint(args: argparse.Namespace, placers: Optional[Sequence[str]] = No
     some games: a larger budget for its uniform draws (the other placers have no such setting),
     or the sequential placer, which lays a fleet that fits out at once (not uniformly: a large
     board with many ships can defeat both the draws and the count of uniform layouts)."""
-    if not any(p in DRAWING_PLACERS for p in ([args.placer] if placers is None else placers)):
+    if not any(_placer_parts(p)[0] in DRAWING_PLACERS for p in ([args.placer] if placers is None else placers)):
         return ""
     sequential = "--placer sequential" if placers is None else "players SHOOTER/sequential"
     if args.search_budget is None:
@@ -216,20 +233,23 @@ def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequen
         resolve_shooter(name)
     for name in placers:
         resolve_placer(name)
+    bases = {_placer_parts(name)[0] for name in placers}  # spread(candidates=64) is a spread placer
     if args.search_budget is not None:
         check_count("--search-budget", args.search_budget, 1, INT_MAX)
-        if not set(placers) & set(DRAWING_PLACERS):  # it would change nothing: say so
+        if not bases & set(DRAWING_PLACERS):  # it would change nothing: say so
             raise ValueError(
                 f"--search-budget applies to the {', '.join(DRAWING_PLACERS)} placers; "
                 f"this run's placers are {', '.join(sorted(set(placers)))}"
             )
     if args.candidates is not None:
         check_count("--candidates", args.candidates, 1, INT_MAX)
-        if not set(placers) & set(CHOOSING_PLACERS):  # it would change nothing: say so
+        if not bases & set(CHOOSING_PLACERS):  # it would change nothing: say so
             raise ValueError(
                 f"--candidates applies to the {' and '.join(CHOOSING_PLACERS)} placers; "
                 f"this run's placers are {', '.join(sorted(set(placers)))}"
             )
+    for name in placers:  # a setting given twice, by the name and by an option: before the run
+        placer_of(args, name)
     rows, cols, fleet, rules = board_from(args)
     check_fit(rows, cols, fleet, rules.touching, f"the {args.fleet} fleet")
     return rules

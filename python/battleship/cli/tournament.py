@@ -44,8 +44,9 @@ def _player(text: str) -> Tuple[str, str]:
 
 
 def _shown(shooter: str, placer: str) -> str:
-    """The player's name in the results: ``expert(margin=2)/spread`` is ``expert (margin 2.0)/spread``."""
-    return player_name(strategy_name(shooter), placer)
+    """The player's name in the results: ``expert(margin=2)/spread`` is ``expert (margin 2.0)/spread``,
+    ``probability/spread(candidates=64)`` is ``probability/spread (candidates 64)``."""
+    return player_name(strategy_name(shooter), strategy_name(placer))
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -60,7 +61,8 @@ def _tournament(args: argparse.Namespace) -> int:
         if anchor not in shown:
             raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
         args.anchor = anchor
-    entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]
+    # Named as shown: --candidates and --search-budget, which the header states, leave the names be.
+    entrants = {name: (shooter, placer_of(args, placer)) for name, (shooter, placer) in zip(shown, players)}
     json_file = _json_file(args)
     setup = _describe(args, rules) + _budget_text(args, [placer for _, placer in players])
     with warnings.catch_warnings(record=True) as said:  # said after the table, in its words
