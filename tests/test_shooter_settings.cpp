@@ -102,7 +102,7 @@ TEST_CASE("settings text that cannot be read is refused naming the text and the 
   CHECK(refusal("expert(layuots=4)") ==
         "shooter 'expert(layuots=4)': the expert shooter has no setting 'layuots'; its settings: "
         "candidates, layouts, proposals_per_layout, margin, endgame_layouts, endgame_budget, "
-        "exact_layouts, exact_candidates");
+        "exact_layouts and exact_candidates");
   CHECK(refusal("random(samples=1)") ==
         "shooter 'random(samples=1)': the random shooter takes no settings");
   CHECK(refusal("expret(layouts=4)") ==

@@ -142,11 +142,6 @@ namespace detail {
   return ranges;
 }
 
-/// The names of `shooter`'s settings, listed: "a, b, c", or "a, b and c" with `and_last`.
-[[nodiscard]] inline std::string setting_names(std::string_view shooter, bool and_last) {
-  return listed_setting_names(shooter_setting_ranges(shooter), and_last);
-}
-
 /// The settings of the built-in shooter `name`, read from `items` ("exact_layouts = 5000"), of
 /// the text `text` (named in every refusal). Refusals as Python words them.
 [[nodiscard]] inline ShooterSettings read_settings(std::string_view text, std::string_view name,

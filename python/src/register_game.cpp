@@ -167,6 +167,15 @@ struct GameBox {
       throw py::error_already_set();
     }
   }
+  /// Plays one step, `Game::play_turn`, `play_volley` or `play_round`, then raises a Ctrl-C that
+  /// came during it with the match resumable (`check_signals`).
+  template <void (Game<S>::*Step)()>
+  void play_step() {
+    play([&] {
+      (game.get()->*Step)();
+      check_signals();
+    });
+  }
   /// Plays turns until the match is over, looking for Ctrl-C between them. (The GIL stays held:
   /// another thread could otherwise read the oceans the game is changing.)
   const GameOutcome& play_to_end() {
@@ -229,27 +238,9 @@ void bind_game(py::module_& m) {
            [](Box& b, std::string reason, int at_fault) { // the game checks at_fault
              b.run([&] { b.game->abort(std::move(reason), at_fault); });
            })
-      .def("play_turn",
-           [](Box& b) {
-             b.play([&] {
-               b.game->play_turn();
-               b.check_signals();
-             });
-           })
-      .def("play_volley",
-           [](Box& b) {
-             b.play([&] {
-               b.game->play_volley();
-               b.check_signals();
-             });
-           })
-      .def("play_round",
-           [](Box& b) {
-             b.play([&] {
-               b.game->play_round();
-               b.check_signals();
-             });
-           })
+      .def("play_turn", &Box::template play_step<&Game<S>::play_turn>)
+      .def("play_volley", &Box::template play_step<&Game<S>::play_volley>)
+      .def("play_round", &Box::template play_step<&Game<S>::play_round>)
       .def("play_to_end", [](Box& b) { return b.play([&] { return b.play_to_end(); }); })
       .def_property_readonly("started", [](const Box& b) { return b.game->started(); })
       .def_property_readonly("outcome", [](const Box& b) { return b.game->outcome(); })

@@ -34,13 +34,9 @@ ShooterSettings make_settings(const std::string& shooter, const py::dict& given)
                            py::repr(key).cast<std::string>());
     const std::string name = key.cast<std::string>();
     const ShooterSetting* setting = find_shooter_setting(shooter, name);
-    if (setting == nullptr) {
-      const std::string list = battleship::detail::setting_names(shooter, true);
-      throw py::value_error("the " + shooter + " shooter " +
-                            (list.empty()
-                                 ? "takes no settings"
-                                 : "has no setting '" + name + "'; its settings: " + list));
-    }
+    if (setting == nullptr)
+      throw py::value_error(battleship::detail::unknown_setting_refusal(
+          "shooter", shooter, name, battleship::detail::shooter_setting_ranges(shooter)));
     double number = 0;
     if (setting->whole) {
       const auto n = PyBool_Check(value.ptr()) ? std::nullopt : whole_number(value);
@@ -51,10 +47,10 @@ ShooterSettings make_settings(const std::string& shooter, const py::dict& given)
         refuse_argument(value, name, "a real number");
       number = value.cast<double>();
     }
-    if (!(number >= setting->low && number <= setting->high)) // NaN too
-      throw py::value_error(name + " must be from " + battleship::detail::limit_text(setting->low) +
-                            " to " + battleship::detail::limit_text(setting->high) + ", got " +
-                            py::repr(value).cast<std::string>());
+    const std::string why = battleship::detail::range_refusal(
+        {setting->name, setting->whole, setting->low, setting->high}, number,
+        py::repr(value).cast<std::string>());
+    if (!why.empty()) throw py::value_error(why);
     out.values.emplace_back(name, number);
   }
   return out;

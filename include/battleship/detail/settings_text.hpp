@@ -162,15 +162,34 @@ struct SettingsText {
   return out;
 }
 
-/// The names of `settings`, listed: "a, b, c", or "a, b and c" with `and_last`.
-[[nodiscard]] inline std::string listed_setting_names(const std::vector<SettingRange>& settings,
-                                                      bool and_last) {
+/// The names of `settings`, listed: "a, b and c".
+[[nodiscard]] inline std::string listed_setting_names(const std::vector<SettingRange>& settings) {
   std::string text;
   for (std::size_t i = 0; i < settings.size(); ++i) {
-    if (i > 0) text += and_last && i + 1 == settings.size() ? " and " : ", ";
+    if (i > 0) text += i + 1 == settings.size() ? " and " : ", ";
     text += settings[i].name;
   }
   return text;
+}
+
+/// Why the built-in `kind` (`shooter`) `name`, whose settings are `settings`, takes no setting
+/// `key`: it takes none, or others. The one wording of this refusal, for settings text and for
+/// Python's keyword arguments.
+[[nodiscard]] inline std::string
+unknown_setting_refusal(std::string_view kind, std::string_view name, std::string_view key,
+                        const std::vector<SettingRange>& settings) {
+  if (settings.empty()) return concat("the ", name, " ", kind, " takes no settings");
+  return concat("the ", name, " ", kind, " has no setting '", key,
+                "'; its settings: ", std::string_view(listed_setting_names(settings)));
+}
+
+/// Why `value`, written as `written`, is outside `setting`'s range (NaN is), or "" if it is
+/// within it. The one wording of this refusal, as `unknown_setting_refusal`'s.
+[[nodiscard]] inline std::string range_refusal(const SettingRange& setting, double value,
+                                               std::string_view written) {
+  if (value >= setting.low && value <= setting.high) return {};
+  return concat(setting.name, " must be from ", std::string_view(limit_text(setting.low)), " to ",
+                std::string_view(limit_text(setting.high)), ", got ", written);
 }
 
 /// The values `items` give the built-in `kind` `name` (its settings are `settings`), in the order
@@ -197,11 +216,9 @@ read_setting_values(std::string_view kind, std::string_view text, std::string_vi
         equals == std::string_view::npos ? std::string_view() : trimmed(item.substr(equals + 1));
     if (equals == std::string_view::npos || key.empty() || value.empty())
       refuse("expected SETTING=VALUE, got '", trimmed(item), "'");
-    if (settings.empty()) refuse("the ", name, " ", kind, " takes no settings");
     const SettingRange* setting = find(key);
     if (setting == nullptr)
-      refuse("the ", name, " ", kind, " has no setting '", key,
-             "'; its settings: ", std::string_view(listed_setting_names(settings, false)));
+      refuse(std::string_view(unknown_setting_refusal(kind, name, key, settings)));
     for (const auto& [given, v] : out)
       if (given == key) refuse(key, " is set twice");
     const auto number = read_number(value);
@@ -213,11 +230,8 @@ read_setting_values(std::string_view kind, std::string_view text, std::string_vi
     written.emplace_back(setting, value);
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
-    const SettingRange& setting = *written[i].first;
-    const double v = out[i].second;
-    if (!(v >= setting.low && v <= setting.high)) // NaN too
-      refuse(setting.name, " must be from ", std::string_view(limit_text(setting.low)), " to ",
-             std::string_view(limit_text(setting.high)), ", got ", written[i].second);
+    const std::string why = range_refusal(*written[i].first, out[i].second, written[i].second);
+    if (!why.empty()) refuse(std::string_view(why));
   }
   return out;
 }
