@@ -293,4 +293,50 @@ TEST_CASE("bayes asked about a board it was not started on starts itself for tha
     }
 }
 
+TEST_CASE("a salvo's later cell counts the layouts with a ship on a pending cell at a discount",
+          "[bayes][salvo]") {
+  // One ship of 3 on 1 x 7: five layouts, cells 0-2 to cells 4-6. With cell 2 pending, the three
+  // through it count half: cell 1 scores 1, cell 3 2, cell 4 2.5, cell 5 2, so cell 4, whatever
+  // the seed. (Without the discount cells 3 and 4 tie at 3; counting a pending cell's layouts as
+  // nothing, cells 4 and 5 tie at 2.)
+  using Line = DynamicShape<64>;
+  const Board<Line> board(Line(1, 7));
+  const Rules rules{.volley = Volley::fixed_salvo, .salvo_size = 2};
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    TargetView<Line> view(board, small_boards::fleet_of({3}), rules);
+    BayesShooter<Line> bayes;
+    bayes.start(view);
+    view.add_pending(Coord{0, 2});
+    Rng rng(seed);
+    CHECK(bayes.next_shot(view, rng) == Coord{0, 4});
+  }
+}
+
+TEST_CASE("bayes draws among exactly tied cells uniformly, not the first", "[bayes][ties]") {
+  using Line = DynamicShape<64>;
+  const auto drawn = [](int cols, int length, std::optional<int> pending) {
+    const Board<Line> board(Line(1, cols));
+    const Rules rules =
+        pending ? Rules{.volley = Volley::fixed_salvo, .salvo_size = 2} : rulesets::classic;
+    std::vector<int> seen(static_cast<std::size_t>(cols));
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+      TargetView<Line> view(board, small_boards::fleet_of({length}), rules);
+      BayesShooter<Line> bayes;
+      bayes.start(view);
+      if (pending) view.add_pending(Coord{0, *pending});
+      Rng rng(seed);
+      ++seen[static_cast<std::size_t>(bayes.next_shot(view, rng).col)];
+    }
+    return seen;
+  };
+  // A salvo's second cell beside the pending centre of 1 x 7 (a ship of 3): cells 2 and 4 tie.
+  const auto salvo = drawn(7, 3, 3);
+  CHECK(salvo[2] + salvo[4] == 40);
+  CHECK((salvo[2] > 0 && salvo[4] > 0));
+  // One shot on 1 x 5 (a ship of 2): cells 1 and 3 tie on layouts and on open neighbours.
+  const auto single = drawn(5, 2, std::nullopt);
+  CHECK(single[1] + single[3] == 40);
+  CHECK((single[1] > 0 && single[3] > 0));
+}
+
 } // namespace test_bayes

@@ -16,7 +16,9 @@
 #include <battleship/placement/uniform.hpp>
 #include <battleship/registry.hpp>
 #include <battleship/simulate.hpp>
+#include <battleship/strategies/bayes.hpp>
 #include <battleship/strategies/expert.hpp>
+#include <battleship/strategies/optimal.hpp>
 #include <battleship/strategies/probability.hpp>
 
 namespace test_expert {
@@ -120,15 +122,115 @@ TEST_CASE("expert never fires at a cell no consistent layout covers, under every
           "[expert][rules]") {
   const Board<D> board(D(4, 4));
   const Fleet fleet{{"Cruiser", 'C', 3, 1}, {"Destroyer", 'D', 2, 1}};
-  ExpertShooter<D> shooter; // small settings: the brute-force check is the slow part
-  shooter.layouts = 24;
-  shooter.candidates = 3;
-  shooter.endgame_layouts = 8;
-  small_boards::for_each_rule([&](const Rules& rules, std::uint64_t key) {
-    const auto bad = small_boards::first_impossible_shot(board, fleet, rules, shooter, 8, key);
-    INFO(bad.value_or(""));
-    CHECK_FALSE(bad.has_value());
-  });
+  ExpertShooter<D> planning; // small settings: the brute-force check is the slow part
+  planning.layouts = 24;
+  planning.candidates = 3;
+  planning.endgame_layouts = 8;
+  // On this board the exact lookahead decides nearly every move: with it and the endgame off,
+  // the density shooter's cell (checked against the layouts) decides them instead.
+  ExpertShooter<D> density = planning;
+  density.exact_layouts = 0;
+  density.endgame_layouts = 0;
+  for (const ExpertShooter<D>& shooter : {planning, density}) {
+    small_boards::for_each_rule([&](const Rules& rules, std::uint64_t key) {
+      const auto bad = small_boards::first_impossible_shot(board, fleet, rules, shooter, 8, key);
+      INFO("exact_layouts " << shooter.exact_layouts << ": " << bad.value_or(""));
+      CHECK_FALSE(bad.has_value());
+    });
+  }
+}
+
+TEST_CASE("whenever a turn may hold more than one shot, expert shoots as bayes does",
+          "[expert][salvo]") {
+  // Its planning is for one shot a turn; a volley's cells are bayes's choice, cell by cell.
+  const Board<D> board(D(4, 4));
+  for (const Volley v : {Volley::until_miss, Volley::fixed_salvo, Volley::per_ship_afloat}) {
+    Rules rules;
+    rules.volley = v;
+    rules.salvo_size = v == Volley::fixed_salvo ? 2 : 1;
+    const double e = small_boards::expected_shots(
+        board, fleet_of({3}), rules, [] { return ExpertShooter<D>{}; }, 2);
+    const double b = small_boards::expected_shots(
+        board, fleet_of({3}), rules, [] { return BayesShooter<D>{}; }, 2);
+    INFO(to_string(v) << ": expert " << e << ", bayes " << b);
+    CHECK(e == exactly(b, 1e-12));
+  }
+}
+
+TEST_CASE("expert's endgame_layouts above 64 acts as 64", "[expert][endgame]") {
+  // The search keeps its layouts in a 64-bit mask: more would write past it.
+  const Board<D> board(D(8, 8)); // 96 layouts of one ship of 3
+  const TargetView<D> view(board, fleet_of({3}), rulesets::classic);
+  ExpertShooter<D> capped;
+  capped.endgame_layouts = 64;
+  ExpertShooter<D> large;
+  large.endgame_layouts = 1000;
+  capped.start(view);
+  large.start(view);
+  Rng a(3);
+  Rng b(3);
+  CHECK(large.next_shot(view, b) == capped.next_shot(view, a));
+}
+
+TEST_CASE("expert with the endgame search from the first shot plays optimally under every rule",
+          "[expert][optimum][rules]") {
+  // A few layouts, every touching and disclosure rule: what each sinking tells (or, under
+  // hit_only, does not) is planned for exactly as the optimal search plans for it.
+  using Small = DynamicShape<64>;
+  struct Case {
+    int rows, cols;
+    std::vector<int> lengths;
+  };
+  for (const Case& c : {Case{2, 4, {2, 1}}, Case{2, 3, {2, 1}}, Case{3, 3, {1, 1}}}) {
+    const Board<Small> board(Small(c.rows, c.cols));
+    const Fleet fleet = fleet_of(c.lengths);
+    small_boards::for_each_rule([&](const Rules& rules, std::uint64_t) {
+      const double optimum = OptimalSearch<Small>(board, fleet, rules).expected_shots();
+      const double played = small_boards::expected_shots(board, fleet, rules, [] {
+        ExpertShooter<Small> e;
+        e.endgame_layouts = 64;
+        return e;
+      });
+      INFO(c.rows << " x " << c.cols << ", " << c.lengths.size() << " ships, touching "
+                  << to_string(rules.touching) << ", disclosure " << to_string(rules.disclosure)
+                  << ": expert " << played << ", optimum " << optimum);
+      CHECK(played == exactly(optimum, 1e-9));
+    });
+  }
+}
+
+TEST_CASE("expert's rollouts replace the density shooter's cell only when clearly better, and "
+          "never while hunting",
+          "[expert][rollouts]") {
+  const Board<D> board(D(4, 4));
+  const auto with_candidates = [](int candidates) {
+    ExpertShooter<D> e;
+    e.exact_layouts = 0; // the density shooter and the rollouts decide every move
+    e.endgame_layouts = 0;
+    e.layouts = 16;
+    e.candidates = candidates;
+    e.margin = 1e9; // no rollout can be that much better
+    return e;
+  };
+  CHECK(small_boards::expected_shots(board, fleet_of({2, 2}), rulesets::classic,
+                                     [&] { return with_candidates(4); }) ==
+        exactly(small_boards::expected_shots(board, fleet_of({2, 2}), rulesets::classic,
+                                             [&] { return with_candidates(1); }),
+                1e-12));
+  const Board<S> classic;
+  const TargetView<S> view(classic, fleets::classic, rulesets::classic); // nothing shot: hunting
+  for (std::uint64_t seed = 0; seed < 5; ++seed) {
+    ExpertShooter<S> plain;
+    ExpertShooter<S> rolled;
+    rolled.candidates = 6;
+    rolled.layouts = 40;
+    rolled.margin = 0; // any gain at all would replace the cell, were rollouts run
+    plain.start(view);
+    rolled.start(view);
+    Rng a(seed);
+    Rng b(seed);
+    CHECK(rolled.next_shot(view, b) == plain.next_shot(view, a));
+  }
 }
 
 namespace {

@@ -128,4 +128,43 @@ TEST_CASE("spread and elusive skip the draws the uniform placer gives up on inst
   CHECK(uniform_failures > 0); // the case above was met
 }
 
+TEST_CASE("spread's score counts a cell of average density as 1, with the densities of the "
+          "ocean it scores",
+          "[spread]") {
+  using Small = DynamicShape<64>;
+  // 2 x 2, one ship of 2: every cell is covered by 2 of the 4 placements, so each cell's density
+  // is the average, and a layout scores 2 (its two cells).
+  const Board<Small> square(Small(2, 2));
+  Ocean<Small> two(square, Fleet{{"Destroyer", 'D', 2, 1}});
+  REQUIRE(two.place(0, Coord{0, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  SpreadPlacer<Small> spread;
+  CHECK(spread.score(two) == exactly(2.0));
+  // A placer that scored another fleet scores this one as a fresh placer does.
+  const Board<Small> board(Small(5, 5));
+  Ocean<Small> one(board, Fleet{{"Destroyer", 'D', 2, 1}});
+  Ocean<Small> other(board, Fleet{{"Cruiser", 'C', 3, 1}});
+  REQUIRE(one.place(0, Coord{0, 0}, Orientation::horizontal) == PlacementRefusal::none);
+  REQUIRE(other.place(0, Coord{2, 1}, Orientation::horizontal) == PlacementRefusal::none);
+  SpreadPlacer<Small> reused;
+  (void)reused.score(one);
+  CHECK(reused.score(other) == exactly(SpreadPlacer<Small>{}.score(other)));
+}
+
+TEST_CASE("spread keeps the earliest of tied candidates", "[spread]") {
+  // One ship of 1 on 3 x 3: every cell has the same density, so every candidate ties and the
+  // first, the uniform placer's first draw, is kept.
+  using Small = DynamicShape<64>;
+  const Board<Small> board(Small(3, 3));
+  const Fleet single{{"Submarine", 'S', 1, 1}};
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    Ocean<Small> spread_ocean(board, single);
+    Ocean<Small> uniform_ocean(board, single);
+    Rng a(seed);
+    Rng b(seed);
+    REQUIRE(SpreadPlacer<Small>{}.place(spread_ocean, a));
+    REQUIRE(UniformPlacer<Small>{}.place(uniform_ocean, b));
+    CHECK(spread_ocean.placement(0).origin == uniform_ocean.placement(0).origin);
+  }
+}
+
 } // namespace test_spread
