@@ -438,6 +438,10 @@ TEST_CASE("bbm103: fleets the seed's author does not allow are refused before th
   CHECK(error_with(replaced(g, ";;;;;;;;;\n;P", ";;;;;;C;;;\n;P"), s) ==
         "Error: Player1.txt, line 3: the Carrier ('C') covers 6 cells; it must be one straight "
         "run of 5");
+  // Its ends 5 apart, but 3 cells: not a run of 5 with gaps left open.
+  CHECK(error_with(replaced(g, ";;;C;C;C;C;C;B;", ";;;C;-;C;-;C;B;"), s) ==
+        "Error: Player1.txt, line 3: the Carrier ('C') covers 3 cells; it must be one straight "
+        "run of 5");
   CHECK(error_with(replaced(g, ";S;S;S;;;;;;", ";S;S;;S;;;;;"), s) ==
         "Error: Player1.txt, line 7: the Submarine ('S') covers 3 cells; it must be one straight "
         "run of 3");
@@ -459,6 +463,9 @@ TEST_CASE("bbm103: fleets the seed's author does not allow are refused before th
         "Error: OptionalPlayer1.txt, line 2: B2 at 10,A going down runs off the board");
   CHECK(error_with(g, replaced(s, "P4:9,B;right;", "P4:9,b;right;")) ==
         "Error: OptionalPlayer1.txt, line 6: the position '9,b' is off the board (rows 1-10, "
+        "columns A-J)");
+  CHECK(error_with(g, replaced(s, "B1:1,I;down;", "B1:11,A;right;")) ==
+        "Error: OptionalPlayer1.txt, line 1: the position '11,A' is off the board (rows 1-10, "
         "columns A-J)");
   CHECK(error_with(g, replaced(s, "P4:9,B;right;", "P4:9,B;right")) ==
         "Error: OptionalPlayer1.txt, line 6: 'P4:9,B;right' has 1 ';' instead of two; the form "

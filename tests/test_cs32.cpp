@@ -440,6 +440,45 @@ TEST_CASE("an engine player ignores attack reports no game makes", "[cs32][playe
   }
 }
 
+TEST_CASE("an engine player told reports no game makes plays on as one never told them",
+          "[cs32][player]") {
+  for (const char* kind : {"mediocre", "good"}) {
+    Game told_game(10, 10);
+    Game plain_game(10, 10);
+    add_standard_ships(told_game);
+    add_standard_ships(plain_game);
+    Owned told(createPlayer(kind, kind, told_game));
+    Owned plain(createPlayer(kind, kind, plain_game));
+    told->recordAttackResult(Point(4, 4), true, false, false, 0);
+    plain->recordAttackResult(Point(4, 4), true, false, false, 0);
+    // The water at (4, 4) told again as a sinking, and a sinking of ship number nShips(), one
+    // past the fleet's last.
+    told->recordAttackResult(Point(4, 4), true, true, true, 0);
+    told->recordAttackResult(Point(3, 3), true, true, true, told_game.nShips());
+    for (int k = 0; k < 4; ++k) {
+      INFO(kind << ", attack " << k);
+      const Point a = told->recommendAttack();
+      const Point b = plain->recommendAttack();
+      CHECK((a.r == b.r && a.c == b.c));
+      told->recordAttackResult(a, true, false, false, 0);
+      plain->recordAttackResult(b, true, false, false, 0);
+    }
+  }
+}
+
+TEST_CASE("an engine player does not place on a board that already holds ships", "[cs32][player]") {
+  Game g(10, 10);
+  add_standard_ships(g);
+  for (const char* kind : {"mediocre", "good"}) {
+    Board b(g);
+    REQUIRE(b.placeShip(Point(0, 0), 0, HORIZONTAL));
+    const auto before = b.ocean();
+    Owned p(createPlayer(kind, kind, g));
+    CHECK_FALSE(p->placeShips(b));
+    CHECK(b.ocean() == before); // ship 0 where it was, no other ship placed
+  }
+}
+
 TEST_CASE(
     "the awful player stacks its ships at the left edge and attacks backwards from the corner",
     "[cs32][player]") {

@@ -152,12 +152,15 @@ TEST_CASE("elusive's layout depends only on the seed, one candidate is the unifo
   const Board<S> board;
   ElusivePlacer<S> one;
   one.candidates = 1;
+  ElusivePlacer<S> none_asked; // fewer than one candidate is one, as for spread
+  none_asked.candidates = 0;
   ElusivePlacer<S> unrehearsed; // 16 candidates, the least central kept, as spread does
   unrehearsed.rehearsals = 0;
   unrehearsed.candidates = 16;
   for (std::uint64_t seed = 0; seed < 10; ++seed) {
     CHECK(same_layout(board, fleets::classic, ElusivePlacer<S>{}, ElusivePlacer<S>{}, seed));
     CHECK(same_layout(board, fleets::classic, one, UniformPlacer<S>{}, seed));
+    CHECK(same_layout(board, fleets::classic, none_asked, UniformPlacer<S>{}, seed));
     CHECK(same_layout(board, fleets::classic, unrehearsed, SpreadPlacer<S>{}, seed));
   }
 }
