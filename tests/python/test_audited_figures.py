@@ -199,3 +199,62 @@ def test_a_vector_env_refuses_an_action_of_exactly_the_cell_count_before_any_env
     with pytest.raises(ValueError, match="env 0: action 9 is not a cell index from 0 to 8"):
         env.step(np.array([9, 0]))
     assert [env.view(k).shots_fired for k in range(2)] == before == [1, 1]
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    """A match with draws (the equalising shot lets the second mover draw), as a dict."""
+    m = match("parity", "parity", 40, seed=2, rules=battleship.Rules(equalising_shot=True), game_results=True,
+              progress=False).to_dict()
+    assert m["draws"] > 0 and m["aborted"] == 0
+    return m
+
+
+def test_a_match_file_whose_forfeits_or_first_mover_wins_exceed_what_they_count_is_refused(drawn):
+    # Forfeits are aborted matches: a draw is no forfeit.
+    with pytest.raises(ValueError, match=r"forfeits_a and forfeits_b add up to more than the aborted games \(0\)"):
+        MatchResult.from_dict(dict(drawn, forfeits_a=1))
+    won = drawn["wins_a"] + drawn["wins_b"]  # fewer than the games, with the draws
+    with pytest.raises(ValueError, match=rf"first_mover_wins: {won + 1} is more than the games won"):
+        MatchResult.from_dict(dict(drawn, first_mover_wins=won + 1))
+
+
+def test_a_results_file_running_one_game_past_the_last_index_is_refused(sim):
+    with pytest.raises(ValueError, match="onwards run past the last game index"):
+        SimulationResult.from_dict(dict(sim, first_game=2**64 - sim["games"] + 1))
+    assert SimulationResult.from_dict(dict(sim, first_game=2**64 - sim["games"])).first_game == 2**64 - sim["games"]
+
+
+def test_combined_counts_reaching_2_to_the_64_are_refused():
+    half = MatchResult("A", "B", games=2**63, wins_a=2**63, wins_b=0, draws=0, aborted=0, first_mover_wins=0,
+                       mean_rounds=0.0, mean_winner_shots=0.0, seconds=1.0)
+    with pytest.raises(ValueError, match="past the 64-bit counts"):
+        combine([half, dataclasses.replace(half, first_game=2**63)])
+
+
+def test_a_tournament_s_phases_are_none_unless_every_pair_counted_them():
+    t = battleship.tournament(["random", "parity", "hunt_target"], 20, phases=True, progress=False)
+    assert t.phases("random") is not None
+    matches = dict(t.matches)
+    pair = next(k for k in matches if "random" in k and "parity" in k)
+    matches[pair] = dataclasses.replace(matches[pair], phases_a=None, phases_b=None)
+    mixed = dataclasses.replace(t, matches=matches)
+    assert mixed.phases("random") is None and mixed.phases("hunt_target") is not None
+    assert battleship.TournamentResult.from_dict(mixed.to_dict()).phases("random") is None
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["simulate", "parity", "--games", "2", "--first-game", str(2**64 - 1)],
+         "--first-game + --games must be <= 2**64, got 18446744073709551615 + 2"),
+        (["match", "parity", "random", "--games", "20", "--sprt", "0", "100", "--batch", "3"],
+         "--batch must be even (each shooter moves first in half the matches), got 3"),
+        (["tournament", "--games", "2", "parity", "parity", "random"],
+         "parity is entered twice: give each player once (SHOOTER/PLACER tells players apart)"),
+    ],
+)
+def test_the_commands_refuse_in_the_options_words_before_printing(capsys, args, message):
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err
