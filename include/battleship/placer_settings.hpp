@@ -108,8 +108,9 @@ struct PlacerSettings {
   /// The settings changed, in the order given, each within its range of `placer_settings`.
   std::vector<std::pair<std::string, long long>> values;
 
-  /// Sets `made` (a `placer`, as the registry makes it) to these settings; throws
-  /// `std::logic_error` if its class lacks a member the table names.
+  /// Sets `made` (a `placer`, as the registry makes it) to these settings, as
+  /// `parse_placer_settings` checked them (settings made by hand are not checked again: a value
+  /// past `int` wraps); throws `std::logic_error` if its class lacks a member the table names.
   template <class Placer>
   void apply_to(Placer& made) const {
     for (const auto& [name, value] : values)

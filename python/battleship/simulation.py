@@ -55,7 +55,15 @@ from battleship._types import Cell
 from battleship.board import Ocean, TargetView
 from battleship.game import Game
 from battleship.results import MatchResult, MissPhases, RunSetup, SimulationResult
-from battleship.strategies import FixedPlacer, resolve_placer, resolve_shooter, strategy_name
+from battleship.strategies import (
+    FixedPlacer,
+    _carries_settings,
+    _placer_from_text,
+    _UniformDraws,
+    resolve_placer,
+    resolve_shooter,
+    strategy_name,
+)
 
 if TYPE_CHECKING:  # tournament imports this module
     from battleship.tournament import TournamentResult
@@ -547,7 +555,12 @@ def _placer_label(placer: Any) -> str:
     drawing, so that ``combine`` tells runs of two drawings apart: ``"fixed (layout 3f2a...)"``."""
     if isinstance(placer, FixedPlacer):
         return f"fixed (layout {_drawing_digest(placer.layout)})"
-    return strategy_name(placer)  # its label: spread(candidates=4) is "spread (candidates 4)"
+    if isinstance(placer, str) and _carries_settings(placer):
+        placer = _placer_from_text(placer)  # spread(candidates=4) as SpreadPlacer(candidates=4) is named
+    given = placer._given() if isinstance(placer, _UniformDraws) else {}
+    if given:
+        return f"{placer.name} ({', '.join(f'{key} {value}' for key, value in given.items())})"
+    return strategy_name(placer)
 
 
 def _drawing_digest(layout: str) -> str:

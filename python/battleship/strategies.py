@@ -557,6 +557,22 @@ def placer_settings(name: str) -> List[Dict[str, Any]]:
     return _core.placer_settings(BuiltinPlacer(name).name)
 
 
+def _carries_settings(text: str) -> bool:
+    """Whether ``text`` names a built-in with its settings, ``expert(layouts=400)`` or
+    ``spread(candidates=64)``, rather than a plain name or a ``module:attribute`` spec."""
+    return ":" not in text and ("(" in text or ")" in text)
+
+
+def _placer_parts(name: str) -> Tuple[str, Dict[str, int]]:
+    """The placer ``name`` names and the settings it gives: ``spread(candidates=64)`` is
+    ``("spread", {"candidates": 64})``; a plain name (or a ``module:attribute`` spec) is itself,
+    with no settings. ``ValueError`` for settings text the engine cannot read."""
+    if not _carries_settings(name):
+        return name, {}
+    placer, settings = _core.parse_placer_settings(name)
+    return placer, dict(settings)
+
+
 def _placer_from_text(text: str) -> Optional[BuiltinPlacer]:
     """The built-in placer ``text`` names with its settings, ``"elusive(candidates=512,
     rehearsals=4)"``, as ``ElusivePlacer(candidates=512, rehearsals=4)``; ``None`` for text
@@ -650,9 +666,11 @@ class _UniformDraws(BuiltinPlacer):
 
     @property
     def label(self) -> str:
-        """Its name in results and reports: the name, then the settings given to it other than
-        the defaults, as ``_given`` has them: ``"spread (search_budget 2000000, candidates 4)"``."""
-        given = self._given()
+        """Its name in results and reports: the name, then the settings of its choice given to it
+        other than the defaults: ``"spread (candidates 4)"``. The search budget, which only
+        decides whether a crowded fleet's layouts can be counted, is left out (a run's setup
+        states it: ``_placer_label``)."""
+        given = {key: value for key, value in self._given().items() if key != "search_budget"}
         return f"{self.name} ({', '.join(f'{key} {value}' for key, value in given.items())})" if given else self.name
 
     def __repr__(self) -> str:
@@ -852,7 +870,7 @@ def placer(name: str) -> BuiltinPlacer:
 def strategy_name(strategy: Any) -> str:
     """A short name for a strategy: its registry name, its ``name`` attribute, or its class."""
     if isinstance(strategy, str):
-        if ":" in strategy or ("(" not in strategy and ")" not in strategy):
+        if not _carries_settings(strategy):
             return strategy
         # A built-in with settings, expert(margin=2), is named expert (margin 2.0), and
         # spread(candidates=64) spread (candidates 64); the two lists share only mediocre, which
@@ -1059,7 +1077,7 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
     ``module:attribute`` spec, or the name of an installed package's plugin, is the object it
     names (``imported_strategy``)."""
     named = f"{kind} '{spec}': " if isinstance(spec, str) else ""  # a refusal says which spec
-    if isinstance(spec, str) and ":" not in spec and ("(" in spec or ")" in spec):
+    if isinstance(spec, str) and _carries_settings(spec):
         # a built-in with settings: expert(exact_layouts=5000), spread(candidates=64)
         spec = _shooter_from_text(spec) if kind == "shooter" else _placer_from_text(spec)
     elif isinstance(spec, str) and ":" in spec:

@@ -410,11 +410,9 @@ def test_candidates_set_how_many_uniform_layouts_spread_and_elusive_choose_among
     assert main(["tournament", "parity/spread", "parity/uniform", "--candidates", "4", "--games", "40",
                  "--no-progress"]) == 0
     table = capsys.readouterr().out
-    # The same games: spread with 4 candidates against uniform, the names left as given (a
-    # SpreadPlacer object's player would be named with its settings, parity/spread (candidates 4)).
-    alone = battleship.tournament({"parity/spread": ("parity", battleship.SpreadPlacer(candidates=4)),
-                                   "parity": ("parity", "uniform")}, 40, progress=False)
-    assert alone.table() in table
+    alone = battleship.tournament([("parity", battleship.SpreadPlacer(candidates=4)), ("parity", "uniform")], 40,
+                                  progress=False)
+    assert alone.table() in table  # the same games and names: spread with 4 candidates against uniform
 
 
 @pytest.mark.parametrize(

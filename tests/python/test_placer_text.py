@@ -136,11 +136,24 @@ def test_a_tournament_names_players_by_their_placers_settings(capsys):
     # The default's value is the placer itself: one player entered twice.
     assert main(["tournament", "parity/spread(candidates=16)", "parity/spread", "--games", "4"]) == 2
     assert "parity/spread is entered twice" in capsys.readouterr().err
-    # --candidates, stated in the header, leaves the names be.
+    # Given by --candidates instead, it is the same placer, with the same name: pieces of a
+    # tournament typed either way combine.
     assert main(["tournament", "parity/spread", "probability/elusive", "--candidates", "8", "--games", "2",
                  "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "parity/spread " in out and "(candidates" not in out.split("\n", 1)[1]
+    assert "| parity/spread (candidates 8) |" in out and "| probability/elusive (candidates 8) |" in out
+    assert main(["tournament", "parity/spread(candidates=8)", "probability/elusive(candidates=8)", "--games", "2",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "| parity/spread (candidates 8) |" in out and "| probability/elusive (candidates 8) |" in out
+
+
+def test_the_play_session_lays_out_a_crowded_fleet_with_uniform_whatever_the_placer_s_settings(monkeypatch):
+    import battleship.play.session as session
+
+    monkeypatch.setattr(session, "_SLOW_DRAW", 0.0)  # every fleet is crowded
+    for placer in ("spread", "spread(candidates=16)", "elusive(candidates=32)"):
+        assert session.Match(session.Settings(placer=placer, seed=1)).settings.placer == "uniform"
 
 
 def test_list_settings_lists_the_placers_settings(capsys):

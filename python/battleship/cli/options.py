@@ -12,10 +12,10 @@ import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import battleship
-from battleship import Fleet, Ocean, Rules, _core, _records
+from battleship import Fleet, Ocean, Rules, _records
 from battleship._arguments import INT_MAX, UINT64_MAX, UINT_MAX, check_count, check_fit, check_writable, fleet_of
 from battleship.cli.report import _many
-from battleship.strategies import DRAWING_PLACERS, resolve_placer, resolve_shooter, strategy_name
+from battleship.strategies import DRAWING_PLACERS, _placer_parts, resolve_placer, resolve_shooter, strategy_name
 
 
 Subparsers = Any  # argparse._SubParsersAction, which has no public name
@@ -155,16 +155,6 @@ CHOOSING_PLACERS = tuple(
 )
 """The placers that choose among uniform draws, so take ``--candidates``: those whose class takes
 ``candidates`` (spread and elusive), read from the classes rather than listed again."""
-
-
-def _placer_parts(name: str) -> Tuple[str, Dict[str, int]]:
-    """The built-in placer ``name`` names and the settings it gives: ``spread(candidates=64)`` is
-    ``("spread", {"candidates": 64})``, ``spread`` (or a ``module:attribute`` spec) itself and no
-    settings. ``ValueError`` for settings text the engine cannot read."""
-    if ":" in name or ("(" not in name and ")" not in name):
-        return name, {}
-    placer, settings = _core.parse_placer_settings(name)
-    return placer, dict(settings)
 
 
 def placer_of(args: argparse.Namespace, name: str) -> Any:

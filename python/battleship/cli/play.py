@@ -115,8 +115,8 @@ def add_play(sub: Subparsers) -> None:
     )
     p.add_argument(
         "--placer", default=default_placer(), metavar="PLACER",
-        help=f"how the computer lays out its fleet: {', '.join(battleship.placer_names())}, or module:attribute "
-        "(default: the hardest to find, %(default)s)",
+        help=f"how the computer lays out its fleet: {', '.join(battleship.placer_names())} (perhaps with "
+        "settings, 'spread(candidates=64)'), or module:attribute (default: the hardest to find, %(default)s)",
     )
     p.add_argument("--rows", type=int, default=10, help="board rows (default 10)")
     p.add_argument("--cols", type=int, default=10, help="board columns (default 10)")

@@ -43,25 +43,25 @@ def _player(text: str) -> Tuple[str, str]:
     return shooter, placer or "uniform"
 
 
-def _shown(shooter: str, placer: str) -> str:
+def _shown(args: argparse.Namespace, shooter: str, placer: str) -> str:
     """The player's name in the results: ``expert(margin=2)/spread`` is ``expert (margin 2.0)/spread``,
-    ``probability/spread(candidates=64)`` is ``probability/spread (candidates 64)``."""
-    return player_name(strategy_name(shooter), strategy_name(placer))
+    and ``probability/spread(candidates=64)`` is ``probability/spread (candidates 64)``, as is
+    ``probability/spread`` with ``--candidates 64``: one placer, one name, however it was given."""
+    return player_name(strategy_name(shooter), strategy_name(placer_of(args, placer)))
 
 
 def _tournament(args: argparse.Namespace) -> int:
     players = [_player(p) for p in args.players]
     rules = check_run(args, [shooter for shooter, _ in players], [placer for _, placer in players])
-    shown = [_shown(shooter, placer) for shooter, placer in players]
+    shown = [_shown(args, shooter, placer) for shooter, placer in players]
     twice = sorted({name for name in shown if shown.count(name) > 1})
     if twice:  # the Python API's advice, a mapping of names, has no command-line form
         raise ValueError(f"{twice[0]} is entered twice: give each player once (SHOOTER/PLACER tells players apart)")
     if args.anchor is not None:  # before the run, not after it; spelt as a player is
-        anchor = _shown(*_player(args.anchor))  # random/uniform is random
+        anchor = _shown(args, *_player(args.anchor))  # random/uniform is random
         if anchor not in shown:
             raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
         args.anchor = anchor
-    # Named as shown: --candidates and --search-budget, which the header states, leave the names be.
     entrants = {name: (shooter, placer_of(args, placer)) for name, (shooter, placer) in zip(shown, players)}
     json_file = _json_file(args)
     setup = _describe(args, rules) + _budget_text(args, [placer for _, placer in players])

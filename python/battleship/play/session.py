@@ -39,7 +39,7 @@ from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship.board import REFUSALS, Ocean, TargetView
 from battleship.game import Game, QueuedShooter
 from battleship.posterior import Posterior
-from battleship.strategies import DRAWING_PLACERS, FixedPlacer, resolve_placer, resolve_shooter
+from battleship.strategies import DRAWING_PLACERS, FixedPlacer, _placer_parts, resolve_placer, resolve_shooter
 
 __all__ = ["Settings", "Match", "Round", "Mark", "default_opponent", "cell_name", "STRONGEST"]
 
@@ -645,6 +645,14 @@ def _as_told(reason: str, at_fault: Optional[int]) -> str:
 
 # The placers that draw many uniform layouts to lay out one fleet (elusive 256, spread 16).
 _MANY_DRAWS = tuple(name for name in DRAWING_PLACERS if name != "uniform")
+
+
+def _placer_base(name: str) -> str:
+    """The built-in placer ``name`` names, without its settings; itself if it names none."""
+    try:
+        return _placer_parts(name)[0]
+    except ValueError:  # not settings text the engine reads: using the name says why
+        return name
 # Seconds one uniform draw may take for those placers to stay quick (elusive: about a second).
 _SLOW_DRAW = 0.004
 
@@ -679,7 +687,7 @@ class Match:
         # Where one uniform draw is slow, elusive and spread (which draw many a placement) would
         # leave a blank screen for a minute each round: the computer places with uniform instead.
         self.placer_note = ""
-        if self.settings.placer in _MANY_DRAWS:
+        if _placer_base(self.settings.placer) in _MANY_DRAWS:  # spread(candidates=64) is a spread placer
             draw = _uniform_draw_seconds(self.settings)
             if draw > _SLOW_DRAW:
                 self.placer_note = (
