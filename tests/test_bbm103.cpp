@@ -289,6 +289,21 @@ TEST_CASE("bbm103: a repeated shot wastes the turn and Player2 Wins!", "[bbm103]
   CHECK(r.text.find("Enter your move: 2,A\n\nPlayer2's Move\n\nRound : 2\t") != std::string::npos);
 }
 
+TEST_CASE("bbm103: a shot repeated turn after turn wastes each turn, with no limit", "[bbm103]") {
+  // The engine stops a game after 100 invalid shots in a row by default; the seed has no limit.
+  std::string again1;
+  std::string again2;
+  for (int k = 0; k < 103; ++k) {
+    again1 += "1,A;";
+    again2 += "1,B;";
+  }
+  const ReplayResult r = replay(game(again1, again2));
+  REQUIRE(r.played);
+  CHECK(r.error.empty());
+  CHECK(r.text.find("Round : 103\t") != std::string::npos);
+  CHECK(r.text.find("Round : 104\t") == std::string::npos); // the lists ran out: the game ends
+}
+
 TEST_CASE("bbm103: misses are drawn 0 (the digit), hits X, and unshot ships at the end",
           "[bbm103]") {
   const ReplayResult r = replay(game("1,A;3,J;", "1,D;2,A;"));
