@@ -62,7 +62,7 @@ def _tournament(args: argparse.Namespace) -> int:
         if anchor not in shown:
             raise ValueError(f"--anchor {args.anchor}: not a player; the players are {', '.join(shown)}")
         args.anchor = anchor
-    entrants = {name: (shooter, placer_of(args, placer)) for name, (shooter, placer) in zip(shown, players)}
+    entrants = [(shooter, placer_of(args, placer)) for shooter, placer in players]  # named as shown
     json_file = _json_file(args)
     setup = _describe(args, rules) + _budget_text(args, [placer for _, placer in players])
     with warnings.catch_warnings(record=True) as said:  # said after the table, in its words
