@@ -1,9 +1,11 @@
 #include "catch_shim.hpp"
 #include "small_boards.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include <battleship/ocean.hpp>
@@ -191,6 +193,68 @@ TEST_CASE("bayes breaks ties toward the cell whose open neighbours are least lik
   bayes.on_result(view, {0, 1}, ShotOutcome{ShotResult::miss, -1, ShotRefusal::none});
   Rng rng(1);
   CHECK(bayes.next_shot(view, rng) == Coord{0, 3});
+}
+
+TEST_CASE("bayes's every single shot on an exact posterior is its rule's choice, by brute force",
+          "[bayes][ties]") {
+  // The documented rule on brute-force counts: the open cells within tie_tolerance of the
+  // likeliest, of them the ones whose open edge neighbours hold the fewest layouts (a shot
+  // neighbour holds nothing: a hit beside a cell is no reason to avoid it), drawn uniformly.
+  using D = DynamicShape<128>;
+  const Board<D> board(D(4, 4));
+  int checked = 0, with_shot_neighbours = 0;
+  small_boards::for_each_rule([&](const Rules& rules, std::uint64_t key) {
+    const auto all = small_boards::all_layouts(board, fleet_32, rules.touching);
+    Rng rng(key);
+    TargetView<D> view(board, fleet_32, rules);
+    for (int n = 0; n < 12; ++n) {
+      auto ocean = small_boards::ocean_of(
+          board, fleet_32, rules.touching,
+          all[static_cast<std::size_t>(rng.below(static_cast<int>(all.size())))]);
+      BayesShooter<D> driver;
+      const auto seen = small_boards::play_some(ocean, view, driver, rng, rng.below(8));
+      if (ocean.all_sunk()) continue;
+      const auto truth = small_boards::cover_counts(board, fleet_32, rules, all, seen);
+      const auto cover = [&](std::size_t c) {
+        return view.is_open(board.coord(c)) ? static_cast<double>(truth.cover[c]) : 0.0;
+      };
+      const auto cells = static_cast<std::size_t>(board.cells());
+      const auto cols = static_cast<std::size_t>(board.cols());
+      const auto shot = [&](std::size_t c) { return view.is_open(board.coord(c)) ? 0 : 1; };
+      double top = 0;
+      for (std::size_t c = 0; c < cells; ++c) top = std::max(top, cover(c));
+      const double floor = top * (1 - BayesShooter<D>{}.tie_tolerance) * (1 - 1e-12);
+      double least = 1e300;
+      std::set<std::size_t> expected;
+      bool beside_a_shot = false;
+      for (std::size_t c = 0; c < cells; ++c) {
+        if (!view.is_open(board.coord(c)) || cover(c) < floor) continue;
+        const double around = detail::edge_neighbour_sum(c, cols, cells, cover);
+        beside_a_shot |= detail::edge_neighbour_sum(c, cols, cells, shot) > 0;
+        if (around < least * (1 - 1e-12)) expected.clear();
+        if (around <= least * (1 + 1e-12)) {
+          least = std::min(least, around);
+          expected.insert(c);
+        }
+      }
+      std::set<std::size_t> chosen; // enough draws that each tied cell is all but sure to come
+      for (std::uint64_t seed = 0; seed < 24 * expected.size(); ++seed) {
+        BayesShooter<D> bayes;
+        bayes.start(view);
+        for (const Observed& o : seen) bayes.on_result(view, o.cell, o.told);
+        Rng draw(seed);
+        chosen.insert(board.index(bayes.next_shot(view, draw)));
+        REQUIRE(bayes.exact());
+      }
+      INFO(to_string(rules.touching)
+           << ", " << to_string(rules.disclosure) << ", " << seen.size() << " shots");
+      CHECK(chosen == expected);
+      ++checked;
+      with_shot_neighbours += beside_a_shot && expected.size() < cells;
+    }
+  });
+  CHECK(checked > 60);
+  CHECK(with_shot_neighbours > 20);
 }
 
 TEST_CASE("bayes's tie tolerances decide which cells count as tied and who wins the ties",

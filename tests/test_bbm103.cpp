@@ -625,6 +625,31 @@ TEST_CASE("bbm103: replay_files reads the seed's files and reports unreachable o
   }
 }
 
+TEST_CASE("bbm103: a ship file's path is quoted in its error as Python's repr quotes it",
+          "[bbm103]") {
+  // Each expected text is what python3's repr() prints for the string.
+  using bbm103::detail::python_repr;
+  CHECK(python_repr("a") == "'a'");
+  CHECK(python_repr("it's") == "\"it's\"");
+  CHECK(python_repr("say \"hi\"") == "'say \"hi\"'");
+  CHECK(python_repr("a'b\"c") == "'a\\'b\"c'"); // both quotes: single, the apostrophe escaped
+  CHECK(python_repr("back\\slash") == "'back\\\\slash'");
+  CHECK(python_repr("tab\there\nnl\r\x01\x7f\x1b") == "'tab\\there\\nnl\\r\\x01\\x7f\\x1b'");
+  CHECK(python_repr("caf\xc3\xa9") == "'caf\xc3\xa9'"); // UTF-8 kept as it is
+  // In a replay's report: a directory whose name holds both quotes.
+  TempDir dir;
+  std::filesystem::create_directory(dir.path / "a'b\"c");
+  dir.write("a'b\"c/Player1.txt", grid1);
+  dir.write("a'b\"c/Player2.txt", grid2);
+  dir.write("a'b\"c/p1.in", "5,I;");
+  dir.write("a'b\"c/p2.in", "1,A;");
+  const std::string d = (dir.path / "a'b\"c").string();
+  const ReplayResult r = replay_files("Player1.txt", "Player2.txt", "p1.in", "p2.in", d);
+  CHECK_FALSE(r.played);
+  CHECK(r.text == cat("IOError: input file(s) [Errno 2] No such file or directory: '",
+                      dir.path.string(), "/a\\'b\"c/OptionalPlayer1.txt' is/are not reachable."));
+}
+
 TEST_CASE("bbm103: a long shot list takes time in proportion to its length", "[bbm103]") {
   // Each shot's line was counted from the start of the list: 6 s for 100,000 shots, 24 for
   // 200,000.

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -142,6 +143,52 @@ TEST_CASE("elusive keeps the shortlisted candidate its rehearsals needed most sh
                                      [&](const auto& d) { return std::get<2>(d) == latest; });
       CHECK(layout(ocean) == std::get<3>(*kept));
     }
+  }
+}
+
+TEST_CASE("elusive rehearses under the ocean's touching rule, each game seeded by one draw",
+          "[elusive]") {
+  const Board<S> board;
+  for (const Touching touching : {Touching::no_contact, Touching::no_edge_contact}) {
+    Ocean<S> ocean(board, fleets::classic, touching);
+    UniformPlacer<S> uniform;
+    Rng place_rng(5);
+    REQUIRE(uniform.place(ocean, place_rng));
+    ElusivePlacer<S> elusive;
+    elusive.rehearsals = 3;
+    Rng rng(9);
+    const long got = elusive.rehearse(ocean, rng);
+    // The same games by hand: the density shooter, told the ocean's touching rule, hunts with
+    // a generator seeded by the next draw of the placer's generator.
+    Rng replay(9);
+    long want = 0;
+    std::vector<long> games;
+    for (int game = 0; game < elusive.rehearsals; ++game) {
+      ocean.repair();
+      TargetView<S> view(board, fleets::classic, Rules{.touching = touching});
+      ProbabilityShooter<S> shooter;
+      Rng hunt(replay());
+      games.push_back(play_solo(ocean, view, shooter, hunt).shots);
+      want += games.back();
+    }
+    ocean.repair();
+    INFO(to_string(touching) << ": rehearsed " << got << ", by hand " << want);
+    CHECK(got == want);
+    CHECK(rng() == replay()); // one draw a game, no more
+    CHECK(std::adjacent_find(games.begin(), games.end(), std::not_equal_to<>()) != games.end());
+    CHECK(ocean.shots().none()); // left unshot
+    // Told the classic rules instead, the hunt goes otherwise on this layout.
+    long classic = 0;
+    Rng again(9);
+    for (int game = 0; game < elusive.rehearsals; ++game) {
+      ocean.repair();
+      TargetView<S> view(board, fleets::classic, Rules{});
+      ProbabilityShooter<S> shooter;
+      Rng hunt(again());
+      classic += play_solo(ocean, view, shooter, hunt).shots;
+    }
+    ocean.repair();
+    CHECK(classic != want);
   }
 }
 

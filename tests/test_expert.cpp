@@ -118,6 +118,23 @@ TEST_CASE("the exact lookahead never does worse than the greedy rule it looks ah
   CHECK(better >= 1); // the lookahead does change some decisions for the better
 }
 
+TEST_CASE("the exact lookahead runs on positions of exactly exact_layouts layouts",
+          "[expert][lookahead]") {
+  // 5 x 5 with one ship of 3 starts with 30 layouts. With the endgame off, exact_layouts = 30
+  // looks ahead from the first shot, as 31 does; 29 leaves the first shot to the density rule,
+  // which plays worse here (7.1 against 6.9): the boundary is seen in the expected shots.
+  auto with_exact_layouts = [](int n) {
+    ExpertShooter<D> e;
+    e.endgame_layouts = 0;
+    e.exact_layouts = n;
+    return expected_on(5, 5, {3}, e);
+  };
+  const double at = with_exact_layouts(30);
+  INFO("29: " << with_exact_layouts(29) << ", 30: " << at << ", 31: " << with_exact_layouts(31));
+  CHECK(at == exactly(with_exact_layouts(31), 1e-12));
+  CHECK(at < with_exact_layouts(29) - 0.1);
+}
+
 TEST_CASE("expert never fires at a cell no consistent layout covers, under every rule",
           "[expert][rules]") {
   const Board<D> board(D(4, 4));

@@ -14,9 +14,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace test_placement {
@@ -700,6 +702,30 @@ TEMPLATE_TEST_CASE("a choosing placer told to stop draws nothing and places noth
   CHECK(ocean.occupied().none());
   Rng untouched(3);
   CHECK(rng() == untouched());
+}
+
+TEMPLATE_TEST_CASE("a choosing placer stopped after it found layouts keeps none of them",
+                   "[spread][elusive][cancel]", SpreadPlacer<S>, ElusivePlacer<S>) {
+  // Drawing without end (a draw takes microseconds), stopped 50 ms in by another thread: a run
+  // being cancelled must not be handed the best layout found so far.
+  TestType placer;
+  placer.candidates = std::numeric_limits<int>::max();
+  Ocean<S> ocean(Board<S>{}, fleets::classic);
+  std::atomic<bool> stop{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop = true;
+  });
+  Rng rng(4);
+  const auto started = std::chrono::steady_clock::now();
+  const bool placed = placer.place(ocean, rng, &stop);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  stopper.join();
+  CHECK_FALSE(placed);
+  CHECK(ocean.occupied().none());
+  for (int ship = 0; ship < ocean.ship_count(); ++ship) CHECK_FALSE(ocean.is_placed(ship));
+  CHECK(seconds < 10); // generous: it stops within a draw, or before the next rehearsal
 }
 
 TEST_CASE("when the depth-first search gives up, the cell-by-cell count's verdict is fit's",

@@ -452,13 +452,29 @@ inline std::optional<std::string> read_file(const std::string& path, int& error)
   return text;
 }
 
-/// Python's `repr` of a path string (single quotes unless it holds one and no double quote).
+/// Python's `repr` of a path string: single quotes unless it holds one and no double quote, a
+/// backslash and the quote escaped, ASCII control characters as `\t`, `\n`, `\r` or `\xhh`
+/// (bytes from 0x80 are kept: Python shows the printable characters they encode as they are).
 inline std::string python_repr(const std::string& s) {
   const char q = s.find('\'') != std::string::npos && s.find('"') == std::string::npos ? '"' : '\'';
   std::string out(1, q);
   for (const char c : s) {
-    if (c == '\\' || c == q) out += '\\';
-    out += c;
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      constexpr const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[byte >> 4];
+      out += hex[byte & 0xf];
+    } else {
+      if (c == '\\' || c == q) out += '\\';
+      out += c;
+    }
   }
   out += q;
   return out;
