@@ -44,47 +44,47 @@ inline constexpr std::array<PlacerSetting, 7> placer_settings{{
     {"elusive", "rehearsals", 0, INT_MAX},
 }};
 
+/// Calls `visit(member)` with `placer`'s member that holds its setting `name` (const if `placer`
+/// is) and returns true; false, calling nothing, if its class has no such member. The one list
+/// of where each setting lives, for `set_placer_member` and `placer_member`.
+template <class Placer, class Visit>
+bool visit_placer_member(Placer& placer, std::string_view name, Visit&& visit) {
+  const auto found = [&](auto& member) {
+    visit(member);
+    return true;
+  };
+  if (name == "search_budget") {
+    if constexpr (requires { placer.draws.search_budget; })
+      return found(placer.draws.search_budget);
+    if constexpr (requires { placer.search_budget; }) return found(placer.search_budget);
+  }
+  if (name == "candidates") {
+    if constexpr (requires { placer.candidates; }) return found(placer.candidates);
+  }
+  if (name == "shortlist") {
+    if constexpr (requires { placer.shortlist; }) return found(placer.shortlist);
+  }
+  if (name == "rehearsals") {
+    if constexpr (requires { placer.rehearsals; }) return found(placer.rehearsals);
+  }
+  return false;
+}
+
 /// Sets `placer`'s setting `name` to `value` (in range: `placer_settings`); false if its class
 /// has no such member.
 template <class Placer>
 bool set_placer_member(Placer& placer, std::string_view name, long long value) {
-  const auto set = [value](auto& member) {
+  return visit_placer_member(placer, name, [value](auto& member) {
     member = static_cast<std::remove_reference_t<decltype(member)>>(value);
-    return true;
-  };
-  if (name == "search_budget") {
-    if constexpr (requires { placer.draws.search_budget; }) return set(placer.draws.search_budget);
-    if constexpr (requires { placer.search_budget; }) return set(placer.search_budget);
-  }
-  if (name == "candidates") {
-    if constexpr (requires { placer.candidates; }) return set(placer.candidates);
-  }
-  if (name == "shortlist") {
-    if constexpr (requires { placer.shortlist; }) return set(placer.shortlist);
-  }
-  if (name == "rehearsals") {
-    if constexpr (requires { placer.rehearsals; }) return set(placer.rehearsals);
-  }
-  return false;
+  });
 }
 
 /// The value of `placer`'s setting `name`, or nothing if its class has no such member.
 template <class Placer>
 std::optional<long long> placer_member(const Placer& placer, std::string_view name) {
-  if (name == "search_budget") {
-    if constexpr (requires { placer.draws.search_budget; }) return placer.draws.search_budget;
-    if constexpr (requires { placer.search_budget; }) return placer.search_budget;
-  }
-  if (name == "candidates") {
-    if constexpr (requires { placer.candidates; }) return placer.candidates;
-  }
-  if (name == "shortlist") {
-    if constexpr (requires { placer.shortlist; }) return placer.shortlist;
-  }
-  if (name == "rehearsals") {
-    if constexpr (requires { placer.rehearsals; }) return placer.rehearsals;
-  }
-  return std::nullopt;
+  std::optional<long long> value;
+  visit_placer_member(placer, name, [&](const auto& member) { value = member; });
+  return value;
 }
 
 /// Why `elusive` cannot take a `shortlist` of `shortlist` with `candidates` candidates (none:

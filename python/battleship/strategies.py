@@ -28,7 +28,7 @@ import os
 from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
-from battleship._arguments import INT_MAX, check_count, misspelling_note, warn_misspelt_hooks
+from battleship._arguments import check_count, misspelling_note, warn_misspelt_hooks
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship._types import Cell, CellLike
 from battleship.board import Ocean, TargetView
@@ -612,12 +612,13 @@ class _UniformDraws(BuiltinPlacer):
 
     def __init__(self, name: str, search_budget: Optional[int], **options: Optional[int]) -> None:
         super().__init__(name)
+        # Each setting's range: the engine's table, which the text reader checks too.
+        ranges = {s["name"]: (s["low"], s["high"]) for s in _core.placer_settings(name)}
         self._search_budget = (
-            None if search_budget is None else check_count("search_budget", search_budget, 1, INT_MAX)
+            None if search_budget is None else check_count("search_budget", search_budget, *ranges["search_budget"])
         )
         checked = {
-            key: None if value is None else check_count(key, value, _LOWEST_OPTION[key], INT_MAX)
-            for key, value in options.items()
+            key: None if value is None else check_count(key, value, *ranges[key]) for key, value in options.items()
         }
         # One settings object for the placer's life: the engine placers made from it share what
         # their draws count, so a crowded fleet's layouts are counted once, not per call or thread.
@@ -688,10 +689,6 @@ class _UniformDraws(BuiltinPlacer):
         # Equal to placer(name) with nothing of its own given, so it hashes the same.
         given = self._given()
         return super().__hash__() if not given else hash(("placer", self.name, tuple(given.items())))
-
-
-_LOWEST_OPTION = {"candidates": 1, "shortlist": 1, "rehearsals": 0}
-"""The smallest value each placer option takes (0 rehearsals: no rehearsal)."""
 
 
 class UniformPlacer(_UniformDraws):

@@ -89,18 +89,23 @@ void register_strategies(py::module_& m) {
     const auto& known = UniformPlacerSettings::drawing_placers;
     if (std::find(known.begin(), known.end(), placer) == known.end())
       throw py::value_error("placer must be " + quoted_choices(known) + ", got '" + placer + "'");
-    UniformPlacerSettings u(int_argument(budget, "search_budget", 1), placer);
-    const bool spread = placer == SpreadPlacer<SmallShape>::name;
-    const bool elusive = placer == ElusivePlacer<SmallShape>::name;
-    const auto option = [&](py::handle h, const std::string& what, int low,
-                            bool takes) -> std::optional<int> {
-      if (h.is_none()) return std::nullopt;
-      if (!takes) throw py::value_error("the " + placer + " placer takes no " + what);
-      return int_argument(h, what, low);
+    // Which placer takes which setting, and the least value of each: the engine's table.
+    const auto lowest = [&](std::string_view what) -> std::optional<int> {
+      for (const PlacerSetting& s : battleship::placer_settings)
+        if (s.placer == placer && s.name == what) return static_cast<int>(s.low);
+      return std::nullopt;
     };
-    u.candidates = option(candidates, "candidates", 1, spread || elusive);
-    u.shortlist = option(shortlist, "shortlist", 1, elusive);
-    u.rehearsals = option(rehearsals, "rehearsals", 0, elusive);
+    UniformPlacerSettings u(int_argument(budget, "search_budget", *lowest("search_budget")),
+                            placer);
+    const auto option = [&](py::handle h, const std::string& what) -> std::optional<int> {
+      if (h.is_none()) return std::nullopt;
+      const std::optional<int> low = lowest(what);
+      if (!low) throw py::value_error("the " + placer + " placer takes no " + what);
+      return int_argument(h, what, *low);
+    };
+    u.candidates = option(candidates, "candidates");
+    u.shortlist = option(shortlist, "shortlist");
+    u.rehearsals = option(rehearsals, "rehearsals");
     // The shortlist is taken from the candidates: more than were drawn is a mistake, not a wish.
     if (u.shortlist) {
       std::optional<long long> drawn;
@@ -160,17 +165,20 @@ void register_strategies(py::module_& m) {
             return make(t[0], t[1].cast<std::string>(), t[2], t[3], t[4]);
           }));
   settings.attr("default_search_budget") = UniformPlacer<SmallShape>::default_search_budget;
-  // Each drawing placer's own defaults, so that a setting given at its default value is known
-  // for what it is (the same layouts as leaving it out).
+  // Each drawing placer's own defaults (the table's settings but the draws' search budget), so
+  // that a setting given at its default value is known for what it is (the same layouts as
+  // leaving it out).
   {
-    const SpreadPlacer<SmallShape> spread;
-    const ElusivePlacer<SmallShape> elusive;
     py::dict defaults;
-    defaults["uniform"] = py::dict();
-    defaults["spread"] = py::dict(py::arg("candidates") = spread.candidates);
-    defaults["elusive"] = py::dict(py::arg("candidates") = elusive.candidates,
-                                   py::arg("shortlist") = elusive.shortlist,
-                                   py::arg("rehearsals") = elusive.rehearsals);
+    for (const std::string_view placer : UniformPlacerSettings::drawing_placers) {
+      py::dict own;
+      with_placer<SmallShape>(placer, [&](const auto& made) {
+        for (const PlacerSetting& s : battleship::placer_settings)
+          if (s.placer == placer && s.name != "search_budget")
+            own[py::str(std::string(s.name))] = placer_member(made, s.name).value();
+      });
+      defaults[py::str(std::string(placer))] = own;
+    }
     settings.attr("default_options") = defaults;
   }
   for_each_shape([&]<class S>() {
