@@ -241,6 +241,16 @@ TEST_CASE("Posterior's sampled map is a fixed function of the answers and the se
   }
 }
 
+TEST_CASE("Posterior draws the samples it was made with for each sampled estimate", "[posterior]") {
+  const Board<ClassicShape> board;
+  const Posterior<ClassicShape> usual(board, fleets::classic, rulesets::classic, 3);
+  const Posterior<ClassicShape> few(board, fleets::classic, rulesets::classic, 3, 200);
+  CHECK(usual.samples() == Posterior<ClassicShape>::default_samples);
+  CHECK(few.samples() == 200);
+  CHECK_FALSE(few.exact());
+  CHECK(few.probabilities() != usual.probabilities()); // the same seed, fewer draws
+}
+
 TEST_CASE("drawn layouts are uniform over the layouts that fit, which ship is which included",
           "[posterior]") {
   // Three boats of length 1, two sunk without names: the sampler places the first free boats on

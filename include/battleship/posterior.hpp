@@ -144,6 +144,8 @@ public:
   }
   /// Number of answers recorded.
   [[nodiscard]] int shots() const noexcept { return view_.shots_fired(); }
+  /// Layouts drawn per estimate when they are too many to count (as made).
+  [[nodiscard]] int samples() const noexcept { return bayes_.samples; }
   /// What the answers revealed, as a shooter's view.
   [[nodiscard]] const TargetView<S>& view() const noexcept { return view_; }
 

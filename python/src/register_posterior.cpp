@@ -5,19 +5,67 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include <battleship/detail/run_stop.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/posterior.hpp>
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "run.hpp"
 
 namespace bsp {
 namespace {
 using namespace battleship;
+
+/// `estimate()` (a posterior made or told an answer) on a worker thread under a run stop flag,
+/// the GIL released and Ctrl-C watched for: a million samples on a large board take a minute.
+/// Interrupted, the sampling stops within 256 samples and KeyboardInterrupt is raised; the caller
+/// keeps nothing of the half-made estimate (`estimate` works on its own copy).
+template <class Estimate>
+auto interruptible(Estimate&& estimate) {
+  RunControl control;
+  return run_interruptible(
+      [&] {
+        const battleship::detail::RunStopScope scope(&control.cancel);
+        return estimate();
+      },
+      control, py::none());
+}
+
+/// Marks a posterior as being told an answer for the scope's life (under the GIL): another
+/// thread's answer told meanwhile, while the GIL is released, would be lost when the first is
+/// kept, so it is refused (RuntimeError).
+class Recording {
+public:
+  explicit Recording(const void* posterior) : posterior_(posterior) {
+    if (!busy().insert(posterior).second)
+      throw std::runtime_error("this Posterior is being told another answer (from another "
+                               "thread): tell it one answer at a time");
+  }
+  Recording(const Recording&) = delete;
+  Recording& operator=(const Recording&) = delete;
+  ~Recording() { busy().erase(posterior_); }
+
+private:
+  static std::set<const void*>& busy() {
+    static std::set<const void*> posteriors; // read and changed under the GIL only
+    return posteriors;
+  }
+  const void* posterior_;
+};
+
+/// Whether an estimate of `samples` samples on `cells` cells is quick (3 ms or so) and runs on
+/// the calling thread, as it did before Ctrl-C could stop one: a worker thread and the copy it
+/// works on would add a tenth to it.
+bool quick(long long samples, long long cells) {
+  return samples * cells <= 150'000;
+}
 
 template <class S>
 void bind_posterior(py::module_& m) {
@@ -26,8 +74,9 @@ void bind_posterior(py::module_& m) {
                 "bayes's posterior over fleet layouts (see battleship.Posterior).")
       .def(py::init([](int r, int c, const Fleet& fleet, const Rules& rules, int samples,
                        std::uint64_t seed) {
+             const auto make = [&] { return T(Board<S>(S(r, c)), fleet, rules, seed, samples); };
              try {
-               return T(Board<S>(S(r, c)), fleet, rules, seed, samples);
+               return quick(samples, static_cast<long long>(r) * c) ? make() : interruptible(make);
              } catch (const std::invalid_argument& e) {
                throw py::value_error(e.what());
              }
@@ -39,8 +88,20 @@ void bind_posterior(py::module_& m) {
           "record",
           [](T& t, Coord c, py::handle told) {
             const ShotOutcome outcome = outcome_argument(told);
-            if (const AnswerRefusal why = t.record(c, outcome); why != AnswerRefusal::none)
-              raise_refusal(why, c, outcome, t.view());
+            const Recording recording(&t);
+            if (quick(t.samples(), t.view().board().cells())) {
+              if (const AnswerRefusal why = t.record(c, outcome); why != AnswerRefusal::none)
+                raise_refusal(why, c, outcome, t.view());
+              return;
+            }
+            // Told to a copy, kept only once its estimate is whole: Ctrl-C changes nothing, and
+            // other threads may read the posterior meanwhile.
+            auto [next, why] = interruptible([&, copy = t]() mutable {
+              const AnswerRefusal refusal = copy.record(c, outcome);
+              return std::pair<T, AnswerRefusal>(std::move(copy), refusal);
+            });
+            if (why != AnswerRefusal::none) raise_refusal(why, c, outcome, t.view());
+            t = std::move(next);
           },
           py::arg("cell"), py::arg("outcome"))
       .def("probabilities",

@@ -232,6 +232,56 @@ def test_an_interrupted_placement_changes_nothing():
     assert [ocean.placement(ship) for ship in range(32)] == before
 
 
+def test_ctrl_c_stops_a_posterior_s_long_estimate_and_changes_nothing():
+    # A million samples on 32 x 32 take about a minute: the first estimate, and one per answer.
+    timer = threading.Timer(0.3, _thread.interrupt_main)  # Ctrl-C, as the main thread sees it
+    timer.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            battleship.Posterior(32, 32, samples=1_000_000)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 1.5
+    # An answer told to a posterior with many samples, stopped: the posterior is as it was. Other
+    # threads run meanwhile: they read the posterior as it was, and may not tell it an answer.
+    posterior = battleship.Posterior(32, 32, samples=20_000, seed=4)
+    before = posterior.probabilities()
+    miss = battleship.ShotOutcome("miss")
+    whole = posterior.copy()
+    started = time.monotonic()
+    whole.record((3, 3), miss)  # the same answer, not interrupted
+    alone = time.monotonic() - started
+    seen = {}
+
+    def meanwhile():
+        seen["map"] = posterior.probabilities()
+        try:
+            posterior.record((5, 5), miss)
+        except RuntimeError as refusal:
+            seen["refusal"] = str(refusal)
+        _thread.interrupt_main()
+
+    timer = threading.Timer(alone / 4, meanwhile)
+    timer.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            posterior.record((3, 3), miss)
+    finally:
+        timer.join()
+    assert time.monotonic() - started < alone / 4 + 0.5
+    assert (seen["map"] == before).all()
+    assert seen["refusal"] == (
+        "this Posterior is being told another answer (from another thread): tell it one answer at a time"
+    )
+    assert posterior.shots_fired == 0 and (posterior.probabilities() == before).all()
+    assert not posterior.answers().any()
+    # The same answer told again is taken, with the whole estimate.
+    posterior.record((3, 3), miss)
+    assert posterior.shots_fired == 1 and (posterior.probabilities() == whole.probabilities()).all()
+
+
 def test_a_progress_callback_error_stops_the_run():
     calls = []
 
