@@ -5,7 +5,8 @@
 // garbage and `hash(Fleet.__new__(Fleet))` crashed the interpreter. It gets that storage through
 // the type's `operator_new` hook, which nothing else calls: the classes' own constructors,
 // factories and `__setstate__` (pickle, copy) build their values themselves. So the hook is
-// pointed at a function that raises instead.
+// pointed at a function that raises instead. Pickling at protocols 0 and 1 aborted the
+// interpreter as well; every class is reduced as protocol 2 reduces it.
 #include <cstddef>
 #include <string>
 
@@ -19,7 +20,33 @@ void* refuse_storage(std::size_t) {
                        "make it by calling its class");
 }
 
-/// Points the hook of `scope`'s classes, and of the classes nested in them, at `refuse_storage`.
+/// Whether `cls` pickles its values: a class of its (not `object`) defines both `__getstate__`
+/// and `__setstate__` (`py::pickle`).
+bool picklable(py::handle cls) {
+  const py::handle object = reinterpret_cast<PyObject*>(&PyBaseObject_Type);
+  for (const py::handle base : cls.attr("__mro__")) {
+    if (base.is(object)) continue;
+    const py::dict own = base.attr("__dict__");
+    if (own.contains("__getstate__") && own.contains("__setstate__")) return true;
+  }
+  return false;
+}
+
+/// `self` reduced as pickle's protocol 2 does for every protocol: `cls.__new__(cls)`, then
+/// `__setstate__`. Protocols 0 and 1 (and `__reduce__()` called alone) went through copyreg,
+/// which calls pybind11's base class on the object; that throws a C++ exception through C and
+/// the interpreter aborted (pybind/pybind11#3745).
+py::object reduce_by_state(py::handle self) {
+  const py::handle cls = reinterpret_cast<PyObject*>(Py_TYPE(self.ptr()));
+  if (!picklable(cls))
+    throw py::type_error("cannot pickle '" + py::str(cls.attr("__qualname__")).cast<std::string>() +
+                         "' object");
+  return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"), py::make_tuple(cls),
+                        self.attr("__getstate__")());
+}
+
+/// Points the hook of `scope`'s classes, and of the classes nested in them, at `refuse_storage`,
+/// and has them reduced by `reduce_by_state`.
 void refuse_in(py::handle scope) {
   const py::dict members = scope.attr("__dict__");
   for (const auto& [name, value] : members) {
@@ -27,6 +54,13 @@ void refuse_in(py::handle scope) {
     auto* info = py::detail::get_type_info(reinterpret_cast<PyTypeObject*>(value.ptr()));
     if (info == nullptr || info->operator_new == &refuse_storage) continue;
     info->operator_new = &refuse_storage;
+    py::setattr(value, "__reduce_ex__",
+                py::cpp_function([](py::handle self, py::handle) { return reduce_by_state(self); },
+                                 py::is_method(value), py::name("__reduce_ex__"),
+                                 py::arg("protocol")));
+    py::setattr(value, "__reduce__",
+                py::cpp_function([](py::handle self) { return reduce_by_state(self); },
+                                 py::is_method(value), py::name("__reduce__")));
     refuse_in(value);
   }
 }
