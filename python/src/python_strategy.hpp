@@ -149,17 +149,25 @@ private:
   Handle<T>* handle_;
 };
 
+/// A handle a Python strategy is lent its view, ocean or generator through.
+template <class T>
+struct Borrowed {
+  py::object shown;          ///< What the strategy is handed: the public wrapper, or `handle`.
+  py::object handle;         ///< The bound handle, held here too: the wrapper may let go of it.
+  Handle<T>* lent = nullptr; ///< The handle's value, which the loans set (owned by `handle`).
+};
+
 /// A borrowed handle bound to Python, optionally wrapped by the public class (`_core._wrap_*`).
 template <class T>
-std::pair<py::object, Handle<T>*> borrowed(bool writable, const char* what, const char* wrapper) {
+Borrowed<T> borrowed(bool writable, const char* what, const char* wrapper) {
   py::object raw = py::cast(Handle<T>(nullptr, writable, what));
   auto* h = raw.cast<Handle<T>*>();
   const py::object core = py::module_::import("battleship._core");
   if (py::hasattr(core, wrapper)) {
     const py::object wrap = core.attr(wrapper);
-    if (!wrap.is_none()) return {wrap(raw), h};
+    if (!wrap.is_none()) return {wrap(raw), raw, h};
   }
-  return {raw, h};
+  return {raw, raw, h};
 }
 
 inline py::object method(py::handle obj, const char* name, bool required, const char* kind) {
@@ -213,9 +221,8 @@ public:
     st_->next = detail::method(strategy, "next_shot", true, "shooter");
     st_->start = detail::method(strategy, "start", false, "shooter");
     st_->result = detail::method(strategy, "on_result", false, "shooter");
-    std::tie(st_->view_obj, st_->view) =
-        detail::borrowed<battleship::TargetView<S>>(false, "the view", "_wrap_view");
-    std::tie(st_->rng_obj, st_->rng) = detail::borrowed<battleship::Rng>(true, "the rng", "");
+    st_->view = detail::borrowed<battleship::TargetView<S>>(false, "the view", "_wrap_view");
+    st_->rng = detail::borrowed<battleship::Rng>(true, "the rng", "");
   }
 
   void start(const battleship::TargetView<S>& view) {
@@ -224,9 +231,9 @@ public:
     const long game = s.games++;
     s.lost_game = false;
     if (s.failure->stopped() || s.start.is_none()) return;
-    const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
+    const detail::Loan<battleship::TargetView<S>> lend_view(s.view.lent, mut(view));
     s.lost_game = !detail::guarded(*s.failure, "the shooter's start", s.owner, game,
-                                   [&] { s.start(s.view_obj); });
+                                   [&] { s.start(s.view.shown); });
   }
 
   battleship::Coord next_shot(const battleship::TargetView<S>& view, battleship::Rng& rng) {
@@ -234,11 +241,11 @@ public:
     State& s = *st_;
     battleship::Coord cell{-1, -1}; // off the board: the runner refuses it and winds the game down
     if (s.failure->stopped() || s.lost_game) return cell;
-    const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
-    const detail::Loan<battleship::Rng> lend_rng(s.rng, &rng);
+    const detail::Loan<battleship::TargetView<S>> lend_view(s.view.lent, mut(view));
+    const detail::Loan<battleship::Rng> lend_rng(s.rng.lent, &rng);
     s.lost_game =
         !detail::guarded(*s.failure, "the shooter's next_shot", s.owner, s.games - 1, [&] {
-          cell = to_coord(s.next(s.view_obj, s.rng_obj), "next_shot's result");
+          cell = to_coord(s.next(s.view.shown, s.rng.shown), "next_shot's result");
         });
     return cell; // still off the board when the call raised
   }
@@ -251,10 +258,10 @@ public:
     const PythonCall gil;
     State& s = *st_;
     if (s.failure->stopped() || s.lost_game || s.result.is_none()) return;
-    const detail::Loan<battleship::TargetView<S>> lend_view(s.view, mut(view));
+    const detail::Loan<battleship::TargetView<S>> lend_view(s.view.lent, mut(view));
     s.lost_game =
         !detail::guarded(*s.failure, "the shooter's on_result", s.owner, s.games - 1,
-                         [&] { s.result(s.view_obj, cell_tuple(cell.row, cell.col), outcome); });
+                         [&] { s.result(s.view.shown, cell_tuple(cell.row, cell.col), outcome); });
   }
 
 private:
@@ -263,10 +270,10 @@ private:
   }
   struct State final : PythonReferences {
     std::shared_ptr<StrategyFailure> failure;
-    py::object strategy, start, next, result, view_obj, rng_obj;
+    py::object strategy, start, next, result;
+    detail::Borrowed<battleship::TargetView<S>> view;
+    detail::Borrowed<battleship::Rng> rng;
     std::string owner;
-    Handle<battleship::TargetView<S>>* view = nullptr;
-    Handle<battleship::Rng>* rng = nullptr;
     long games = 0;
     bool lost_game = false; ///< A call of this game raised and forfeited it (`forfeit_errors`).
     State() = default;
@@ -274,10 +281,12 @@ private:
     State& operator=(const State&) = delete;
     ~State() override {
       py::gil_scoped_acquire gil;
-      strategy = start = next = result = view_obj = rng_obj = py::object();
+      strategy = start = next = result = view.shown = view.handle = rng.shown = rng.handle =
+          py::object();
     }
     int traverse(visitproc visit, void* arg) const override {
-      for (const py::object* o : {&strategy, &start, &next, &result, &view_obj, &rng_obj})
+      for (const py::object* o :
+           {&strategy, &start, &next, &result, &view.shown, &view.handle, &rng.shown, &rng.handle})
         Py_VISIT(o->ptr());
       return 0;
     }
@@ -301,9 +310,8 @@ public:
     st_->owner = std::move(owner);
     st_->strategy = py::reinterpret_borrow<py::object>(strategy);
     st_->place = detail::method(strategy, "place", true, "placer");
-    std::tie(st_->ocean_obj, st_->ocean) =
-        detail::borrowed<battleship::Ocean<S>>(true, "the ocean", "_wrap_ocean");
-    std::tie(st_->rng_obj, st_->rng) = detail::borrowed<battleship::Rng>(true, "the rng", "");
+    st_->ocean = detail::borrowed<battleship::Ocean<S>>(true, "the ocean", "_wrap_ocean");
+    st_->rng = detail::borrowed<battleship::Rng>(true, "the rng", "");
   }
 
   bool place(battleship::Ocean<S>& ocean, battleship::Rng& rng) {
@@ -313,11 +321,11 @@ public:
     if (s.failure->stopped()) return false;
     bool ok = false;
     {
-      const detail::Loan<battleship::Ocean<S>> lend_ocean(s.ocean, &ocean);
-      const detail::Loan<battleship::Rng> lend_rng(s.rng, &rng);
+      const detail::Loan<battleship::Ocean<S>> lend_ocean(s.ocean.lent, &ocean);
+      const detail::Loan<battleship::Rng> lend_rng(s.rng.lent, &rng);
       const auto blocked = ocean.blocked(); // a puzzle's blocks stay, whatever the placer does
       detail::guarded(*s.failure, "the placer's place", s.owner, game, [&] {
-        const py::object r = s.place(s.ocean_obj, s.rng_obj);
+        const py::object r = s.place(s.ocean.shown, s.rng.shown);
         if (ocean.shots().any())
           throw py::value_error("a placer must not fire at the ocean it lays out");
         if (ocean.blocked() != blocked)
@@ -348,20 +356,22 @@ private:
   }
   struct State final : PythonReferences {
     std::shared_ptr<StrategyFailure> failure;
-    py::object strategy, place, ocean_obj, rng_obj;
+    py::object strategy, place;
+    detail::Borrowed<battleship::Ocean<S>> ocean;
+    detail::Borrowed<battleship::Rng> rng;
     std::string owner;
-    Handle<battleship::Ocean<S>>* ocean = nullptr;
-    Handle<battleship::Rng>* rng = nullptr;
     long games = 0;
     State() = default;
     State(const State&) = delete;
     State& operator=(const State&) = delete;
     ~State() override {
       py::gil_scoped_acquire gil;
-      strategy = place = ocean_obj = rng_obj = py::object();
+      strategy = place = ocean.shown = ocean.handle = rng.shown = rng.handle = py::object();
     }
     int traverse(visitproc visit, void* arg) const override {
-      for (const py::object* o : {&strategy, &place, &ocean_obj, &rng_obj}) Py_VISIT(o->ptr());
+      for (const py::object* o :
+           {&strategy, &place, &ocean.shown, &ocean.handle, &rng.shown, &rng.handle})
+        Py_VISIT(o->ptr());
       return 0;
     }
     void clear() override { // the ocean and generator stay: the loans point into them

@@ -94,14 +94,20 @@ void bind_ocean(py::module_& m) {
       .def("unplace", [](const H& h, int ship) { return refusal_code(h.get_mut().unplace(ship)); })
       .def("place_with",
            [](const H& h, py::handle placer, const Handle<Rng>& rng) {
-             Ocean<S>& o = h.get_mut();
+             // Laid out on copies, put back once the GIL is held again (the placement may run
+             // with it released): an ocean or generator lent to a Python strategy that handed it
+             // to this thread may be taken back meanwhile, and is then refused, not written.
+             Ocean<S> o = h.get_mut();
+             Rng r = rng.get_mut();
              bool ok = false;
              if (!with_builtin_placer<S>(placer, [&](auto p) {
                    o.clear_ships();
-                   ok = place_interruptibly<S>(p, o, rng.get_mut());
+                   ok = place_interruptibly<S>(p, o, r);
                  }))
                throw py::type_error("place_with takes a built-in placer's name or settings, got " +
                                     py::repr(placer).cast<std::string>());
+             h.get_mut() = std::move(o);
+             rng.get_mut() = r;
              return ok;
            })
       .def(

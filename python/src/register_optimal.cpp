@@ -52,7 +52,9 @@ void register_optimal(py::module_& m) {
            py::arg("max_layouts"), py::arg("max_positions"))
       .def("start",
            [](OptimalShooterHolder& h, const View& v) {
-             const TargetView<S>& view = v.get();
+             // A copy: the search runs with the GIL released, and a view lent to a Python
+             // strategy that handed it to this thread may be taken back meanwhile.
+             const TargetView<S> view = v.get();
              const InUse using_it(h.in_use, "OptimalShooter");
              // The first start on a board runs the search: Ctrl-C cancels it.
              cancellable(true, [&](const std::atomic<bool>* cancel) {
@@ -61,12 +63,15 @@ void register_optimal(py::module_& m) {
            })
       .def("next_shot", // off the solved policy (after a salvo) it searches again
            [](OptimalShooterHolder& h, const View& v, const Handle<Rng>& rng) {
-             const TargetView<S>& view = v.get();
-             Rng& r = rng.get_mut();
+             const TargetView<S> view = v.get(); // copies, as for start
+             Rng r = rng.get_mut();
              const InUse using_it(h.in_use, "OptimalShooter");
-             return cancellable(h.shooter.would_search(), [&](const std::atomic<bool>* cancel) {
-               return h.shooter.next_shot(view, r, cancel);
-             });
+             const Coord cell =
+                 cancellable(h.shooter.would_search(), [&](const std::atomic<bool>* cancel) {
+                   return h.shooter.next_shot(view, r, cancel);
+                 });
+             rng.get_mut() = r; // the GIL held again: the generator's loan is checked anew
+             return cell;
            })
       .def("on_result",
            [](OptimalShooterHolder& h, const View& v, Coord c, const ShotOutcome& o) {

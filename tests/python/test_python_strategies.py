@@ -1,9 +1,12 @@
 """Python strategies inside the C++ game loop: simulate, match and Game."""
 
 import contextvars
+import gc
 import re
 import threading
+import time
 import traceback
+import weakref
 
 import numpy as np
 import pytest
@@ -424,3 +427,70 @@ def test_a_failure_names_the_game_of_the_run_not_the_strategy_s_own_count():
     assert aborted_game(lambda: battleship.simulate(RaisesInGame(1), 10, placer=PlacesFromTheSixthCall(), progress=False)) == 5
     # solo_game plays the game of the index it is given
     assert aborted_game(lambda: battleship.solo_game(RaisesInGame(1), 42)) == 42
+
+
+def _drop_core(wrapper, kept):
+    """Takes the engine's object out of a strategy's view or ocean, as a careless strategy might,
+    and notes whether it outlives the strategy's last reference to it (a weak reference)."""
+    raw = wrapper.__dict__.pop("_impl", None)
+    if raw is not None:
+        ref = weakref.ref(raw)
+        del raw
+        gc.collect()
+        kept.append(ref() is not None)
+
+
+def test_a_strategy_that_drops_its_view_s_or_ocean_s_engine_object_does_not_free_it():
+    # The engine lends the view and ocean through those objects; freed, its next loan wrote into
+    # freed memory (found by the crash audit, under AddressSanitizer). Now the engine holds them.
+    kept = []
+
+    class Dropper(RandomPy):
+        def next_shot(self, view, rng):
+            _drop_core(view, kept)
+            return super().next_shot(view, rng)
+
+    # One game each: the wrapper without its engine object can no longer start another.
+    assert battleship.simulate(Dropper(), games=1, seed=1, progress=False).games == 1
+    assert kept == [True]
+    kept.clear()
+
+    class DroppingPlacer:
+        def place(self, ocean, rng):
+            placed = battleship.UniformPlacer().place(ocean, rng)
+            _drop_core(ocean, kept)
+            return placed
+
+    assert battleship.simulate("random", games=1, placer=DroppingPlacer(), seed=1, progress=False).games == 1
+    assert kept == [True]
+
+
+def test_a_placement_still_running_when_its_lent_ocean_is_taken_back_is_refused_not_written():
+    # A placer hands its ocean's engine object to another thread, whose placement (with the GIL
+    # released) outlives the placer's call: it wrote into the run's ocean after the run had moved
+    # on (found by the crash audit, under AddressSanitizer). It now works on a copy, and is
+    # refused when it would put it back.
+    outcome = {}
+    entered = threading.Event()
+
+    class HandsOver:
+        def place(self, ocean, rng):
+            core = ocean._impl
+
+            def place_elsewhere():
+                entered.set()
+                try:
+                    outcome["placed"] = core.place_with("spread(candidates=2000000)", battleship.Rng(7))
+                except RuntimeError as refusal:
+                    outcome["refusal"] = str(refusal)
+
+            outcome["thread"] = threading.Thread(target=place_elsewhere)
+            outcome["thread"].start()
+            entered.wait()
+            time.sleep(0.05)  # the other placement is under way, on the ocean as it was
+            return battleship.UniformPlacer().place(ocean, rng)
+
+    assert battleship.simulate("random", games=1, placer=HandsOver(), seed=3, progress=False).games == 1
+    outcome["thread"].join()
+    assert "placed" not in outcome
+    assert outcome["refusal"].startswith("the ocean can only be used during the call it was passed to")
