@@ -1,5 +1,6 @@
 #include "catch_shim.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
@@ -178,6 +179,18 @@ TEST_CASE("fit_elo refuses records and anchors that name no two of its players",
   CHECK(r.elo == std::vector<double>{0.0, 0.0});
   CHECK_THROWS_AS(r.difference(0, 2), std::out_of_range);
   CHECK_THROWS_AS(r.expected_share(2, 0), std::out_of_range);
+}
+
+TEST_CASE("a fit told to stop gives up with runtime_error; unset, the flag changes nothing",
+          "[ratings]") {
+  const std::vector<PairRecord> records{{0, 1, 7, 3, 0}, {1, 2, 4, 4, 2}, {0, 2, 9, 1, 0}};
+  const std::atomic<bool> stop{true};
+  CHECK_THROWS_WITH(fit_elo(3, records, std::nullopt, &stop),
+                    "fit_elo was stopped before its ratings were found");
+  const std::atomic<bool> never{false};
+  const EloRatings with = fit_elo(3, records, 1, &never), without = fit_elo(3, records, 1);
+  CHECK(with.elo == without.elo);
+  CHECK(with.covariance == without.covariance);
 }
 
 TEST_CASE("a round robin's ratings rank its players as the score does", "[ratings][tournament]") {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -161,11 +162,18 @@ namespace detail {
   return total;
 }
 
-// Solves `matrix` x = `rhs` for a symmetric positive definite `matrix` (n x n, row-major) by
-// Cholesky factorisation, in place of `rhs`. The fit's matrices are small (one row a player).
-inline void solve_positive_definite(std::vector<double> matrix, std::vector<double>& rhs) {
-  const std::size_t n = rhs.size();
+// Whether `stop` (may be null) is set.
+inline bool fit_stopped(const std::atomic<bool>* stop) noexcept {
+  return stop != nullptr && stop->load(std::memory_order_relaxed);
+}
+
+// The Cholesky factor L of a symmetric positive definite `matrix` (n x n, row-major), in its
+// lower triangle (matrix = L L^T), made once for every right-hand side `solve_factored` solves.
+// False, the factor unfinished, if `stop` was set (read once a column: n^2 steps apart).
+inline bool factor_positive_definite(std::vector<double>& matrix, std::size_t n,
+                                     const std::atomic<bool>* stop) {
   for (std::size_t j = 0; j < n; ++j) {
+    if (fit_stopped(stop)) return false;
     double d = matrix[j * n + j];
     for (std::size_t k = 0; k < j; ++k) d -= matrix[j * n + k] * matrix[j * n + k];
     d = std::sqrt(d);
@@ -176,20 +184,27 @@ inline void solve_positive_definite(std::vector<double> matrix, std::vector<doub
       matrix[i * n + j] = v / d;
     }
   }
+  return true;
+}
+
+// Solves L L^T x = `rhs` in place, `factor` holding L (`factor_positive_definite`).
+inline void solve_factored(const std::vector<double>& factor, std::vector<double>& rhs) {
+  const std::size_t n = rhs.size();
   for (std::size_t i = 0; i < n; ++i) { // L y = rhs
-    for (std::size_t k = 0; k < i; ++k) rhs[i] -= matrix[i * n + k] * rhs[k];
-    rhs[i] /= matrix[i * n + i];
+    for (std::size_t k = 0; k < i; ++k) rhs[i] -= factor[i * n + k] * rhs[k];
+    rhs[i] /= factor[i * n + i];
   }
   for (std::size_t i = n; i-- > 0;) { // L^T x = y
-    for (std::size_t k = i + 1; k < n; ++k) rhs[i] -= matrix[k * n + i] * rhs[k];
-    rhs[i] /= matrix[i * n + i];
+    for (std::size_t k = i + 1; k < n; ++k) rhs[i] -= factor[k * n + i] * rhs[k];
+    rhs[i] /= factor[i * n + i];
   }
 }
 
 } // namespace detail
 
 /// The most players `fit_elo` rates: far past any tournament, and its three matrices of players
-/// squared already take 400 MB at this count (a fit, minutes); past it the sizes would wrap.
+/// squared already take 400 MB at this count (a fit, minutes: time grows as players cubed); past
+/// it the sizes would wrap.
 inline constexpr std::size_t max_elo_players = 4096;
 
 /// Fits Elo ratings to the results between `players` players (see the file's description: the
@@ -204,8 +219,12 @@ inline constexpr std::size_t max_elo_players = 4096;
 ///
 /// Throws `std::invalid_argument` for fewer than two players or more than `max_elo_players`, a
 /// record naming a player out of range or the same player twice, or an anchor out of range.
+/// `stop`, when given, is read as the fit goes (every few million steps): once it is true the fit
+/// gives up, throwing `std::runtime_error` (a caller cancelling a fit of thousands of players,
+/// which takes minutes, need not wait for it).
 [[nodiscard]] inline EloRatings fit_elo(std::size_t players, std::span<const PairRecord> records,
-                                        std::optional<std::size_t> anchor = std::nullopt) {
+                                        std::optional<std::size_t> anchor = std::nullopt,
+                                        const std::atomic<bool>* stop = nullptr) {
   if (players < 2)
     throw std::invalid_argument(detail::concat("ratings need at least two players, got ", players));
   if (players > max_elo_players) // players squared would wrap or fill the memory
@@ -252,11 +271,16 @@ inline constexpr std::size_t max_elo_players = 4096;
       curvature[i * n + i] = diagonal + 1.0 / static_cast<double>(n);
     }
   };
+  const auto factor = [&] { // the curvature's Cholesky factor, in place
+    if (!detail::factor_positive_definite(curvature, n, stop))
+      throw std::runtime_error("fit_elo was stopped before its ratings were found");
+  };
   double likelihood = detail::elo_log_likelihood(theta, points);
   for (int iteration = 0; iteration < 200; ++iteration) {
     linearise();
+    factor();
     std::vector<double> step = gradient; // solved in place into the Newton step
-    detail::solve_positive_definite(curvature, step);
+    detail::solve_factored(curvature, step);
     // Halve the step until it does not lower the likelihood. Newton's full step on this concave
     // likelihood was never seen to overshoot (20,000 random fits of 2 to 5 players with lopsided
     // and empty pairs gave the same ratings without the halving); the halving makes every step
@@ -279,15 +303,19 @@ inline constexpr std::size_t max_elo_players = 4096;
 
   // The covariance of theta about its mean: the inverse of the curvature on the directions that
   // sum to 0, that is (curvature + J/n)^-1 - J/n.
+  // Factored once for all its columns (once a column made a fit of 900 players take minutes).
   linearise();
+  factor();
   constexpr double elo_per_unit = 400 / 2.302585092994046; // 400 / ln 10
   EloRatings out;
   out.anchor = anchor;
   out.covariance.assign(n * n, 0.0);
   for (std::size_t column = 0; column < n; ++column) {
+    if (detail::fit_stopped(stop))
+      throw std::runtime_error("fit_elo was stopped before its ratings were found");
     std::vector<double> unit(n, 0.0);
     unit[column] = 1;
-    detail::solve_positive_definite(curvature, unit);
+    detail::solve_factored(curvature, unit);
     for (std::size_t row = 0; row < n; ++row)
       out.covariance[row * n + column] =
           (unit[row] - 1.0 / static_cast<double>(n)) * elo_per_unit * elo_per_unit;

@@ -17,6 +17,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "run.hpp"
 #include "typed_arg.hpp"
 
 namespace bsp {
@@ -85,7 +86,12 @@ void register_ratings(py::module_& m) {
       "fit_elo",
       [](std::size_t players, const std::vector<Record>& records,
          std::optional<std::size_t> anchor) {
-        return battleship::fit_elo(players, pair_records(records), anchor);
+        // Off this thread, so that Ctrl-C stops a fit of thousands of players (minutes).
+        const std::vector<battleship::PairRecord> pairs = pair_records(records);
+        RunControl control;
+        return run_interruptible(
+            [&] { return battleship::fit_elo(players, pairs, anchor, &control.cancel); }, control,
+            py::none());
       },
       py::arg("players"), py::arg("records"), py::arg("anchor"),
       "Elo ratings fitted to (a, b, wins_a, wins_b, draws) records.");

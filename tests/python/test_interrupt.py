@@ -282,6 +282,20 @@ def test_ctrl_c_stops_a_posterior_s_long_estimate_and_changes_nothing():
     assert posterior.shots_fired == 1 and (posterior.probabilities() == whole.probabilities()).all()
 
 
+def test_ctrl_c_stops_a_long_elo_fit():
+    # 3,000 players: about a minute (time grows as players cubed; the crash audit's 900 took two
+    # minutes before the fit's matrix was factored once for all its columns).
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            _core.fit_elo(3000, [(0, 1, 1, 0, 0)], None)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 1.5
+
+
 def test_a_progress_callback_error_stops_the_run():
     calls = []
 
