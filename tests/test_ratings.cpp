@@ -181,7 +181,7 @@ TEST_CASE("fit_elo refuses records and anchors that name no two of its players",
   CHECK_THROWS_AS(r.expected_share(2, 0), std::out_of_range);
 }
 
-TEST_CASE("a fit told to stop gives up with runtime_error; unset, the flag changes nothing",
+TEST_CASE("a fit told to stop gives up with runtime_error, and a flag never set changes nothing",
           "[ratings]") {
   const std::vector<PairRecord> records{{0, 1, 7, 3, 0}, {1, 2, 4, 4, 2}, {0, 2, 9, 1, 0}};
   const std::atomic<bool> stop{true};
