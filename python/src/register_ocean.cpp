@@ -106,8 +106,10 @@ void bind_ocean(py::module_& m) {
                  }))
                throw py::type_error("place_with takes a built-in placer's name or settings, got " +
                                     py::repr(placer).cast<std::string>());
-             h.get_mut() = std::move(o);
-             rng.get_mut() = r;
+             Ocean<S>& ocean = h.get_mut(); // both loans checked before either is written
+             Rng& generator = rng.get_mut();
+             ocean = std::move(o);
+             generator = r;
              return ok;
            })
       .def(

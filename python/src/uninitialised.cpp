@@ -8,6 +8,7 @@
 // pointed at a function that raises instead. Pickling at protocols 0 and 1 aborted the
 // interpreter as well; every class is reduced as protocol 2 reduces it.
 #include <cstddef>
+#include <set>
 #include <string>
 
 #include "bindings.hpp"
@@ -45,8 +46,26 @@ py::object reduce_by_state(py::handle self) {
                         self.attr("__getstate__")());
 }
 
+/// The `__reduce__` functions installed on the bound classes (kept alive by their classes).
+std::set<PyObject*>& installed_reduce() {
+  static std::set<PyObject*> functions; // read and changed under the GIL only
+  return functions;
+}
+
+/// `self` reduced for pickle or copy: by a Python subclass's own `__reduce__` where it has one
+/// (as Python's default `__reduce_ex__` would), else `reduce_by_state`.
+py::object reduce_ex(py::handle self) {
+  for (const py::handle base : py::type::handle_of(self).attr("__mro__")) {
+    const py::dict own = base.attr("__dict__");
+    if (!own.contains("__reduce__")) continue;
+    if (installed_reduce().count(py::object(own["__reduce__"]).ptr()) != 0) break;
+    return self.attr("__reduce__")();
+  }
+  return reduce_by_state(self);
+}
+
 /// Points the hook of `scope`'s classes, and of the classes nested in them, at `refuse_storage`,
-/// and has them reduced by `reduce_by_state`.
+/// and has them reduced by `reduce_ex`.
 void refuse_in(py::handle scope) {
   const py::dict members = scope.attr("__dict__");
   for (const auto& [name, value] : members) {
@@ -55,12 +74,13 @@ void refuse_in(py::handle scope) {
     if (info == nullptr || info->operator_new == &refuse_storage) continue;
     info->operator_new = &refuse_storage;
     py::setattr(value, "__reduce_ex__",
-                py::cpp_function([](py::handle self, py::handle) { return reduce_by_state(self); },
+                py::cpp_function([](py::handle self, py::handle) { return reduce_ex(self); },
                                  py::is_method(value), py::name("__reduce_ex__"),
                                  py::arg("protocol")));
     py::setattr(value, "__reduce__",
                 py::cpp_function([](py::handle self) { return reduce_by_state(self); },
                                  py::is_method(value), py::name("__reduce__")));
+    installed_reduce().insert(py::object(value.attr("__dict__")["__reduce__"]).ptr());
     refuse_in(value);
   }
 }

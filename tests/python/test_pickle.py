@@ -78,6 +78,24 @@ def test_every_pickle_protocol_pickles_or_refuses_and_never_aborts():
     assert unreduced == "['Game', 'Game_128', 'Ocean_128', 'Posterior_128', 'TargetView_128']"
 
 
+class TaggedRules(Rules):
+    """A user's subclass of an engine class, pickled by its own ``__reduce__``."""
+
+    def __init__(self, tag):
+        super().__init__(shot_cap=50)
+        self.tag = tag
+
+    def __reduce__(self):
+        return (TaggedRules, (self.tag,))
+
+
+def test_a_subclass_s_own_reduce_is_used_at_every_protocol_and_by_copy():
+    rules = TaggedRules("mine")
+    copies = [pickle.loads(pickle.dumps(rules, protocol=p)) for p in range(pickle.HIGHEST_PROTOCOL + 1)]
+    for back in copies + [copy.copy(rules), copy.deepcopy(rules)]:
+        assert type(back) is TaggedRules and back.tag == "mine" and back == rules
+
+
 @pytest.mark.parametrize("value", VALUES)
 def test_values_repr_as_the_call_that_makes_them(value):
     names = {"Fleet": Fleet, "Rules": Rules, "ShipClass": ShipClass, "ShotOutcome": ShotOutcome}

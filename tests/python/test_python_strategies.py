@@ -479,18 +479,21 @@ def test_a_placement_still_running_when_its_lent_ocean_is_taken_back_is_refused_
 
             def place_elsewhere():
                 entered.set()
-                try:
-                    outcome["placed"] = core.place_with("spread(candidates=2000000)", battleship.Rng(7))
+                started = time.monotonic()
+                try:  # about a second
+                    outcome["placed"] = core.place_with("spread(candidates=5000000)", battleship.Rng(7))
                 except RuntimeError as refusal:
                     outcome["refusal"] = str(refusal)
+                outcome["ran"] = time.monotonic() - started
 
             outcome["thread"] = threading.Thread(target=place_elsewhere)
             outcome["thread"].start()
             entered.wait()
-            time.sleep(0.05)  # the other placement is under way, on the ocean as it was
+            time.sleep(0.2)  # the other placement is under way, on the ocean as it was
             return battleship.UniformPlacer().place(ocean, rng)
 
     assert battleship.simulate("random", games=1, placer=HandsOver(), seed=3, progress=False).games == 1
     outcome["thread"].join()
     assert "placed" not in outcome
     assert outcome["refusal"].startswith("the ocean can only be used during the call it was passed to")
+    assert outcome["ran"] > 0.2  # refused as it put the ocean back, not as it began

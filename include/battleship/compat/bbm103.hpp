@@ -453,8 +453,9 @@ inline std::optional<std::string> read_file(const std::string& path, int& error)
 }
 
 /// Python's `repr` of a path string: single quotes unless it holds one and no double quote, a
-/// backslash and the quote escaped, ASCII control characters as `\t`, `\n`, `\r` or `\xhh`
-/// (bytes from 0x80 are kept: Python shows the printable characters they encode as they are).
+/// backslash and the quote escaped, ASCII control characters as `\t`, `\n`, `\r` or `\xhh`.
+/// Bytes from 0x80 are kept as they are: Python shows the printable characters they encode so,
+/// and escapes the few that are not (`\x85`, `\u2028`), which this does not.
 inline std::string python_repr(const std::string& s) {
   const char q = s.find('\'') != std::string::npos && s.find('"') == std::string::npos ? '"' : '\'';
   std::string out(1, q);
