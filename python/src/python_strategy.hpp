@@ -381,36 +381,6 @@ private:
   std::shared_ptr<State> st_;
 };
 
-/// A built-in shooter held for Python (`_core.Shooter_<N>`): stepping a C++ shooter by hand.
-template <battleship::BoardShape S>
-struct BuiltinShooter {
-  std::string name;                       ///< Registry name.
-  battleship::AnyShotStrategy<S> shooter; ///< The shooter.
-  /// The board, fleet and rules of the view it was started on (none before `start`): a
-  /// shooter asked about another game, or before any, would read past what it built.
-  std::optional<battleship::TargetView<S>> started_on;
-
-  /// `v`, once checked to be of the game this shooter was started on: RuntimeError before any
-  /// `start`, ValueError for a view of another board, fleet or rules.
-  const battleship::TargetView<S>& playing(const battleship::TargetView<S>& v) const {
-    if (!started_on)
-      throw std::runtime_error("the " + name +
-                               " shooter has not started a game: start(view) first");
-    if (!(v.board() == started_on->board() && v.fleet() == started_on->fleet() &&
-          v.rules() == started_on->rules()))
-      throw py::value_error("the " + name +
-                            " shooter was started on a view of another board, fleet or rules; "
-                            "start(view) it again for this one");
-    return v;
-  }
-};
-/// A built-in placer held for Python (`_core.Placer_<N>`).
-template <battleship::BoardShape S>
-struct BuiltinPlacer {
-  std::string name;                           ///< Registry name.
-  battleship::AnyPlacementStrategy<S> placer; ///< The placer.
-};
-
 /// Marks an object in use by a call that releases the GIL while it changes the object: another
 /// Python thread could enter the same object meanwhile (a crash, not an error). Copying an
 /// object gives the copy a mark of its own, clear.
@@ -439,6 +409,38 @@ public:
 
 private:
   InUseMark& mark_;
+};
+
+/// A built-in shooter held for Python (`_core.Shooter_<N>`): stepping a C++ shooter by hand.
+template <battleship::BoardShape S>
+struct BuiltinShooter {
+  std::string name;                       ///< Registry name.
+  battleship::AnyShotStrategy<S> shooter; ///< The shooter.
+  /// The board, fleet and rules of the view it was started on (none before `start`): a
+  /// shooter asked about another game, or before any, would read past what it built.
+  std::optional<battleship::TargetView<S>> started_on;
+  /// Set while a slow shooter's move runs with the GIL released (`InUse`).
+  InUseMark in_use;
+
+  /// `v`, once checked to be of the game this shooter was started on: RuntimeError before any
+  /// `start`, ValueError for a view of another board, fleet or rules.
+  const battleship::TargetView<S>& playing(const battleship::TargetView<S>& v) const {
+    if (!started_on)
+      throw std::runtime_error("the " + name +
+                               " shooter has not started a game: start(view) first");
+    if (!(v.board() == started_on->board() && v.fleet() == started_on->fleet() &&
+          v.rules() == started_on->rules()))
+      throw py::value_error("the " + name +
+                            " shooter was started on a view of another board, fleet or rules; "
+                            "start(view) it again for this one");
+    return v;
+  }
+};
+/// A built-in placer held for Python (`_core.Placer_<N>`).
+template <battleship::BoardShape S>
+struct BuiltinPlacer {
+  std::string name;                           ///< Registry name.
+  battleship::AnyPlacementStrategy<S> placer; ///< The placer.
 };
 
 /// The perfect-play shooter held for Python (`_core.OptimalShooter`). Small boards only: no board

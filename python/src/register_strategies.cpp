@@ -9,11 +9,13 @@
 #include <string>
 #include <string_view>
 
+#include <battleship/detail/run_stop.hpp>
 #include <battleship/registry.hpp>
 
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "python_strategy.hpp"
+#include "run.hpp"
 
 namespace bsp {
 namespace {
@@ -26,18 +28,19 @@ void bind_strategies(py::module_& m) {
   using View = Handle<TargetView<S>>;
   py::class_<Sh>(m, ("Shooter_" + suffix<S>()).c_str(), "A built-in shooter, stepped by hand.")
       .def(py::init([](const std::string& name) {
-             return Sh{name, make_shooter<S>(name), std::nullopt};
+             return Sh{name, make_shooter<S>(name), std::nullopt, {}};
            }),
            py::arg("name"))
       .def(py::init([](const ShooterSettings& settings) {
              std::optional<AnyShotStrategy<S>> made;
              battleship::with_shooter<S>(settings, [&](auto s) { made.emplace(std::move(s)); });
-             return Sh{settings.shooter, *std::move(made), std::nullopt};
+             return Sh{settings.shooter, *std::move(made), std::nullopt, {}};
            }),
            py::arg("settings"))
       .def_readonly("name", &Sh::name)
       .def("start",
            [](Sh& s, const View& v) {
+             const InUse using_it(s.in_use, "shooter");
              s.shooter.start(v.get());
              s.started_on.emplace(v.get().board(), v.get().fleet(), v.get().rules());
            })
@@ -48,10 +51,33 @@ void bind_strategies(py::module_& m) {
                throw py::value_error("the " + s.name +
                                      " shooter has no open cell to fire at: every cell of the "
                                      "view is shot or pending");
-             return s.shooter.next_shot(v.get(), rng.get_mut());
+             const InUse using_it(s.in_use, "shooter");
+             // A slow shooter's move on a board larger than the classic one (bayes, expert:
+             // seconds with many samples on 32 x 32) runs off this thread so that Ctrl-C stops
+             // it, on copies of the shooter, the view and the generator, kept only once the move
+             // is whole: a stopped move changes nothing, and the view and generator may be lent
+             // ones taken back meanwhile. Elsewhere the move takes milliseconds, and a thread and
+             // the copies (35 us) would add a sixth to an average move of bayes on 10 x 10.
+             if (!shooter_is_slow<S>(s.name) || v.get().board().cells() <= 100)
+               return s.shooter.next_shot(v.get(), rng.get_mut());
+             AnyShotStrategy<S> shooter = s.shooter;
+             const TargetView<S> view = v.get();
+             Rng r = rng.get_mut();
+             RunControl control;
+             const Coord cell = run_interruptible(
+                 [&] {
+                   const battleship::detail::RunStopScope scope(&control.cancel);
+                   return shooter.next_shot(view, r);
+                 },
+                 control, py::none());
+             Rng& generator = rng.get_mut(); // the GIL held again: its loan is checked anew
+             generator = r;
+             s.shooter = std::move(shooter);
+             return cell;
            })
       .def("on_result", [](Sh& s, const View& v, Coord c, const ShotOutcome& o) {
         check_answer(s.playing(v.get()), c, o);
+        const InUse using_it(s.in_use, "shooter");
         s.shooter.on_result(v.get(), c, o);
       });
   py::class_<Pl>(m, ("Placer_" + suffix<S>()).c_str(), "A built-in placer, called by hand.")

@@ -283,6 +283,45 @@ def test_ctrl_c_stops_a_posterior_s_long_estimate_and_changes_nothing():
     assert posterior.shots_fired == 1 and (posterior.probabilities() == whole.probabilities()).all()
 
 
+def test_ctrl_c_stops_a_slow_shooter_s_move_asked_by_hand_and_changes_nothing():
+    # bayes with many samples on 32 x 32: about a second a move (4.5 s at 100,000 samples).
+    view = battleship.TargetView(32, 32)
+
+    def started():
+        shooter = battleship.BayesShooter(samples=20_000)
+        shooter.start(view)
+        return shooter
+
+    began = time.monotonic()
+    whole = started().next_shot(view, battleship.Rng(5))
+    alone = time.monotonic() - began
+    asked, rng = started(), battleship.Rng(5)
+    refused = []
+
+    def meanwhile():  # another thread asks the same shooter while its move runs
+        try:
+            asked.next_shot(view, battleship.Rng(6))
+        except RuntimeError as refusal:
+            refused.append(str(refusal))
+        _thread.interrupt_main()
+
+    timer = threading.Timer(min(0.1, alone / 4), meanwhile)
+    timer.start()
+    began = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            asked.next_shot(view, rng)
+    finally:
+        timer.join()
+    assert time.monotonic() - began < max(alone / 2, 0.4)
+    assert refused == [
+        "this shooter is in use by another thread: a call on it releases the GIL while it works, "
+        "so calls from two threads must take turns"
+    ]
+    # The stopped move changed neither the shooter nor the generator: asked again, the same move.
+    assert asked.next_shot(view, rng) == whole
+
+
 def test_ctrl_c_stops_a_long_elo_fit():
     # 3,000 players: about a minute (time grows as players cubed; the crash audit's 900 took two
     # minutes before the fit's matrix was factored once for all its columns).
