@@ -557,9 +557,8 @@ def _placer_label(placer: Any) -> str:
         return f"fixed (layout {_drawing_digest(placer.layout)})"
     if isinstance(placer, str) and _carries_settings(placer):
         placer = _placer_from_text(placer)  # spread(candidates=4) as SpreadPlacer(candidates=4) is named
-    given = placer._given() if isinstance(placer, _UniformDraws) else {}
-    if given:
-        return f"{placer.name} ({', '.join(f'{key} {value}' for key, value in given.items())})"
+    if isinstance(placer, _UniformDraws):
+        return placer._named(search_budget=True)
     return strategy_name(placer)
 
 

@@ -671,7 +671,12 @@ class _UniformDraws(BuiltinPlacer):
         other than the defaults: ``"spread (candidates 4)"``. The search budget, which only
         decides whether a crowded fleet's layouts can be counted, is left out (a run's setup
         states it: ``_placer_label``)."""
-        given = {key: value for key, value in self._given().items() if key != "search_budget"}
+        return self._named(search_budget=False)
+
+    def _named(self, search_budget: bool) -> str:
+        """Its name, then the settings given to it other than the defaults (``_given``), the
+        search budget among them only where ``search_budget``: ``"spread (candidates 4)"``."""
+        given = {key: value for key, value in self._given().items() if search_budget or key != "search_budget"}
         return f"{self.name} ({', '.join(f'{key} {value}' for key, value in given.items())})" if given else self.name
 
     def __repr__(self) -> str:

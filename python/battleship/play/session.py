@@ -645,6 +645,8 @@ def _as_told(reason: str, at_fault: Optional[int]) -> str:
 
 # The placers that draw many uniform layouts to lay out one fleet (elusive 256, spread 16).
 _MANY_DRAWS = tuple(name for name in DRAWING_PLACERS if name != "uniform")
+# Seconds one uniform draw may take for those placers to stay quick (elusive: about a second).
+_SLOW_DRAW = 0.004
 
 
 def _placer_base(name: str) -> str:
@@ -653,8 +655,6 @@ def _placer_base(name: str) -> str:
         return _placer_parts(name)[0]
     except ValueError:  # not settings text the engine reads: using the name says why
         return name
-# Seconds one uniform draw may take for those placers to stay quick (elusive: about a second).
-_SLOW_DRAW = 0.004
 
 
 def _uniform_draw_seconds(settings: Settings) -> float:
