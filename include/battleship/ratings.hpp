@@ -167,6 +167,11 @@ inline bool fit_stopped(const std::atomic<bool>* stop) noexcept {
   return stop != nullptr && stop->load(std::memory_order_relaxed);
 }
 
+// What `fit_elo` throws once its `stop` flag is set.
+[[noreturn]] inline void throw_fit_stopped() {
+  throw std::runtime_error("fit_elo was stopped before its ratings were found");
+}
+
 // The Cholesky factor L of a symmetric positive definite `matrix` (n x n, row-major), in its
 // lower triangle (matrix = L L^T), made once for every right-hand side `solve_factored` solves.
 // False, the factor unfinished, if `stop` was set (read once a column: n^2 steps apart).
@@ -272,8 +277,7 @@ inline constexpr std::size_t max_elo_players = 4096;
     }
   };
   const auto factor = [&] { // the curvature's Cholesky factor, in place
-    if (!detail::factor_positive_definite(curvature, n, stop))
-      throw std::runtime_error("fit_elo was stopped before its ratings were found");
+    if (!detail::factor_positive_definite(curvature, n, stop)) detail::throw_fit_stopped();
   };
   double likelihood = detail::elo_log_likelihood(theta, points);
   for (int iteration = 0; iteration < 200; ++iteration) {
@@ -311,8 +315,7 @@ inline constexpr std::size_t max_elo_players = 4096;
   out.anchor = anchor;
   out.covariance.assign(n * n, 0.0);
   for (std::size_t column = 0; column < n; ++column) {
-    if (detail::fit_stopped(stop))
-      throw std::runtime_error("fit_elo was stopped before its ratings were found");
+    if (detail::fit_stopped(stop)) detail::throw_fit_stopped();
     std::vector<double> unit(n, 0.0);
     unit[column] = 1;
     detail::solve_factored(curvature, unit);

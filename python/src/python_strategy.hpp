@@ -415,6 +415,7 @@ private:
 template <battleship::BoardShape S>
 struct BuiltinShooter {
   std::string name;                       ///< Registry name.
+  bool slow;                              ///< Whether the registry calls it slow (`bayes`).
   battleship::AnyShotStrategy<S> shooter; ///< The shooter.
   /// The board, fleet and rules of the view it was started on (none before `start`): a
   /// shooter asked about another game, or before any, would read past what it built.

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <type_traits>
 
 #include <battleship/io/board_text.hpp>
@@ -25,12 +26,11 @@ namespace bsp {
 namespace {
 using namespace battleship;
 
-/// `placer.place(ocean, rng, stop)` under `run_interruptible`, off this thread, so Ctrl-C stops it.
+/// `placer.place(ocean, rng, stop)` under `run_stoppable`, off this thread, so Ctrl-C stops it.
 template <class S, class Placer>
 bool place_off_thread(Placer& placer, Ocean<S>& ocean, Rng& rng) {
-  RunControl control;
-  return run_interruptible([&] { return placer.place(ocean, rng, &control.cancel); }, control,
-                           py::none());
+  return run_stoppable(
+      [&](const std::atomic<bool>* stop) { return placer.place(ocean, rng, stop); });
 }
 
 /// Has `placer` lay out `ocean`, so that Ctrl-C stops a placement that takes long. The quick

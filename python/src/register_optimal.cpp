@@ -1,6 +1,8 @@
 // optimal_expected_shots(), OptimalShooter and simulate_every_layout(): perfect play on small
 // boards (strategies/optimal.hpp) and a shooter played against every layout (simulate.hpp). Only
 // the small shape: no board whose layouts can all be listed comes near 128 cells.
+#include <atomic>
+
 #include <battleship/simulate.hpp>
 #include <battleship/strategies/optimal.hpp>
 
@@ -12,14 +14,13 @@
 
 namespace bsp {
 namespace {
-/// `solve(cancel)` under `run_interruptible` when it `searches`: a search may take minutes, and
+/// `solve(cancel)` under `run_stoppable` when it `searches`: a search may take minutes, and
 /// Ctrl-C sets `*cancel`, which stops it with `SearchCancelled`. Otherwise `solve(nullptr)` here:
 /// an answer already solved needs no thread (one costs about 70 microseconds a call).
 template <class Solve>
 auto cancellable(bool searches, Solve&& solve) {
   if (!searches) return solve(nullptr);
-  RunControl control;
-  return run_interruptible([&] { return solve(&control.cancel); }, control, py::none());
+  return run_stoppable(solve);
 }
 } // namespace
 

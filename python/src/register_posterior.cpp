@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <set>
 #include <stdexcept>
@@ -11,7 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include <battleship/detail/run_stop.hpp>
 #include <battleship/outcome.hpp>
 #include <battleship/posterior.hpp>
 
@@ -23,19 +23,13 @@ namespace bsp {
 namespace {
 using namespace battleship;
 
-/// `estimate()` (a posterior made or told an answer) on a worker thread under a run stop flag,
-/// the GIL released and Ctrl-C watched for: a million samples on a large board take a minute.
-/// Interrupted, the sampling stops within 256 samples and KeyboardInterrupt is raised; the caller
-/// keeps nothing of the half-made estimate (`estimate` works on its own copy).
+/// `estimate()` (a posterior made or told an answer) off this thread, so that Ctrl-C stops it: a
+/// million samples on a large board take a minute. Interrupted, the sampling stops within 256
+/// samples and KeyboardInterrupt is raised; the caller keeps nothing of the half-made estimate
+/// (`estimate` works on its own copy).
 template <class Estimate>
 auto interruptible(Estimate&& estimate) {
-  RunControl control;
-  return run_interruptible(
-      [&] {
-        const battleship::detail::RunStopScope scope(&control.cancel);
-        return estimate();
-      },
-      control, py::none());
+  return run_stoppable([&](const std::atomic<bool>*) { return estimate(); });
 }
 
 /// Marks a posterior as being told an answer for the scope's life (under the GIL): another

@@ -4,6 +4,7 @@
 // players' Elo difference stands (battleship.sprt plays its batches).
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -88,10 +89,9 @@ void register_ratings(py::module_& m) {
          std::optional<std::size_t> anchor) {
         // Off this thread, so that Ctrl-C stops a fit of thousands of players (minutes).
         const std::vector<battleship::PairRecord> pairs = pair_records(records);
-        RunControl control;
-        return run_interruptible(
-            [&] { return battleship::fit_elo(players, pairs, anchor, &control.cancel); }, control,
-            py::none());
+        return run_stoppable([&](const std::atomic<bool>* stop) {
+          return battleship::fit_elo(players, pairs, anchor, stop);
+        });
       },
       py::arg("players"), py::arg("records"), py::arg("anchor"),
       "Elo ratings fitted to (a, b, wins_a, wins_b, draws) records.");

@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -9,7 +10,6 @@
 #include <string>
 #include <string_view>
 
-#include <battleship/detail/run_stop.hpp>
 #include <battleship/registry.hpp>
 
 #include "bindings.hpp"
@@ -28,13 +28,18 @@ void bind_strategies(py::module_& m) {
   using View = Handle<TargetView<S>>;
   py::class_<Sh>(m, ("Shooter_" + suffix<S>()).c_str(), "A built-in shooter, stepped by hand.")
       .def(py::init([](const std::string& name) {
-             return Sh{name, make_shooter<S>(name), std::nullopt, {}};
+             AnyShotStrategy<S> made = make_shooter<S>(name); // its refusal first, as before
+             return Sh{name, shooter_is_slow<S>(name), std::move(made), std::nullopt, {}};
            }),
            py::arg("name"))
       .def(py::init([](const ShooterSettings& settings) {
              std::optional<AnyShotStrategy<S>> made;
              battleship::with_shooter<S>(settings, [&](auto s) { made.emplace(std::move(s)); });
-             return Sh{settings.shooter, *std::move(made), std::nullopt, {}};
+             return Sh{settings.shooter,
+                       shooter_is_slow<S>(settings.shooter),
+                       *std::move(made),
+                       std::nullopt,
+                       {}};
            }),
            py::arg("settings"))
       .def_readonly("name", &Sh::name)
@@ -58,18 +63,13 @@ void bind_strategies(py::module_& m) {
              // is whole: a stopped move changes nothing, and the view and generator may be lent
              // ones taken back meanwhile. Elsewhere the move takes milliseconds, and a thread and
              // the copies (35 us) would add a sixth to an average move of bayes on 10 x 10.
-             if (!shooter_is_slow<S>(s.name) || v.get().board().cells() <= 100)
+             if (!s.slow || v.get().board().cells() <= 100)
                return s.shooter.next_shot(v.get(), rng.get_mut());
              AnyShotStrategy<S> shooter = s.shooter;
              const TargetView<S> view = v.get();
              Rng r = rng.get_mut();
-             RunControl control;
-             const Coord cell = run_interruptible(
-                 [&] {
-                   const battleship::detail::RunStopScope scope(&control.cancel);
-                   return shooter.next_shot(view, r);
-                 },
-                 control, py::none());
+             const Coord cell = run_stoppable(
+                 [&](const std::atomic<bool>*) { return shooter.next_shot(view, r); });
              Rng& generator = rng.get_mut(); // the GIL held again: its loan is checked anew
              generator = r;
              s.shooter = std::move(shooter);

@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 
 #include <battleship/detail/joined_threads.hpp>
+#include <battleship/detail/run_stop.hpp>
 #include <battleship/simulate.hpp> // progress_heartbeat
 
 #include <atomic>
@@ -134,6 +135,23 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
   if (failure) std::rethrow_exception(failure);
   if (!progress.is_none() && control.done.load() != 0) progress(control.done.load());
   return std::move(*result);
+}
+
+/// Runs `job(stop)` under `run_interruptible` with no progress to report: a long call that Ctrl-C
+/// stops (a search, a placement, a fit, a posterior's estimate, a slow shooter's move). `stop`
+/// is the run's cancel flag, set on Ctrl-C; it is also the worker thread's run stop flag
+/// (`detail::RunStopScope`), which the samplers of `bayes` and `expert` read. The job must not
+/// touch Python, and must leave what the caller keeps unchanged until it is whole: it may stop
+/// anywhere.
+template <class Job>
+auto run_stoppable(Job&& job) {
+  RunControl control;
+  return run_interruptible(
+      [&] {
+        const battleship::detail::RunStopScope scope(&control.cancel);
+        return job(&control.cancel);
+      },
+      control, py::none());
 }
 
 } // namespace bsp
