@@ -355,15 +355,16 @@ def main(seed: int, calls: int, log_path: str) -> None:
             kwargs = {rng.choice(keywords): pool.argument()} if rng.random() < 0.2 else {}
             log.write(f"{i} {name} args={[shown(a) for a in args]} "
                       f"kwargs={ {k: shown(v) for k, v in kwargs.items()} }\n")
-            signal.alarm(CALL_SECONDS)
-            try:
-                result = f(*args, **kwargs)
-                if result is not None and rng.random() < 0.5 and len(pool.objects) < 200:
-                    pool.objects.append(result)
-            except BaseException:  # a strategy's SystemExit or KeyboardInterrupt comes back too
+            try:  # a strategy's SystemExit or KeyboardInterrupt comes back too
+                signal.alarm(CALL_SECONDS)
+                try:
+                    result = f(*args, **kwargs)
+                    if result is not None and rng.random() < 0.5 and len(pool.objects) < 200:
+                        pool.objects.append(result)
+                finally:
+                    signal.alarm(0)  # an alarm due as the call ends goes off here, caught below
+            except BaseException:
                 pass
-            finally:
-                signal.alarm(0)
             after = rng.random()
             try:
                 if after < 0.05:
