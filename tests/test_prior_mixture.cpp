@@ -28,11 +28,10 @@ static_assert(ShotStrategy<Mixture, S>);
 /// One solo game of `shooter` against a layout drawn by `Placer` with seed `seed`. Checks every
 /// shot on the way: on the board and never at a shot cell.
 template <class Placer, class Shooter>
-int play(Shooter& shooter, std::uint64_t seed) {
+int play(Shooter& shooter, std::uint64_t seed, Placer placer = Placer{}) {
   const Board<S> board{};
   Ocean<S> ocean(board, fleets::classic);
   Rng rng(seed);
-  Placer placer;
   REQUIRE(placer.place(ocean, rng));
   TargetView<S> view(board, fleets::classic, rulesets::cs32);
   shooter.start(view);
@@ -126,11 +125,13 @@ TEST_CASE("on the placer's layouts the mixture needs fewer shots than the densit
 }
 
 namespace {
-/// Always the same layout: the classic fleet's ships in rows 0, 2, 4, 6 and 8 from column 0.
+/// Always the same layout: the classic fleet's ships in rows `first_row`, + 2, + 4, + 6 and + 8
+/// from column 0 (`first_row` 0 or 1).
 struct SameLayout {
-  bool place(Ocean<S>& ocean, Rng&) {
+  int first_row = 0;
+  bool place(Ocean<S>& ocean, Rng&) const {
     for (int s = 0; s < ocean.ship_count(); ++s)
-      if (ocean.place(s, {2 * s, 0}, Orientation::horizontal) != PlacementRefusal::none)
+      if (ocean.place(s, {first_row + 2 * s, 0}, Orientation::horizontal) != PlacementRefusal::none)
         return false;
     return true;
   }
@@ -153,6 +154,56 @@ TEST_CASE("targeting from the kept layouts fires where they put the ship hit", "
     density_shots += play<SameLayout>(density_targets, seed);
   }
   CHECK(density_shots > 3 * fleets::classic.total_length());
+}
+
+TEST_CASE("the placer given to the constructor draws the pool, settings and all",
+          "[prior_mixture]") {
+  // Every drawn layout is the given placer's: a trusting shooter that suspects the layout from
+  // row 1 sinks it without a miss; one left with the default placer (row 0) suspects the wrong
+  // one and misses.
+  PriorMixtureShooter<S, SameLayout> given(SameLayout{1});
+  PriorMixtureShooter<S, SameLayout> defaulted;
+  for (auto* shooter : {&given, &defaulted}) {
+    shooter->pool_size = 50;
+    shooter->prior_weight = 0.99;
+  }
+  const SameLayout from_row_1{1};
+  for (std::uint64_t seed = 0; seed < 3; ++seed) {
+    INFO("seed " << seed);
+    CHECK(play(given, seed, from_row_1) == fleets::classic.total_length());
+    CHECK(play(defaulted, seed, from_row_1) > fleets::classic.total_length());
+  }
+}
+
+TEST_CASE("a placer chosen at run time plays the games of the same placer chosen at compile time",
+          "[prior_mixture]") {
+  // What Python's PriorMixtureShooter plays: the placer type-erased (AnyPlacementStrategy).
+  PriorMixtureShooter<S, AnyPlacementStrategy<S>> erased(
+      AnyPlacementStrategy<S>(MediocrePlacer<S>{}));
+  Mixture concrete;
+  erased.pool_size = concrete.pool_size = 400;
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    const Board<S> board{};
+    Ocean<S> ocean(board, fleets::classic);
+    Rng rng(seed);
+    REQUIRE(MediocrePlacer<S>{}.place(ocean, rng));
+    TargetView<S> view(board, fleets::classic, rulesets::cs32);
+    erased.start(view);
+    concrete.start(view);
+    Rng erased_rng(seed), concrete_rng(seed);
+    int shots = 0;
+    while (!ocean.all_sunk() && shots <= board.cells()) {
+      const Coord c = erased.next_shot(view, erased_rng);
+      REQUIRE(concrete.next_shot(view, concrete_rng) == c);
+      const ShotOutcome told = ocean.fire(c);
+      view.record(c, told);
+      erased.on_result(view, c, told);
+      concrete.on_result(view, c, told);
+      REQUIRE(erased.model_weight() == concrete.model_weight());
+      ++shots;
+    }
+    CHECK(ocean.all_sunk());
+  }
 }
 
 } // namespace test_prior_mixture

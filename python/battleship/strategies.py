@@ -47,6 +47,7 @@ __all__ = [
     "ProbabilityShooter",
     "BayesShooter",
     "ExpertShooter",
+    "PriorMixtureShooter",
     "OptimalShooter",
     "UniformPlacer",
     "SpreadPlacer",
@@ -541,6 +542,75 @@ class ExpertShooter(_TunedShooter):
         })
 
 
+class PriorMixtureShooter(BuiltinShooter):
+    """The density shooter with a suspicion: it suspects the enemy of laying out its fleet with
+    ``placer`` and weighs that against uniform layouts by what each shot reveals (the C++
+    ``battleship::PriorMixtureShooter``, whose header describes the model). Before a game's first
+    shot it draws ``pool_size`` layouts from the placer; while the evidence favours them it hunts
+    where they put the ships, and otherwise it plays as ``ProbabilityShooter``. Against the
+    suspected placer's layouts it needs fewer shots than the density shooter, against uniform ones
+    about as many: what knowing a placer is worth, and what suspecting the wrong one costs.
+
+    ``placer``: a built-in placer, by name (``"spread"``, the default; ``"elusive(candidates=64)"``)
+    or as an object (``SpreadPlacer(candidates=64)``); ``TypeError`` for a placer of your own
+    (drawing thousands of layouts a game through Python would be slow). The settings (``None``:
+    the engine's default; ``PriorMixtureShooter.settings_table()`` gives each default and range):
+    ``pool_size`` (2,000) layouts drawn a game; ``min_support`` (24) the fewest layouts an
+    estimate rests on; ``prior_weight`` (0.2) the prior probability of the placer model;
+    ``uniform_below`` (0.3) below this weight, hunting shots are the density shooter's;
+    ``sinking_evidence`` (1.0) how much a sunk ship's position counts as evidence; ``target_above``
+    (0.98) from this weight on, target shots come from the drawn layouts.
+
+    Its ``name`` is ``"prior_mixture"``, which the registry does not list: give the object, not
+    the name, to ``simulate``, ``match``, ``Game`` and the rest.
+    """
+
+    def __init__(
+        self, placer: Any = "spread", *, pool_size: Optional[int] = None, min_support: Optional[int] = None,
+        prior_weight: Optional[float] = None, uniform_below: Optional[float] = None,
+        sinking_evidence: Optional[float] = None, target_above: Optional[float] = None,
+    ) -> None:
+        self.name = "prior_mixture"
+        self._impl = self._game = self._same_game = None
+        self.placer = _suspected_placer(placer)
+        given = {
+            "pool_size": pool_size, "min_support": min_support, "prior_weight": prior_weight,
+            "uniform_below": uniform_below, "sinking_evidence": sinking_evidence, "target_above": target_above,
+        }
+        self._given: Dict[str, Any] = {key: value for key, value in given.items() if value is not None}
+        # The engine checks each value (TypeError, ValueError naming the setting) and fills in
+        # its defaults.
+        self._spec = _core.PriorMixtureSettings(self.placer.engine_spec, **self._given)
+        # Given as the engine reads it (an int setting given as 5e2 is 500), in the order given.
+        self._given = {key: getattr(self._spec, key) for key in self._given}
+
+    @staticmethod
+    def settings_table() -> List[Dict[str, Any]]:
+        """Each setting, a dict with its ``name``, ``default`` and the range accepted (``low`` to
+        ``high``), as ``shooter_settings`` lists a built-in shooter's."""
+        return [dict(row) for row in _core.PriorMixtureSettings.table]
+
+    @property
+    def engine_spec(self) -> Any:
+        """What the engine takes for it: the placer and the settings."""
+        return self._spec
+
+    @property
+    def settings(self) -> Dict[str, Any]:
+        """The placer suspected (its label), then the settings given, in the order given."""
+        return {"placer": self.placer.label, **self._given}
+
+    def __getstate__(self) -> Dict[str, Any]:
+        return {"placer": self.placer, "settings": dict(self._given)}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        PriorMixtureShooter.__init__(self, state["placer"], **state["settings"])
+
+    def __repr__(self) -> str:
+        given = "".join(f", {key}={value!r}" for key, value in self._given.items())
+        return f"battleship.PriorMixtureShooter({self.placer!r}{given})"
+
+
 def shooter_settings(name: str) -> List[Dict[str, Any]]:
     """The settings the built-in shooter ``name`` takes (``probability``, ``bayes`` and ``expert``
     have some), each a dict with its ``name``, its ``default`` and the range accepted (``low``
@@ -867,6 +937,19 @@ def placer(name: str) -> BuiltinPlacer:
         return tuned
     made = DRAWING_PLACERS.get(name) if isinstance(name, str) else None
     return made() if made is not None else BuiltinPlacer(name)
+
+
+def _suspected_placer(spec: Any) -> BuiltinPlacer:
+    """The built-in placer a ``PriorMixtureShooter`` suspects: ``spec`` itself, or the one its
+    name (with settings, if any) names; ``TypeError`` for anything else."""
+    if isinstance(spec, BuiltinPlacer):
+        return spec
+    if isinstance(spec, str):
+        return placer(spec)
+    raise TypeError(
+        "a PriorMixtureShooter suspects a built-in placer: a name such as 'spread', or an object such as "
+        f"SpreadPlacer(candidates=64); got {spec!r}"
+    )
 
 
 def strategy_name(strategy: Any) -> str:

@@ -18,6 +18,7 @@
 #include <tuple>
 #include <utility>
 
+#include <battleship/detail/settings_text.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/placement/elusive.hpp>
 #include <battleship/placement/spread.hpp>
@@ -25,6 +26,7 @@
 #include <battleship/registry.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/strategies/optimal.hpp>
+#include <battleship/strategies/prior_mixture.hpp>
 #include <battleship/strategy.hpp>
 #include <battleship/view.hpp>
 
@@ -514,32 +516,6 @@ private:
       draws_;
 };
 
-/// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
-/// fast path) or settings (`_core.ShooterSettings`), else a type-erased shooter (a
-/// `_core.OptimalShooter`, whose copy starts from the positions it has solved, or a Python
-/// object). The Python layer (`strategies._resolve`) hands built-in shooter objects over by name,
-/// or as their settings when they have some. `owner` names a Python shooter's side
-/// (`PythonShooter`).
-template <battleship::BoardShape S, class F>
-void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f,
-                      std::string owner = {}) {
-  if (py::isinstance<py::str>(h)) return battleship::with_shooter<S>(h.cast<std::string>(), f);
-  if (py::isinstance<ShooterSettings>(h))
-    return battleship::with_shooter<S>(h.cast<const ShooterSettings&>(), f);
-  if (py::isinstance<OptimalShooterHolder>(h)) {
-    if constexpr (std::same_as<S, SmallShape>) {
-      auto& holder = h.cast<OptimalShooterHolder&>();
-      std::optional<battleship::AnyShotStrategy<S>> copy;
-      {
-        const InUse copying(holder.in_use, "OptimalShooter"); // not while another thread searches
-        copy.emplace(holder.shooter);
-      }
-      return f(*std::move(copy));
-    } else
-      throw std::length_error("the optimal shooter plays boards of at most 128 cells");
-  }
-  f(battleship::AnyShotStrategy<S>(PythonShooter<S>(h, failure, std::move(owner))));
-}
 /// Calls `f` with the built-in placer `h` names, as its concrete type (a registry name, or the
 /// settings of a placer that draws uniform layouts), and returns true; false, without calling `f`,
 /// for anything else.
@@ -554,6 +530,77 @@ bool with_builtin_placer(py::handle h, F&& f) {
     return true;
   }
   return false;
+}
+/// The settings of a `PriorMixtureShooter` made from Python (`_core.PriorMixtureSettings`, which
+/// `battleship.PriorMixtureShooter` hands over): the built-in placer it suspects, as the engine
+/// takes one (a name, or a drawing placer's settings), and the shooter's own settings, each
+/// checked against `ranges` when made.
+struct PriorMixtureSettings {
+  /// What each setting accepts, in the order of the class's members (the members have no checks
+  /// of their own: these keep a value from asking for gigabytes or an infinite prior).
+  static constexpr std::array<battleship::detail::SettingRange, 6> ranges{{
+      {"pool_size", true, 1, 100'000},
+      {"min_support", true, 1, 100'000},
+      {"prior_weight", false, 0.001, 0.999},
+      {"uniform_below", false, 0, 1},
+      {"sinking_evidence", false, 0, 100},
+      {"target_above", false, 0, 1},
+  }};
+
+  py::object placer;       ///< A built-in placer's name, or `UniformPlacerSettings`.
+  int pool_size;           ///< Layouts drawn from the placer a game.
+  int min_support;         ///< Fewest layouts a model estimate may rest on.
+  double prior_weight;     ///< Prior probability of the placer model.
+  double uniform_below;    ///< Below this weight, hunting shots are the density shooter's.
+  double sinking_evidence; ///< Factor on a resolved sinking's log-likelihood ratio.
+  double target_above;     ///< From this weight on, target shots come from the kept layouts.
+
+  /// A shooter of these settings for boards of shape `S`, its placer type-erased (under the GIL).
+  template <battleship::BoardShape S>
+  [[nodiscard]] battleship::AnyShotStrategy<S> shooter() const {
+    std::optional<battleship::AnyPlacementStrategy<S>> suspected;
+    if (!with_builtin_placer<S>(placer, [&](auto p) { suspected.emplace(std::move(p)); }))
+      throw py::type_error("a PriorMixtureShooter suspects a built-in placer");
+    battleship::PriorMixtureShooter<S, battleship::AnyPlacementStrategy<S>> made(
+        *std::move(suspected));
+    made.pool_size = pool_size;
+    made.min_support = min_support;
+    made.prior_weight = prior_weight;
+    made.uniform_below = uniform_below;
+    made.sinking_evidence = sinking_evidence;
+    made.target_above = target_above;
+    return battleship::AnyShotStrategy<S>(std::move(made));
+  }
+};
+
+/// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
+/// fast path) or settings (`_core.ShooterSettings`), else a type-erased shooter (a prior
+/// mixture's settings, a `_core.OptimalShooter`, whose copy starts from the positions it has
+/// solved, or a Python object). The Python layer (`strategies._resolve`) hands built-in shooter
+/// objects over by name, or as their settings when they have some. `owner` names a Python shooter's
+/// side
+/// (`PythonShooter`).
+template <battleship::BoardShape S, class F>
+void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f,
+                      std::string owner = {}) {
+  if (py::isinstance<py::str>(h)) return battleship::with_shooter<S>(h.cast<std::string>(), f);
+  if (py::isinstance<ShooterSettings>(h))
+    return battleship::with_shooter<S>(h.cast<const ShooterSettings&>(), f);
+  if (py::isinstance<PriorMixtureSettings>(h))
+    return f(h.cast<const PriorMixtureSettings&>().shooter<S>());
+  if (py::isinstance<OptimalShooterHolder>(h)) {
+    if constexpr (std::same_as<S, SmallShape>) {
+      auto& holder = h.cast<OptimalShooterHolder&>();
+      std::optional<battleship::AnyShotStrategy<S>> copy;
+      {
+        const InUse copying(holder.in_use, "OptimalShooter"); // not while another thread searches
+        copy.emplace(holder.shooter);
+      }
+      return f(*std::move(copy));
+    } else
+      throw std::length_error("the optimal shooter plays boards of at most 128 cells");
+  }
+  f(battleship::AnyShotStrategy<S>(PythonShooter<S>(h, failure, std::move(owner))));
 }
 /// Calls `f` with the placer `h` names, like `with_any_shooter`.
 template <battleship::BoardShape S, class F>
@@ -581,11 +628,12 @@ any_placer(py::handle h, const std::shared_ptr<StrategyFailure>& failure, std::s
   return std::move(*out);
 }
 /// Whether `h` is a Python strategy (neither a built-in's name, nor a built-in shooter's
-/// settings, nor the optimal shooter, nor a drawing placer's settings): it plays on one thread,
-/// holding the GIL for each call.
+/// settings, nor a prior mixture's, nor the optimal shooter, nor a drawing placer's settings): it
+/// plays on one thread, holding the GIL for each call.
 inline bool is_python_strategy(py::handle h) {
   return !py::isinstance<py::str>(h) && !py::isinstance<OptimalShooterHolder>(h) &&
-         !py::isinstance<UniformPlacerSettings>(h) && !py::isinstance<ShooterSettings>(h);
+         !py::isinstance<UniformPlacerSettings>(h) && !py::isinstance<ShooterSettings>(h) &&
+         !py::isinstance<PriorMixtureSettings>(h);
 }
 /// Whether any of `strategies` is a Python strategy, so a run of them plays on one thread.
 inline bool any_python_strategy(std::initializer_list<py::handle> strategies) {

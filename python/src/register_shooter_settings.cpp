@@ -37,21 +37,8 @@ ShooterSettings make_settings(const std::string& shooter, const py::dict& given)
     if (setting == nullptr)
       throw py::value_error(battleship::detail::unknown_setting_refusal(
           "shooter", shooter, name, battleship::detail::shooter_setting_ranges(shooter)));
-    double number = 0;
-    if (setting->whole) {
-      const auto n = PyBool_Check(value.ptr()) ? std::nullopt : whole_number(value);
-      if (!n) refuse_argument(value, name, "an int");
-      number = static_cast<double>(*n);
-    } else {
-      if (PyBool_Check(value.ptr()) || !PyNumber_Check(value.ptr()) || PyComplex_Check(value.ptr()))
-        refuse_argument(value, name, "a real number");
-      number = value.cast<double>();
-    }
-    const std::string why = battleship::detail::range_refusal(
-        {setting->name, setting->whole, setting->low, setting->high}, number,
-        py::repr(value).cast<std::string>());
-    if (!why.empty()) throw py::value_error(why);
-    out.values.emplace_back(name, number);
+    out.values.emplace_back(
+        name, setting_number({setting->name, setting->whole, setting->low, setting->high}, value));
   }
   return out;
 }
@@ -123,15 +110,7 @@ void register_shooter_settings(py::module_& m) {
             if (std::isnan(value)) // the table names a member the class lacks
               throw std::logic_error("the " + shooter + " shooter has no member " +
                                      std::string(s.name));
-            py::dict d;
-            d["name"] = std::string(s.name);
-            d["default"] = s.whole ? py::object(py::int_(static_cast<long long>(value)))
-                                   : py::object(py::float_(value));
-            d["low"] = s.whole ? py::object(py::int_(static_cast<long long>(s.low)))
-                               : py::object(py::float_(s.low));
-            d["high"] = s.whole ? py::object(py::int_(static_cast<long long>(s.high)))
-                                : py::object(py::float_(s.high));
-            out.append(d);
+            out.append(setting_row({s.name, s.whole, s.low, s.high}, value));
           }
         });
         return out;

@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <optional>
@@ -32,6 +33,10 @@ void bind_strategies(py::module_& m) {
              return Sh{name, shooter_is_slow<S>(name), std::move(made), std::nullopt, {}};
            }),
            py::arg("name"))
+      .def(py::init([](const PriorMixtureSettings& settings) {
+             return Sh{"prior_mixture", false, settings.shooter<S>(), std::nullopt, {}};
+           }),
+           py::arg("settings"))
       .def(py::init([](const ShooterSettings& settings) {
              std::optional<AnyShotStrategy<S>> made;
              battleship::with_shooter<S>(settings, [&](auto s) { made.emplace(std::move(s)); });
@@ -100,9 +105,65 @@ std::string quoted_choices(std::span<const std::string_view> names) {
   }
   return text;
 }
+/// `_core.PriorMixtureSettings`: what `battleship.PriorMixtureShooter` hands the engine.
+void bind_prior_mixture_settings(py::module_& m) {
+  using P = PriorMixtureSettings;
+  py::class_<P> settings(m, "PriorMixtureSettings",
+                         "A prior mixture shooter's placer and settings; see "
+                         "battleship.PriorMixtureShooter.");
+  // The C++ class's defaults, for the settings not given.
+  const battleship::PriorMixtureShooter<SmallShape, UniformPlacer<SmallShape>> defaults;
+  const std::array<double, P::ranges.size()> default_values{
+      static_cast<double>(defaults.pool_size),
+      static_cast<double>(defaults.min_support),
+      defaults.prior_weight,
+      defaults.uniform_below,
+      defaults.sinking_evidence,
+      defaults.target_above};
+  settings.def(
+      py::init([default_values](const py::object& placer, py::handle pool_size,
+                                py::handle min_support, py::handle prior_weight,
+                                py::handle uniform_below, py::handle sinking_evidence,
+                                py::handle target_above) {
+        if (py::isinstance<py::str>(placer)) {
+          const std::string name = placer.cast<std::string>();
+          if (!PlacerRegistry<SmallShape>::instance().contains(name))
+            throw py::value_error("unknown placer '" + name + "'");
+        } else if (!py::isinstance<UniformPlacerSettings>(placer)) {
+          refuse_argument(placer, "placer", "a built-in placer's name or UniformPlacerSettings");
+        }
+        const auto value = [&](py::handle given, std::size_t i) {
+          return given.is_none() ? default_values[i] : setting_number(P::ranges[i], given);
+        };
+        return P{placer,
+                 static_cast<int>(value(pool_size, 0)),
+                 static_cast<int>(value(min_support, 1)),
+                 value(prior_weight, 2),
+                 value(uniform_below, 3),
+                 value(sinking_evidence, 4),
+                 value(target_above, 5)};
+      }),
+      py::arg("placer"), py::arg("pool_size") = py::none(), py::arg("min_support") = py::none(),
+      py::arg("prior_weight") = py::none(), py::arg("uniform_below") = py::none(),
+      py::arg("sinking_evidence") = py::none(), py::arg("target_above") = py::none());
+  settings.def_readonly("placer", &P::placer)
+      .def_readonly("pool_size", &P::pool_size)
+      .def_readonly("min_support", &P::min_support)
+      .def_readonly("prior_weight", &P::prior_weight)
+      .def_readonly("uniform_below", &P::uniform_below)
+      .def_readonly("sinking_evidence", &P::sinking_evidence)
+      .def_readonly("target_above", &P::target_above);
+  // Each setting with its default and range, as battleship.shooter_settings lists a shooter's.
+  py::list table;
+  for (std::size_t i = 0; i < P::ranges.size(); ++i)
+    table.append(setting_row(P::ranges[i], default_values[i]));
+  settings.attr("table") = table;
+}
 } // namespace
 
 void register_strategies(py::module_& m) {
+  // Before the shooters, whose constructor takes these settings (its signature names the type).
+  bind_prior_mixture_settings(m);
   for_each_shape([&]<class S>() { bind_strategies<S>(m); });
   py::class_<UniformPlacerSettings> settings(
       m, "UniformPlacerSettings",

@@ -39,6 +39,7 @@ RUNS = {
     "train_agent.py": (["--episodes", "200", "--tests", "30"], "on the layouts of seeds 0 to 29, the same for each"),
     "tune_shooter.py": (["--games", "300"], "probability (hit_weight 1)       mean "),
     "sequential_test.py": (["--max-matches", "400"], "matches (the same)"),
+    "knowing_shooter.py": (["mediocre", "--games", "200"], "mediocre layouts, 200 games: probability "),
 }
 # What a script prints with no arguments, where that differs from its line above.
 DEFAULT_LINES = {
@@ -47,6 +48,7 @@ DEFAULT_LINES = {
     "custom_command.py": "probability, 2,000 games per placer, 10 x 10, fleet classic",
     "shot_advisor.py": "input ended: 0 shots fired, 5 ships afloat",  # no input: it stops
     "train_agent.py": "10,000 training games",
+    "knowing_shooter.py": "spread layouts, 400 games: probability ",
 }
 
 
@@ -292,6 +294,16 @@ def test_the_trained_agent_learns_to_fire_far_better_than_at_random(tmp_path: pa
     assert score["trained agent"] < score["masked random"] - 5 and score["trained agent"] > score["probability"], out
 
 
+def test_the_knowing_shooter_saves_shots_on_its_placers_layouts_only(tmp_path: pathlib.Path, python_env: dict[str, str]) -> None:
+    out = run_example("knowing_shooter.py", ["mediocre", "--games", "300"], tmp_path, python_env).stdout
+    found = dict(re.findall(r"^(\w+) layouts, 300 games: .* difference ([-+]\d+\.\d\d ± \d+\.\d\d) shots$", out, re.MULTILINE))
+    assert list(found) == ["mediocre", "uniform"], out
+    (known, known_ci), (uniform, uniform_ci) = (map(float, found[k].split(" ± ")) for k in found)
+    # Measured: -9.83 ± 1.32 on mediocre's layouts, -0.94 ± 1.12 on uniform ones.
+    assert known < -5 and known + known_ci < 0, out
+    assert abs(uniform) < 1.5, out
+
+
 def test_the_paired_comparison_prints_a_narrower_interval_than_the_two_means(
     tmp_path: pathlib.Path, python_env: dict[str, str]
 ) -> None:
@@ -349,6 +361,7 @@ def test_the_duel_baselines_play_another_opponent_and_show_the_boards(
         ("train_agent.py", ["--rate", "-0.1"], "argument --rate: must be above 0 and at most 1, got -0.1"),
         ("train_agent.py", ["--size", "11"], "argument --size: must be at most 10, got 11"),
         ("paired_comparison.py", ["nope", "parity"], "error: unknown shooter 'nope'"),
+        ("knowing_shooter.py", ["nope"], "error: unknown placer 'nope'"),
         ("sequential_test.py", ["--elo0", "30", "--elo1", "0"], "error: elo1"),
         ("duel_baselines.py", ["--episodes", "abc"], "argument --episodes: 'abc' is not a whole number"),
         ("duel_baselines.py", ["--opponent", "nope"], "error: unknown shooter 'nope'; known: random"),

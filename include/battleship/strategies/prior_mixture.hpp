@@ -6,9 +6,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <battleship/ocean.hpp>
@@ -53,9 +56,11 @@ namespace battleship {
 /// under the model); otherwise `ProbabilityShooter`'s target mode. Salvos are left to
 /// `ProbabilityShooter` entirely. Shot cells are never chosen.
 ///
-/// `Placer` needs `bool place(Ocean<S>&, Rng&)` and a default constructor; any engine placer
-/// fits. A move costs a pass over the pool (2,000 layouts: well under a millisecond); drawing the
-/// pool costs `pool_size` placements once per game.
+/// `Placer` needs `bool place(Ocean<S>&, Rng&)`; any engine placer fits, as does
+/// `AnyPlacementStrategy<S>` (a placer chosen at run time, as Python's `PriorMixtureShooter`
+/// chooses it). The default constructor needs a default-constructible `Placer`; the other takes
+/// the placer, with settings of its own. A move costs a pass over the pool (2,000 layouts: well
+/// under a millisecond); drawing the pool costs `pool_size` placements once per game.
 template <BoardShape S, class Placer>
 class PriorMixtureShooter {
 public:
@@ -71,6 +76,14 @@ public:
   double sinking_evidence = 1.0;
   /// From this model weight on, target shots come from the kept layouts.
   double target_above = 0.98;
+
+  /// A shooter suspecting a default-constructed `Placer`.
+  PriorMixtureShooter() = default;
+  /// A shooter suspecting `placer` (a copy of it draws the pool). A `Placer` exactly: for an
+  /// `AnyPlacementStrategy` one, a conversion would make this shooter's own copy look like one.
+  template <class P>
+  requires std::same_as<std::remove_cvref_t<P>, Placer>
+  explicit PriorMixtureShooter(P&& placer) : placer_(std::forward<P>(placer)) {}
 
   /// Starts a game: the pool is drawn at the first shot.
   void start(const TargetView<S>& view) {
