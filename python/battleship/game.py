@@ -420,7 +420,8 @@ class Game:
     match is over with ``outcome.end == "aborted"`` (the reason names the exception and, for a
     shooter, its player and method, that player then ``at_fault``), and any further play raises
     ``RuntimeError``. Ctrl-C is the exception: a ``KeyboardInterrupt`` that a play call sees
-    between two turns or volleys (a match of built-in shooters sees Ctrl-C nowhere else: it
+    between two turns or volleys (a match of built-in shooters sees Ctrl-C nowhere else, but in
+    the move of a slow one, ``bayes`` or ``expert``, on a board larger than 10 x 10: elsewhere it
     stops once the turn it came during is played), or that a Python shooter's ``next_shot``
     raises, leaves the match as it was before that turn or volley, and play can go on; one in an
     observer's hook, or after a shot was fired, aborts it. A call

@@ -413,6 +413,69 @@ private:
   InUseMark& mark_;
 };
 
+/// A move found off the calling thread: the cell, and the shooter and generator as the move left
+/// them (`stoppable_move`).
+template <battleship::BoardShape S>
+struct StoppableMoveResult {
+  battleship::Coord cell;                 ///< The cell to fire at.
+  battleship::AnyShotStrategy<S> shooter; ///< The shooter after its move.
+  battleship::Rng rng;                    ///< The generator after the move.
+};
+
+/// `shooter`'s move at `view`, found off this thread (`run_stoppable`) on copies of the shooter,
+/// the view and the generator, so that Ctrl-C stops a move of seconds (a slow shooter on a large
+/// board) with KeyboardInterrupt, changing nothing. The caller keeps the shooter and generator of
+/// the result once it has checked its own loans. Called under the GIL.
+template <battleship::BoardShape S>
+StoppableMoveResult<S> stoppable_move(const battleship::AnyShotStrategy<S>& shooter,
+                                      const battleship::TargetView<S>& view,
+                                      const battleship::Rng& rng) {
+  StoppableMoveResult<S> move{battleship::Coord{-1, -1}, shooter, rng};
+  const battleship::TargetView<S> seen = view;
+  move.cell = run_stoppable(
+      [&](const std::atomic<bool>*) { return move.shooter.next_shot(seen, move.rng); });
+  return move;
+}
+
+/// Whether a move of a shooter may take seconds, so that it is a `stoppable_move`: a shooter the
+/// registry calls `slow` (`bayes`, `expert`) on a board larger than the classic one (seconds with
+/// many samples on 32 x 32). Elsewhere a move takes milliseconds, and a thread and the copies of
+/// `stoppable_move` (35 us) would add a sixth to `bayes`'s average move on 10 x 10.
+inline bool move_may_be_long(bool slow, int cells) {
+  return slow && cells > 100;
+}
+
+/// A slow built-in shooter played in a `Game` on a board larger than the classic one: its moves
+/// are `stoppable_move`s. A stopped move raises KeyboardInterrupt as a Python shooter's
+/// `next_shot` that raised it would (`failure` says so), and the game takes the turn back, as it
+/// does for one: the match can go on.
+template <battleship::BoardShape S>
+struct StoppableMoves {
+  battleship::AnyShotStrategy<S> shooter;   ///< The built-in shooter.
+  std::shared_ptr<StrategyFailure> failure; ///< The game's record of whose call raised.
+
+  /// Starts a game.
+  void start(const battleship::TargetView<S>& view) { shooter.start(view); }
+  /// The shooter's move, found off this thread.
+  battleship::Coord next_shot(const battleship::TargetView<S>& view, battleship::Rng& rng) {
+    try {
+      StoppableMoveResult<S> move = stoppable_move(shooter, view, rng);
+      rng = move.rng;
+      shooter = std::move(move.shooter);
+      return move.cell;
+    } catch (const py::error_already_set&) {
+      failure->raised = true;
+      failure->where = "the shooter's next_shot";
+      throw;
+    }
+  }
+  /// Tells the shooter the outcome of its shot.
+  void on_result(const battleship::TargetView<S>& view, battleship::Coord cell,
+                 const battleship::ShotOutcome& outcome) {
+    shooter.on_result(view, cell, outcome);
+  }
+};
+
 /// A built-in shooter held for Python (`_core.Shooter_<N>`): stepping a C++ shooter by hand.
 template <battleship::BoardShape S>
 struct BuiltinShooter {

@@ -5,9 +5,11 @@
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <battleship/game.hpp>
+#include <battleship/registry.hpp>
 
 #include "bindings.hpp"
 #include "collectable.hpp"
@@ -122,9 +124,19 @@ struct GameBox {
     for (const auto& held : shooters_held) held->clear();
   }
 
-  /// `h` as the game's shooter, its Python objects noted if it is a Python shooter.
-  AnyShotStrategy<S> shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure) {
-    if (!is_python_strategy(h)) return any_shooter<S>(h, failure);
+  /// `h` as the game's shooter on a board of `cells` cells, its Python objects noted if it is a
+  /// Python shooter, its moves made stoppable if they may take seconds (`StoppableMoves`).
+  AnyShotStrategy<S> shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure,
+                             int cells) {
+    if (!is_python_strategy(h)) {
+      AnyShotStrategy<S> made = any_shooter<S>(h, failure);
+      const bool slow = py::isinstance<py::str>(h) ? shooter_is_slow<S>(h.cast<std::string>())
+                        : py::isinstance<ShooterSettings>(h)
+                            ? shooter_is_slow<S>(h.cast<const ShooterSettings&>().shooter)
+                            : false;
+      if (!move_may_be_long(slow, cells)) return made;
+      return AnyShotStrategy<S>(StoppableMoves<S>{std::move(made), failure});
+    }
     PythonShooter<S> made(h, failure);
     shooters_held.push_back(made.references());
     return AnyShotStrategy<S>(std::move(made));
@@ -199,8 +211,9 @@ void bind_game(py::module_& m) {
              const S shape(rows, cols);
              fleet.validate(shape);
              box->game = std::make_unique<Game<S>>(
-                 Board<S>(shape), fleet, rules, box->shooter(first, box->shooter_failure[0]),
-                 box->shooter(second, box->shooter_failure[1]), seed);
+                 Board<S>(shape), fleet, rules,
+                 box->shooter(first, box->shooter_failure[0], rows * cols),
+                 box->shooter(second, box->shooter_failure[1], rows * cols), seed);
              box->game->observe(&box->observer);
              return box;
            }),

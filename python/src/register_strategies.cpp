@@ -62,23 +62,15 @@ void bind_strategies(py::module_& m) {
                                      " shooter has no open cell to fire at: every cell of the "
                                      "view is shot or pending");
              const InUse using_it(s.in_use, "shooter");
-             // A slow shooter's move on a board larger than the classic one (bayes, expert:
-             // seconds with many samples on 32 x 32) runs off this thread so that Ctrl-C stops
-             // it, on copies of the shooter, the view and the generator, kept only once the move
-             // is whole: a stopped move changes nothing, and the view and generator may be lent
-             // ones taken back meanwhile. Elsewhere the move takes milliseconds, and a thread and
-             // the copies (35 us) would add a sixth to an average move of bayes on 10 x 10.
-             if (!s.slow || v.get().board().cells() <= 100)
+             // A move that may take seconds runs off this thread so that Ctrl-C stops it, on
+             // copies kept only once the move is whole: a stopped move changes nothing, and the
+             // view and generator may be lent ones taken back meanwhile.
+             if (!move_may_be_long(s.slow, v.get().board().cells()))
                return s.shooter.next_shot(v.get(), rng.get_mut());
-             AnyShotStrategy<S> shooter = s.shooter;
-             const TargetView<S> view = v.get();
-             Rng r = rng.get_mut();
-             const Coord cell = run_stoppable(
-                 [&](const std::atomic<bool>*) { return shooter.next_shot(view, r); });
-             Rng& generator = rng.get_mut(); // the GIL held again: its loan is checked anew
-             generator = r;
-             s.shooter = std::move(shooter);
-             return cell;
+             StoppableMoveResult<S> move = stoppable_move(s.shooter, v.get(), rng.get_mut());
+             rng.get_mut() = move.rng; // the GIL held again: its loan is checked anew
+             s.shooter = std::move(move.shooter);
+             return move.cell;
            })
       .def("on_result", [](Sh& s, const View& v, Coord c, const ShotOutcome& o) {
         check_answer(s.playing(v.get()), c, o);

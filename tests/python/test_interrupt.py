@@ -322,6 +322,33 @@ def test_ctrl_c_stops_a_slow_shooter_s_move_asked_by_hand_and_changes_nothing():
     assert asked.next_shot(view, rng) == whole
 
 
+def test_ctrl_c_stops_a_slow_shooter_s_turn_in_a_game_and_the_match_plays_on():
+    # bayes with many samples on 32 x 32: about a second a move, its turn taken with the GIL held
+    # until stop 71.
+    def game():
+        return battleship.Game(battleship.BayesShooter(samples=20_000), "random", rows=32, cols=32, seed=3)
+
+    whole = game()
+    began = time.monotonic()
+    whole.play_turn()
+    alone = time.monotonic() - began
+    stopped = game()
+    timer = threading.Timer(min(0.1, alone / 4), _thread.interrupt_main)
+    timer.start()
+    began = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            stopped.play_turn()
+    finally:
+        timer.join()
+    assert time.monotonic() - began < max(alone / 2, 0.4)
+    # The turn was taken back, generator and all: no shot fired, and played again it is the turn
+    # of the game never stopped.
+    assert len(stopped.record.shots) == 0 and stopped.outcome.end == "in_progress"
+    stopped.play_turn()
+    assert stopped.record.shots == whole.record.shots and len(whole.record.shots) == 1
+
+
 def test_ctrl_c_stops_a_long_elo_fit():
     # 3,000 players: about a minute (time grows as players cubed; the crash audit's 900 took two
     # minutes before the fit's matrix was factored once for all its columns).
