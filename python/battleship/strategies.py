@@ -25,7 +25,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import os
-from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Type, Union, runtime_checkable
+from typing import Any, Callable, Dict, List, NoReturn, Optional, Protocol, Tuple, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
 from battleship._arguments import check_count, misspelling_note, warn_misspelt_hooks
@@ -104,6 +104,8 @@ def shooter_is_slow(name: str) -> bool:
     if name in _core.shooter_names():
         return bool(_core.shooter_is_slow(name))
     tuned = _shooter_from_text(name) if isinstance(name, str) else None
+    if isinstance(tuned, PriorMixtureShooter):  # a pass over its layouts a move
+        return False
     if tuned is not None:  # expert(exact_layouts=500) is as slow as expert
         return bool(_core.shooter_is_slow(tuned.name))
     return getattr(_resolve(name, "shooter", "next_shot"), "slow", False) is True
@@ -542,6 +544,9 @@ class ExpertShooter(_TunedShooter):
         })
 
 
+PRIOR_MIXTURE = "prior_mixture"  # PriorMixtureShooter's name: not a registry name
+
+
 class PriorMixtureShooter(BuiltinShooter):
     """The density shooter with a suspicion: it suspects the enemy of laying out its fleet with
     ``placer`` and weighs that against uniform layouts by what each shot reveals (the C++
@@ -561,8 +566,9 @@ class PriorMixtureShooter(BuiltinShooter):
     ``sinking_evidence`` (1.0) how much a sunk ship's position counts as evidence; ``target_above``
     (0.98) from this weight on, target shots come from the drawn layouts.
 
-    Its ``name`` is ``"prior_mixture"``, which the registry does not list: give the object, not
-    the name, to ``simulate``, ``match``, ``Game`` and the rest.
+    Its ``name`` is ``"prior_mixture"``, which the registry does not list; the object, the name
+    (every default) or the name with settings (``"prior_mixture(placer=elusive(candidates=64),
+    pool_size=500)"``) play wherever a shooter is taken, on the command line too.
     """
 
     def __init__(
@@ -570,7 +576,7 @@ class PriorMixtureShooter(BuiltinShooter):
         prior_weight: Optional[float] = None, uniform_below: Optional[float] = None,
         sinking_evidence: Optional[float] = None, target_above: Optional[float] = None,
     ) -> None:
-        self.name = "prior_mixture"
+        self.name = PRIOR_MIXTURE
         self._impl = self._game = self._same_game = None
         self.placer = _suspected_placer(placer)
         given = {
@@ -665,8 +671,12 @@ def _shooter_from_text(text: str) -> Optional[BuiltinShooter]:
     ``ValueError`` naming the text for what is not ``NAME(SETTING=VALUE, ...)``, an unknown
     shooter or setting, a setting given twice, a value that is not a number, not whole where it
     must be, or out of range."""
+    if text.strip() == PRIOR_MIXTURE:  # not in the registry, so named here with or without settings
+        return PriorMixtureShooter()
     if "(" not in text and ")" not in text:
         return None
+    if text.partition("(")[0].strip() == PRIOR_MIXTURE:
+        return _prior_mixture_from_text(text)
     name, settings = _core.parse_shooter_settings(text)
     kind = BUILTIN_CLASSES[name]
     if not issubclass(kind, _TunedShooter):  # no settings, checked by the engine: as shooter(name) makes it
@@ -674,6 +684,60 @@ def _shooter_from_text(text: str) -> Optional[BuiltinShooter]:
     made = kind.__new__(kind)
     _TunedShooter.__init__(made, name, settings)
     return made
+
+
+def _prior_mixture_from_text(text: str) -> "PriorMixtureShooter":
+    """``"prior_mixture(placer=elusive(candidates=64), pool_size=500)"`` as
+    ``PriorMixtureShooter("elusive(candidates=64)", pool_size=500)``: the placer as any placer
+    text (``spread`` by default), the other settings numbers, an int setting a whole one
+    (``500``, ``5_00``, ``5e2``). Read here, not by the engine, whose settings text holds numbers
+    only. ``ValueError`` naming the text, as ``_shooter_from_text``'s, for what is not
+    ``prior_mixture(SETTING=VALUE, ...)``, a setting it lacks or given twice, a value that is not a
+    number, not whole where it must be, or that the shooter refuses."""
+
+    def refuse(why: str) -> NoReturn:
+        raise ValueError(f"shooter {text!r}: {why}")
+
+    body = text.strip()[len(PRIOR_MIXTURE):].strip()
+    if not (body.startswith("(") and body.endswith(")")):
+        refuse(f"expected {PRIOR_MIXTURE}(SETTING=VALUE, ...), such as {PRIOR_MIXTURE}(placer=elusive)")
+    items, depth, start = [], 0, 1
+    for at, char in enumerate(body[:-1]):  # split at the commas outside the placer's parentheses
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 1:
+            refuse("a ')' closes nothing")
+        if char == "," and depth == 1:
+            items.append(body[start:at])
+            start = at + 1
+    if depth != 1:
+        refuse("a '(' is not closed")
+    items.append(body[start:-1])
+    whole = {row["name"]: isinstance(row["default"], int) for row in PriorMixtureShooter.settings_table()}
+    given: Dict[str, Any] = {}
+    for item in items:
+        if not item.strip() and len(items) == 1:
+            continue  # prior_mixture(): every default
+        key, equals, value = (part.strip() for part in item.partition("="))
+        if not (equals and key and value):
+            refuse(f"expected SETTING=VALUE, got {item.strip()!r}")
+        if key in given:
+            refuse(f"{key} is given twice")
+        if key == "placer":
+            given[key] = value
+            continue
+        if key not in whole:
+            refuse(f"the {PRIOR_MIXTURE} shooter has no setting {key!r}; its settings: placer, {', '.join(whole)}")
+        try:
+            number = float(value)
+        except ValueError:
+            refuse(f"{key} must be a number, got {value}")
+        if whole[key] and not number.is_integer():
+            refuse(f"{key} must be a whole number, got {value}")
+        given[key] = int(number) if whole[key] else number
+    try:
+        return PriorMixtureShooter(**given)
+    except (TypeError, ValueError) as error:
+        refuse(str(error))
 
 
 class _UniformDraws(BuiltinPlacer):
@@ -1162,7 +1226,7 @@ def _resolve(spec: Any, kind: str, method: str) -> Any:
     ``module:attribute`` spec, or the name of an installed package's plugin, is the object it
     names (``imported_strategy``)."""
     named = f"{kind} '{spec}': " if isinstance(spec, str) else ""  # a refusal says which spec
-    if isinstance(spec, str) and _carries_settings(spec):
+    if isinstance(spec, str) and (_carries_settings(spec) or (kind == "shooter" and spec == PRIOR_MIXTURE)):
         # a built-in with settings: expert(exact_layouts=5000), spread(candidates=64)
         spec = _shooter_from_text(spec) if kind == "shooter" else _placer_from_text(spec)
     elif isinstance(spec, str) and ":" in spec:

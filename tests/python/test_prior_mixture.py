@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -163,3 +166,52 @@ def test_it_pickles_copies_and_reprs_as_the_shooter_it_is() -> None:
         assert again.engine_spec.pool_size == 500
     assert shooter != b.PriorMixtureShooter(b.ElusivePlacer(candidates=64), pool_size=500)
     assert shooter != b.ProbabilityShooter()
+
+
+@pytest.mark.parametrize(
+    ("text", "made"),
+    [
+        ("prior_mixture", b.PriorMixtureShooter()),
+        ("prior_mixture()", b.PriorMixtureShooter()),
+        ("prior_mixture(placer=elusive(candidates=64), pool_size=5e2)",
+         b.PriorMixtureShooter(b.ElusivePlacer(candidates=64), pool_size=500)),
+        (" prior_mixture ( placer = mediocre , prior_weight = 0.5 ) ",
+         b.PriorMixtureShooter("mediocre", prior_weight=0.5)),
+    ],
+)
+def test_its_name_with_settings_names_it_wherever_a_shooter_is_named(text: str, made: b.PriorMixtureShooter) -> None:
+    assert b.shooter(text) == made
+    assert not b.shooter_is_slow(text)
+    by_text, by_object = (b.simulate(spec, games=20, seed=1, progress=False, game_shots=True) for spec in (text, made))
+    assert np.array_equal(by_text.game_shots, by_object.game_shots)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("prior_mixture(pool_size=1.5)", "pool_size must be a whole number, got 1.5"),
+        ("prior_mixture(pool_size=0)", "pool_size must be from 1 to 100,000, got 0"),
+        ("prior_mixture(prior_weight=abc)", "prior_weight must be a number, got abc"),
+        ("prior_mixture(nope=1)", "the prior_mixture shooter has no setting 'nope'; its settings: placer, pool_size"),
+        ("prior_mixture(pool_size=1, pool_size=2)", "pool_size is given twice"),
+        ("prior_mixture(pool_size)", "expected SETTING=VALUE, got 'pool_size'"),
+        ("prior_mixture(placer=spread(candidates=2)", "a '(' is not closed"),
+        ("prior_mixture(placer=spread))", "a ')' closes nothing"),
+        ("prior_mixture(placer=nope)", "unknown placer 'nope'"),
+        ("prior_mixture(placer=spread)x", "expected prior_mixture(SETTING=VALUE, ...)"),
+    ],
+)
+def test_its_text_is_refused_naming_the_text_and_why(text: str, why: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        b.shooter(text)
+    assert str(refused.value).startswith(f"shooter {text!r}: ") and why in str(refused.value)
+
+
+def test_the_command_line_plays_it_by_its_text(python_env: dict[str, str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "battleship", "simulate", "prior_mixture(placer=mediocre, pool_size=500)",
+         "--placer", "mediocre", "--games", "100"],
+        capture_output=True, text=True, env=python_env, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^prior_mixture \(placer mediocre, pool_size 500\) +\d+\.\d\d ", done.stdout, re.M), done.stdout
