@@ -215,3 +215,13 @@ def test_the_command_line_plays_it_by_its_text(python_env: dict[str, str]) -> No
     )
     assert done.returncode == 0, done.stderr
     assert re.search(r"^prior_mixture \(placer mediocre, pool_size 500\) +\d+\.\d\d ", done.stdout, re.M), done.stdout
+
+
+def test_battleship_list_shows_it_and_its_settings(python_env: dict[str, str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "battleship", "list"], capture_output=True, text=True,
+                          env=python_env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^  prior_mixture +density shooter that suspects a placer", done.stdout, re.M), done.stdout
+    settings = done.stdout[done.stdout.index("  prior_mixture        placer spread"):]
+    for row in b.PriorMixtureShooter.settings_table():
+        assert re.search(rf"^ +{row['name']} ", settings, re.M), (row, settings)

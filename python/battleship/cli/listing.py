@@ -8,7 +8,7 @@ from typing import Any, Callable, Dict, List, Tuple
 import battleship
 from battleship import Fleet, Rules
 from battleship.cli.options import Subparsers
-from battleship.strategies import PLUGIN_GROUPS
+from battleship.strategies import PLUGIN_GROUPS, PRIOR_MIXTURE
 
 
 Section = Tuple[str, List[Tuple[str, str]]]
@@ -21,6 +21,8 @@ def _strategy_sections(kind: str) -> List[Section]:
         title = "shooters (SHOOTER; * slow: milliseconds a move, compare plays fewer games)"
         rows = [(name + (" *" if battleship.shooter_is_slow(name) else ""), battleship.shooter_summary(name))
                 for name in battleship.shooter_names()]
+        rows.append((PRIOR_MIXTURE, "density shooter that suspects a placer (Python's PriorMixtureShooter): "
+                                    f"{PRIOR_MIXTURE}(placer=elusive)"))
     else:
         title = "placers (--placer NAME, or SHOOTER/PLACER in a tournament)"
         rows = [(name, battleship.placer_summary(name)) for name in battleship.placer_names()]
@@ -48,9 +50,13 @@ def _settings_sections() -> List[Section]:
             for k, s in enumerate(settings(name))
         ]
 
+    mixture = [(PRIOR_MIXTURE, "placer spread (any built-in placer, with its settings)")]
+    mixture += rows([PRIOR_MIXTURE], lambda name: battleship.PriorMixtureShooter.settings_table())
+    mixture[1] = ("", mixture[1][1])
     return [
         ("shooter settings (SHOOTER(SETTING=VALUE,...), such as 'expert(exact_layouts=5000)'; "
-         "each setting: its default, then its range)", rows(battleship.shooter_names(), battleship.shooter_settings)),
+         "each setting: its default, then its range)", rows(battleship.shooter_names(), battleship.shooter_settings)
+         + mixture),
         ("placer settings (PLACER(SETTING=VALUE,...), such as 'spread(candidates=64)')",
          rows(battleship.placer_names(), battleship.placer_settings)),
     ]
