@@ -3,8 +3,10 @@
 // shot cell, and it must beat the plain density shooter on the placer's layouts.
 #include "catch_shim.hpp"
 
+#include <atomic>
 #include <cstdint>
 
+#include <battleship/detail/run_stop.hpp>
 #include <battleship/fleet.hpp>
 #include <battleship/placement/mediocre.hpp>
 #include <battleship/placement/uniform.hpp>
@@ -204,6 +206,28 @@ TEST_CASE("a placer chosen at run time plays the games of the same placer chosen
     }
     CHECK(ocean.all_sunk());
   }
+}
+
+TEST_CASE("a run being stopped ends the drawing of the pool", "[prior_mixture]") {
+  const Board<S> board{};
+  TargetView<S> view(board, fleets::classic, rulesets::cs32);
+  Mixture mixture;
+  mixture.pool_size = 300;
+  const std::atomic<bool> stopped{true};
+  {
+    const detail::RunStopScope scope(&stopped);
+    mixture.start(view);
+    Rng rng(1);
+    const Coord c = mixture.next_shot(view, rng); // the density shooter's: no model to hunt with
+    CHECK(board.contains(c));
+  }
+  CHECK(mixture.consistent_layouts() == 0);
+  Mixture running; // the same, its run not stopped, draws them all
+  running.pool_size = 300;
+  running.start(view);
+  Rng rng(1);
+  (void)running.next_shot(view, rng);
+  CHECK(running.consistent_layouts() == 300);
 }
 
 } // namespace test_prior_mixture

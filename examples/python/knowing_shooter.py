@@ -5,9 +5,10 @@
 ``battleship.PriorMixtureShooter(PLACER)`` suspects the enemy of laying out with PLACER (any
 built-in placer, settings and all: ``mediocre``, ``"spread(candidates=64)"``) and weighs that
 against uniform layouts as the shots come in. It draws 2,000 of PLACER's layouts a game: with
-``elusive``, whose every layout rehearses games, a game takes seconds (try ``--games 100``). It and ``probability`` play the same games, first on
-PLACER's layouts, then on uniform ones, and each line gives the difference game by game: what
-knowing the placer saves, then what suspecting it wrongly costs.
+``elusive``, whose every layout rehearses games, a game takes seconds (try ``--games 100``).
+It and ``probability`` play the same games, first on PLACER's layouts, then on uniform ones, and
+each line gives the difference game by game: what knowing the placer saves, then what suspecting
+it wrongly costs.
 """
 
 from __future__ import annotations

@@ -421,7 +421,8 @@ class Game:
     shooter, its player and method, that player then ``at_fault``), and any further play raises
     ``RuntimeError``. Ctrl-C is the exception: a ``KeyboardInterrupt`` that a play call sees
     between two turns or volleys (a match of built-in shooters sees Ctrl-C nowhere else, but in
-    the move of a slow one, ``bayes`` or ``expert``, on a board larger than 10 x 10: elsewhere it
+    the move of a slow one, ``bayes`` or ``expert``, that its board and settings may make long, at
+    its defaults on a board larger than 20 x 20: elsewhere it
     stops once the turn it came during is played), or that a Python shooter's ``next_shot``
     raises, leaves the match as it was before that turn or volley, and play can go on; one in an
     observer's hook, or after a shot was fired, aborts it. A call

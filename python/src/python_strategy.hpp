@@ -437,22 +437,50 @@ StoppableMoveResult<S> stoppable_move(const battleship::AnyShotStrategy<S>& shoo
   return move;
 }
 
-/// Whether a move of a shooter may take seconds, so that it is a `stoppable_move`: a shooter the
-/// registry calls `slow` (`bayes`, `expert`) on a board larger than the classic one (seconds with
-/// many samples on 32 x 32). Elsewhere a move takes milliseconds, and a thread and the copies of
-/// `stoppable_move` (35 us) would add a sixth to `bayes`'s average move on 10 x 10.
-inline bool move_may_be_long(bool slow, int cells) {
-  return slow && cells > 100;
+/// How many times longer than at its defaults a move of the built-in shooter `settings` name may
+/// take, as `move_may_be_long` weighs it: 0 for a shooter the registry does not call slow, else the
+/// product of the factors by which its whole-number settings (`samples`, `layouts`, budgets) are
+/// raised above their defaults, 1 at the defaults.
+inline double slow_move_scale(const ShooterSettings& settings) {
+  if (!battleship::shooter_is_slow<SmallShape>(settings.shooter)) return 0;
+  double scale = 1;
+  battleship::with_shooter<SmallShape>(settings.shooter, [&](const auto& defaults) {
+    for (const auto& [name, value] : settings.values) {
+      const ShooterSetting* setting = find_shooter_setting(settings.shooter, name);
+      const double usual = shooter_member(defaults, name);
+      if (setting != nullptr && setting->whole && usual >= 1 && value > usual)
+        scale *= value / usual;
+    }
+  });
+  return scale;
+}
+/// `slow_move_scale` of the built-in shooter `name` names, with its settings if it gives some
+/// (`"bayes(samples=100000)"`).
+inline double slow_move_scale(std::string_view name) {
+  const auto& registry = battleship::ShooterRegistry<SmallShape>::instance();
+  return slow_move_scale(battleship::detail::names_settings(registry, name)
+                             ? battleship::parse_shooter_settings(name)
+                             : ShooterSettings{std::string(name), {}});
 }
 
-/// A slow built-in shooter played in a `Game` on a board larger than the classic one: its moves
-/// are `stoppable_move`s. A stopped move raises KeyboardInterrupt as a Python shooter's
-/// `next_shot` that raised it would (`failure` says so), and the game takes the turn back, as it
-/// does for one: the match can go on.
+/// Whether a move may take long enough that it should be a `stoppable_move`: a slow shooter's
+/// (`slow_move_scale` above 0) whose scale times the board's `cells` exceeds 400 cells. At its
+/// defaults, `bayes` takes 0.25 to 0.4 ms a move on 11 x 11 to 16 x 16, to which the copies and
+/// thread of `stoppable_move` (40 to 70 us of CPU) would add a fifth to a third, and 19 ms on
+/// 32 x 32; with 100,000 samples (a scale of 67) it takes 2 s on 20 x 20 and 4.5 s on 32 x 32.
+inline bool move_may_be_long(double scale, int cells) {
+  return scale * cells > 400;
+}
+
+/// A built-in shooter played in a `Game` whose moves may be long (`move_may_be_long`): its moves
+/// are `stoppable_move`s. A stopped move throws what the signal's handler raised (Ctrl-C's
+/// KeyboardInterrupt) with `*interrupted` set, as a signal seen between two turns does, and the
+/// game takes the turn back, as it does for any shooter that throws before it fires: the match
+/// can go on.
 template <battleship::BoardShape S>
 struct StoppableMoves {
-  battleship::AnyShotStrategy<S> shooter;   ///< The built-in shooter.
-  std::shared_ptr<StrategyFailure> failure; ///< The game's record of whose call raised.
+  battleship::AnyShotStrategy<S> shooter; ///< The built-in shooter.
+  bool* interrupted;                      ///< The game's flag of a play call stopped by a signal.
 
   /// Starts a game.
   void start(const battleship::TargetView<S>& view) { shooter.start(view); }
@@ -464,8 +492,7 @@ struct StoppableMoves {
       shooter = std::move(move.shooter);
       return move.cell;
     } catch (const py::error_already_set&) {
-      failure->raised = true;
-      failure->where = "the shooter's next_shot";
+      *interrupted = true;
       throw;
     }
   }
@@ -479,8 +506,8 @@ struct StoppableMoves {
 /// A built-in shooter held for Python (`_core.Shooter_<N>`): stepping a C++ shooter by hand.
 template <battleship::BoardShape S>
 struct BuiltinShooter {
-  std::string name;                       ///< Registry name.
-  bool slow;                              ///< Whether the registry calls it slow (`bayes`).
+  std::string name;  ///< Registry name.
+  double slow_scale; ///< Its `slow_move_scale` (0: not slow), for `move_may_be_long`.
   battleship::AnyShotStrategy<S> shooter; ///< The shooter.
   /// The board, fleet and rules of the view it was started on (none before `start`): a
   /// shooter asked about another game, or before any, would read past what it built.
@@ -600,10 +627,11 @@ bool with_builtin_placer(py::handle h, F&& f) {
 /// checked against `ranges` when made.
 struct PriorMixtureSettings {
   /// What each setting accepts, in the order of the class's members (the members have no checks
-  /// of their own: these keep a value from asking for gigabytes or an infinite prior).
+  /// of their own: these keep a value from an infinite prior or a pool of gigabytes; 20,000
+  /// layouts of 32 ships on 32 x 32 take 84 MB a thread).
   static constexpr std::array<battleship::detail::SettingRange, 6> ranges{{
-      {"pool_size", true, 1, 100'000},
-      {"min_support", true, 1, 100'000},
+      {"pool_size", true, 1, 20'000},
+      {"min_support", true, 1, 20'000},
       {"prior_weight", false, 0.001, 0.999},
       {"uniform_below", false, 0, 1},
       {"sinking_evidence", false, 0, 100},
@@ -617,6 +645,20 @@ struct PriorMixtureSettings {
   double uniform_below;    ///< Below this weight, hunting shots are the density shooter's.
   double sinking_evidence; ///< Factor on a resolved sinking's log-likelihood ratio.
   double target_above;     ///< From this weight on, target shots come from the kept layouts.
+
+  /// Its `slow_move_scale`: its first move draws the pool, seconds with a placer that draws many
+  /// layouts a placement (`spread`, `elusive`), so those moves are `stoppable_move`s everywhere;
+  /// with another placer, a few milliseconds (0).
+  [[nodiscard]] double move_scale() const {
+    std::string name;
+    if (py::isinstance<UniformPlacerSettings>(placer))
+      name = placer.cast<const UniformPlacerSettings&>().placer;
+    else if (py::isinstance<py::str>(placer))
+      name = placer.cast<std::string>();
+    const bool draws_many = name == battleship::SpreadPlacer<SmallShape>::name ||
+                            name == battleship::ElusivePlacer<SmallShape>::name;
+    return draws_many ? 1e6 : 0;
+  }
 
   /// A shooter of these settings for boards of shape `S`, its placer type-erased (under the GIL).
   template <battleship::BoardShape S>
@@ -635,6 +677,17 @@ struct PriorMixtureSettings {
     return battleship::AnyShotStrategy<S>(std::move(made));
   }
 };
+
+/// `slow_move_scale` of the shooter the engine spec `h` names: a built-in's name or settings, or a
+/// prior mixture's (`PriorMixtureSettings::move_scale`); 0 for anything else (a Python shooter,
+/// whose Python code Ctrl-C stops, or the optimal shooter).
+inline double slow_move_scale(py::handle h) {
+  if (py::isinstance<py::str>(h)) return slow_move_scale(h.cast<std::string>());
+  if (py::isinstance<ShooterSettings>(h)) return slow_move_scale(h.cast<const ShooterSettings&>());
+  if (py::isinstance<PriorMixtureSettings>(h))
+    return h.cast<const PriorMixtureSettings&>().move_scale();
+  return 0;
+}
 
 /// Calls `f` with the shooter `h` names: the concrete type for a built-in's name (the inlined
 /// fast path) or settings (`_core.ShooterSettings`), else a type-erased shooter (a prior

@@ -104,7 +104,8 @@ struct GameBox {
   /// True while a call is playing the game or placing a fleet (an observer or strategy calling
   /// back into the game is refused).
   bool busy = false;
-  /// True when the last play call stopped for Ctrl-C between two turns: the match can go on.
+  /// True when the last play call stopped for Ctrl-C (or another signal's exception) between two
+  /// turns, or in a move that was taken back (`StoppableMoves`): the match can go on.
   bool interrupted = false;
   /// The Python shooters' objects, shown to the garbage collector with the observer's hooks.
   std::vector<std::shared_ptr<PythonReferences>> shooters_held;
@@ -130,12 +131,8 @@ struct GameBox {
                              int cells) {
     if (!is_python_strategy(h)) {
       AnyShotStrategy<S> made = any_shooter<S>(h, failure);
-      const bool slow = py::isinstance<py::str>(h) ? shooter_is_slow<S>(h.cast<std::string>())
-                        : py::isinstance<ShooterSettings>(h)
-                            ? shooter_is_slow<S>(h.cast<const ShooterSettings&>().shooter)
-                            : false;
-      if (!move_may_be_long(slow, cells)) return made;
-      return AnyShotStrategy<S>(StoppableMoves<S>{std::move(made), failure});
+      if (!move_may_be_long(slow_move_scale(h), cells)) return made;
+      return AnyShotStrategy<S>(StoppableMoves<S>{std::move(made), &interrupted});
     }
     PythonShooter<S> made(h, failure);
     shooters_held.push_back(made.references());
@@ -271,7 +268,8 @@ void bind_game(py::module_& m) {
           "(player, 'the shooter's next_shot') for the Python shooter whose call raised, if any.")
       .def_property_readonly(
           "interrupted", [](const Box& b) { return b.interrupted; },
-          "Whether the last play call stopped for Ctrl-C between two turns (the match can go on).")
+          "Whether the last play call stopped for Ctrl-C between two turns or in a move taken "
+          "back (the match can go on).")
       .def(
           "fired", [](const Box& b, std::size_t from) { return b.observer.fired(from); },
           "The shots fired from the `from`-th on, as (player, (row, col), outcome, told).")

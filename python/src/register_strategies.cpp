@@ -30,21 +30,19 @@ void bind_strategies(py::module_& m) {
   py::class_<Sh>(m, ("Shooter_" + suffix<S>()).c_str(), "A built-in shooter, stepped by hand.")
       .def(py::init([](const std::string& name) {
              AnyShotStrategy<S> made = make_shooter<S>(name); // its refusal first, as before
-             return Sh{name, shooter_is_slow<S>(name), std::move(made), std::nullopt, {}};
+             return Sh{name, slow_move_scale(name), std::move(made), std::nullopt, {}};
            }),
            py::arg("name"))
       .def(py::init([](const PriorMixtureSettings& settings) {
-             return Sh{"prior_mixture", false, settings.shooter<S>(), std::nullopt, {}};
+             return Sh{
+                 "prior_mixture", settings.move_scale(), settings.shooter<S>(), std::nullopt, {}};
            }),
            py::arg("settings"))
       .def(py::init([](const ShooterSettings& settings) {
              std::optional<AnyShotStrategy<S>> made;
              battleship::with_shooter<S>(settings, [&](auto s) { made.emplace(std::move(s)); });
-             return Sh{settings.shooter,
-                       shooter_is_slow<S>(settings.shooter),
-                       *std::move(made),
-                       std::nullopt,
-                       {}};
+             return Sh{
+                 settings.shooter, slow_move_scale(settings), *std::move(made), std::nullopt, {}};
            }),
            py::arg("settings"))
       .def_readonly("name", &Sh::name)
@@ -65,7 +63,7 @@ void bind_strategies(py::module_& m) {
              // A move that may take seconds runs off this thread so that Ctrl-C stops it, on
              // copies kept only once the move is whole: a stopped move changes nothing, and the
              // view and generator may be lent ones taken back meanwhile.
-             if (!move_may_be_long(s.slow, v.get().board().cells()))
+             if (!move_may_be_long(s.slow_scale, v.get().board().cells()))
                return s.shooter.next_shot(v.get(), rng.get_mut());
              StoppableMoveResult<S> move = stoppable_move(s.shooter, v.get(), rng.get_mut());
              rng.get_mut() = move.rng; // the GIL held again: its loan is checked anew

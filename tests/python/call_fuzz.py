@@ -8,8 +8,10 @@ numeric extremes, objects whose `__index__` or `__iter__` raises, strategies tha
 junk, keep their view or call back into the engine). Each call may return or raise; what must not
 happen is a crash or a call that a signal cannot stop. Each call is written to LOG, flushed, before
 it is made, so the last line of a crashed child names its culprit; the last line of a run that
-made every call is END. A call still running after 3 s is sent SIGALRM, whose handler raises
-TimeoutError, as Ctrl-C would raise KeyboardInterrupt.
+made every call is END. A call still running after 3 s is sent SIGALRM, and again every second,
+whose handler raises `CallTimeout`, as Ctrl-C raises KeyboardInterrupt (a BaseException, which
+the junk strategies' `except Exception` lets through); a call still running 20 s after its first
+alarm ignores signals: the child writes so and exits with status 3.
 
 The crash audit of stop 70 found four crashes this way (pickling at protocol 0, a dropped engine
 object, a placement outliving its loan) with a larger version of this program.
@@ -24,6 +26,7 @@ import pickle
 import random
 import signal
 import sys
+import time
 import types
 from typing import Any, Callable
 
@@ -36,13 +39,18 @@ from battleship import _core as core
 # The special methods called, besides the public ones.
 DUNDERS = ("__eq__", "__hash__", "__len__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__",
            "__copy__", "__deepcopy__", "__repr__", "__iter__", "__init__")
-CALL_SECONDS = 3  # SIGALRM after this long; the test allows many times more before a hang
+CALL_SECONDS = 3  # the first SIGALRM after this long, then one a second
+IGNORED_SECONDS = 20  # a call running this long after its first alarm ignores signals
 # Whole searches or runs that are slow even when their arguments are valid: called one time in five.
 SLOW = ("simulate_every_layout", "optimal_expected_shots", "exact_mean_shots", "tournament", "sprt")
 
 
 class Boom(Exception):
     """What the junk objects and strategies raise."""
+
+
+class CallTimeout(BaseException):
+    """What SIGALRM raises in a call that runs too long."""
 
 
 class RaisingIndex:
@@ -320,7 +328,7 @@ def shown(value: Any) -> str:
 
 
 def on_alarm(signum: int, frame: Any) -> None:
-    raise TimeoutError(f"still running after {CALL_SECONDS} s")
+    raise CallTimeout(f"still running after {CALL_SECONDS} s")
 
 
 def main(seed: int, calls: int, log_path: str) -> None:
@@ -355,16 +363,20 @@ def main(seed: int, calls: int, log_path: str) -> None:
             kwargs = {rng.choice(keywords): pool.argument()} if rng.random() < 0.2 else {}
             log.write(f"{i} {name} args={[shown(a) for a in args]} "
                       f"kwargs={ {k: shown(v) for k, v in kwargs.items()} }\n")
+            began = time.monotonic()
             try:  # a strategy's SystemExit or KeyboardInterrupt comes back too
-                signal.alarm(CALL_SECONDS)
+                signal.setitimer(signal.ITIMER_REAL, CALL_SECONDS, 1)
                 try:
                     result = f(*args, **kwargs)
                     if result is not None and rng.random() < 0.5 and len(pool.objects) < 200:
                         pool.objects.append(result)
                 finally:
-                    signal.alarm(0)  # an alarm due as the call ends goes off here, caught below
+                    signal.setitimer(signal.ITIMER_REAL, 0)  # an alarm due now goes off here, caught below
             except BaseException:
                 pass
+            if time.monotonic() - began > CALL_SECONDS + IGNORED_SECONDS:
+                log.write(f"{i} ignored its alarms for {time.monotonic() - began - CALL_SECONDS:.0f} s\n")
+                sys.exit(3)
             after = rng.random()
             try:
                 if after < 0.05:

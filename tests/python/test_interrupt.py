@@ -349,6 +349,50 @@ def test_ctrl_c_stops_a_slow_shooter_s_turn_in_a_game_and_the_match_plays_on():
     assert stopped.record.shots == whole.record.shots and len(whole.record.shots) == 1
 
 
+def test_ctrl_c_stops_a_move_its_settings_make_long_on_a_smaller_board():
+    # On 20 x 20 bayes's move at its defaults takes about a millisecond and runs on the calling
+    # thread; with 300,000 samples it takes seconds, and runs off it.
+    view = battleship.TargetView(20, 20)
+    shooter = battleship.BayesShooter(samples=300_000)
+    shooter.start(view)
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    began = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            shooter.next_shot(view, battleship.Rng(1))
+    finally:
+        timer.join()
+    assert time.monotonic() - began < 1.5
+
+
+@pytest.mark.parametrize("where", ["by hand", "in a game", "in a run"])
+def test_ctrl_c_stops_a_prior_mixture_drawing_a_slow_placers_pool(where):
+    # Its first move draws 20,000 of elusive's layouts, each rehearsing games: about 6 s (0.6 s
+    # for the default 2,000).
+    suspicious = battleship.PriorMixtureShooter("elusive", pool_size=20_000)
+    if where == "by hand":
+        view = battleship.TargetView()
+        suspicious.start(view)
+        call = lambda: suspicious.next_shot(view, battleship.Rng(1))  # noqa: E731
+    elif where == "in a game":
+        game = battleship.Game(suspicious, "random", seed=1)
+        call = game.play_turn
+    else:
+        call = lambda: battleship.simulate(suspicious, 4, progress=False)  # noqa: E731
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    began = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.join()
+    assert time.monotonic() - began < 1.5
+    if where == "in a game":  # the turn was taken back: the match plays on
+        assert game.outcome.end == "in_progress" and len(game.record.shots) == 0
+
+
 def test_ctrl_c_stops_a_long_elo_fit():
     # 3,000 players: about a minute (time grows as players cubed; the crash audit's 900 took two
     # minutes before the fit's matrix was factored once for all its columns).

@@ -139,7 +139,7 @@ def test_a_placer_of_your_own_is_refused() -> None:
     ("setting", "value", "error"),
     [
         ("pool_size", 0, ValueError),
-        ("pool_size", 100_001, ValueError),
+        ("pool_size", 20_001, ValueError),
         ("pool_size", 2.5, TypeError),
         ("pool_size", True, TypeError),
         ("min_support", -1, ValueError),
@@ -190,7 +190,7 @@ def test_its_name_with_settings_names_it_wherever_a_shooter_is_named(text: str, 
     ("text", "why"),
     [
         ("prior_mixture(pool_size=1.5)", "pool_size must be a whole number, got 1.5"),
-        ("prior_mixture(pool_size=0)", "pool_size must be from 1 to 100,000, got 0"),
+        ("prior_mixture(pool_size=0)", "pool_size must be from 1 to 20,000, got 0"),
         ("prior_mixture(prior_weight=abc)", "prior_weight must be a number, got abc"),
         ("prior_mixture(nope=1)", "the prior_mixture shooter has no setting 'nope'; its settings: placer, pool_size"),
         ("prior_mixture(pool_size=1, pool_size=2)", "pool_size is given twice"),

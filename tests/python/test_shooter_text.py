@@ -3,6 +3,7 @@ shooter's name is taken: in Python (simulate, match, tournament, Game, shooter()
 command line (compare --shooters, simulate, match, tournament, optimal, list settings)."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -121,7 +122,7 @@ def test_list_settings_lists_every_setting_with_default_and_range(capsys):
     for name in battleship.shooter_names():
         for s in battleship.shooter_settings(name):
             assert f" {s['name']} " in out
-    assert "  probability  hit_weight 8 (1 to 1,000,000)" in out
+    assert re.search(r"^  probability +hit_weight 8 \(1 to 1,000,000\)$", out, re.M), out
     assert "margin 2.5 (0 to 1,000,000,000)" in out and "tie_tolerance 0.015 (0 to 1)" in out
     assert main(["list", "shooters"]) == 0
     assert "battleship list settings" in capsys.readouterr().out

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include <battleship/detail/run_stop.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/placement_table.hpp>
 #include <battleship/rng.hpp>
@@ -60,7 +61,8 @@ namespace battleship {
 /// `AnyPlacementStrategy<S>` (a placer chosen at run time, as Python's `PriorMixtureShooter`
 /// chooses it). The default constructor needs a default-constructible `Placer`; the other takes
 /// the placer, with settings of its own. A move costs a pass over the pool (2,000 layouts: well
-/// under a millisecond); drawing the pool costs `pool_size` placements once per game.
+/// under a millisecond); drawing the pool costs `pool_size` placements once per game (seconds with
+/// `ElusivePlacer`; a run being stopped, `detail::run_stopping`, ends the drawing there).
 template <BoardShape S, class Placer>
 class PriorMixtureShooter {
 public:
@@ -187,6 +189,9 @@ private:
     occupied_.reserve(n);
     ship_cells_.reserve(n * static_cast<std::size_t>(ships_));
     for (std::size_t k = 0; k < n; ++k) {
+      // A run being stopped: a pool of a slow placer (elusive) takes seconds to draw, and the
+      // game in progress is not counted.
+      if (detail::run_stopping()) break;
       ocean.clear();
       if (!placer_.place(ocean, own) || !ocean.all_placed()) continue;
       occupied_.push_back(ocean.occupied());
