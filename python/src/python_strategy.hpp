@@ -693,9 +693,8 @@ inline double slow_move_scale(py::handle h) {
 /// fast path) or settings (`_core.ShooterSettings`), else a type-erased shooter (a prior
 /// mixture's settings, a `_core.OptimalShooter`, whose copy starts from the positions it has
 /// solved, or a Python object). The Python layer (`strategies._resolve`) hands built-in shooter
-/// objects over by name, or as their settings when they have some. `owner` names a Python shooter's
-/// side
-/// (`PythonShooter`).
+/// objects over by name, or as their settings when they have some. `owner` names a Python
+/// shooter's side (`PythonShooter`).
 template <battleship::BoardShape S, class F>
 void with_any_shooter(py::handle h, const std::shared_ptr<StrategyFailure>& failure, F&& f,
                       std::string owner = {}) {
