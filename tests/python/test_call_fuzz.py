@@ -5,7 +5,7 @@ method of the package (its docstring lists what it tries); each may return or ra
 in a child interpreter, one seed per test, and fails on a child that died (an abort, a segfault,
 a fatal error), stopped short, or hung, naming the call it was in from the child's log. The seeds
 are fixed, so a failure reproduces with the command the message shows. Against the module of
-stop 69, before the crash audit's mends, every seed aborts within its first 120 calls (pickling at
+stop 69, before the crash audit's mends, every seed aborts within its first 200 calls (pickling at
 protocol 0).
 """
 
