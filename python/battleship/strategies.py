@@ -170,6 +170,10 @@ class BuiltinShooter:
 
     def __init__(self, name: str) -> None:
         self.name = _builtin_shooter_name(name)
+        self._not_started()
+
+    def _not_started(self) -> None:
+        """No engine shooter yet: the first call starts one (``_started_on``)."""
         self._impl = None
         self._game = None
         self._same_game = None
@@ -576,8 +580,8 @@ class PriorMixtureShooter(BuiltinShooter):
         prior_weight: Optional[float] = None, uniform_below: Optional[float] = None,
         sinking_evidence: Optional[float] = None, target_above: Optional[float] = None,
     ) -> None:
-        self.name = PRIOR_MIXTURE
-        self._impl = self._game = self._same_game = None
+        self.name = PRIOR_MIXTURE  # not a registry name, so BuiltinShooter.__init__ would refuse it
+        self._not_started()
         self.placer = _suspected_placer(placer)
         given = {
             "pool_size": pool_size, "min_support": min_support, "prior_weight": prior_weight,
