@@ -6,9 +6,13 @@
 #include <battleship/batch_posteriors.hpp>
 #include <battleship/placement/uniform.hpp>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 namespace test_batch_posteriors {
@@ -87,6 +91,37 @@ TEST_CASE("every game's map is a posterior's told the same answers with the game
   }
   CHECK(compared >= 36);
   CHECK(next_seed >= 26); // every game ended and started over at least twice
+}
+
+TEST_CASE("a cancelled call keeps no estimate cut short: the next gives a never-cancelled call's "
+          "maps",
+          "[batch_posteriors]") {
+  // Sampled maps (every layout of the classic fleet on 16 x 16 is far too many to count), slow
+  // enough that the flag is raised while the first estimates are under way.
+  using L = FixedShape<16, 16>;
+  constexpr int samples = 100'000;
+  SoloBatch<L> batch(Board<L>{}, fleets::classic, rulesets::classic, 4, 300);
+  UniformPlacer<L> placer;
+  for (std::size_t g = 0; g < batch.size(); ++g) {
+    REQUIRE(batch.reset(g, placer, 30 + g));
+    batch.step(g, 17 * g + 3);
+  }
+  BatchPosteriors<L> maps(batch.size(), samples);
+  std::vector<double> out(batch.size() * batch.cells(), -1.0);
+  const std::atomic<bool> before{true}; // cancelled before the call: nothing computed
+  CHECK_FALSE(maps.probability_maps(batch, out, 2, &before));
+  CHECK(std::count(out.begin(), out.end(), -1.0) == static_cast<std::ptrdiff_t>(out.size()));
+  std::atomic<bool> cancel{false};
+  std::thread raiser([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    cancel.store(true);
+  });
+  const bool whole = maps.probability_maps(batch, out, 2, &cancel);
+  raiser.join();
+  CHECK_FALSE(whole); // eight estimates of about 50 ms each, on 2 threads
+  // Asked again with no new answer, a posterior kept with its estimate cut short would give that.
+  BatchPosteriors<L> never_cancelled(batch.size(), samples);
+  CHECK(maps.probability_maps(batch, 2) == never_cancelled.probability_maps(batch, 2));
 }
 
 TEST_CASE("batch maps refuse a batch or an output of another size", "[batch_posteriors]") {

@@ -395,15 +395,18 @@ struct InUseMark {
   InUseMark& operator=(const InUseMark&) noexcept { return *this; }
 };
 
-/// Holds `mark` for one call: RuntimeError naming `what` if another thread's call holds it.
+/// Holds `mark` for one call: RuntimeError naming `what` if another call holds it, another
+/// thread's (the message says why they must take turns) or, given `refusal`, one this call was
+/// made from (a signal handler run while the other waits: `refusal` says so).
 class InUse {
 public:
   /// Takes `mark`, or raises RuntimeError.
-  InUse(InUseMark& mark, const char* what) : mark_(mark) {
-    if (mark_.on.exchange(true))
-      throw std::runtime_error(std::string("this ") + what +
-                               " is in use by another thread: a call on it releases the GIL "
-                               "while it works, so calls from two threads must take turns");
+  InUse(InUseMark& mark, const char* what, const char* refusal = nullptr) : mark_(mark) {
+    if (!mark_.on.exchange(true)) return;
+    if (refusal != nullptr) throw std::runtime_error(std::string("this ") + what + refusal);
+    throw std::runtime_error(std::string("this ") + what +
+                             " is in use by another thread: a call on it releases the GIL "
+                             "while it works, so calls from two threads must take turns");
   }
   InUse(const InUse&) = delete;
   InUse& operator=(const InUse&) = delete;

@@ -3,6 +3,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <span>
@@ -18,6 +19,7 @@
 #include "collectable.hpp"
 #include "handle.hpp"
 #include "python_strategy.hpp"
+#include "run.hpp"
 
 namespace bsp {
 namespace {
@@ -34,6 +36,14 @@ struct SoloBatchBox {
   /// A Python placer's objects, shown to the garbage collector (`collectable`: a placer that
   /// keeps its environment made a cycle it could not see).
   std::shared_ptr<PythonReferences> placer_held;
+  /// Held by the calls that change the games or their maps, one at a time: a signal handler run
+  /// while the maps are computed (`probability_maps`, whose calling thread runs Python's
+  /// handlers) would otherwise step or reset the games their threads read.
+  InUseMark in_use;
+  /// Why such a call is refused.
+  static constexpr const char* busy =
+      " is busy with another call (another thread's, or the one a signal handler or a placer "
+      "runs in): it steps, resets and gives its maps and moves one call at a time";
 
   /// Makes `h` the batch's placer.
   void place_with(py::handle h) {
@@ -100,6 +110,7 @@ void bind_solo_batch(py::module_& m) {
       .def(
           "suggest",
           [](Box& b, std::size_t t) {
+            const InUse using_it(b.in_use, "vector env", Box::busy);
             if (t >= b.batch->teacher_count())
               throw py::index_error("teacher " + std::to_string(t) + " of " +
                                     std::to_string(b.batch->teacher_count()));
@@ -112,6 +123,7 @@ void bind_solo_batch(py::module_& m) {
       .def(
           "reset",
           [](Box& b, const Int64s& envs, const Seeds& seeds, const py::list& layouts) {
+            const InUse using_it(b.in_use, "vector env", Box::busy);
             if (envs.size() != seeds.size() ||
                 envs.size() != static_cast<py::ssize_t>(layouts.size()))
               throw py::value_error("reset needs one seed and one layout (or None) per env");
@@ -148,6 +160,7 @@ void bind_solo_batch(py::module_& m) {
       .def(
           "step",
           [](Box& b, const Int64s& actions, const Flags& skip) {
+            const InUse using_it(b.in_use, "vector env", Box::busy);
             SoloBatch<S>& batch = *b.batch;
             const auto n = static_cast<py::ssize_t>(batch.size());
             if (actions.ndim() != 1 || actions.shape(0) != n || skip.size() != n)
@@ -186,17 +199,24 @@ void bind_solo_batch(py::module_& m) {
       .def(
           "probability_maps",
           [](Box& b, unsigned threads) {
+            const InUse using_it(b.in_use, "vector env", Box::busy);
             if (!b.posteriors) b.posteriors.emplace(b.batch->size());
             const std::size_t n = b.batch->size();
             py::array_t<double> out({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(b.rows),
                                      static_cast<py::ssize_t>(b.cols)});
             const std::span<double> maps(out.mutable_data(), n * b.batch->cells());
-            // The GIL is kept (the maps' own threads need none): released, another Python
-            // thread could step or reset this batch, or ask for its maps, meanwhile (a crash).
-            b.posteriors->probability_maps(*b.batch, maps, threads);
+            // Off this thread, so that Ctrl-C stops it (256 envs on 32 x 32 take 9 s), each env's
+            // posterior then caught up or left as it was. The GIL is kept: released, another
+            // Python thread could step or reset this batch meanwhile.
+            run_stoppable(
+                [&](const std::atomic<bool>* stop) {
+                  return b.posteriors->probability_maps(*b.batch, maps, threads, stop);
+                },
+                false);
             return out;
           },
-          py::arg("threads"), "Every env's probability map, over threads (0: every core).")
+          py::arg("threads"),
+          "Every env's probability map, over threads (0: every core); Ctrl-C stops it.")
       .def("codes",
            [](const Box& b) {
              const auto& codes = b.batch->all_codes();

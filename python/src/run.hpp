@@ -27,6 +27,11 @@ struct RunControl {
   std::atomic<std::uint64_t> done{0}; ///< Work done so far (games, positions solved), for progress.
   /// The Python thread ident of the thread that last called a Python strategy, 0 for none yet.
   std::atomic<unsigned long> python_thread{0};
+  /// Whether the calling thread releases the GIL while it waits. Kept for a job that reads
+  /// objects another Python thread could change meanwhile (a vector env's games, which would need
+  /// a lock in every method else): other Python threads then wait for the call, as they would
+  /// for one made on the calling thread.
+  bool release_gil = true;
 };
 
 /// A flag that also stops every run started on this thread while it is watched (`watch_cancel` from
@@ -44,20 +49,20 @@ inline void keep_partial(const py::error_already_set& interrupt, const py::objec
 }
 
 /// Runs `job()` (which must not touch Python except through GIL-taking strategies) on a worker
-/// thread with the GIL released. The calling thread checks for signals every 20 ms: Ctrl-C sets
-/// `control.cancel` and the KeyboardInterrupt is raised once the job has stopped; so does this
-/// thread's `thread_cancel` once it is set (a KeyboardInterrupt that says the run was cancelled).
-/// The job reads the flag between moves, so a Python strategy that never returns (a loop that
-/// finds no cell) would hold it for ever: once interrupted, the calling thread also raises
-/// KeyboardInterrupt every 20 ms, until the job ends, in the thread that last called a Python
-/// strategy (`control.python_thread`, which the strategies' failure record notes; the exception
-/// only lands while that thread runs Python, so the strategy's call fails and the run stops).
-/// `progress` (a Python callable or None) is called with `control.done` whenever it changes, and
-/// at least every quarter second (`progress_heartbeat`), so a bar can appear during a slow first
-/// game.
-/// Exceptions of the job are rethrown here. `figures`, when given, turns the job's result into
-/// the Python figures of the work it finished: on a KeyboardInterrupt they are kept on the
-/// exception (`keep_partial`), so that a run stopped after an hour still shows that hour's games.
+/// thread, the GIL released unless `control.release_gil` is false. The calling thread checks for
+/// signals every 20 ms: Ctrl-C sets `control.cancel` and the KeyboardInterrupt is raised once the
+/// job has stopped; so does this thread's `thread_cancel` once it is set (a KeyboardInterrupt that
+/// says the run was cancelled). The job reads the flag between moves, so a Python strategy that
+/// never returns (a loop that finds no cell) would hold it for ever: once interrupted, the calling
+/// thread also raises KeyboardInterrupt every 20 ms, until the job ends, in the thread that last
+/// called a Python strategy (`control.python_thread`, which the strategies' failure record notes;
+/// the exception only lands while that thread runs Python, so the strategy's call fails and the run
+/// stops). `progress` (a Python callable or None) is called with `control.done` whenever it
+/// changes, and at least every quarter second (`progress_heartbeat`), so a bar can appear during a
+/// slow first game. Exceptions of the job are rethrown here. `figures`, when given, turns the job's
+/// result into the Python figures of the work it finished: on a KeyboardInterrupt they are kept on
+/// the exception (`keep_partial`), so that a run stopped after an hour still shows that hour's
+/// games.
 template <class Job, class Figures = std::nullptr_t>
 auto run_interruptible(Job&& job, RunControl& control, const py::object& progress,
                        const Figures& figures = nullptr) {
@@ -70,7 +75,8 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
   bool finished = false;
   const std::atomic<bool>* also_cancel = thread_cancel; // this thread's, not the worker's
   {
-    py::gil_scoped_release nogil;
+    std::optional<py::gil_scoped_release> nogil;
+    if (control.release_gil) nogil.emplace();
     battleship::detail::JoinedThreads worker(1); // joined on every way out of this block
     worker.start([&] {
       try {
@@ -142,10 +148,11 @@ auto run_interruptible(Job&& job, RunControl& control, const py::object& progres
 /// is the run's cancel flag, set on Ctrl-C; it is also the worker thread's run stop flag
 /// (`detail::RunStopScope`), which the samplers of `bayes` and `expert` read. The job must not
 /// touch Python, and must leave what the caller keeps unchanged until it is whole: it may stop
-/// anywhere.
+/// anywhere. `release_gil` as `RunControl`'s.
 template <class Job>
-auto run_stoppable(Job&& job) {
+auto run_stoppable(Job&& job, bool release_gil = true) {
   RunControl control;
+  control.release_gil = release_gil;
   return run_interruptible(
       [&] {
         const battleship::detail::RunStopScope scope(&control.cancel);

@@ -3,8 +3,10 @@ BattleshipEnv, under Gymnasium's vector conventions (next-step autoreset, batche
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+import time
 from typing import Any
 
 import gymnasium
@@ -513,3 +515,64 @@ def test_probability_maps_asked_from_several_threads_at_once_are_right_and_crash
             asker.join()
         for answer in answers:
             assert np.array_equal(answer, expected)
+
+
+def slow_maps_pair() -> tuple[BattleshipVectorEnv, BattleshipVectorEnv, np.ndarray, float]:
+    """Two vector envs in the same state, 16 envs on 24 x 24 (a second or two of maps on 2 cores),
+    the maps of one and the seconds they took (the other's maps not asked for yet)."""
+    made: dict[str, Any] = dict(num_envs=16, rows=24, cols=24)
+    pair = BattleshipVectorEnv(**made), BattleshipVectorEnv(**made)
+    rng = np.random.default_rng(5)
+    _, info = pair[0].reset(seed=4)
+    pair[1].reset(seed=4)
+    for _ in range(3):
+        actions = random_actions(info, rng)
+        _, _, _, _, info = pair[0].step(actions)
+        pair[1].step(actions)
+    start = time.perf_counter()
+    maps = pair[1].probability_maps()
+    return pair[0], pair[1], maps, time.perf_counter() - start
+
+
+def maps_under_a_signal(vector: BattleshipVectorEnv, handler: Any, after: float) -> tuple[BaseException, float]:
+    """Asks ``vector`` for its maps with ``handler`` run by a signal ``after`` seconds in, as
+    Ctrl-C's is: what the call raised (it must), and the seconds until it did."""
+    before = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, after)
+        start = time.perf_counter()
+        with pytest.raises(BaseException) as raised:
+            vector.probability_maps()
+        return raised.value, time.perf_counter() - start
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX interval timers")
+def test_ctrl_c_stops_probability_maps_and_the_next_call_gives_the_maps_of_one_never_stopped():
+    # The maps held Ctrl-C until every env's was made (256 envs on 32 x 32: 9 s). Now each env's
+    # posterior is caught up or left as it was: none is kept with an estimate cut short.
+    def pressed(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    vector, _, whole, seconds = slow_maps_pair()
+    raised, stopped_after = maps_under_a_signal(vector, pressed, seconds / 10)
+    assert isinstance(raised, KeyboardInterrupt)
+    assert stopped_after < seconds / 2
+    assert np.array_equal(vector.probability_maps(), whole)
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX interval timers")
+def test_a_signal_handler_cannot_step_or_reset_an_env_whose_maps_are_being_made():
+    # The handler runs on the thread that waits for the maps' threads, which read the games.
+    vector, never, whole, seconds = slow_maps_pair()
+    for meddle in (lambda: vector.step(np.zeros(16, dtype=np.int64)), lambda: vector.reset(seed=9),
+                   vector.probability_maps):
+        raised, _ = maps_under_a_signal(vector, lambda signum, frame: meddle(), seconds / 10)
+        assert isinstance(raised, RuntimeError) and "vector env is busy with another call" in str(raised)
+    assert np.array_equal(vector.probability_maps(), whole)
+    actions = np.arange(16, dtype=np.int64) + 200  # and it plays on as the one never disturbed
+    mine, theirs = vector.step(actions), never.step(actions)
+    assert all(np.array_equal(mine[0][key], theirs[0][key]) for key in ("board", "afloat"))
+    assert all(np.array_equal(a, b) for a, b in zip(mine[1:4], theirs[1:4]))
