@@ -424,8 +424,9 @@ class Game:
     the move of a slow one, ``bayes`` or ``expert``, that its board and settings may make long, at
     its defaults on a board larger than 20 x 20: elsewhere it
     stops once the turn it came during is played), or that a Python shooter's ``next_shot``
-    raises, leaves the match as it was before that turn or volley, and play can go on; one in an
-    observer's hook, or after a shot was fired, aborts it. A call
+    raises, leaves the match as it was before that turn or volley, and play can go on (the turn,
+    begun again, is announced again to ``on_turn_start``, as in C++); one in an observer's hook,
+    or after a shot was fired, aborts it. A call
     refused for its arguments (a player other than 0 or 1, an unknown
     placer) changes nothing. Once the first turn is played the oceans are read-only (their
     mutators raise ``RuntimeError``), and an observer or strategy calling back into the match it

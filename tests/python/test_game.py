@@ -707,6 +707,16 @@ class InterruptedOnce:
         return view.open_cells()[0]
 
 
+class TurnsHeard:
+    """An observer noting each (player, round) heard by ``on_turn_start`` in ``turns``."""
+
+    def __init__(self, turns):
+        self.turns = turns
+
+    def on_turn_start(self, player, round):
+        self.turns.append((player, round))
+
+
 class LowestOpen:
     def next_shot(self, view, rng):
         return view.open_cells()[0]
@@ -718,16 +728,24 @@ def test_ctrl_c_in_a_python_shooter_s_move_leaves_the_match_to_play_on(rules, at
     # takes back the cells named so far, and the match goes on as if never stopped.
     fleet = Fleet.russian() if rules == "russian" else None
     made = dict(seed=5, rules=Rules.named(rules), fleet=fleet)
-    game = Game(InterruptedOnce(at), "parity", **made)
+    turns: list = []
+    game = Game(InterruptedOnce(at), "parity", **made, observers=[TurnsHeard(turns)])
     with pytest.raises(KeyboardInterrupt):
         game.play_to_end()
+    under_way = game.turn_under_way  # stopped in a later volley of a turn (until_miss)
     assert not game.is_over and game.outcome.end == "in_progress" and game.outcome.reason == ""
     shots_then = len(game.record.shots)
     assert shots_then == game.view(0).shots_fired + game.view(1).shots_fired
     assert game.play_to_end().end == "win"
-    never_stopped = Game(LowestOpen(), "parity", **made)
+    never_turns: list = []
+    never_stopped = Game(LowestOpen(), "parity", **made, observers=[TurnsHeard(never_turns)])
     never_stopped.play_to_end()
     assert game.record.shots == never_stopped.record.shots and game.outcome == never_stopped.outcome
+    # The turn begun again is announced again (as in C++): once more, right after its first time,
+    # unless the stop came in a later volley of a turn under way (no new turn then).
+    twice = [i for i in range(1, len(turns)) if turns[i] == turns[i - 1]]
+    assert [t for i, t in enumerate(turns) if i not in twice] == never_turns
+    assert len(twice) == (0 if under_way else 1)
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX interval timers")
