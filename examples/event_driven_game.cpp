@@ -6,7 +6,8 @@
 //   event_driven_game [--seed N] [--rules NAME] [--opponent NAME] [--auto]
 //
 // Type cells like B7 (one per line); --auto lets a hunt/target player stand in for the person.
-// Ending the input (Ctrl-D) resigns: the match is aborted with the person at fault.
+// Ending the input (Ctrl-D) resigns: the person's player forfeits (battleship::Forfeit), and the
+// match is aborted with the person at fault.
 // ctest-args: --auto --seed 3
 // ctest-expect: (You|They) win after [0-9]+ rounds \(you fired [0-9]+ shots, they fired [0-9]+\)
 #include "arguments.hpp"
@@ -41,11 +42,14 @@ line; ending the input (Ctrl-D) resigns.
   --auto           a hunt/target player stands in for you
 )";
 
-/// The person's player: fires the cells the event loop handed it, in order.
+/// The person's player: fires the cells the event loop handed it, in order, and gives the match
+/// up once the person has left.
 struct Inbox {
   std::deque<Coord>* cells = nullptr;
+  const bool* left = nullptr;
   void start(const TargetView<S>&) {}
   Coord next_shot(const TargetView<S>&, Rng&) {
+    if (cells->empty() && *left) throw Forfeit("left the game"); // Game ends the match, aborted
     // The engine asks again after a refused cell: the event loop hands over only open, distinct
     // cells, so an empty inbox here is a bug in the loop, not a read past the end.
     if (cells->empty())
@@ -167,7 +171,8 @@ int main(int argc, char** argv) {
   // A rule set named after a fleet (russian, bbm103, cs32) comes with that fleet.
   const Fleet fleet = fleets::named(rules_name).value_or(fleets::classic);
   std::deque<Coord> clicks;
-  Game<S> game(Board<S>{}, fleet, rules, Inbox{&clicks}, make_shooter<S>(opponent), seed);
+  bool left = false;
+  Game<S> game(Board<S>{}, fleet, rules, Inbox{&clicks, &left}, make_shooter<S>(opponent), seed);
   const UniformPlacer<S> placer;
   game.place(0, placer);
   game.place(1, placer);
@@ -194,11 +199,8 @@ int main(int argc, char** argv) {
       if (!cell) break;
       clicks.push_back(*cell);
     }
-    if (static_cast<int>(clicks.size()) < game.next_volley_size()) {
-      game.abort("player 0 left the game", 0); // input ended: the person resigns
-      break;
-    }
-    game.play_volley();
+    left = static_cast<int>(clicks.size()) < game.next_volley_size(); // the input ended
+    game.play_volley(); // the person's volley, or, having left, its forfeit
   }
   const GameOutcome& o = game.outcome();
   if (o.end == GameEnd::win)

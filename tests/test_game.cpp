@@ -1,5 +1,6 @@
 #include "catch_shim.hpp"
 
+#include <battleship/forfeit.hpp>
 #include <battleship/game.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/strategies/hunt_target.hpp>
@@ -787,6 +788,34 @@ TEST_CASE("a shooter that throws while naming its volley leaves the game as it w
   g.play_volley();
   h.play_volley();
   CHECK(g.view(1) == h.view(1));
+}
+
+TEST_CASE("a shooter that forfeits while naming its volley ends the match with it at fault",
+          "[game]") {
+  /// Fires in reading order; gives up at its `at`-th cell (from 0) of the match.
+  struct Quitter : ReadingOrder {
+    int at = 0;
+    int named = 0;
+    Coord next_shot(const TargetView<S>& v, Rng& rng) {
+      if (named++ == at) throw Forfeit("left the table");
+      return ReadingOrder::next_shot(v, rng);
+    }
+  };
+  // Under a salvo of three its third cell: the two named before it are withdrawn, none fired.
+  auto g = reading_game<Transcript, ReadingOrder, Quitter>(salvo_of_three(), ReadingOrder{},
+                                                           Quitter{{}, 5});
+  Transcript t;
+  g.observe(&t);
+  g.play_to_end(); // the forfeit does not pass out
+  CHECK(g.outcome().end == GameEnd::aborted);
+  CHECK(g.outcome().at_fault == 1);
+  CHECK(g.outcome().reason == "player 1 forfeited: left the table");
+  CHECK(g.view(1).shots_fired() == 3); // its first salvo, and none of the second
+  CHECK(g.view(1).pending().none());
+  CHECK(g.outcome().shots == std::array<int, 2>{6, 3});
+  CHECK(t.lines.back() == "over aborted");
+  g.play_turn(); // over: nothing more
+  CHECK(g.outcome().shots == std::array<int, 2>{6, 3});
 }
 
 TEST_CASE("a volley dropped by a throw gives back the count of refused shots", "[game]") {

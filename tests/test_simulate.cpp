@@ -1,6 +1,7 @@
 #include "catch_shim.hpp"
 #include "layout_checks.hpp"
 
+#include <battleship/forfeit.hpp>
 #include <battleship/placement/elusive.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/simulate.hpp>
@@ -356,6 +357,31 @@ TEST_CASE("a placer that fails, or says it placed the fleet with a ship missing,
   };
   check(NoPlacer{});
   check(LazyPlacer{});
+}
+
+TEST_CASE("a shooter's forfeit loses its match and the run plays on", "[simulate]") {
+  /// Gives up at its fourth shot of each match.
+  struct Quitter {
+    void start(const TargetView<S>&) {}
+    Coord next_shot(const TargetView<S>& v, Rng&) {
+      if (v.shots().count() == 3) throw Forfeit("gave up");
+      return v.board().coord(v.open().first());
+    }
+    void on_result(const TargetView<S>&, Coord, const ShotOutcome&) {}
+  };
+  SimulationOptions options;
+  options.games = 40;
+  options.threads = GENERATE(1U, 2U);
+  const MatchResult r =
+      simulate_match(Board<S>{}, fleets::classic, rulesets::classic, RandomShooter<S>{},
+                     UniformPlacer<S>{}, Quitter{}, UniformPlacer<S>{}, options);
+  CHECK(r.games == 40);
+  CHECK(r.aborted == 40);
+  CHECK(r.forfeits_b == 40);
+  CHECK(r.credited_a() == 40);
+  CHECK(r.first_abort_game == 0);
+  CHECK(r.first_abort_by == 1);
+  CHECK(r.first_abort == "player 1 forfeited: gave up"); // B moves second in even matches
 }
 
 TEST_CASE("a strategy's exception stops the run and reaches the caller", "[simulate]") {

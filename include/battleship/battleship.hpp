@@ -10,6 +10,7 @@
 #include <battleship/coord.hpp>
 #include <battleship/fixed_string.hpp>
 #include <battleship/fleet.hpp>
+#include <battleship/forfeit.hpp>
 #include <battleship/game.hpp>
 #include <battleship/game_record.hpp>
 #include <battleship/layouts.hpp>

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <battleship/detail/text.hpp>
+#include <battleship/forfeit.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/rng.hpp>
 #include <battleship/strategy.hpp>
@@ -212,6 +213,8 @@ constexpr bool observer_hooks_match() {
 /// again, and the observer hears the turn start again. One thrown once shots are fired (by the
 /// shooter's `on_result` or an observer's `on_shot`) ends the match, aborted, with the shooter
 /// at fault if it threw, and the rest of the volley withdrawn: a turn is never left half played.
+/// A `Forfeit` thrown while a volley is named (by the shooter's `next_shot`) does not pass out:
+/// the match ends aborted, that player at fault, the reason "player N forfeited: ..." (its text).
 ///
 /// Winning: without the equalising shot, the match ends as soon as a fleet is sunk. With
 /// `Rules::equalising_shot` (seed 000), when player 0 sinks player 1's last ship, player 1 still
@@ -416,6 +419,11 @@ public:
         }
       }
       again = p == 0 ? fire_volley(0, shooter0_) : fire_volley(1, shooter1_);
+    } catch (const Forfeit& forfeit) {
+      if (is_over()) throw; // thrown once shots were fired: aborted as for any exception
+      // Given up while the volley was named (fire_volley withdrew its cells): the match ends.
+      abort(detail::concat("player ", p, " forfeited: ", forfeit.what()), p);
+      return;
     } catch (...) {
       // Thrown before any shot was fired (fire_volley undid the naming): the volley, and the
       // turn if it began here, start again at the next call.

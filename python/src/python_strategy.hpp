@@ -19,6 +19,7 @@
 #include <utility>
 
 #include <battleship/detail/settings_text.hpp>
+#include <battleship/forfeit.hpp>
 #include <battleship/ocean.hpp>
 #include <battleship/placement/elusive.hpp>
 #include <battleship/placement/spread.hpp>
@@ -61,6 +62,9 @@ struct StrategyFailure {
   bool forfeit_errors = false;
   std::uint64_t forfeited = 0; ///< Calls that raised and forfeited their game.
   std::string first_forfeit;   ///< The first such call, its game and its exception, in words.
+  /// The last such call and its exception, in words ("the shooter's next_shot raised KeyError:
+  /// 'x'"): the reason its game ends with (`PythonShooter` throws it as a `Forfeit`).
+  std::string last_forfeit;
 
   /// Whether the strategies should stop playing (an earlier failure, or the run was cancelled).
   [[nodiscard]] bool stopped() const {
@@ -118,12 +122,15 @@ bool guarded(StrategyFailure& failure, const char* where, const std::string& own
   const auto fail = [&](py::error_already_set&& e) {
     if (!failure.forfeit_errors || e.matches(PyExc_KeyboardInterrupt)) {
       failure.record(std::move(e), named(), game);
-    } else if (failure.forfeited++ == 0) {
+      return false;
+    }
+    const std::string what = e.what(); // "KeyError: 'x'", then pybind11's traceback lines
+    const std::string exception = what.substr(0, what.find('\n'));
+    failure.last_forfeit = std::string(where) + " raised " + exception;
+    if (failure.forfeited++ == 0) {
       const std::uint64_t index =
           failure.next_game ? *failure.next_game : static_cast<std::uint64_t>(game);
-      const std::string what = e.what(); // "KeyError: 'x'", then pybind11's traceback lines
-      failure.first_forfeit =
-          named() + " in game " + std::to_string(index) + ": " + what.substr(0, what.find('\n'));
+      failure.first_forfeit = named() + " in game " + std::to_string(index) + ": " + exception;
     }
     return false;
   };
@@ -232,24 +239,30 @@ public:
     State& s = *st_;
     const long game = s.games++;
     s.lost_game = false;
+    s.lost_because.clear();
     if (s.failure->stopped() || s.start.is_none()) return;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view.lent, mut(view));
-    s.lost_game = !detail::guarded(*s.failure, "the shooter's start", s.owner, game,
-                                   [&] { s.start(s.view.shown); });
+    s.note(detail::guarded(*s.failure, "the shooter's start", s.owner, game,
+                           [&] { s.start(s.view.shown); }));
   }
 
   battleship::Coord next_shot(const battleship::TargetView<S>& view, battleship::Rng& rng) {
     const PythonCall gil;
     State& s = *st_;
     battleship::Coord cell{-1, -1}; // off the board: the runner refuses it and winds the game down
-    if (s.failure->stopped() || s.lost_game) return cell;
-    const detail::Loan<battleship::TargetView<S>> lend_view(s.view.lent, mut(view));
-    const detail::Loan<battleship::Rng> lend_rng(s.rng.lent, &rng);
-    s.lost_game =
-        !detail::guarded(*s.failure, "the shooter's next_shot", s.owner, s.games - 1, [&] {
-          cell = to_coord(s.next(s.view.shown, s.rng.shown), "next_shot's result");
-        });
-    return cell; // still off the board when the call raised
+    if (s.failure->stopped()) return cell;
+    if (!s.lost_game) {
+      const detail::Loan<battleship::TargetView<S>> lend_view(s.view.lent, mut(view));
+      const detail::Loan<battleship::Rng> lend_rng(s.rng.lent, &rng);
+      s.note(detail::guarded(*s.failure, "the shooter's next_shot", s.owner, s.games - 1, [&] {
+        cell = to_coord(s.next(s.view.shown, s.rng.shown), "next_shot's result");
+      }));
+    }
+    // A call of this game raised (this one, its start or an on_result) and forfeited it: the
+    // game ends, lost, with that exception for its reason. (A run stopping by then winds the
+    // game down with the off-board cell instead.)
+    if (s.lost_game && !s.failure->stopped()) throw battleship::Forfeit(s.lost_because);
+    return cell;
   }
 
   /// The Python objects this shooter (and every copy of it) holds.
@@ -261,9 +274,9 @@ public:
     State& s = *st_;
     if (s.failure->stopped() || s.lost_game || s.result.is_none()) return;
     const detail::Loan<battleship::TargetView<S>> lend_view(s.view.lent, mut(view));
-    s.lost_game =
-        !detail::guarded(*s.failure, "the shooter's on_result", s.owner, s.games - 1,
-                         [&] { s.result(s.view.shown, cell_tuple(cell.row, cell.col), outcome); });
+    s.note(detail::guarded(*s.failure, "the shooter's on_result", s.owner, s.games - 1, [&] {
+      s.result(s.view.shown, cell_tuple(cell.row, cell.col), outcome);
+    }));
   }
 
 private:
@@ -277,7 +290,15 @@ private:
     detail::Borrowed<battleship::Rng> rng;
     std::string owner;
     long games = 0;
-    bool lost_game = false; ///< A call of this game raised and forfeited it (`forfeit_errors`).
+    bool lost_game = false;   ///< A call of this game raised and forfeited it (`forfeit_errors`).
+    std::string lost_because; ///< Then, why: the call and its exception.
+    /// Notes the game lost if `called` (a `guarded` call's result) is false, with the reason the
+    /// failure noted (`StrategyFailure::last_forfeit`).
+    void note(bool called) {
+      if (called || lost_game) return;
+      lost_game = true;
+      lost_because = failure->last_forfeit;
+    }
     State() = default;
     State(const State&) = delete;
     State& operator=(const State&) = delete;

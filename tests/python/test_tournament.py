@@ -419,6 +419,30 @@ def test_an_exception_stops_the_tournament_or_with_on_error_forfeit_loses_its_ma
         battleship.tournament(["random", "parity"], 2, on_error="skip", progress=False)
 
 
+@pytest.mark.parametrize("method", ["start", "next_shot", "on_result"])
+def test_a_forfeited_match_is_aborted_with_the_call_that_raised_for_its_reason(method):
+    # It was "player 0 made too many invalid shots in a row": the shooter named off-board cells
+    # once its call had raised, until the limit ended the match.
+    class Broken:
+        def start(self, view):
+            if method == "start":
+                raise KeyError(method)
+
+        def next_shot(self, view, rng):
+            if method == "next_shot" and view.shots_fired == 2:
+                raise KeyError(method)
+            return view.open_cells()[0]
+
+        def on_result(self, view, cell, outcome):
+            if method == "on_result":
+                raise KeyError(method)
+
+    with pytest.warns(UserWarning, match="^6 calls of the players' Python code raised"):
+        m = battleship.match(Broken(), "random", 6, on_error="forfeit", progress=False)
+    assert (m.aborted, m.forfeits_a, m.first_abort_game, m.first_abort_by) == (6, 6, 0, "a")
+    assert m.first_abort == f"player 0 forfeited: the shooter's {method} raised KeyError: '{method}'"
+
+
 def flaky_student(folder, monkeypatch):
     """Writes ``flaky_student.py`` in ``folder``, whose shooter raises at its fourth shot of every
     game, and makes it importable as ``flaky_student:Shooter``."""
@@ -440,6 +464,7 @@ def test_the_command_plays_a_class_tournament_on_past_a_students_exception(capsy
     assert cli.main([*run, "--on-error", "forfeit"]) == 0
     out = capsys.readouterr().out
     assert "flaky_student:Shooter forfeited 10" in out
+    assert "(the first: flaky_student:Shooter (player 1) forfeited: the shooter's next_shot raised ValueError" in out
     assert ("note: 20 calls of the players' Python code raised, each forfeiting its match; the first: the shooter's "
             "next_shot (player flaky_student:Shooter) in game 0: ValueError: index out of range") in out
 
@@ -452,6 +477,9 @@ def test_a_match_with_on_error_forfeit_plays_on_past_an_exception_as_a_tournamen
                                          r"first: the shooter's next_shot \(side b\) in game 4: KeyError: 'oops'$"):
         m = battleship.match("random", Flaky(), 20, on_error="forfeit", progress=False)
     assert (m.games, m.aborted, m.forfeits_a, m.forfeits_b) == (20, 4, 0, 4)
+    # Game 4: B moves second. Its reason is its exception, not the off-board cells it once named.
+    assert (m.first_abort_game, m.first_abort_by) == (4, "b")
+    assert m.first_abort == "player 1 forfeited: the shooter's next_shot raised KeyError: 'oops'"
     with pytest.warns(UserWarning):
         pair = battleship.tournament({"random": "random", "flaky": Flaky()}, 20, on_error="forfeit",
                                      progress=False).between("random", "flaky")
@@ -467,6 +495,8 @@ def test_a_match_with_on_error_forfeit_plays_on_past_an_exception_as_a_tournamen
     assert cli.main([*run, "--on-error", "forfeit"]) == 1  # every match forfeited: none was played
     out = capsys.readouterr().out
     assert "flaky_student:Shooter forfeited 10" in out
+    assert ("first aborted game: flaky_student:Shooter (player 1) forfeited: the shooter's next_shot raised "
+            "ValueError: index out of range") in out
     assert ("note: 10 calls of the players' Python code raised, each forfeiting its match; the first: the shooter's "
             "next_shot (side b) in game 0: ValueError: index out of range") in out
     assert cli.main(["match", "random", "parity", "--sprt", "0", "10", "--on-error", "forfeit"]) == 2
