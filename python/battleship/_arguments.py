@@ -135,9 +135,13 @@ def check_own_shooters(shooters: Sequence[Any], players: str) -> None:
 def check_writable(path: str) -> None:
     """``OSError`` naming ``path`` unless a file can be written there: not a directory, in a
     directory that exists and is writable (so that a run is refused before it plays, not after)."""
-    if os.path.isdir(path) or path.endswith(("/", os.sep)):  # "out.json/" names a directory too
+    if os.path.isdir(path):
         raise IsADirectoryError(f"{path}: is a directory, not a file name")
+    if path.endswith(("/", os.sep)):  # "out.json/" names a directory, even one not there
+        raise IsADirectoryError(f"{path}: names a directory (it ends in {path[-1]}), not a file")
     directory = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise NotADirectoryError(f"{path}: {directory} is a file, not a directory")
     if not os.path.isdir(directory):
         raise FileNotFoundError(f"{path}: directory {directory} does not exist")
     if not os.access(directory, os.W_OK):

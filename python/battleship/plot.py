@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
@@ -56,6 +57,12 @@ def figure_file(path: Union[str, "os.PathLike[str]"]) -> str:
     suffix = os.path.splitext(path)[1][1:].lower()
     if suffix not in formats:
         raise ValueError(f"{path}: matplotlib cannot write .{suffix} files; it writes {', '.join(sorted(formats))}")
+    if suffix == "pgf":  # matplotlib runs TeX to write it, and fails once the figure is drawn
+        import matplotlib
+
+        tex = matplotlib.rcParams["pgf.texsystem"]
+        if shutil.which(tex) is None:
+            raise ValueError(f"{path}: matplotlib writes .pgf files with {tex}, which is not installed")
     return path
 
 

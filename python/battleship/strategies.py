@@ -643,13 +643,26 @@ def _carries_settings(text: str) -> bool:
     return ":" not in text and ("(" in text or ")" in text)
 
 
+def _settings_text(text: str, kind: str) -> str:
+    """``text``, a ``kind``'s name with settings, checked to be text the engine can read:
+    ``ValueError`` naming it for a lone surrogate (a byte that is not UTF-8 in a command line's
+    argument), which the binding would refuse with a message about its own signature."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(
+            f"{kind} {text!r} is not valid Unicode text (a lone surrogate, {text[error.start]!r}: a byte that is not UTF-8)"
+        ) from None
+    return text
+
+
 def _placer_parts(name: str) -> Tuple[str, Dict[str, int]]:
     """The placer ``name`` names and the settings it gives: ``spread(candidates=64)`` is
     ``("spread", {"candidates": 64})``; a plain name (or a ``module:attribute`` spec) is itself,
     with no settings. ``ValueError`` for settings text the engine cannot read."""
     if not _carries_settings(name):
         return name, {}
-    placer, settings = _core.parse_placer_settings(name)
+    placer, settings = _core.parse_placer_settings(_settings_text(name, "placer"))
     return placer, dict(settings)
 
 
@@ -661,7 +674,7 @@ def _placer_from_text(text: str) -> Optional[BuiltinPlacer]:
     ``elusive`` shortlist longer than its candidates."""
     if "(" not in text and ")" not in text:
         return None
-    name, settings = _core.parse_placer_settings(text)
+    name, settings = _core.parse_placer_settings(_settings_text(text, "placer"))
     drawing = DRAWING_PLACERS.get(name)
     return drawing(**settings) if drawing is not None else placer(name)
 
@@ -681,7 +694,7 @@ def _shooter_from_text(text: str) -> Optional[BuiltinShooter]:
         return None
     if text.partition("(")[0].strip() == PRIOR_MIXTURE:
         return _prior_mixture_from_text(text)
-    name, settings = _core.parse_shooter_settings(text)
+    name, settings = _core.parse_shooter_settings(_settings_text(text, "shooter"))
     kind = BUILTIN_CLASSES[name]
     if not issubclass(kind, _TunedShooter):  # no settings, checked by the engine: as shooter(name) makes it
         return BuiltinShooter(name)

@@ -572,11 +572,13 @@ def test_each_command_writes_its_results_with_json(tmp_path, capsys, args, kind)
         ("missing/out.json", "--json {}: directory .* does not exist", 1),
         ("", "--json needs a file name, such as results.json", 2),
         (".", "--json .: is a directory, not a file name", 1),
-        ("out.json/", "--json out.json/: is a directory, not a file name", 1),  # not there yet: still a directory
+        ("out.json/", "--json out.json/: names a directory \\(it ends in /\\), not a file", 1),  # not there yet
+        ("made.txt/out.json", "--json made.txt/out.json: .*made.txt is a file, not a directory", 1),
     ],
 )
 def test_a_json_file_that_cannot_be_written_is_refused_before_the_run(tmp_path, capsys, monkeypatch, where, message, code):
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "made.txt").write_text("a file, where a directory was meant")  # said "directory made.txt does not exist"
     for args in (["simulate", "parity"], ["match", "parity", "random"], ["tournament", "parity", "random"],
                  ["compare", "--shooters", "parity"]):
         assert main([*args, "--games", "10", "--no-progress", "--json", where]) == code

@@ -71,7 +71,6 @@ from battleship.cli.options import (
     whole_number,
 )
 from battleship.cli.play import add_play
-from battleship.cli.report import _shows
 from battleship.cli.replay import add_replay
 from battleship.cli.solo import add_compare, add_simulate
 from battleship.cli.tournament import add_tournament
@@ -133,19 +132,31 @@ def parser() -> argparse.ArgumentParser:
 
 def _plain_text_fallback(error: UnicodeError) -> Tuple[str, int]:
     """An encoding error handler for output a terminal's encoding cannot show (``PYTHONIOENCODING=
-    ascii``): ``±`` as ``+/-``, anything else as ``?``."""
+    ascii``): ``±`` as ``+/-``, a lone surrogate standing for a byte that is not UTF-8 (in a file
+    name given on the command line, ``os.fsdecode``'s) as that byte's ``\\xff``, anything else as
+    ``?``."""
     assert isinstance(error, UnicodeEncodeError)
     bad = error.object[error.start : error.end]
-    return "".join("+/-" if char == "±" else "?" for char in bad), error.end
+    return "".join(_plain(char) for char in bad), error.end
+
+
+def _plain(char: str) -> str:
+    """``char``, which the output's encoding cannot write, in plain ASCII (``_plain_text_fallback``)."""
+    if char == "±":
+        return "+/-"
+    if "\udc80" <= char <= "\udcff":
+        return f"\\x{ord(char) - 0xDC00:02x}"
+    return "?"
 
 
 codecs.register_error("battleship.plain_text", _plain_text_fallback)
 
 
 def _show_what_the_encoding_can(stream: Any) -> None:
-    """Let ``stream`` (stdout or stderr) write the tables' ``±`` as ``+/-`` if its encoding has
-    no ``±``, instead of stopping the command with a codec error."""
-    if isinstance(stream, io.TextIOWrapper) and stream.encoding and not _shows("±", stream):
+    """Let ``stream`` (stdout or stderr) write what its encoding lacks in plain ASCII
+    (``_plain_text_fallback``: the tables' ``±``, a file name's byte that is not UTF-8): a codec
+    error would stop the command once its work is done, and be told as a usage error."""
+    if isinstance(stream, io.TextIOWrapper) and stream.encoding and stream.errors == "strict":
         stream.reconfigure(errors="battleship.plain_text")
 
 
@@ -248,10 +259,12 @@ def _is_terminal(stream: Any) -> bool:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command line; returns the exit code."""
+    if sys.stderr is None:  # started with stderr closed (2>&-): its messages go nowhere, the run goes on
+        sys.stderr = open(os.devnull, "w")
     for stream in (sys.stdout, sys.stderr):
         _show_what_the_encoding_can(stream)
-    top = parser()
     try:
+        top = parser()  # imports the commands' modules: Ctrl-C may well come here
         args, stray = top.parse_known_args(argv)
     except SystemExit as done:  # --help and --version: done once their text is out
         if done.code in (0, None) and (code := _flushed(0)):
@@ -259,6 +272,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         raise
     except OSError as error:  # that text could not be written (_Parser)
         return _unwritten(error)
+    except KeyboardInterrupt:
+        print("battleship: interrupted", file=sys.stderr)
+        return 130
     args.argv = list(sys.argv[1:] if argv is None else argv)  # what --json records
     _import_from_here()
     if args.command is None:
@@ -312,6 +328,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if isinstance(error, (ValueError, TypeError, IndexError)):
             print(f"battleship: error: {error}", file=sys.stderr)
             return 2
+        if isinstance(error, MemoryError):  # numpy's says how much it asked for
+            print(f"battleship: error: out of memory: {error or 'an allocation failed'}", file=sys.stderr)
+            return 1
         raise
 
 

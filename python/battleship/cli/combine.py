@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from typing import Any, Dict, List, Tuple
 
@@ -48,6 +49,17 @@ def _results_of(path: str) -> List[Any]:
     -``; read as bytes, so on any system, not only where ``/dev/stdin`` exists)."""
     if path != "-":
         return battleship.load_results(path)
+    if sys.stdin is None:
+        raise ValueError("-: standard input is closed; pipe results in (battleship simulate ... --json - | battleship combine -)")
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (OSError, ValueError):  # a stream with no file behind it (sys.stdin replaced): no device
+        mode = 0
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):  # a terminal would wait, /dev/zero be read for ever
+        raise ValueError(
+            "-: standard input is a terminal or a device, not a results file; "
+            "pipe results in (battleship simulate ... --json - | battleship combine -)"
+        )
     return _results_in(sys.stdin.buffer.read(), "standard input")
 
 
@@ -57,6 +69,8 @@ def _combine(args: argparse.Namespace) -> int:
         for path in args.files:  # a piece written over by the sum would be lost
             if os.path.exists(path) and os.path.samefile(path, json_file):
                 raise ValueError(f"--json {json_file} is one of the files to combine; write the sum to another file")
+    if args.files.count("-") > 1:  # the second would read what the first left: nothing
+        raise ValueError("- (standard input) is given more than once; it holds one results file")
     # Each shooter's, pair's or tournament's pieces, in the order first read.
     groups: Dict[Tuple[str, ...], List[Any]] = {}
     for path in args.files:

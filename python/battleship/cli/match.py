@@ -21,6 +21,7 @@ from battleship.cli.options import (
     _save_json,
     add_board_options,
     add_run_options,
+    check_per_game_memory,
     check_run,
     game_arguments,
     placer_of,
@@ -46,6 +47,8 @@ def _match(args: argparse.Namespace) -> int:
         raise ValueError(f"{' and '.join(given)} set the sequential test: give --sprt ELO0 ELO1 too")
     if args.sprt is not None and args.first_loss:
         raise ValueError("--first-loss shows a match of a run of --games matches: not with --sprt")
+    if args.first_loss:  # the run keeps every match's end to find it
+        check_per_game_memory("--first-loss", args.games, 1)
     if args.sprt is not None and args.first_game:
         raise ValueError("--first-game plays a piece of a run of --games matches: not with --sprt")
     if args.sprt is not None and args.phases:

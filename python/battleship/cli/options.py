@@ -209,6 +209,22 @@ def _budget_hint(args: argparse.Namespace, placers: Optional[Sequence[str]] = No
     return f" within --search-budget {args.search_budget:,}; or try {sequential} (not uniform)"
 
 
+def check_per_game_memory(option: str, games: int, bytes_a_game: int) -> None:
+    """Refuses ``option``, which keeps ``bytes_a_game`` bytes for each of ``games`` games, where
+    they would take more than half of this machine's memory: ``ValueError`` before anything runs
+    (the engine fills them before the first game, and the process would be killed or swap)."""
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # not told (Windows): the run tries
+        return
+    need = games * bytes_a_game
+    if memory > 0 and need > memory // 2:
+        raise ValueError(
+            f"{option} keeps {_many(bytes_a_game, 'byte')} a game: {games:,} games need {need / 2**30:,.1f} GiB, "
+            f"more than half of this machine's {memory / 2**30:,.1f} GiB; play fewer games"
+        )
+
+
 def check_run(args: argparse.Namespace, shooters: Sequence[str], placers: Sequence[str]) -> Rules:
     """Refuses, before anything is printed or played, what the run would refuse later: the
     counts, the shooter and placer names, the board, and a fleet that cannot be laid out under

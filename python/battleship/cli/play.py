@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import sys
 from dataclasses import replace
@@ -27,22 +28,27 @@ _shots_per_turn = whole_number(1, INT_MAX)  # the engine's salvo size is a 32-bi
 def _play(args: argparse.Namespace) -> int:
     from battleship.play import Settings
 
-    settings = Settings(
-        rows=args.rows,
-        cols=args.cols,
-        fleet=args.fleet,
-        opponent=args.opponent,
-        placer=args.placer,
-        touching=args.touching,
-        disclosure=args.disclosure,
-        salvo=args.salvo,
-        until_miss=args.until_miss,
-        seed=args.seed,
-    )
+    try:
+        settings = Settings(
+            rows=args.rows,
+            cols=args.cols,
+            fleet=args.fleet,
+            opponent=args.opponent,
+            placer=args.placer,
+            touching=args.touching,
+            disclosure=args.disclosure,
+            salvo=args.salvo,
+            until_miss=args.until_miss,
+            seed=args.seed,
+        )
+    except ValueError as error:  # named by the option, as every other command names it
+        raise ValueError(re.sub(r"^(opponent|placer|seed)\b", r"--\1", str(error))) from None
     if args.layout is not None:  # on the board the settings above were checked for
         placer, _ = _drawn_layout(args.layout, args.rows, args.cols, settings.fleet_object, args.touching)
         settings = replace(settings, layout=placer.layout)
     if args.text:
+        if sys.stdin is None:  # started with stdin closed (<&-): input() would fail at the first move
+            args.command_parser.error("play --text reads its moves from standard input, which is closed")
         from battleship.play.text import play_text
 
         def say(line: str) -> None:

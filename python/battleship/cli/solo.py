@@ -25,6 +25,7 @@ from battleship.cli.options import (
     add_board_options,
     add_run_options,
     board_from,
+    check_per_game_memory,
     check_run,
     game_arguments,
     placer_of,
@@ -218,6 +219,8 @@ def _compare(args: argparse.Namespace) -> int:
             write_whole(plot, lambda out: figure.savefig(out, format=kind, dpi=120, bbox_inches="tight"), binary=True)
         except OSError as error:
             raise OSError(f"--plot {plot}: {error.strerror or error}") from None
+        except (RuntimeError, ValueError) as error:  # what else matplotlib's writers raise: after the run, not a usage error
+            raise OSError(f"--plot {plot}: {error}") from None
         finally:
             plt.close(figure)
         print(f"wrote {plot}")
@@ -276,6 +279,8 @@ def add_simulate(sub: Subparsers) -> None:
 
 def _simulate(args: argparse.Namespace) -> int:
     json_file = _json_file(args)
+    if args.longest:  # the run keeps every game's shots to find it
+        check_per_game_memory("--longest", args.games, 4)
     (r,) = _table(args, [args.shooter], game_shots=args.longest)
     if args.longest and r.game_shots is not None and r.finished:
         _show_longest(args, r.first_game + int(r.game_shots.argmax()))
