@@ -158,3 +158,11 @@ def test_play_names_a_refused_setting_by_its_option(capsys, argv, message):
     # It said "opponent: ..." and "seed must be ...", where every other command names the option.
     assert main(["play", "--text", *argv]) == 2
     assert capsys.readouterr().err.startswith(f"battleship: error: {message}")
+
+
+def test_settings_text_whose_parentheses_do_not_pair_says_so(capsys):
+    # It said "layouts must be a number, got '1))'".
+    assert main(["simulate", "expert(layouts=1)))", "--games", "1"]) == 2
+    assert capsys.readouterr().err == (
+        "battleship: error: shooter 'expert(layouts=1)))': its parentheses do not pair: one '(' after the name, "
+        "one ')' at the end, such as expert(exact_layouts=5000)\n")

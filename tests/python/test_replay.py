@@ -198,3 +198,14 @@ def test_a_removed_working_directory_is_named_as_the_problem(tmp_path):
     assert p.returncode == 1 and p.stdout == b""
     assert p.stderr == (b"battleship: error: the current directory was removed; replay reads "
                         b"OptionalPlayer1.txt and OptionalPlayer2.txt from it\n")
+
+
+def test_a_game_file_named_battleship_out_is_refused_not_written_over(tmp_path):
+    # The report was written over the player's shots it had just read (from the CLI audit).
+    write_game(tmp_path)
+    os.rename(tmp_path / "Player2.in", tmp_path / "Battleship.out")
+    p = replay(tmp_path, "Player1.txt", "Player2.txt", "Player1.in", "./Battleship.out")
+    assert p.returncode == 2
+    assert p.stderr.decode().endswith("error: ./Battleship.out is Battleship.out, where replay writes its report; give "
+                                      "the game's files other names\n")
+    assert (tmp_path / "Battleship.out").read_bytes() == b",A;x,B;3,B;11,C;2,D,E;"

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from battleship.cli.options import Subparsers
+from battleship.cli.options import Subparsers, _same_file
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -18,6 +18,9 @@ def _replay(args: argparse.Namespace) -> int:
     except FileNotFoundError as error:  # its own message names no file
         message = "the current directory was removed; replay reads OptionalPlayer1.txt and OptionalPlayer2.txt from it"
         raise FileNotFoundError(error.errno, message) from None
+    for given in (args.player1_txt, args.player2_txt, args.player1_in, args.player2_in):
+        if _same_file(given, "Battleship.out"):  # the report would be written over it, the game lost
+            raise ValueError(f"{given} is Battleship.out, where replay writes its report; give the game's files other names")
     names = (args.player1_txt, args.player2_txt, args.player1_in, args.player2_in, here)
     text, played = bbm103_replay(*(os.fsencode(name) for name in names))
     try:  # the seed prints the report, then writes it; a closed stdout must not lose the file
