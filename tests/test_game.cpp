@@ -818,6 +818,21 @@ TEST_CASE("a shooter that forfeits while naming its volley ends the match with i
   CHECK(g.outcome().shots == std::array<int, 2>{6, 3});
 }
 
+TEST_CASE("a Forfeit an observer's hook throws is no player's: it passes out", "[game]") {
+  struct Quitting {
+    void on_turn_start(int player, int round) {
+      if (player == 1 && round == 2) throw Forfeit("the screen closed");
+    }
+  };
+  auto g = reading_game<Quitting>(rulesets::classic);
+  Quitting q;
+  g.observe(&q);
+  CHECK_THROWS_AS(g.play_to_end(), Forfeit);
+  CHECK_FALSE(g.is_over()); // as for any hook's exception: the turn starts again at the next call
+  CHECK(g.outcome().at_fault == -1);
+  CHECK(g.outcome().shots == std::array<int, 2>{2, 1});
+}
+
 TEST_CASE("a volley dropped by a throw gives back the count of refused shots", "[game]") {
   // Two cells off the board, then none: two refusals a try, under a limit of 3 only if the
   // count goes back to 0 when the volley is dropped (a valid first cell would reset it anyway).

@@ -1,5 +1,6 @@
 #include "catch_shim.hpp"
 
+#include <battleship/forfeit.hpp>
 #include <battleship/game_record.hpp>
 #include <battleship/placement/uniform.hpp>
 #include <battleship/registry.hpp>
@@ -121,6 +122,44 @@ TEST_CASE("a replay ends with the oceans the game ended with", "[record]") {
   REQUIRE(r.ok());
   CHECK(r.oceans[0] == g.ocean(0));
   CHECK(r.oceans[1] == g.ocean(1));
+}
+
+TEST_CASE("a match a player forfeited replays, whoever gave up and whenever", "[record]") {
+  /// Hunts as hunt/target does, and gives the match up at its `at`-th cell (from 0).
+  struct Quitter {
+    HuntTargetShooter<C> inner;
+    int at = 0;
+    int named = 0;
+    void start(const TargetView<C>& v) { inner.start(v); }
+    Coord next_shot(const TargetView<C>& v, Rng& rng) {
+      if (named++ == at) throw Forfeit("left the table");
+      return inner.next_shot(v, rng);
+    }
+    void on_result(const TargetView<C>& v, Coord c, const ShotOutcome& o) {
+      inner.on_result(v, c, o);
+    }
+  };
+  for (const int player : {0, 1}) {
+    for (const int at : {0, 2, 30}) {
+      INFO("player " << player << " gives up at its cell " << at);
+      Game<C, GameRecorder<C>> g(Board<C>{}, fleets::classic, rulesets::salvo,
+                                 player == 0 ? AnyShotStrategy<C>(Quitter{{}, at})
+                                             : AnyShotStrategy<C>(HuntTargetShooter<C>{}),
+                                 player == 1 ? AnyShotStrategy<C>(Quitter{{}, at})
+                                             : AnyShotStrategy<C>(HuntTargetShooter<C>{}),
+                                 11);
+      GameRecorder<C> recorder;
+      g.observe(&recorder);
+      REQUIRE(g.place(0, UniformPlacer<C>{}));
+      REQUIRE(g.place(1, UniformPlacer<C>{}));
+      g.play_to_end();
+      REQUIRE(g.outcome().reason ==
+              detail::concat("player ", player, " forfeited: left the table"));
+      const ReplayResult<C> r = replay<C>(make_record(g, recorder.shots()));
+      CHECK(r.ok());
+      CHECK(r.outcome == g.outcome());
+    }
+  }
 }
 
 TEST_CASE("a game stopped early or aborted at placement replays too", "[record]") {

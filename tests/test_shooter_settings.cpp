@@ -71,8 +71,8 @@ TEST_CASE("settings text that cannot be read is refused naming the text and the 
   // It said "margin must be a number, got '1))'".
   for (const char* unpaired : {"expert(margin=1)))", "expert((margin=1))", "expert(margin=nan(1))"})
     CHECK(refusal(unpaired) == "shooter '" + std::string(unpaired) +
-                                   "': its parentheses do not pair: one '(' after the name, one "
-                                   "')' at the end, such as expert(exact_layouts=5000)");
+                                   "': a parenthesis among the settings: one '(' after the name, "
+                                   "one ')' at the end, such as expert(exact_layouts=5000)");
   CHECK(refusal("expert(margin)") == "shooter 'expert(margin)': expected SETTING=VALUE, got "
                                      "'margin'");
   CHECK(refusal("expert(margin=1,)") == "shooter 'expert(margin=1,)': expected SETTING=VALUE, "

@@ -213,8 +213,9 @@ constexpr bool observer_hooks_match() {
 /// again, and the observer hears the turn start again. One thrown once shots are fired (by the
 /// shooter's `on_result` or an observer's `on_shot`) ends the match, aborted, with the shooter
 /// at fault if it threw, and the rest of the volley withdrawn: a turn is never left half played.
-/// A `Forfeit` thrown while a volley is named (by the shooter's `next_shot`) does not pass out:
-/// the match ends aborted, that player at fault, the reason "player N forfeited: ..." (its text).
+/// A `Forfeit` the shooter throws while its volley is named (from `next_shot`, or `on_result`
+/// told of a refused cell) does not pass out: the match ends aborted, that player at fault, the
+/// reason "player N forfeited: ..." (its text), a round its turn began not counted, as above.
 ///
 /// Winning: without the equalising shot, the match ends as soon as a fleet is sunk. With
 /// `Rules::equalising_shot` (seed 000), when player 0 sinks player 1's last ship, player 1 still
@@ -408,6 +409,7 @@ public:
     const int p = next_;
     const int rounds_before = outcome_.rounds;
     bool again = false;
+    bool volley_named = false; // a Forfeit is the shooter's, not an observer hook's
     try {
       if (!turn_under_way_) {
         if (p == 0) ++outcome_.rounds;
@@ -418,10 +420,14 @@ public:
           }
         }
       }
+      volley_named = true;
       again = p == 0 ? fire_volley(0, shooter0_) : fire_volley(1, shooter1_);
     } catch (const Forfeit& forfeit) {
-      if (is_over()) throw; // thrown once shots were fired: aborted as for any exception
-      // Given up while the volley was named (fire_volley withdrew its cells): the match ends.
+      // Given up while the volley was named (fire_volley withdrew its cells): the match ends,
+      // the round counted as for a volley dropped by a throw, so that its record replays. One
+      // thrown once shots were fired, or by a hook, is any exception (below).
+      if (!is_over()) outcome_.rounds = rounds_before;
+      if (!volley_named || is_over()) throw;
       abort(detail::concat("player ", p, " forfeited: ", forfeit.what()), p);
       return;
     } catch (...) {

@@ -327,8 +327,9 @@ struct MatchResult {
   std::uint64_t draws = 0;   ///< Drawn matches.
   std::uint64_t aborted = 0; ///< Aborted matches (a fleet that could not be placed...).
   /// Aborted matches pair A was to blame for (`GameOutcome::at_fault`: its fleet could not be
-  /// placed, its shooter made too many invalid shots in a row or threw, it resigned): its
-  /// forfeits, which the shares, a tournament's standings and its ratings count as A's losses.
+  /// placed, its shooter made too many invalid shots in a row, threw or gave up with a `Forfeit`,
+  /// it resigned): its forfeits, which the shares, a tournament's standings and its ratings count
+  /// as A's losses.
   std::uint64_t forfeits_a = 0;
   std::uint64_t forfeits_b = 0;       ///< Aborted matches pair B was to blame for: B's forfeits.
   std::uint64_t first_mover_wins = 0; ///< Wins by whoever moved first.

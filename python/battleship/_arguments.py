@@ -140,9 +140,12 @@ def check_writable(path: str) -> None:
     if path.endswith(("/", os.sep)):  # "out.json/" names a directory, even one not there
         raise IsADirectoryError(f"{path}: names a directory (it ends in {path[-1]}), not a file")
     directory = os.path.dirname(os.path.abspath(path))
-    if os.path.exists(directory) and not os.path.isdir(directory):
-        raise NotADirectoryError(f"{path}: {directory} is a file, not a directory")
     if not os.path.isdir(directory):
+        there = directory  # the nearest ancestor that is there: a file where a directory is meant?
+        while not os.path.exists(there) and os.path.dirname(there) != there:
+            there = os.path.dirname(there)
+        if os.path.exists(there) and not os.path.isdir(there):
+            raise NotADirectoryError(f"{path}: {there} is a file, not a directory")
         raise FileNotFoundError(f"{path}: directory {directory} does not exist")
     if not os.access(directory, os.W_OK):
         raise PermissionError(f"{path}: directory {directory} is not writable")

@@ -39,8 +39,9 @@ class GameOutcome:
     """How a match ended: ``end`` is ``"in_progress"``, ``"win"``, ``"draw"`` or ``"aborted"``.
 
     An aborted match names in ``at_fault`` the player whose failure ended it (its fleet could not
-    be placed, it made too many invalid shots in a row, or it resigned through ``Game.abort``),
-    or None when no player is to blame. Players are 0 and 1 here and in every ``reason``."""
+    be placed, it made too many invalid shots in a row, it resigned through ``Game.abort``, or its
+    engine shooter threw ``battleship::Forfeit``), or None when no player is to blame. Players are
+    0 and 1 here and in every ``reason``."""
 
     end: str
     winner: Optional[int] = None

@@ -38,7 +38,7 @@ def figure_file(path: Union[str, "os.PathLike[str]"]) -> str:
     """The file a figure saved to ``path`` goes to (``.png`` added to a name without a suffix),
     checked before anything is drawn: ``OSError`` if it cannot be written there (a directory, a
     directory that does not exist or is not writable), ``ValueError`` without matplotlib or for a
-    format ``savefig`` cannot write.
+    format ``savefig`` cannot write (``.pgf`` without the TeX program matplotlib runs for it).
 
     >>> figure_file("shots")  # doctest: +SKIP
     'shots.png'

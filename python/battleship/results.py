@@ -386,13 +386,14 @@ class MatchResult:
     """Index of the first aborted game (whose reason ``first_abort`` gives), if any."""
     first_abort_by: Optional[str] = None
     """The side that game's abort blames, ``"a"`` or ``"b"`` whichever seat it had (its placer
-    failed, or its shooter made too many invalid shots in a row); ``None`` when no game was
-    aborted or the abort named nobody."""
+    failed, its shooter made too many invalid shots in a row or forfeited, as one whose Python
+    call raised does under ``on_error="forfeit"``); ``None`` when no game was aborted or the
+    abort named nobody."""
     first_game: int = 0
     """Index of the first game played (``match``'s ``first_game``)."""
     forfeits_a: int = 0
     """Aborted games ``a`` was to blame for (its placer failed, its shooter made too many invalid
-    shots in a row or raised): its forfeits, which ``share_a``, a tournament's standings and its
+    shots in a row, raised or forfeited): its forfeits, which ``share_a``, a tournament's standings and its
     ratings count as ``a``'s losses, as a competition scores a crash or an illegal move."""
     forfeits_b: int = 0
     """Aborted games ``b`` was to blame for: ``b``'s forfeits."""

@@ -57,7 +57,7 @@ struct StrategyFailure {
   /// Where to note the thread that last called into Python (`RunControl::python_thread`), if set.
   std::atomic<unsigned long>* python_thread = nullptr;
   /// A run that plays on past a strategy's exception (a class tournament, `on_error="forfeit"`):
-  /// the call that raised loses its game (a shooter names off-board cells until the game ends, a
+  /// the call that raised loses its game (a shooter's next call throws `battleship::Forfeit`, a
   /// placer lays out nothing), the run goes on, and the exceptions are counted here.
   bool forfeit_errors = false;
   std::uint64_t forfeited = 0; ///< Calls that raised and forfeited their game.

@@ -24,6 +24,7 @@ def battleship_command(python_env: dict[str, str], *argv: str | bytes, **run: ob
     return subprocess.run([sys.executable, "-m", "battleship", *argv], **options)  # type: ignore[call-overload]
 
 
+@pytest.mark.skipif(not hasattr(os, "sysconf"), reason="the machine's memory is told by os.sysconf")
 @pytest.mark.parametrize(
     ("argv", "message"),
     [(["simulate", "random", "--longest"], "--longest keeps 4 bytes a game: 1,000,000,000,000,000 games need "),
@@ -96,8 +97,8 @@ def test_play_text_with_standard_input_closed_is_refused(python_env):
         "battleship play: error: play --text reads its moves from standard input, which is closed\n")
 
 
-@pytest.mark.skipif(sys.platform == "win32" or sys.getfilesystemencoding() != "utf-8",
-                    reason="POSIX file names as bytes")
+@pytest.mark.skipif(sys.platform in ("win32", "darwin") or sys.getfilesystemencoding() != "utf-8",
+                    reason="file names of any bytes (macOS's APFS takes UTF-8 names only)")
 def test_a_file_name_that_is_not_utf8_is_written_and_shown(python_env, tmp_path):
     # Its lone surrogate made printing "wrote ..." fail with a codec error, told as a usage error
     # (exit 2) once the file was written.
@@ -152,7 +153,8 @@ def test_ctrl_c_while_the_commands_are_set_up_is_an_interruption(capsys, monkeyp
     ("argv", "message"),
     [(["--opponent", "bogus"], "--opponent: unknown shooter 'bogus'; known: random"),
      (["--placer", "bogus"], "--placer: unknown placer 'bogus'; known: uniform"),
-     (["--seed", "-1"], "--seed must be from 0 to 2**64 - 1, got -1")],
+     (["--seed", "-1"], "--seed must be from 0 to 2**64 - 1, got -1"),
+     (["--until-miss", "--salvo", "3"], "--until-miss (another shot after each hit) goes with one shot a turn")],
 )
 def test_play_names_a_refused_setting_by_its_option(capsys, argv, message):
     # It said "opponent: ..." and "seed must be ...", where every other command names the option.
@@ -164,5 +166,5 @@ def test_settings_text_whose_parentheses_do_not_pair_says_so(capsys):
     # It said "layouts must be a number, got '1))'".
     assert main(["simulate", "expert(layouts=1)))", "--games", "1"]) == 2
     assert capsys.readouterr().err == (
-        "battleship: error: shooter 'expert(layouts=1)))': its parentheses do not pair: one '(' after the name, "
-        "one ')' at the end, such as expert(exact_layouts=5000)\n")
+        "battleship: error: shooter 'expert(layouts=1)))': a parenthesis among the settings: one '(' after the "
+        "name, one ')' at the end, such as expert(exact_layouts=5000)\n")

@@ -574,6 +574,7 @@ def test_each_command_writes_its_results_with_json(tmp_path, capsys, args, kind)
         (".", "--json .: is a directory, not a file name", 1),
         ("out.json/", "--json out.json/: names a directory \\(it ends in /\\), not a file", 1),  # not there yet
         ("made.txt/out.json", "--json made.txt/out.json: .*made.txt is a file, not a directory", 1),
+        ("made.txt/sub/out.json", "--json made.txt/sub/out.json: .*made.txt is a file, not a directory", 1),
     ],
 )
 def test_a_json_file_that_cannot_be_written_is_refused_before_the_run(tmp_path, capsys, monkeypatch, where, message, code):

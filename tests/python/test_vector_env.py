@@ -559,7 +559,7 @@ def test_ctrl_c_stops_probability_maps_and_the_next_call_gives_the_maps_of_one_n
     vector, _, whole, seconds = slow_maps_pair()
     raised, stopped_after = maps_under_a_signal(vector, pressed, seconds / 10)
     assert isinstance(raised, KeyboardInterrupt)
-    assert stopped_after < seconds / 2
+    assert stopped_after < max(seconds / 2, 0.25)  # the signal is looked for every 20 ms
     assert np.array_equal(vector.probability_maps(), whole)
 
 

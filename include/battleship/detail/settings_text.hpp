@@ -156,8 +156,8 @@ struct SettingsText {
   const std::string_view inner = rest.substr(1, rest.size() - 2);
   if (inner.find_first_of("()") != std::string_view::npos) // else "1))" is a value, not a number
     refuse_settings_text(kind, text,
-                         "its parentheses do not pair: one '(' after the name, one ')' "
-                         "at the end, such as ",
+                         "a parenthesis among the settings: one '(' after the name, one ')' at "
+                         "the end, such as ",
                          example);
   for (std::size_t from = 0; !trimmed(inner).empty() && from <= inner.size();) {
     const std::size_t comma = (std::min)(inner.find(',', from), inner.size());

@@ -273,8 +273,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except OSError as error:  # that text could not be written (_Parser)
         return _unwritten(error)
     except KeyboardInterrupt:
-        print("battleship: interrupted", file=sys.stderr)
-        return 130
+        return _interrupted()
     args.argv = list(sys.argv[1:] if argv is None else argv)  # what --json records
     _import_from_here()
     if args.command is None:
@@ -314,8 +313,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 1
         return _unwritten(error)
     except KeyboardInterrupt:
-        print("battleship: interrupted", file=sys.stderr)
-        return 130
+        return _interrupted()
     except Exception as error:
         if raised_by_own_code(error):  # a bug in your shooter or placer, not a bad option
             _show_traceback(error)
@@ -332,6 +330,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             print(f"battleship: error: out of memory: {error or 'an allocation failed'}", file=sys.stderr)
             return 1
         raise
+
+
+def _interrupted() -> int:
+    """Says the command was stopped by Ctrl-C; 130, the exit code a shell gives a program SIGINT
+    ended (128 + 2)."""
+    print("battleship: interrupted", file=sys.stderr)
+    return 130
 
 
 def _show_traceback(error: BaseException) -> None:

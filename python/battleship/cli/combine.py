@@ -44,22 +44,23 @@ def _check_order(groups: Dict[Tuple[str, ...], List[Any]], key: Tuple[str, ...],
             )
 
 
+_PIPE_RESULTS_IN = "pipe results in (battleship simulate ... --json - | battleship combine -)"
+"""How ``-`` is meant to be used, said when standard input cannot be it."""
+
+
 def _results_of(path: str) -> List[Any]:
     """The results in the file ``path``, or for ``-`` those piped in on standard input (``--json
     -``; read as bytes, so on any system, not only where ``/dev/stdin`` exists)."""
     if path != "-":
         return battleship.load_results(path)
     if sys.stdin is None:
-        raise ValueError("-: standard input is closed; pipe results in (battleship simulate ... --json - | battleship combine -)")
+        raise ValueError(f"-: standard input is closed; {_PIPE_RESULTS_IN}")
     try:
         mode = os.fstat(sys.stdin.fileno()).st_mode
     except (OSError, ValueError):  # a stream with no file behind it (sys.stdin replaced): no device
         mode = 0
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):  # a terminal would wait, /dev/zero be read for ever
-        raise ValueError(
-            "-: standard input is a terminal or a device, not a results file; "
-            "pipe results in (battleship simulate ... --json - | battleship combine -)"
-        )
+        raise ValueError(f"-: standard input is a terminal or a device, not a results file; {_PIPE_RESULTS_IN}")
     return _results_in(sys.stdin.buffer.read(), "standard input")
 
 

@@ -42,7 +42,8 @@ def _play(args: argparse.Namespace) -> int:
             seed=args.seed,
         )
     except ValueError as error:  # named by the option, as every other command names it
-        raise ValueError(re.sub(r"^(opponent|placer|seed)\b", r"--\1", str(error))) from None
+        raise ValueError(re.sub(r"^(opponent|placer|seed|until_miss)\b", lambda m: "--" + m[1].replace("_", "-"),
+                                str(error))) from None
     if args.layout is not None:  # on the board the settings above were checked for
         placer, _ = _drawn_layout(args.layout, args.rows, args.cols, settings.fleet_object, args.touching)
         settings = replace(settings, layout=placer.layout)

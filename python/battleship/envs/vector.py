@@ -202,8 +202,8 @@ class BattleshipVectorEnv(VectorEnv[Any, Any, Any]):
         for and then told each answer once, so asking every step costs one update an env.
         Ctrl-C stops the call (256 envs on 32 x 32 take seconds) with each env's posterior caught
         up or left as it was: the next call gives the maps of one never stopped. While the maps
-        are made, a signal handler's call that would step, reset or map this env raises
-        ``RuntimeError``."""
+        are made, a signal handler's call that would step, reset, map or ``suggest`` for this env
+        raises ``RuntimeError``, as does a placer's call back into the env it lays out for."""
         if not self._started:
             raise gymnasium.error.ResetNeeded("call reset() before probability_maps()")
         count = 0 if threads is None else check_count("threads", threads, 0, UINT_MAX)
