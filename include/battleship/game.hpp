@@ -423,9 +423,9 @@ public:
       volley_named = true;
       again = p == 0 ? fire_volley(0, shooter0_) : fire_volley(1, shooter1_);
     } catch (const Forfeit& forfeit) {
-      // Given up while the volley was named (fire_volley withdrew its cells): the match ends,
-      // the round counted as for a volley dropped by a throw, so that its record replays. One
-      // thrown once shots were fired, or by a hook, is any exception (below).
+      // Given up while the volley was named (fire_volley withdrew its cells): the match ends, a
+      // round its turn began taken back as for a volley dropped by a throw, so that its record
+      // replays. One thrown once shots were fired, or by a hook, is any exception (below).
       if (!is_over()) outcome_.rounds = rounds_before;
       if (!volley_named || is_over()) throw;
       abort(detail::concat("player ", p, " forfeited: ", forfeit.what()), p);
