@@ -339,6 +339,14 @@ template <class Registry>
 [[nodiscard]] bool names_settings(const Registry& registry, std::string_view name) {
   return name.find_first_of("()") != std::string_view::npos && !registry.contains(name);
 }
+
+/// The shooter `name` names with the settings it gives: `"bayes(samples=2000)"` parsed
+/// (`parse_shooter_settings`), any other name alone (a registered one with parentheses too).
+template <BoardShape S>
+[[nodiscard]] ShooterSettings named_shooter_settings(std::string_view name) {
+  if (names_settings(ShooterRegistry<S>::instance(), name)) return parse_shooter_settings(name);
+  return ShooterSettings{std::string(name), {}};
+}
 } // namespace detail
 
 /// Whether the shooter `name` is slow (milliseconds per shot; see `Registry::slow`): callers that
@@ -346,9 +354,7 @@ template <class Registry>
 /// carry settings (`"expert(layouts=50)"`). Throws `std::invalid_argument` for an unknown name.
 template <BoardShape S>
 [[nodiscard]] bool shooter_is_slow(std::string_view name) {
-  const auto& registry = ShooterRegistry<S>::instance();
-  return registry.slow(detail::names_settings(registry, name) ? parse_shooter_settings(name).shooter
-                                                              : std::string(name));
+  return ShooterRegistry<S>::instance().slow(detail::named_shooter_settings<S>(name).shooter);
 }
 
 /// Calls `f` with a new built-in shooter set to `settings`, as its concrete type, and returns

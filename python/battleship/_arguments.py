@@ -30,17 +30,21 @@ def fleet_and_rules(fleet: Optional[Fleet], rules: Optional[Rules]) -> Tuple[Fle
     return fleet, rules
 
 
-def check_unicode(text: str, what: str) -> str:
+def check_unicode(text: str, what: str, lines: bool = True) -> str:
     """``text``, checked to be text the engine can read as UTF-8: ``ValueError`` naming ``what``
-    and the line of a lone surrogate (``os.fsdecode`` and ``errors="surrogateescape"`` make them of
-    bytes that are not UTF-8), which the bindings would refuse as a ``TypeError`` of their own."""
+    and, for text of ``lines`` (a file's), the line of a lone surrogate (``os.fsdecode`` and
+    ``errors="surrogateescape"`` make them of bytes that are not UTF-8), which the bindings would
+    refuse as a ``TypeError`` of their own."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
+        surrogate = text[error.start]
+        if not lines:  # one argument of a command line, say
+            raise ValueError(
+                f"{what} is not valid Unicode text (a lone surrogate, {surrogate!r}: a byte that is not UTF-8)"
+            ) from None
         line = text.count("\n", 0, error.start) + 1
-        raise ValueError(
-            f"line {line}: {what} is not valid Unicode text (a lone surrogate, {text[error.start]!r})"
-        ) from None
+        raise ValueError(f"line {line}: {what} is not valid Unicode text (a lone surrogate, {surrogate!r})") from None
     return text
 
 

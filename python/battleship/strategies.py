@@ -28,7 +28,7 @@ import os
 from typing import Any, Callable, Dict, List, NoReturn, Optional, Protocol, Tuple, Type, Union, runtime_checkable
 
 from battleship import _core, _shape
-from battleship._arguments import check_count, misspelling_note, warn_misspelt_hooks
+from battleship._arguments import check_count, check_unicode, misspelling_note, warn_misspelt_hooks
 from battleship._core import Fleet, Rng, Rules, ShotOutcome
 from battleship._types import Cell, CellLike
 from battleship.board import Ocean, TargetView
@@ -644,16 +644,10 @@ def _carries_settings(text: str) -> bool:
 
 
 def _settings_text(text: str, kind: str) -> str:
-    """``text``, a ``kind``'s name with settings, checked to be text the engine can read:
-    ``ValueError`` naming it for a lone surrogate (a byte that is not UTF-8 in a command line's
-    argument), which the binding would refuse with a message about its own signature."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise ValueError(
-            f"{kind} {text!r} is not valid Unicode text (a lone surrogate, {text[error.start]!r}: a byte that is not UTF-8)"
-        ) from None
-    return text
+    """``text``, a ``kind``'s name with settings, checked to be text the engine can read
+    (``check_unicode``): a lone surrogate, a byte that is not UTF-8 in a command line's argument,
+    is refused naming the text, where the binding's refusal would name its own signature."""
+    return check_unicode(text, f"{kind} {text!r}", lines=False)
 
 
 def _placer_parts(name: str) -> Tuple[str, Dict[str, int]]:

@@ -481,10 +481,7 @@ inline double slow_move_scale(const ShooterSettings& settings) {
 /// `slow_move_scale` of the built-in shooter `name` names, with its settings if it gives some
 /// (`"bayes(samples=100000)"`).
 inline double slow_move_scale(std::string_view name) {
-  const auto& registry = battleship::ShooterRegistry<SmallShape>::instance();
-  return slow_move_scale(battleship::detail::names_settings(registry, name)
-                             ? battleship::parse_shooter_settings(name)
-                             : ShooterSettings{std::string(name), {}});
+  return slow_move_scale(battleship::detail::named_shooter_settings<SmallShape>(name));
 }
 
 /// Whether a move may take long enough that it should be a `stoppable_move`: a slow shooter's
